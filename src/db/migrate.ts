@@ -1,0 +1,57 @@
+// Applies the committed SQL migrations (prisma/migrations/*/migration.sql) in
+// order, each in its own transaction, recorded in `_quire_migrations`. A
+// PostgreSQL advisory lock makes concurrent starts (several replicas) safe.
+import { readdir, readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const migrationsDir = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
+const LOCK_KEY = 7_420_113; // any constant shared by every Quire process
+
+export async function listMigrations() {
+  const entries = await readdir(migrationsDir, { withFileTypes: true });
+  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  return Promise.all(
+    names.map(async (name) => {
+      const sql = await readFile(path.join(migrationsDir, name, 'migration.sql'), 'utf8');
+      return { name, sql, checksum: createHash('sha256').update(sql).digest('hex') };
+    }),
+  );
+}
+
+/** Applies pending migrations; returns the names it applied. */
+export async function migrate(databaseUrl: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);
+    await client.query(`CREATE TABLE IF NOT EXISTS "_quire_migrations" (
+      name text PRIMARY KEY, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+    const { rows } = await client.query<{ name: string; checksum: string }>('SELECT name, checksum FROM "_quire_migrations"');
+    const applied = new Map(rows.map((r) => [r.name, r.checksum]));
+    const done: string[] = [];
+    for (const m of await listMigrations()) {
+      const seen = applied.get(m.name);
+      if (seen) {
+        if (seen !== m.checksum) throw new Error(`migration ${m.name} was changed after it was applied`);
+        continue;
+      }
+      await client.query('BEGIN');
+      try {
+        await client.query(m.sql);
+        await client.query('INSERT INTO "_quire_migrations" (name, checksum) VALUES ($1, $2)', [m.name, m.checksum]);
+        await client.query('COMMIT');
+      } catch (err) {
+        await client.query('ROLLBACK');
+        throw new Error(`migration ${m.name} failed: ${(err as Error).message}`);
+      }
+      done.push(m.name);
+    }
+    return done;
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]).catch(() => {});
+    await client.end();
+  }
+}

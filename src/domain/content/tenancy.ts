@@ -1,0 +1,18 @@
+// Every row that belongs to a space carries the space's organizationId. When a
+// space changes organization, all of them move with it: each table that holds
+// space-owned rows is listed here, once.
+import type { Prisma } from '../../generated/prisma/client.js';
+
+type Tx = Prisma.TransactionClient;
+
+export const spaceOwnedTables: ((tx: Tx, spaceIds: string[], organizationId: string) => Promise<unknown>)[] = [
+  (tx, spaceIds, organizationId) => tx.revision.updateMany({ where: { spaceId: { in: spaceIds } }, data: { organizationId } }),
+  (tx, spaceIds, organizationId) => tx.page.updateMany({ where: { revision: { spaceId: { in: spaceIds } } }, data: { organizationId } }),
+  (tx, spaceIds, organizationId) => tx.changeRequest.updateMany({ where: { spaceId: { in: spaceIds } }, data: { organizationId } }),
+  (tx, spaceIds, organizationId) => tx.comment.updateMany({ where: { spaceId: { in: spaceIds } }, data: { organizationId } }),
+];
+
+export async function moveSpacesToOrganization(tx: Tx, spaceIds: string[], organizationId: string) {
+  await tx.space.updateMany({ where: { id: { in: spaceIds } }, data: { organizationId } });
+  for (const moveTable of spaceOwnedTables) await moveTable(tx, spaceIds, organizationId);
+}

@@ -1,0 +1,53 @@
+import DataLoader from 'dataloader';
+import { requestLoader } from '../../loaders.js';
+import type { Level } from '../../policy/roles.js';
+
+interface ContentCounts {
+  all: number;
+  /** Spaces whose default level admits ordinary members. */
+  forMembers: number;
+}
+
+/** Per organization: how many live spaces there are, and how many ordinary members see (one statement a batch). */
+export const spaceCountsByOrganization = requestLoader(
+  (ctx) =>
+    new DataLoader<string, ContentCounts>(async (organizationIds) => {
+      const rows = await ctx.prisma.$queryRaw<{ organizationId: string; all: bigint; forMembers: bigint }[]>`
+        SELECT "organizationId", count(*) AS all, count(*) FILTER (WHERE "memberLevel" <> 'guest') AS "forMembers"
+        FROM "Space" WHERE "organizationId" = ANY(${[...organizationIds]}) AND "deletedAt" IS NULL
+        GROUP BY "organizationId"`;
+      const byOrg = new Map(rows.map((r) => [r.organizationId, { all: Number(r.all), forMembers: Number(r.forMembers) }]));
+      return organizationIds.map((id) => byOrg.get(id) ?? { all: 0, forMembers: 0 });
+    }),
+);
+
+/** Per organization: how many sites it has (one statement a batch). */
+export const siteCountsByOrganization = requestLoader(
+  (ctx) =>
+    new DataLoader<string, number>(async (organizationIds) => {
+      const rows = await ctx.prisma.site.groupBy({ by: ['organizationId'], where: { organizationId: { in: [...organizationIds] } }, _count: true });
+      const byOrg = new Map(rows.map((r) => [r.organizationId, r._count]));
+      return organizationIds.map((id) => byOrg.get(id) ?? 0);
+    }),
+);
+
+/** Per member ("organizationId/userId"): how many teams of the organization they belong to. */
+export const teamCountsByMember = requestLoader(
+  (ctx) =>
+    new DataLoader<string, number>(async (keys) => {
+      const pairs = keys.map((k) => k.split('/') as [string, string]);
+      const rows = await ctx.prisma.teamMember.groupBy({
+        by: ['organizationId', 'userId'],
+        where: { organizationId: { in: [...new Set(pairs.map((p) => p[0]))] }, userId: { in: [...new Set(pairs.map((p) => p[1]))] } },
+        _count: true,
+      });
+      const byKey = new Map(rows.map((r) => [`${r.organizationId}/${r.userId}`, r._count]));
+      return keys.map((k) => byKey.get(k) ?? 0);
+    }),
+);
+
+/** Spaces a member of `role` can access, given the organization's counts. */
+export function accessibleSpaces(role: Level, counts: ContentCounts) {
+  if (role === 'admin') return counts.all;
+  return role == null ? 0 : counts.forMembers;
+}

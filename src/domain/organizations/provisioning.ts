@@ -1,0 +1,47 @@
+// Creating organizations and users out of band (the admin CLI, test factories).
+// Users are global and keyed by e-mail; addresses given here count as verified.
+import type { PrismaClient } from '../../generated/prisma/client.js';
+import { newId } from '../../ids.js';
+import { issueToken } from '../../auth/tokens.js';
+import type { Role } from '../../policy/roles.js';
+
+const nameFromEmail = (email: string) => email.slice(0, email.indexOf('@'));
+
+async function upsertUser(prisma: PrismaClient, email: string, displayName?: string) {
+  const normalized = email.trim().toLowerCase();
+  return prisma.user.upsert({
+    where: { email: normalized },
+    update: { emailVerified: true },
+    create: { id: newId('User'), email: normalized, emailVerified: true, displayName: displayName ?? nameFromEmail(normalized) },
+  });
+}
+
+/** A new organization whose admin is the user with that e-mail (created when new), and a new token. */
+export async function bootstrapOrganization(prisma: PrismaClient, input: { title: string; email: string; displayName?: string }) {
+  return prisma.$transaction(async (tx) => {
+    const user = await upsertUser(tx as PrismaClient, input.email, input.displayName);
+    const org = await tx.organization.create({ data: { id: newId('Organization'), title: input.title } });
+    await tx.member.create({ data: { organizationId: org.id, userId: user.id, role: 'admin' } });
+    const token = await issueToken(tx, user.id, { label: 'bootstrap' });
+    return { organizationId: org.id, userId: user.id, token: token.secret };
+  });
+}
+
+/** Adds the user (created when new) to the organization with `role`, or changes their role; issues a token. */
+export async function addUserToOrganization(
+  prisma: PrismaClient,
+  input: { organizationId: string; email: string; role: Role | null; displayName?: string },
+) {
+  return prisma.$transaction(async (tx) => {
+    const org = await tx.organization.findUnique({ where: { id: input.organizationId }, select: { id: true } });
+    if (!org) throw new Error(`No organization ${input.organizationId}`);
+    const user = await upsertUser(tx as PrismaClient, input.email, input.displayName);
+    await tx.member.upsert({
+      where: { organizationId_userId: { organizationId: org.id, userId: user.id } },
+      update: { role: input.role },
+      create: { organizationId: org.id, userId: user.id, role: input.role },
+    });
+    const token = await issueToken(tx, user.id, { label: 'cli' });
+    return { userId: user.id, token: token.secret };
+  });
+}

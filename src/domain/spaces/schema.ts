@@ -1,0 +1,193 @@
+import { builder } from '../../schema/builder.js';
+import { requireActor } from '../../context.js';
+import { can, spacePolicy, visibleContentWhere } from '../../policy/index.js';
+import { ContentVisibilityEnum, DefaultLevelEnum, EditModeEnum, defaultLevelOut } from '../shared/enums.js';
+import { permissionsType } from '../shared/permissions.js';
+import { urlsFor } from '../shared/urls.js';
+import { scopedList } from '../shared/connections.js';
+import { MoveContentInput, TransferContentInput, positionFromInput } from '../content/schema.js';
+import { spaceLinkReport, type ContentLink, type ContentReference } from './links.js';
+import {
+  createSpace, deleteSpace, duplicateSpace, findSpace, moveSpace, restoreSpace, transferSpace, updateSpace,
+} from './service.js';
+
+const SpacePermissions = permissionsType('SpacePermissions', spacePolicy, [
+  'view', 'access', 'admin', 'viewInviteLinks', 'edit', 'triggerGitSync', 'comment', 'merge', 'review', 'installIntegration',
+]);
+
+const SpaceUrls = builder.simpleObject('SpaceUrls', {
+  fields: (t) => ({
+    location: t.string(),
+    app: t.string(),
+    published: t.string({ nullable: true, description: 'Unless the space is private.' }),
+    public: t.string({ nullable: true, description: 'Only for public spaces.' }),
+    icon: t.string({ nullable: true }),
+  }),
+});
+
+const ContentReferenceType = builder.objectRef<ContentReference>('ContentReference').implement({
+  fields: (t) => ({
+    kind: t.exposeString('kind'),
+    page: t.exposeID('page', { nullable: true }),
+    space: t.exposeID('space', { nullable: true }),
+    url: t.exposeString('url', { nullable: true }),
+  }),
+});
+
+const LinkStatusEnum = builder.enumType('ContentLinkStatus', {
+  values: { OK: { value: 'ok' }, BROKEN: { value: 'broken' }, IN_APP: { value: 'in-app' } } as const,
+});
+
+const ContentLinkType = builder.objectRef<ContentLink>('ContentLink').implement({
+  fields: (t) => ({
+    status: t.field({ type: LinkStatusEnum, resolve: (l) => l.status }),
+    relation: t.exposeString('relation'),
+    targetReference: t.field({ type: ContentReferenceType, resolve: (l) => l.targetReference }),
+    locationReferences: t.field({ type: [ContentReferenceType], resolve: (l) => l.locationReferences }),
+  }),
+});
+
+const LinkStats = builder.simpleObject('ContentLinkStats', {
+  fields: (t) => ({
+    total: t.int(),
+    broken: t.field({ type: builder.simpleObject('ContentBrokenLinkStats', { fields: (b) => ({ total: b.int() }) }) }),
+  }),
+});
+
+export const SpaceRef = builder.prismaNode('Space', {
+  id: { field: 'id' },
+  authScopes: (space, ctx) => can(spacePolicy, requireActor(ctx), space, 'view'),
+  fields: (t) => ({
+    title: t.exposeString('title'),
+    emoji: t.string({ resolve: (s) => s.emoji ?? '' }),
+    visibility: t.field({ type: ContentVisibilityEnum, resolve: (s) => s.visibility as never }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    deletedAt: t.expose('deletedAt', { type: 'DateTime', nullable: true }),
+    editMode: t.field({ type: EditModeEnum, resolve: (s) => s.editMode }),
+    mergeRules: t.expose('mergeRules', { type: 'JSON' }),
+    language: t.exposeString('language', { nullable: true }),
+    defaultLevel: t.field({ type: DefaultLevelEnum, nullable: true, resolve: (s) => defaultLevelOut(s.defaultLevel) as never }),
+    organizationId: t.exposeID('organizationId'),
+    organization: t.relation('organization'),
+    parentId: t.exposeID('parentId', { nullable: true }),
+    parent: t.relation('parent', { nullable: true }),
+    revision: t.exposeID('revisionId', { description: 'Id of the active revision.' }),
+    openCommentsCount: t.relationCount('comments', { where: { status: 'open' } }),
+    changeRequestsCount: t.relationCount('changeRequests'),
+    openChangeRequestsCount: t.relationCount('changeRequests', { where: { status: 'open' } }),
+    draftChangeRequestsCount: t.relationCount('changeRequests', { where: { status: 'draft' } }),
+    urls: t.field({
+      type: SpaceUrls,
+      resolve: (s, _, ctx) => ({
+        ...urlsFor.space(ctx.urls, s.id),
+        published: s.visibility === 'private' ? null : `${ctx.urls.published}/s/${s.id}`,
+        public: s.visibility === 'public' ? `${ctx.urls.published}/s/${s.id}` : null,
+        icon: null,
+      }),
+    }),
+    permissions: t.field({ type: SpacePermissions.type, resolve: SpacePermissions.resolve }),
+    links: t.connection(
+      {
+        type: ContentLinkType,
+        description: 'Links found in the content of the active revision.',
+        resolve: async (space, args, ctx) => {
+          const { resolveArrayConnection } = await import('@pothos/plugin-relay');
+          const report = await spaceLinkReport(ctx, space);
+          const connection = resolveArrayConnection({ args }, report.items);
+          return Object.assign(connection!, { stats: report.stats, totalCount: report.items.length });
+        },
+      },
+      {
+        fields: (c) => ({
+          totalCount: c.int({ resolve: (conn) => (conn as unknown as { totalCount: number }).totalCount }),
+          stats: c.field({ type: LinkStats, resolve: (conn) => (conn as unknown as { stats: never }).stats }),
+        }),
+      },
+    ),
+  }),
+});
+
+builder.prismaObjectField('Organization', 'spaces', (t) =>
+  t.prismaConnection(
+    {
+      type: 'Space',
+      cursor: 'id',
+      description: 'Spaces of the organization the caller may see (deleted ones excepted).',
+      ...scopedList({
+        model: (ctx) => ctx.prisma.space,
+        where: (org: { id: string }, _args, ctx) => ({ ...visibleContentWhere(requireActor(ctx), org.id), deletedAt: null }),
+        orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
+      }),
+    },
+  ),
+);
+
+builder.queryField('space', (t) =>
+  t.prismaField({
+    type: 'Space',
+    args: { id: t.arg.id({ required: true }), shareKey: t.arg.string({ description: 'Secret key of a share-link space.' }) },
+    resolve: (query, _root, args, ctx) => findSpace(ctx, args.id, args.shareKey, query),
+  }),
+);
+
+const CreateSpaceInput = builder.inputType('CreateSpaceInput', {
+  fields: (t) => ({
+    title: t.string(),
+    emoji: t.string(),
+    parent: t.id({ description: 'Parent collection.' }),
+    language: t.string(),
+    editMode: t.field({ type: EditModeEnum }),
+    empty: t.boolean({ description: 'Create the space with no page in it.' }),
+  }),
+});
+
+const UpdateSpaceInput = builder.inputType('UpdateSpaceInput', {
+  fields: (t) => ({
+    title: t.string(),
+    emoji: t.string(),
+    editMode: t.field({ type: EditModeEnum }),
+    defaultLevel: t.field({ type: DefaultLevelEnum }),
+    language: t.string(),
+    mergeRules: t.field({ type: 'JSON' }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  createSpace: t.prismaField({
+    type: 'Space',
+    args: { organizationId: t.arg.id({ required: true }), input: t.arg({ type: CreateSpaceInput, required: true }) },
+    resolve: (query, _root, args, ctx) => createSpace(ctx, args.organizationId, args.input, query),
+  }),
+  updateSpace: t.prismaField({
+    type: 'Space',
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: UpdateSpaceInput, required: true }) },
+    resolve: (query, _root, args, ctx) => updateSpace(ctx, args.id, args.input as never, query),
+  }),
+  deleteSpace: t.boolean({
+    description: 'Soft-deletes the space (restorable for 7 days). True also when there was nothing to delete.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, ctx) => (await deleteSpace(ctx, args.id), true),
+  }),
+  restoreSpace: t.prismaField({
+    type: 'Space',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (query, _root, args, ctx) => restoreSpace(ctx, args.id, query),
+  }),
+  duplicateSpace: t.prismaField({
+    type: 'Space',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (query, _root, args, ctx) => duplicateSpace(ctx, args.id, query),
+  }),
+  moveSpace: t.prismaField({
+    type: 'Space',
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: MoveContentInput, required: true }) },
+    resolve: (query, _root, args, ctx) =>
+      moveSpace(ctx, args.id, { parent: args.input.parent, position: positionFromInput(args.input.position) }, query),
+  }),
+  transferSpace: t.prismaField({
+    type: 'Space',
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: TransferContentInput, required: true }) },
+    resolve: (query, _root, args, ctx) => transferSpace(ctx, args.id, args.input, query),
+  }),
+}));

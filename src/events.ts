@@ -1,0 +1,27 @@
+// Change events behind GraphQL subscriptions. In one process they travel in
+// memory; with REDIS_URL they go through Redis so every replica's subscribers
+// hear every replica's changes. Events carry ids only: each subscriber reloads
+// the resource under its own permissions.
+import { createPubSub } from 'graphql-yoga';
+import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
+import { Redis } from 'ioredis';
+
+export type QuireEvents = {
+  spaceChanged: [spaceId: string, payload: { spaceId: string }];
+};
+
+export function createEvents(redisUrl?: string) {
+  if (!redisUrl) return { pubsub: createPubSub<QuireEvents>(), close: async () => {} };
+  const publishClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  const subscribeClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  const eventTarget = createRedisEventTarget({ publishClient, subscribeClient });
+  return {
+    pubsub: createPubSub<QuireEvents>({ eventTarget }),
+    close: async () => {
+      publishClient.disconnect();
+      subscribeClient.disconnect();
+    },
+  };
+}
+
+export type PubSub = ReturnType<typeof createEvents>['pubsub'];

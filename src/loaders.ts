@@ -1,0 +1,24 @@
+// Request-scoped DataLoaders, declared next to the domain that owns them:
+//   const spaceCounts = requestLoader((ctx) => new DataLoader(batchFn));
+//   await spaceCounts(ctx).load(id);
+// Each loader is built at most once per request, so its batching and caching
+// span the whole GraphQL operation.
+import type { Context } from './context.js';
+
+export function requestLoader<L>(make: (ctx: Context) => L): (ctx: Context) => L {
+  const key = Symbol('loader');
+  return (ctx) => {
+    let loader = ctx.loaderCache.get(key) as L | undefined;
+    if (!loader) {
+      loader = make(ctx);
+      ctx.loaderCache.set(key, loader);
+    }
+    return loader;
+  };
+}
+
+/** Orders batch results to match the requested keys (DataLoader's contract). */
+export function byKey<K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K, missing: V | null = null): (V | null)[] {
+  const map = new Map(rows.map((r) => [keyOf(r), r]));
+  return keys.map((k) => map.get(k) ?? missing);
+}

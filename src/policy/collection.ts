@@ -1,0 +1,18 @@
+import { definePolicy } from './policy.js';
+import { levelOn, type ContentSubject } from './content.js';
+import { atLeast } from './roles.js';
+
+export const collectionPolicy = definePolicy('Collection', (actor, collection: ContentSubject) => {
+  const level = levelOn(actor, collection);
+  const admin = level === 'admin';
+  return {
+    view: atLeast(level, 'read'),
+    admin,
+    viewInviteLinks: admin,
+    create: atLeast(level, 'create'),
+    update: admin,
+    delete: admin,
+    move: admin,
+    transfer: admin,
+  };
+});

@@ -1,0 +1,15 @@
+// The same rules as content.ts, as a SQL filter, so lists page and count only
+// what the caller may see.
+import { roleIn, type Actor } from './actor.js';
+import type { Level } from './roles.js';
+
+/** Prisma `where` for the spaces or collections of an organization that a member of `role` may see. */
+export function contentWhereForRole(role: Level | undefined, organizationId: string) {
+  if (role === 'admin') return { organizationId };
+  if (role == null) return { organizationId, id: { in: [] as string[] } };
+  return { organizationId, memberLevel: { not: 'guest' } };
+}
+
+export function visibleContentWhere(actor: Actor, organizationId: string) {
+  return contentWhereForRole(roleIn(actor, organizationId), organizationId);
+}

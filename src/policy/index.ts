@@ -1,0 +1,9 @@
+// The one place where authorization is decided. Services call `authorize`;
+// GraphQL `permissions` fields call `rules`; list queries use the SQL filters.
+export { authorize, can, type Policy } from './policy.js';
+export { organizationPolicy } from './organization.js';
+export { spacePolicy } from './space.js';
+export { collectionPolicy } from './collection.js';
+export { memberPolicy } from './member.js';
+export { visibleContentWhere, contentWhereForRole } from './filters.js';
+export type { Actor } from './actor.js';

@@ -1,0 +1,154 @@
+// The REST adapter: matches a /v1 route, authenticates, turns path, query and
+// body into the variables of the route's GraphQL operation, runs it against
+// the same schema as /graphql, and dresses the answer in REST clothes. It holds
+// no business rule: every decision is the GraphQL layer's.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { execute, validate, type DocumentNode, type GraphQLError, type GraphQLSchema } from 'graphql';
+import { AppError, badRequest, unauthenticated } from '../errors.js';
+import { MAX_PAGE_SIZE } from '../validate.js';
+import { prepareOperation, parseQueryValue, restEnumsInResult, toGraphQLInput, type PreparedOperation } from './codec.js';
+import { toRest } from './shape.js';
+import type { Context } from '../context.js';
+import type { Actor } from '../policy/actor.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export interface RouteOptions {
+  /** Success status; default 200 (204 when the operation answers a bare Boolean). */
+  status?: number;
+  /** Answer the whole `data` rather than the resource it leads to. */
+  whole?: boolean;
+  /** Shapes each list item (REST items that nest a resource differently). */
+  item?: (item: never) => unknown;
+}
+export type RouteSpec = [Method, string, DocumentNode, RouteOptions?];
+
+interface CompiledRoute {
+  method: Method;
+  pattern: RegExp;
+  params: string[];
+  prepared: PreparedOperation;
+  options: RouteOptions;
+}
+
+export interface RestDeps {
+  schema: GraphQLSchema;
+  authenticate(req: IncomingMessage): Promise<Actor | null>;
+  context(actor: Actor): Context;
+  maxBodyBytes: number;
+  onError(err: unknown): void;
+}
+
+export function createRestHandler(routes: RouteSpec[], deps: RestDeps) {
+  const compiled = routes.map(([method, path, document, options = {}]): CompiledRoute => {
+    const errors = validate(deps.schema, document);
+    if (errors.length) throw new Error(`REST operation for ${method} ${path} is invalid: ${errors[0].message}`);
+    const params: string[] = [];
+    const source = path.replace(/:(\w+)/g, (_, name: string) => (params.push(name), '([^/]+)'));
+    return { method, pattern: new RegExp(`^${source}/?$`), params, prepared: prepareOperation(deps.schema, document), options };
+  });
+
+  return async function handleRest(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams) {
+    try {
+      const matches = compiled.filter((r) => r.pattern.test(path));
+      if (matches.length === 0) throw new AppError(404, `No route for ${path}`);
+      const route = matches.find((r) => r.method === req.method);
+      if (!route) {
+        res.setHeader('Allow', matches.map((r) => r.method).join(', '));
+        throw new AppError(405, `Method ${req.method} is not allowed on ${path}`);
+      }
+      const actor = await deps.authenticate(req);
+      if (!actor) throw unauthenticated();
+      const values = route.pattern.exec(path)!.slice(1).map(decodeURIComponent);
+      const params = Object.fromEntries(route.params.map((name, i) => [name, values[i]]));
+      const body = req.method === 'GET' || req.method === 'DELETE' ? undefined : await readJson(req, deps.maxBodyBytes);
+      const variableValues = variablesFor(route.prepared, params, query, body);
+      const result = await execute({ schema: deps.schema, document: route.prepared.document, variableValues, contextValue: deps.context(actor) });
+      if (result.errors?.length) throw toAppError(result.errors[0], deps.onError);
+      const data = result.data as Record<string, unknown>;
+      restEnumsInResult(deps.schema, route.prepared, data);
+      const answer = route.options.whole ? data : resourceOf(data);
+      if (typeof answer === 'boolean' || route.options.status === 204) return send(res, 204);
+      send(res, route.options.status ?? 200, toRest(answer, route.options.item));
+    } catch (err) {
+      const error = err instanceof AppError ? err : toAppError(err, deps.onError);
+      send(res, error.status, { error: { code: error.status, message: error.message } });
+    }
+  };
+}
+
+/** Follows single-member objects down to the resource: {organization:{spaces:…}} → spaces. */
+function resourceOf(data: unknown): unknown {
+  let value = data;
+  while (value && typeof value === 'object' && !Array.isArray(value)) {
+    const keys = Object.keys(value);
+    if (keys.length !== 1) break;
+    value = (value as Record<string, unknown>)[keys[0]];
+  }
+  return value;
+}
+
+function variablesFor(prepared: PreparedOperation, params: Record<string, string>, query: URLSearchParams, body: unknown) {
+  const vars: Record<string, unknown> = {};
+  const bodyObject = body === undefined ? {} : body;
+  if (typeof bodyObject !== 'object' || bodyObject === null || Array.isArray(bodyObject)) throw badRequest('The body must be a JSON object');
+  const bodyFields = bodyObject as Record<string, unknown>;
+  const takesInput = prepared.variables.has('input');
+  if (!takesInput) {
+    for (const key of Object.keys(bodyFields)) {
+      if (!prepared.variables.has(key) || key in params) throw badRequest('is not a known field', key);
+    }
+  }
+  for (const [name, type] of prepared.variables) {
+    const restName = name === 'first' ? 'limit' : name === 'after' ? 'page' : name;
+    if (name in params) vars[name] = params[name];
+    else if (name === 'input') vars.input = toGraphQLInput(type, bodyFields, '');
+    else if (query.has(restName)) {
+      const all = query.getAll(restName);
+      vars[name] = toGraphQLInput(type, parseQueryValue(type, all.length > 1 ? all : all[0], restName), restName);
+    } else if (name in bodyFields) vars[name] = toGraphQLInput(type, bodyFields[name], name);
+  }
+  if (vars.first !== undefined && (!Number.isInteger(vars.first) || (vars.first as number) < 1 || (vars.first as number) > MAX_PAGE_SIZE)) {
+    throw badRequest(`must be an integer from 1 to ${MAX_PAGE_SIZE}`, 'limit');
+  }
+  return vars;
+}
+
+async function readJson(req: IncomingMessage, maxBytes: number): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) throw new AppError(413, `The body exceeds ${maxBytes} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest('The body is not valid JSON');
+  }
+}
+
+/** The HTTP status of a GraphQL error: ours carry it; input coercion errors are 400s. */
+function toAppError(err: unknown, onError: (err: unknown) => void): AppError {
+  const error = err as GraphQLError;
+  const original = error.originalError ?? error;
+  if (original instanceof AppError) return original;
+  const status = error.extensions?.status as AppError['status'] | undefined;
+  if (status) return new AppError(status, error.message);
+  if (original?.name === 'PothosValidationError') return new AppError(400, error.message);
+  // Errors GraphQL raises before running anything (variable coercion) have no path.
+  if (!error.originalError && error.message && !error.path) return new AppError(400, error.message);
+  onError(err);
+  return new AppError(500 as never, 'Internal error');
+}
+
+function send(res: ServerResponse, status: number, body?: unknown) {
+  if (body === undefined) {
+    res.writeHead(status).end();
+    return;
+  }
+  const payload = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(payload) }).end(payload);
+}

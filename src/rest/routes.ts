@@ -1,0 +1,45 @@
+// The /v1 route table: one line per route, naming the GraphQL operation it
+// runs. Path parameters, query parameters and body members fill the
+// operation's variables by name (`page` → $after, `limit` → $first, a body →
+// $input when the operation takes one); see router.ts.
+import * as op from '../generated/operations.js';
+import type { RouteSpec } from './router.js';
+
+const created = { status: 201 } as const;
+
+export const routes: RouteSpec[] = [
+  // 4.13 Organizations and members
+  ['GET', '/orgs', op.ListOrganizationsDocument],
+  ['GET', '/orgs/:organizationId', op.GetOrganizationDocument],
+  ['PATCH', '/orgs/:organizationId', op.UpdateOrganizationDocument],
+  ['POST', '/orgs/:organizationId/join', op.JoinOrganizationDocument, { status: 204 }],
+  ['GET', '/email-domains/:emailDomain/orgs', op.OrganizationsForEmailDomainDocument, { whole: true }],
+  ['GET', '/orgs/:organizationId/members', op.ListMembersDocument],
+  ['GET', '/orgs/:organizationId/members/:userId', op.GetMemberDocument],
+  ['PATCH', '/orgs/:organizationId/members/:userId', op.UpdateMemberDocument],
+  ['DELETE', '/orgs/:organizationId/members/:userId', op.RemoveMemberDocument],
+  ['GET', '/orgs/:organizationId/members/:userId/spaces', op.ListMemberSpacesDocument],
+  ['GET', '/orgs/:organizationId/members/:userId/teams', op.ListMemberTeamsDocument, { item: (m: { role: string; team: unknown }) => ({ team: m.team, member: { role: m.role } }) }],
+
+  // 4.12 Spaces
+  ['GET', '/orgs/:organizationId/spaces', op.ListOrganizationSpacesDocument],
+  ['POST', '/orgs/:organizationId/spaces', op.CreateSpaceDocument, created],
+  ['GET', '/spaces/:spaceId', op.GetSpaceDocument],
+  ['PATCH', '/spaces/:spaceId', op.UpdateSpaceDocument],
+  ['DELETE', '/spaces/:spaceId', op.DeleteSpaceDocument],
+  ['POST', '/spaces/:spaceId/duplicate', op.DuplicateSpaceDocument, created],
+  ['POST', '/spaces/:spaceId/restore', op.RestoreSpaceDocument],
+  ['POST', '/spaces/:spaceId/move', op.MoveSpaceDocument],
+  ['POST', '/spaces/:spaceId/transfer', op.TransferSpaceDocument],
+  ['GET', '/spaces/:spaceId/links', op.GetSpaceLinksDocument],
+
+  // 4.10 Collections
+  ['GET', '/orgs/:organizationId/collections', op.ListOrganizationCollectionsDocument],
+  ['POST', '/orgs/:organizationId/collections', op.CreateCollectionDocument, created],
+  ['GET', '/collections/:collectionId', op.GetCollectionDocument],
+  ['PATCH', '/collections/:collectionId', op.UpdateCollectionDocument],
+  ['DELETE', '/collections/:collectionId', op.DeleteCollectionDocument],
+  ['GET', '/collections/:collectionId/spaces', op.ListCollectionSpacesDocument],
+  ['POST', '/collections/:collectionId/move', op.MoveCollectionDocument],
+  ['POST', '/collections/:collectionId/transfer', op.TransferCollectionDocument],
+];

@@ -1,0 +1,57 @@
+// The Pothos builder and its plugins. It defines no types: each domain folder
+// adds its own (src/domain/*/schema.ts), and src/schema/index.ts assembles them.
+import SchemaBuilder from '@pothos/core';
+import PrismaPlugin from '@pothos/plugin-prisma';
+import RelayPlugin from '@pothos/plugin-relay';
+import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import SimpleObjectsPlugin from '@pothos/plugin-simple-objects';
+import type PrismaTypes from '../generated/pothos-prisma-types.js';
+import { getDatamodel } from '../generated/pothos-prisma-types.js';
+import type { Context } from '../context.js';
+import { AppError, notFound, unauthenticated } from '../errors.js';
+import { typeOfId } from '../ids.js';
+
+export const builder = new SchemaBuilder<{
+  Context: Context;
+  PrismaTypes: PrismaTypes;
+  AuthScopes: { authenticated: boolean };
+  DefaultFieldNullability: false;
+  DefaultEdgesNullability: false;
+  DefaultNodeNullability: false;
+  Scalars: {
+    DateTime: { Input: Date; Output: Date | string };
+    JSON: { Input: unknown; Output: unknown };
+    ID: { Input: string; Output: string };
+  };
+}>({
+  defaultFieldNullability: false,
+  plugins: [ScopeAuthPlugin, SimpleObjectsPlugin, PrismaPlugin, RelayPlugin],
+  scopeAuth: {
+    authScopes: (ctx) => ({ authenticated: ctx.actor != null }),
+    // Hidden resources read as absent: their existence is not revealed.
+    unauthorizedError: (_parent, ctx) => (ctx.actor ? notFound('Resource') : unauthenticated()),
+    treatErrorsAsUnauthorized: false,
+  },
+  prisma: {
+    client: (ctx) => ctx.prisma,
+    dmmf: getDatamodel(),
+    filterConnectionTotalCount: true,
+    onUnusedQuery: null,
+    // REST `limit`: 50 by default, at most 1000.
+    defaultConnectionSize: 50,
+    maxConnectionSize: 1000,
+  },
+  relay: {
+    clientMutationId: 'omit',
+    cursorType: 'String',
+    // One id per resource: the stored, type-prefixed id is the global id.
+    encodeGlobalID: (_typename, id) => String(id),
+    decodeGlobalID: (globalID) => {
+      const typename = typeOfId(globalID);
+      if (!typename) throw new AppError(404, `No resource has the id "${globalID}"`);
+      return { typename, id: globalID };
+    },
+    edgesFieldOptions: { nullable: false },
+    nodeFieldOptions: { nullable: false },
+  },
+});

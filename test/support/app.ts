@@ -1,0 +1,31 @@
+// A real Quire HTTP server on a free port over the run's database, with a
+// manual clock and a recorder of the SQL statements it issues.
+import { inject } from 'vitest';
+import { createQuire } from '../../src/app.js';
+import { manualClock } from '../../src/clock.js';
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+export async function startTestApp(options: { redisUrl?: string } = {}) {
+  const clock = manualClock(new Date());
+  const quire = createQuire({ databaseUrl: inject('databaseUrl'), clock, publicUrl: 'http://quire.test', redisUrl: options.redisUrl, log: () => {} });
+  const port = await quire.listen(0, '127.0.0.1');
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    quire,
+    prisma: quire.prisma,
+    clock,
+    baseUrl,
+    /** Runs `fn` and returns the SQL statements issued meanwhile. */
+    async recordStatements<T>(fn: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+      const statements: string[] = [];
+      const stop = quire.onStatement((sql) => statements.push(sql));
+      try {
+        return { result: await fn(), statements };
+      } finally {
+        stop();
+      }
+    },
+    close: () => quire.close(),
+  };
+}

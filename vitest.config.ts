@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  // Node resolves `graphql` to its CommonJS entry for our dependencies; make
+  // Vite resolve our own imports the same way, or two copies of graphql-js meet.
+  resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
+  test: {
+    include: ['test/**/*.test.ts'],
+    globalSetup: ['test/support/globalSetup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    // Two cores here: a few files at a time keep the database busy without thrashing.
+    maxWorkers: 3,
+  },
+});
