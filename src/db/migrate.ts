@@ -1,5 +1,5 @@
 // Applies the committed SQL migrations (prisma/migrations/*/migration.sql) in
-// order, each in its own transaction, recorded in `_quire_migrations`. A
+// order, each in its own transaction, recorded in `quire_meta.migrations`. A
 // PostgreSQL advisory lock makes concurrent starts (several replicas) safe.
 import { readdir, readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
@@ -27,9 +27,11 @@ export async function migrate(databaseUrl: string): Promise<string[]> {
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);
-    await client.query(`CREATE TABLE IF NOT EXISTS "_quire_migrations" (
-      name text PRIMARY KEY, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
-    const { rows } = await client.query<{ name: string; checksum: string }>('SELECT name, checksum FROM "_quire_migrations"');
+    // The ledger lives outside the `public` schema that schema.prisma describes.
+    await client.query(`CREATE SCHEMA IF NOT EXISTS quire_meta;
+      CREATE TABLE IF NOT EXISTS quire_meta.migrations (
+        name text PRIMARY KEY, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+    const { rows } = await client.query<{ name: string; checksum: string }>('SELECT name, checksum FROM quire_meta.migrations');
     const applied = new Map(rows.map((r) => [r.name, r.checksum]));
     const done: string[] = [];
     for (const m of await listMigrations()) {
@@ -41,7 +43,7 @@ export async function migrate(databaseUrl: string): Promise<string[]> {
       await client.query('BEGIN');
       try {
         await client.query(m.sql);
-        await client.query('INSERT INTO "_quire_migrations" (name, checksum) VALUES ($1, $2)', [m.name, m.checksum]);
+        await client.query('INSERT INTO quire_meta.migrations (name, checksum) VALUES ($1, $2)', [m.name, m.checksum]);
         await client.query('COMMIT');
       } catch (err) {
         await client.query('ROLLBACK');

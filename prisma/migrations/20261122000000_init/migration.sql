@@ -8,9 +8,6 @@ CREATE TYPE "Role" AS ENUM ('admin', 'create', 'review', 'edit', 'comment', 'rea
 CREATE TYPE "TeamRole" AS ENUM ('owner', 'member');
 
 -- CreateEnum
-CREATE TYPE "ContentVisibility" AS ENUM ('public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private');
-
--- CreateEnum
 CREATE TYPE "EditMode" AS ENUM ('live', 'locked');
 
 -- CreateTable
@@ -108,7 +105,7 @@ CREATE TABLE "Space" (
     "parentId" TEXT,
     "title" TEXT NOT NULL,
     "emoji" TEXT,
-    "visibility" "ContentVisibility" NOT NULL DEFAULT 'private',
+    "visibility" TEXT NOT NULL DEFAULT 'private',
     "editMode" "EditMode" NOT NULL DEFAULT 'live',
     "mergeRules" JSONB NOT NULL DEFAULT '{"type":"inherit"}',
     "language" TEXT,
@@ -359,4 +356,3 @@ ALTER TABLE "Team" ADD CONSTRAINT "Team_organizationId_fkey" FOREIGN KEY ("organ
 
 -- AddForeignKey
 ALTER TABLE "TeamMember" ADD CONSTRAINT "TeamMember_teamId_fkey" FOREIGN KEY ("teamId") REFERENCES "Team"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
