@@ -6,6 +6,7 @@ import { permissionsType } from '../shared/permissions.js';
 import { urlsFor } from '../shared/urls.js';
 import { scopedList } from '../shared/connections.js';
 import { MoveContentInput, TransferContentInput, positionFromInput } from '../content/schema.js';
+import { spaceCounts } from './loaders.js';
 import { spaceLinkReport, type ContentLink, type ContentReference } from './links.js';
 import {
   createSpace, deleteSpace, duplicateSpace, findSpace, moveSpace, restoreSpace, transferSpace, updateSpace,
@@ -73,10 +74,10 @@ export const SpaceRef = builder.prismaNode('Space', {
     parentId: t.exposeID('parentId', { nullable: true }),
     parent: t.relation('parent', { nullable: true }),
     revision: t.exposeID('revisionId', { description: 'Id of the active revision.' }),
-    openCommentsCount: t.relationCount('comments', { where: { status: 'open' } }),
-    changeRequestsCount: t.relationCount('changeRequests'),
-    openChangeRequestsCount: t.relationCount('changeRequests', { where: { status: 'open' } }),
-    draftChangeRequestsCount: t.relationCount('changeRequests', { where: { status: 'draft' } }),
+    openCommentsCount: t.int({ resolve: async (s, _, ctx) => (await spaceCounts(ctx).load(s.id)).openComments }),
+    changeRequestsCount: t.int({ resolve: async (s, _, ctx) => (await spaceCounts(ctx).load(s.id)).changeRequests }),
+    openChangeRequestsCount: t.int({ resolve: async (s, _, ctx) => (await spaceCounts(ctx).load(s.id)).openChangeRequests }),
+    draftChangeRequestsCount: t.int({ resolve: async (s, _, ctx) => (await spaceCounts(ctx).load(s.id)).draftChangeRequests }),
     urls: t.field({
       type: SpaceUrls,
       resolve: (s, _, ctx) => ({

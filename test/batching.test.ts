@@ -1,0 +1,76 @@
+// A nested query costs a bounded number of SQL statements whatever the list
+// sizes: relations load in batches (plugin-prisma includes, DataLoaders).
+// The statements are pinned by recording Prisma's query events.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './support/app.js';
+import { graphql, rest } from './support/http.js';
+import { addMember, createCollection, createOrg, createSpace, type OrgFixture } from './support/factories.js';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+/** An organization with `count` spaces spread over nested collections. */
+async function orgWithSpaces(count: number) {
+  const org = await createOrg(app);
+  const outer = await createCollection(app, org);
+  const inner = await createCollection(app, org, { parent: outer.id });
+  for (let i = 0; i < count; i++) await createSpace(app, org, { parent: i % 2 ? inner.id : undefined });
+  return org;
+}
+
+const SPACES_QUERY = `query($id: ID!, $first: Int) {
+  organization(id: $id) {
+    spaces(first: $first) {
+      totalCount
+      edges { node { id title organization { id title } parent { id title parent { id title } } permissions { view edit } } }
+    }
+  }
+}`;
+
+async function statementsFor(org: OrgFixture, first: number) {
+  const { result, statements } = await app.recordStatements(() => graphql(app, org.admin.token, SPACES_QUERY, { id: org.organizationId, first }));
+  expect(result.errors).toBeUndefined();
+  expect(result.data.organization.spaces.edges).toHaveLength(first);
+  return statements;
+}
+
+describe('SQL statements per query', () => {
+  it('are the same for 50 spaces with their organization and parent collections as for 5', async () => {
+    const small = await orgWithSpaces(5);
+    const large = await orgWithSpaces(50);
+    const few = await statementsFor(small, 5);
+    const many = await statementsFor(large, 50);
+    expect(many.length).toBe(few.length);
+    // token check, organization, the page of spaces with organization and parents joined, totalCount
+    expect(many).toHaveLength(4);
+    expect(many[0]).toMatch(/"ApiToken"/);
+    expect(many[1]).toMatch(/FROM "public"."Organization"/);
+    expect(many[2]).toMatch(/FROM "public"."Space"/);
+    expect(many[3]).toMatch(/COUNT\(\*\)/);
+  });
+
+  it('a REST space read is the token check, the space, and its counters', async () => {
+    const org = await createOrg(app);
+    const space = await createSpace(app, org);
+    const { result, statements } = await app.recordStatements(() => rest(app, org.admin.token).get(`/v1/spaces/${space.id}`));
+    expect(result.status).toBe(200);
+    expect(statements).toHaveLength(3);
+    expect(statements[0]).toMatch(/"ApiToken"/);
+    expect(statements[1]).toMatch(/FROM "public"."Space"/);
+    expect(statements[2]).toMatch(/"ChangeRequest"/);
+  });
+
+  it('member lists batch their counts: 40 members cost what 4 do', async () => {
+    const count = async (n: number) => {
+      const org = await createOrg(app);
+      for (let i = 0; i < n - 1; i++) await addMember(app, org.organizationId, 'read');
+      const { result, statements } = await app.recordStatements(() => rest(app, org.admin.token).get(`/v1/orgs/${org.organizationId}/members?limit=100`));
+      expect(result.body.items).toHaveLength(n);
+      return statements.length;
+    };
+    expect(await count(40)).toBe(await count(4));
+  });
+});
