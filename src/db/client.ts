@@ -1,19 +1,35 @@
 // The Prisma client over node-postgres (driver adapter, no native engine).
-// `onStatement` observes every SQL statement: tests pin query counts with it
-// and benchmarks count statements per request.
+// `onStatement` observes every SQL statement the pool sends (Prisma's, BEGIN
+// and COMMIT included, and the raw ones of raw.ts): tests pin query counts with
+// it and benchmarks count statements per request. Observing at the driver costs
+// nothing while no one listens, unlike Prisma's query events.
+import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../generated/prisma/client.js';
+import { registerRawRunner } from './raw.js';
 
 export type { PrismaClient };
 export type StatementListener = (sql: string) => void;
 
+type Query = pg.ClientBase['query'];
+
 export function createPrisma(url: string, { poolSize = 10 } = {}) {
   const listeners = new Set<StatementListener>();
-  const adapter = new PrismaPg({ connectionString: url, max: poolSize });
-  const prisma = new PrismaClient({ adapter, log: [{ emit: 'event', level: 'query' }] });
-  prisma.$on('query', (e) => {
-    for (const l of listeners) l(e.query);
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Every statement of a connection goes through its `query`, whoever asked for it.
+  pool.on('connect', (client) => {
+    const query: Query = client.query.bind(client);
+    client.query = ((config: string | { text: string }, ...rest: unknown[]) => {
+      if (listeners.size) {
+        const sql = typeof config === 'string' ? config : config.text;
+        for (const l of listeners) l(sql);
+      }
+      return (query as (...args: unknown[]) => unknown)(config, ...rest);
+    }) as Query;
   });
+  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
+  const prisma = new PrismaClient({ adapter });
+  registerRawRunner(prisma, { query: async (text, values) => (await pool.query(text, values)).rows });
   return {
     prisma,
     onStatement(listener: StatementListener) {

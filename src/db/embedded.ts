@@ -32,12 +32,12 @@ async function exists(file: string) {
  * `persistent: false` removes the folder on stop (tests).
  */
 export async function startEmbeddedPostgres(dataDir: string, { persistent = true } = {}): Promise<EmbeddedDatabase> {
-  const port = await freePort();
   const asRoot = userInfo().uid === 0;
   await mkdir(path.dirname(dataDir), { recursive: true });
   // As root PostgreSQL runs as a dedicated system user, which must be able to
   // reach and write the data folder.
   if (asRoot) await chmod(path.dirname(dataDir), 0o777);
+  const port = await freePort();
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
@@ -50,11 +50,17 @@ export async function startEmbeddedPostgres(dataDir: string, { persistent = true
   });
   const fresh = !(await exists(path.join(dataDir, 'PG_VERSION')));
   if (!fresh) {
-    // A previous run killed hard leaves its pid file behind; a stale one blocks start.
     const pidFile = path.join(dataDir, 'postmaster.pid');
     if (await exists(pidFile)) {
-      const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
-      if (!isAlive(pid)) await rm(pidFile);
+      // postmaster.pid: pid, data dir, start time, port, … (one per line).
+      const lines = (await readFile(pidFile, 'utf8')).split('\n');
+      const [pid, runningPort] = [Number(lines[0]), Number(lines[3])];
+      // Already served by another Quire process (e.g. the CLI while `npm start` runs): share it.
+      if (isAlive(pid) && runningPort > 0) {
+        return { url: `postgresql://postgres:postgres@127.0.0.1:${runningPort}/quire`, stop: async () => {} };
+      }
+      // A previous run killed hard leaves its pid file behind; a stale one blocks start.
+      await rm(pidFile);
     }
   }
   if (fresh) await pg.initialise();

@@ -15,4 +15,13 @@ export const collectionPolicy = definePolicy('Collection', (actor, collection: C
     move: admin,
     transfer: admin,
   };
+}, {
+  view: 'space:read',
+  admin: 'space:write',
+  viewInviteLinks: 'space:permissions:read',
+  create: 'space:write',
+  update: 'space:write',
+  delete: 'space:write',
+  move: 'space:write',
+  transfer: 'space:write',
 });

@@ -2,6 +2,7 @@
 // what the caller may see.
 import { roleIn, type Actor } from './actor.js';
 import type { Level } from './roles.js';
+import { requireScopes } from './scopes.js';
 
 /** Prisma `where` for the spaces or collections of an organization that a member of `role` may see. */
 export function contentWhereForRole(role: Level | undefined, organizationId: string) {
@@ -10,6 +11,8 @@ export function contentWhereForRole(role: Level | undefined, organizationId: str
   return { organizationId, memberLevel: { not: 'guest' } };
 }
 
+/** The caller's visible spaces or collections: listing them reads them, so a scoped token needs `space:read` (403). */
 export function visibleContentWhere(actor: Actor, organizationId: string) {
+  requireScopes(actor, 'space:read');
   return contentWhereForRole(roleIn(actor, organizationId), organizationId);
 }

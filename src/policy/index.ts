@@ -1,9 +1,12 @@
 // The one place where authorization is decided. Services call `authorize`;
 // GraphQL `permissions` fields call `rules`; list queries use the SQL filters.
 export { authorize, can, type Policy } from './policy.js';
-export { organizationPolicy } from './organization.js';
+export { organizationPolicy, mayLookUpEmailDomain, verifiedEmailDomain } from './organization.js';
 export { spacePolicy } from './space.js';
 export { collectionPolicy } from './collection.js';
 export { memberPolicy } from './member.js';
+export { teamPolicy } from './team.js';
+export { accountPolicy, tokenPolicy } from './token.js';
 export { visibleContentWhere, contentWhereForRole } from './filters.js';
+export { scopes, isScope, parseScopes, requireScopes, type Scope } from './scopes.js';
 export type { Actor } from './actor.js';

@@ -18,4 +18,11 @@ export const memberPolicy = definePolicy('Member', (actor, member: MemberSubject
     listSpaces: admin || self,
     listTeams: admin || self || role != null,
   };
+}, {
+  view: 'organization:members:read',
+  update: 'organization:members:write',
+  remove: 'organization:members:write',
+  // The list shows the spaces themselves.
+  listSpaces: ['organization:members:read', 'space:read'],
+  listTeams: 'organization:members:read',
 });

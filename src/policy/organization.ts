@@ -7,10 +7,24 @@ export interface OrganizationSubject {
   emailDomains: string[];
 }
 
-/** A caller whose verified e-mail domain the organization allows may see it (to join it). */
+/** The domain of the caller's e-mail address, when that address is verified. */
+export function verifiedEmailDomain(actor: Actor): string | undefined {
+  return actor.emailVerified ? actor.email.slice(actor.email.lastIndexOf('@') + 1).toLowerCase() : undefined;
+}
+
+/** A caller whose verified e-mail domain the organization allows may see it, and join it. */
 function mayJoin(actor: Actor, org: OrganizationSubject) {
-  const domain = actor.email.slice(actor.email.lastIndexOf('@') + 1).toLowerCase();
-  return actor.emailVerified && org.emailDomains.includes(domain);
+  const domain = verifiedEmailDomain(actor);
+  return domain !== undefined && org.emailDomains.includes(domain);
+}
+
+/**
+ * Who may list the organizations that allow an e-mail domain: only owners of a
+ * verified address in it (the list tells who lets that domain in, which is no
+ * business of other callers).
+ */
+export function mayLookUpEmailDomain(actor: Actor, emailDomain: string) {
+  return verifiedEmailDomain(actor) === emailDomain.toLowerCase();
 }
 
 export const organizationPolicy = definePolicy('Organization', (actor, org: OrganizationSubject) => {
@@ -18,11 +32,15 @@ export const organizationPolicy = definePolicy('Organization', (actor, org: Orga
   const role = roleIn(actor, org.id);
   const admin = role === 'admin';
   const nonGuest = role != null;
+  const visible = member || mayJoin(actor, org);
   return {
-    view: member || mayJoin(actor, org),
+    view: visible,
+    // Reading its own fields (the GraphQL type checks this one, see the scopes below).
+    read: visible,
     access: member,
     admin,
     update: admin,
+    join: !member && mayJoin(actor, org),
     ownTeam: member && actor.teamOwnerIn.has(org.id),
     createContent: atLeast(role, 'create'),
     createOpenAPISpec: atLeast(role, 'create'),
@@ -35,4 +53,24 @@ export const organizationPolicy = definePolicy('Organization', (actor, org: Orga
     installIntegration: admin,
     manageMembers: admin,
   };
+}, {
+  // The organization holds everything else: reaching it (to list its spaces or members) takes no scope of its own;
+  // reading its fields does.
+  view: [],
+  read: 'organization:read',
+  access: 'organization:read',
+  admin: 'organization:write',
+  update: 'organization:write',
+  join: ['organization:read', 'organization:members:write'],
+  ownTeam: 'organization:members:write',
+  createContent: 'space:write',
+  createOpenAPISpec: 'openapi:write',
+  ingestConversations: 'organization:write',
+  viewBilling: 'organization:read',
+  listMembers: 'organization:members:read',
+  listTeams: 'organization:members:read',
+  listIntegrations: 'integration:read',
+  listInstallations: 'integration:installations:read',
+  installIntegration: 'integration:installations:write',
+  manageMembers: 'organization:members:write',
 });

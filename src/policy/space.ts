@@ -2,7 +2,6 @@ import { definePolicy } from './policy.js';
 import { levelOn, type ContentSubject } from './content.js';
 import { atLeast, higher, type Level } from './roles.js';
 import type { Actor } from './actor.js';
-import { roleIn } from './actor.js';
 
 export interface SpaceSubject extends ContentSubject {
   visibility: string;
@@ -11,25 +10,25 @@ export interface SpaceSubject extends ContentSubject {
   deletedAt: Date | null;
 }
 
-/** Share-link spaces are readable by whoever presents their secret key. */
-function spaceLevel(actor: Actor, space: SpaceSubject): Level {
-  const level = levelOn(actor, space);
-  const shared = space.visibility === 'share-link' && actor.shareKeys.has(space.shareKey);
-  return shared ? higher(level, 'read') : level;
+/** Share-link spaces are readable by whoever presents their secret key (`shareKey`). */
+function sharedWith(actor: Actor, space: SpaceSubject) {
+  return space.visibility === 'share-link' && actor.shareKeys.has(space.shareKey);
 }
 
 export const spacePolicy = definePolicy('Space', (actor, space: SpaceSubject) => {
-  const level = spaceLevel(actor, space);
+  const levelAsMember = levelOn(actor, space);
+  const level: Level = sharedWith(actor, space) ? higher(levelAsMember, 'read') : levelAsMember;
   const admin = level === 'admin';
   const live = !space.deletedAt;
-  const creator = live && atLeast(roleIn(actor, space.organizationId), 'create');
   return {
     // A deleted space stays visible to those who may restore it.
     view: live ? atLeast(level, 'read') : admin,
-    access: live && atLeast(level, 'read'),
+    // In the app: membership, not a share key, gives access.
+    access: live && atLeast(levelAsMember, 'read'),
     admin: live && admin,
     viewInviteLinks: live && admin,
-    edit: live && atLeast(level, 'edit') && (space.editMode === 'live' || admin),
+    // A locked space takes no edit from anyone: an admin unlocks it first (PATCH editMode).
+    edit: live && atLeast(level, 'edit') && space.editMode === 'live',
     triggerGitSync: live && atLeast(level, 'edit'),
     comment: live && atLeast(level, 'comment'),
     merge: live && atLeast(level, 'review'),
@@ -38,8 +37,26 @@ export const spacePolicy = definePolicy('Space', (actor, space: SpaceSubject) =>
     update: live && admin,
     delete: admin,
     restore: admin,
-    duplicate: creator && atLeast(level, 'read'),
+    // And the right to create next to it (see domain/content/placement.ts).
+    duplicate: live && atLeast(levelAsMember, 'read'),
     move: live && admin,
     transfer: live && admin,
   };
+}, {
+  view: 'space:read',
+  access: 'space:read',
+  admin: 'space:write',
+  viewInviteLinks: 'space:permissions:read',
+  edit: 'space:write',
+  triggerGitSync: 'space:write',
+  comment: 'space:write',
+  merge: ['space:write', 'change-request:merge'],
+  review: 'space:write',
+  installIntegration: 'integration:installations:write',
+  update: 'space:write',
+  delete: 'space:write',
+  restore: 'space:write',
+  duplicate: 'space:write',
+  move: 'space:write',
+  transfer: 'space:write',
 });

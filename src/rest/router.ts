@@ -3,18 +3,22 @@
 // the same schema as /graphql, and dresses the answer in REST clothes. It holds
 // no business rule: every decision is the GraphQL layer's.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { execute, validate, type DocumentNode, type GraphQLError, type GraphQLSchema } from 'graphql';
+import { GraphQLError, execute, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { AppError, badRequest, unauthenticated } from '../errors.js';
 import { MAX_PAGE_SIZE } from '../validate.js';
 import { prepareOperation, parseQueryValue, restEnumsInResult, toGraphQLInput, type PreparedOperation } from './codec.js';
 import { toRest } from './shape.js';
+import { fieldWithNul } from './text.js';
 import type { Context } from '../context.js';
 import type { Actor } from '../policy/actor.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface RouteOptions {
-  /** Success status; default 200 (204 when the operation answers a bare Boolean). */
-  status?: number;
+  /**
+   * Success status; default 200 (204 when the operation answers a bare Boolean).
+   * A function picks it from the answer, e.g. deletes: 205 when something was deleted, 204 when there was nothing.
+   */
+  status?: number | ((answer: never) => number);
   /** Answer the whole `data` rather than the resource it leads to. */
   whole?: boolean;
   /** Shapes each list item (REST items that nest a resource differently). */
@@ -24,6 +28,7 @@ export type RouteSpec = [Method, string, DocumentNode, RouteOptions?];
 
 interface CompiledRoute {
   method: Method;
+  path: string;
   pattern: RegExp;
   params: string[];
   prepared: PreparedOperation;
@@ -34,7 +39,10 @@ export interface RestDeps {
   schema: GraphQLSchema;
   authenticate(req: IncomingMessage): Promise<Actor | null>;
   context(actor: Actor): Context;
-  maxBodyBytes: number;
+  /** The JSON body (undefined when empty), read within the server's limits (src/http/body.ts). */
+  readBody(req: IncomingMessage): Promise<unknown>;
+  /** Told which route pattern a request matched (metrics and logs). */
+  onRoute?(req: IncomingMessage, path: string): void;
   onError(err: unknown): void;
 }
 
@@ -44,13 +52,14 @@ export function createRestHandler(routes: RouteSpec[], deps: RestDeps) {
     if (errors.length) throw new Error(`REST operation for ${method} ${path} is invalid: ${errors[0].message}`);
     const params: string[] = [];
     const source = path.replace(/:(\w+)/g, (_, name: string) => (params.push(name), '([^/]+)'));
-    return { method, pattern: new RegExp(`^${source}/?$`), params, prepared: prepareOperation(deps.schema, document), options };
+    return { method, path, pattern: new RegExp(`^${source}/?$`), params, prepared: prepareOperation(deps.schema, document), options };
   });
 
   return async function handleRest(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams) {
     try {
       const matches = compiled.filter((r) => r.pattern.test(path));
       if (matches.length === 0) throw new AppError(404, `No route for ${path}`);
+      deps.onRoute?.(req, matches[0].path);
       const route = matches.find((r) => r.method === req.method);
       if (!route) {
         res.setHeader('Allow', matches.map((r) => r.method).join(', '));
@@ -58,17 +67,18 @@ export function createRestHandler(routes: RouteSpec[], deps: RestDeps) {
       }
       const actor = await deps.authenticate(req);
       if (!actor) throw unauthenticated();
-      const values = route.pattern.exec(path)!.slice(1).map(decodeURIComponent);
-      const params = Object.fromEntries(route.params.map((name, i) => [name, values[i]]));
-      const body = req.method === 'GET' || req.method === 'DELETE' ? undefined : await readJson(req, deps.maxBodyBytes);
+      const values = route.pattern.exec(path)!.slice(1);
+      const params = Object.fromEntries(route.params.map((name, i) => [name, decodePathParam(name, values[i])]));
+      const body = req.method === 'GET' || req.method === 'DELETE' ? undefined : await deps.readBody(req);
       const variableValues = variablesFor(route.prepared, params, query, body);
       const result = await execute({ schema: deps.schema, document: route.prepared.document, variableValues, contextValue: deps.context(actor) });
       if (result.errors?.length) throw toAppError(result.errors[0], deps.onError);
       const data = result.data as Record<string, unknown>;
       restEnumsInResult(deps.schema, route.prepared, data);
       const answer = route.options.whole ? data : resourceOf(data);
-      if (typeof answer === 'boolean' || route.options.status === 204) return send(res, 204);
-      send(res, route.options.status ?? 200, toRest(answer, route.options.item));
+      const status = typeof route.options.status === 'function' ? route.options.status(answer as never) : route.options.status;
+      if (typeof answer === 'boolean' || status === 204 || status === 205) return send(res, status ?? 204);
+      send(res, status ?? 200, toRest(answer, route.options.item));
     } catch (err) {
       const error = err instanceof AppError ? err : toAppError(err, deps.onError);
       send(res, error.status, { error: { code: error.status, message: error.message } });
@@ -87,11 +97,29 @@ function resourceOf(data: unknown): unknown {
   return value;
 }
 
+function decodePathParam(name: string, raw: string) {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw badRequest('is not validly percent-encoded', name);
+  }
+}
+
+/** 400 for a NUL character anywhere in the request's values (see text.ts). */
+function rejectNul(params: Record<string, string>, query: URLSearchParams, body: Record<string, unknown>) {
+  const field =
+    Object.entries(params).map(([name, value]) => fieldWithNul(value, name)).find(Boolean) ??
+    [...query].map(([name, value]) => fieldWithNul(name, name) ?? fieldWithNul(value, name)).find(Boolean) ??
+    fieldWithNul(body, '');
+  if (field !== undefined) throw badRequest('must not contain the NUL character (U+0000)', field);
+}
+
 function variablesFor(prepared: PreparedOperation, params: Record<string, string>, query: URLSearchParams, body: unknown) {
   const vars: Record<string, unknown> = {};
   const bodyObject = body === undefined ? {} : body;
   if (typeof bodyObject !== 'object' || bodyObject === null || Array.isArray(bodyObject)) throw badRequest('The body must be a JSON object');
   const bodyFields = bodyObject as Record<string, unknown>;
+  rejectNul(params, query, bodyFields);
   const takesInput = prepared.variables.has('input');
   if (!takesInput) {
     for (const key of Object.keys(bodyFields)) {
@@ -113,23 +141,6 @@ function variablesFor(prepared: PreparedOperation, params: Record<string, string
   return vars;
 }
 
-async function readJson(req: IncomingMessage, maxBytes: number): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > maxBytes) throw new AppError(413, `The body exceeds ${maxBytes} bytes`);
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw badRequest('The body is not valid JSON');
-  }
-}
-
 /** The HTTP status of a GraphQL error: ours carry it; input coercion errors are 400s. */
 function toAppError(err: unknown, onError: (err: unknown) => void): AppError {
   const error = err as GraphQLError;
@@ -138,8 +149,10 @@ function toAppError(err: unknown, onError: (err: unknown) => void): AppError {
   const status = error.extensions?.status as AppError['status'] | undefined;
   if (status) return new AppError(status, error.message);
   if (original?.name === 'PothosValidationError') return new AppError(400, error.message);
-  // Errors GraphQL raises before running anything (variable coercion) have no path.
-  if (!error.originalError && error.message && !error.path) return new AppError(400, error.message);
+  // Errors GraphQL raises before running anything (variable coercion, including
+  // a scalar rejecting a value: those carry the scalar's error) have no path.
+  // Only GraphQL's: anything else thrown here is a bug of ours, a 500.
+  if (err instanceof GraphQLError && !error.path) return new AppError(400, error.message);
   onError(err);
   return new AppError(500 as never, 'Internal error');
 }

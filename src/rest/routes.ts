@@ -6,6 +6,8 @@ import * as op from '../generated/operations.js';
 import type { RouteSpec } from './router.js';
 
 const created = { status: 201 } as const;
+/** The public document's idempotent deletes: 205 "has been deleted", 204 "did not exist" (the operation answers whether it deleted). */
+const deleted = { status: (didDelete: boolean) => (didDelete ? 205 : 204) };
 
 export const routes: RouteSpec[] = [
   // 4.13 Organizations and members
@@ -17,7 +19,7 @@ export const routes: RouteSpec[] = [
   ['GET', '/orgs/:organizationId/members', op.ListMembersDocument],
   ['GET', '/orgs/:organizationId/members/:userId', op.GetMemberDocument],
   ['PATCH', '/orgs/:organizationId/members/:userId', op.UpdateMemberDocument],
-  ['DELETE', '/orgs/:organizationId/members/:userId', op.RemoveMemberDocument],
+  ['DELETE', '/orgs/:organizationId/members/:userId', op.RemoveMemberDocument, deleted],
   ['GET', '/orgs/:organizationId/members/:userId/spaces', op.ListMemberSpacesDocument],
   ['GET', '/orgs/:organizationId/members/:userId/teams', op.ListMemberTeamsDocument, { item: (m: { role: string; team: unknown }) => ({ team: m.team, member: { role: m.role } }) }],
 
@@ -26,7 +28,7 @@ export const routes: RouteSpec[] = [
   ['POST', '/orgs/:organizationId/spaces', op.CreateSpaceDocument, created],
   ['GET', '/spaces/:spaceId', op.GetSpaceDocument],
   ['PATCH', '/spaces/:spaceId', op.UpdateSpaceDocument],
-  ['DELETE', '/spaces/:spaceId', op.DeleteSpaceDocument],
+  ['DELETE', '/spaces/:spaceId', op.DeleteSpaceDocument, deleted],
   ['POST', '/spaces/:spaceId/duplicate', op.DuplicateSpaceDocument, created],
   ['POST', '/spaces/:spaceId/restore', op.RestoreSpaceDocument],
   ['POST', '/spaces/:spaceId/move', op.MoveSpaceDocument],
@@ -38,7 +40,7 @@ export const routes: RouteSpec[] = [
   ['POST', '/orgs/:organizationId/collections', op.CreateCollectionDocument, created],
   ['GET', '/collections/:collectionId', op.GetCollectionDocument],
   ['PATCH', '/collections/:collectionId', op.UpdateCollectionDocument],
-  ['DELETE', '/collections/:collectionId', op.DeleteCollectionDocument],
+  ['DELETE', '/collections/:collectionId', op.DeleteCollectionDocument, deleted],
   ['GET', '/collections/:collectionId/spaces', op.ListCollectionSpacesDocument],
   ['POST', '/collections/:collectionId/move', op.MoveCollectionDocument],
   ['POST', '/collections/:collectionId/transfer', op.TransferCollectionDocument],

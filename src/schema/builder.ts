@@ -31,6 +31,7 @@ export const builder = new SchemaBuilder<{
     // Hidden resources read as absent: their existence is not revealed.
     unauthorizedError: (_parent, ctx) => (ctx.actor ? notFound('Resource') : unauthenticated()),
     treatErrorsAsUnauthorized: false,
+    authorizeOnSubscribe: true,
   },
   prisma: {
     client: (ctx) => ctx.prisma,

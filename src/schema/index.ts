@@ -2,11 +2,13 @@
 import { builder } from './builder.js';
 import './root.js';
 import '../domain/users/schema.js';
+import '../domain/tokens/schema.js';
 import '../domain/organizations/schema.js';
 import '../domain/members/schema.js';
 import '../domain/teams/schema.js';
 import '../domain/content/schema.js';
 import '../domain/collections/schema.js';
 import '../domain/spaces/schema.js';
+import '../domain/spaces/subscriptions.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -20,3 +20,4 @@ builder.scalarType('JSON', {
 // Every root field needs an authenticated caller; finer rules live in src/policy.
 builder.queryType({ authScopes: { authenticated: true } });
 builder.mutationType({ authScopes: { authenticated: true } });
+builder.subscriptionType({ authScopes: { authenticated: true } });

@@ -3,12 +3,18 @@
 import { inject } from 'vitest';
 import { createQuire } from '../../src/app.js';
 import { manualClock } from '../../src/clock.js';
+import type { SettingsOverrides } from '../../src/http/config.js';
+import { silentLogger } from '../../src/http/logging.js';
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
-export async function startTestApp(options: { redisUrl?: string } = {}) {
+/**
+ * Rate limiting is off unless `options.rateLimit` is given; other settings keep their defaults.
+ * `databaseUrl` defaults to the run's shared database (a suite that needs one of its own passes it).
+ */
+export async function startTestApp(options: { redisUrl?: string; databaseUrl?: string } & SettingsOverrides = {}) {
   const clock = manualClock(new Date());
-  const quire = createQuire({ databaseUrl: inject('databaseUrl'), clock, publicUrl: 'http://quire.test', redisUrl: options.redisUrl, log: () => {} });
+  const quire = createQuire({ ...options, databaseUrl: options.databaseUrl ?? inject('databaseUrl'), clock, publicUrl: 'http://quire.test', logger: silentLogger() });
   const port = await quire.listen(0, '127.0.0.1');
   const baseUrl = `http://127.0.0.1:${port}`;
   return {
@@ -26,6 +32,7 @@ export async function startTestApp(options: { redisUrl?: string } = {}) {
         stop();
       }
     },
-    close: () => quire.close(),
+    /** Graceful stop (see Quire.close); true when every request finished within `timeoutMs`. */
+    close: (timeoutMs?: number) => quire.close(timeoutMs),
   };
 }

@@ -1,5 +1,7 @@
 import { builder } from '../../schema/builder.js';
 import { requireActor } from '../../context.js';
+import type { ContentSubject } from '../../policy/content.js';
+import { mayShowRelated } from '../content/related.js';
 import { can, collectionPolicy, visibleContentWhere } from '../../policy/index.js';
 import { DefaultLevelEnum, defaultLevelOut } from '../shared/enums.js';
 import { permissionsType } from '../shared/permissions.js';
@@ -25,7 +27,12 @@ export const CollectionRef = builder.prismaNode('Collection', {
     organizationId: t.exposeID('organizationId'),
     organization: t.relation('organization'),
     parentId: t.exposeID('parentId', { nullable: true }),
-    parent: t.relation('parent', { nullable: true }),
+    parent: t.relation('parent', {
+      nullable: true,
+      description: 'The parent collection, unless there is none or the caller may not see it.',
+      authScopes: (collection, _args, ctx) => mayShowRelated(ctx, collectionPolicy, (collection as { parent?: ContentSubject | null }).parent),
+      unauthorizedResolver: () => null,
+    }),
     defaultLevel: t.field({ type: DefaultLevelEnum, nullable: true, resolve: (c) => defaultLevelOut(c.defaultLevel) as never }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
@@ -63,6 +70,8 @@ builder.prismaObjectField('Organization', 'collections', (t) =>
     type: 'Collection',
     cursor: 'id',
     description: 'Collections of the organization the caller may see: all of them, or only the top level with nested: false.',
+    // Reads collections, not the organization: the policy filter checks the scope (space:read).
+    skipTypeScopes: true,
     args: { nested: t.arg.boolean({ defaultValue: true }) },
     ...scopedList({
       model: (ctx) => ctx.prisma.collection,
@@ -103,9 +112,10 @@ builder.mutationFields((t) => ({
     resolve: (query, _root, args, ctx) => updateCollection(ctx, args.id, args.input, query),
   }),
   deleteCollection: t.boolean({
-    description: 'Deletes the collection; its spaces are soft-deleted. True also when there was nothing to delete.',
+    description:
+      'Deletes the collection and its nested collections; their spaces are soft-deleted. True when this call deleted it; false when there was nothing to delete.',
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, args, ctx) => (await deleteCollection(ctx, args.id), true),
+    resolve: (_root, args, ctx) => deleteCollection(ctx, args.id),
   }),
   moveCollection: t.prismaField({
     type: 'Collection',

@@ -1,21 +1,26 @@
 // Collection rules: creation, settings, deletion (its spaces are soft-deleted
-// with it), moves and transfers (shared with spaces, ../content).
+// with it), moves and transfers (shared with spaces, ../content). As for
+// spaces, input is checked before authorization.
 import type { Context } from '../../context.js';
 import { requireActor } from '../../context.js';
-import { authorize, can, collectionPolicy, organizationPolicy } from '../../policy/index.js';
-import { badRequest, notFound } from '../../errors.js';
+import { authorize, can, collectionPolicy } from '../../policy/index.js';
+import { badRequest } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { checkLength } from '../../validate.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { defaultLevelIn } from '../shared/enums.js';
 import { collectionSubtree, propagateLevels, resolveLevel } from '../content/levels.js';
 import { sortKeyAt } from '../content/position.js';
+import { levelForNewContentIn } from '../content/placement.js';
 import { moveContent, type MoveInput } from '../content/contentMover.js';
 import { transferContent, type TransferInput } from '../content/contentTransferrer.js';
 
 type Query = { include?: Prisma.CollectionInclude; select?: Prisma.CollectionSelect };
+type Db = Pick<Prisma.TransactionClient, 'collection'>;
 const TITLE_MAX = 50;
 const DESCRIPTION_MAX = 100;
+
+const loadCollection = (db: Db, id: string) => db.collection.findUnique({ where: { id } });
 
 export async function findCollection(ctx: Context, id: string, query: Query = {}) {
   const collection = await ctx.prisma.collection.findUnique({ ...query, where: { id } });
@@ -24,32 +29,24 @@ export async function findCollection(ctx: Context, id: string, query: Query = {}
 
 export async function createCollection(ctx: Context, organizationId: string, input: { title?: string | null; parent?: string | null }, query: Query = {}) {
   const actor = requireActor(ctx);
+  if (input.title === null) throw badRequest('cannot be null', 'title');
   checkLength('title', input.title, 0, TITLE_MAX);
-  const org = await ctx.prisma.organization.findUnique({ where: { id: organizationId } });
-  let parentLevel: string | undefined;
-  if (input.parent) {
-    authorize(organizationPolicy, actor, org, 'view');
-    const parent = await ctx.prisma.collection.findUnique({ where: { id: input.parent } });
-    if (!parent || parent.organizationId !== organizationId) throw notFound('Collection');
-    authorize(collectionPolicy, actor, parent, 'create');
-    parentLevel = parent.memberLevel;
-  } else {
-    authorize(organizationPolicy, actor, org, 'createContent');
-  }
+  const parentId = input.parent ?? null;
   const id = newId('Collection');
-  return ctx.prisma.$transaction(async (tx) =>
-    tx.collection.create({
+  return ctx.prisma.$transaction(async (tx) => {
+    const parentLevel = await levelForNewContentIn(tx, actor, organizationId, parentId);
+    return tx.collection.create({
       ...query,
       data: {
         id,
         organizationId,
-        parentId: input.parent ?? null,
+        parentId,
         title: input.title ?? '',
         memberLevel: resolveLevel('inherit', parentLevel),
-        sortKey: await sortKeyAt(tx, organizationId, input.parent ?? null, id),
+        sortKey: await sortKeyAt(tx, organizationId, parentId, id),
       },
-    }),
-  );
+    });
+  });
 }
 
 export interface UpdateCollectionInput {
@@ -59,8 +56,8 @@ export interface UpdateCollectionInput {
 }
 
 export async function updateCollection(ctx: Context, id: string, input: UpdateCollectionInput, query: Query = {}) {
-  const collection = authorize(collectionPolicy, requireActor(ctx), await ctx.prisma.collection.findUnique({ where: { id } }), 'update');
-  const data: Prisma.CollectionUpdateInput = {};
+  const actor = requireActor(ctx);
+  const data: Prisma.CollectionUncheckedUpdateInput = {};
   if (input.title !== undefined) {
     if (input.title === null) throw badRequest('cannot be null', 'title');
     checkLength('title', input.title, 0, TITLE_MAX);
@@ -71,7 +68,9 @@ export async function updateCollection(ctx: Context, id: string, input: UpdateCo
     data.description = input.description;
   }
   return ctx.prisma.$transaction(async (tx) => {
+    const collection = authorize(collectionPolicy, actor, await loadCollection(tx, id), 'update');
     if (input.defaultLevel !== undefined) {
+      // null: members get no access by default ("guest"); everything below follows.
       const parent = collection.parentId ? await tx.collection.findUnique({ where: { id: collection.parentId }, select: { memberLevel: true } }) : null;
       data.defaultLevel = defaultLevelIn(input.defaultLevel);
       data.memberLevel = resolveLevel(data.defaultLevel, parent?.memberLevel);
@@ -82,28 +81,39 @@ export async function updateCollection(ctx: Context, id: string, input: UpdateCo
   });
 }
 
-/** Deletes the collection and its nested collections; their spaces are soft-deleted (restorable). */
-export async function deleteCollection(ctx: Context, id: string) {
+/**
+ * Deletes the collection and its nested collections. Their spaces are
+ * soft-deleted (restorable for 7 days, at the root of the organization then,
+ * the collections being gone). Idempotent: answers whether this call deleted
+ * something (false when absent or hidden from the caller).
+ */
+export async function deleteCollection(ctx: Context, id: string): Promise<boolean> {
   const actor = requireActor(ctx);
-  const collection = await ctx.prisma.collection.findUnique({ where: { id } });
-  if (!collection || !can(collectionPolicy, actor, collection, 'view')) return;
-  authorize(collectionPolicy, actor, collection, 'delete');
-  await ctx.prisma.$transaction(async (tx) => {
+  return ctx.prisma.$transaction(async (tx) => {
+    const collection = await loadCollection(tx, id);
+    if (!collection || !can(collectionPolicy, actor, collection, 'view')) return false;
+    authorize(collectionPolicy, actor, collection, 'delete');
     const ids = await collectionSubtree(tx, id);
-    await tx.space.updateMany({ where: { parentId: { in: ids }, deletedAt: null }, data: { deletedAt: ctx.clock.now() } });
-    await tx.space.updateMany({ where: { parentId: { in: ids } }, data: { parentId: null, visibility: 'private' } });
+    const inside = { parentId: { in: ids } };
+    await tx.space.updateMany({ where: { ...inside, deletedAt: null }, data: { deletedAt: ctx.clock.now() } });
+    // Out of the collections, the spaces resolve their level at the root and lose "in-collection".
+    await tx.space.updateMany({ where: { ...inside, visibility: 'in-collection' }, data: { visibility: 'private' } });
+    await tx.$executeRaw`
+      UPDATE "Space" SET "parentId" = NULL, "memberLevel" = "defaultLevel"
+      WHERE "parentId" = ANY(${ids})`;
     await tx.collection.deleteMany({ where: { id: { in: ids } } });
+    return true;
   });
 }
 
 export async function moveCollection(ctx: Context, id: string, input: MoveInput, query: Query = {}) {
-  const collection = authorize(collectionPolicy, requireActor(ctx), await ctx.prisma.collection.findUnique({ where: { id } }), 'move');
-  await moveContent(ctx, 'collection', collection, input);
+  const actor = requireActor(ctx);
+  await moveContent(ctx, 'collection', async (tx) => authorize(collectionPolicy, actor, await loadCollection(tx, id), 'move'), input);
   return ctx.prisma.collection.findUniqueOrThrow({ ...query, where: { id } });
 }
 
 export async function transferCollection(ctx: Context, id: string, input: TransferInput, query: Query = {}) {
-  const collection = authorize(collectionPolicy, requireActor(ctx), await ctx.prisma.collection.findUnique({ where: { id } }), 'transfer');
-  await transferContent(ctx, 'collection', collection, input);
+  const actor = requireActor(ctx);
+  await transferContent(ctx, 'collection', async (tx) => authorize(collectionPolicy, actor, await loadCollection(tx, id), 'transfer'), input);
   return ctx.prisma.collection.findUniqueOrThrow({ ...query, where: { id } });
 }

@@ -1,12 +1,13 @@
 import { builder } from '../../schema/builder.js';
 import { requireActor } from '../../context.js';
-import { authorize, can, contentWhereForRole, memberPolicy, organizationPolicy } from '../../policy/index.js';
-import { contentLevel } from '../../policy/roles.js';
+import { can, memberPolicy } from '../../policy/index.js';
+import { contentLevel, roles, type Role } from '../../policy/roles.js';
 import { OrderEnum, RoleEnum, restEnum } from '../shared/enums.js';
 import { scopedList } from '../shared/connections.js';
 import { accessibleSpaces, siteCountsByOrganization, spaceCountsByOrganization, teamCountsByMember } from './loaders.js';
-import { findMember, removeMember, updateMemberRole } from './service.js';
-import { roles } from '../../policy/roles.js';
+import {
+  findMember, memberListOrder, memberListWhere, memberSpacesWhere, memberTeamsWhere, removeMember, updateMemberRole, type MemberListArgs,
+} from './service.js';
 
 const MemberRoleFilter = restEnum('MemberRoleFilter', [...roles, 'guest'] as const);
 const MemberSort = restEnum('MemberSort', ['joinedAt', 'lastSeenAt', 'name'] as const);
@@ -40,10 +41,7 @@ export const MemberRef = builder.prismaObject('Member', {
         args: { order: t.arg({ type: OrderEnum, defaultValue: 'desc' }) },
         ...scopedList({
           model: (ctx) => ctx.prisma.space,
-          where: (m: { organizationId: string; userId: string; role: never }, _args, ctx) => {
-            authorize(memberPolicy, requireActor(ctx), m, 'listSpaces');
-            return { ...contentWhereForRole(m.role, m.organizationId), deletedAt: null };
-          },
+          where: (m: { organizationId: string; userId: string; role: Role | null }, _args, ctx) => memberSpacesWhere(ctx, m),
           orderBy: (args: { order?: string | null }) => [{ createdAt: args.order ?? 'desc' }, { id: args.order ?? 'desc' }],
           decorate: (rows, m) => rows.map((row) => ({ ...(row as object), memberRole: m.role })),
         }),
@@ -67,27 +65,20 @@ export const MemberRef = builder.prismaObject('Member', {
       args: { title: t.arg.string() },
       ...scopedList({
         model: (ctx) => ctx.prisma.teamMember,
-        where: (m: { organizationId: string; userId: string }, args: { title?: string | null }, ctx) => {
-          authorize(memberPolicy, requireActor(ctx), m, 'listTeams');
-          return {
-            organizationId: m.organizationId,
-            userId: m.userId,
-            ...(args.title ? { team: { title: { contains: args.title, mode: 'insensitive' } } } : {}),
-          };
-        },
+        where: (m: { organizationId: string; userId: string }, args: { title?: string | null }, ctx) => memberTeamsWhere(ctx, m, args),
         orderBy: () => [{ createdAt: 'asc' }, { teamId: 'asc' }],
       }),
     }),
   }),
 });
 
-type MemberListArgs = { order?: string | null; role?: string | null; search?: string | null; sort?: string | null };
-
 builder.prismaObjectField('Organization', 'members', (t) =>
   t.prismaConnection({
     type: 'Member',
     cursor: 'organizationId_userId',
     description: 'Members, filtered by role and by text in name or e-mail; sorted by join date (default), last activity (active members only) or name.',
+    // Reads members, not the organization: the policy (listMembers) checks the scope.
+    skipTypeScopes: true,
     args: {
       order: t.arg({ type: OrderEnum, defaultValue: 'desc' }),
       role: t.arg({ type: MemberRoleFilter }),
@@ -96,23 +87,8 @@ builder.prismaObjectField('Organization', 'members', (t) =>
     },
     ...scopedList({
       model: (ctx) => ctx.prisma.member,
-      where: (org: { id: string; emailDomains: string[] }, args: MemberListArgs, ctx) => {
-        authorize(organizationPolicy, requireActor(ctx), org, 'listMembers');
-        const search = args.search?.trim();
-        return {
-          organizationId: org.id,
-          ...(args.role ? { role: args.role === 'guest' ? null : args.role } : {}),
-          ...(args.sort === 'lastSeenAt' ? { lastSeenAt: { not: null } } : {}),
-          ...(search
-            ? { user: { OR: [{ displayName: { contains: search, mode: 'insensitive' } }, { email: { contains: search, mode: 'insensitive' } }] } }
-            : {}),
-        };
-      },
-      orderBy: (args: MemberListArgs) => {
-        const order = args.order ?? 'desc';
-        const sort = args.sort === 'name' ? { user: { displayName: order } } : { [args.sort ?? 'joinedAt']: order };
-        return [sort, { userId: order }];
-      },
+      where: (org: { id: string; emailDomains: string[] }, args: MemberListArgs, ctx) => memberListWhere(ctx, org, args),
+      orderBy: memberListOrder,
     }),
   }),
 );
@@ -121,6 +97,8 @@ builder.prismaObjectField('Organization', 'member', (t) =>
   t.prismaField({
     type: 'Member',
     args: { userId: t.arg.id({ required: true }) },
+    // Reads a member, not the organization: the Member type checks the scope.
+    skipTypeScopes: true,
     resolve: (query, org, args, ctx) => findMember(ctx, org.id, args.userId, query),
   }),
 );
@@ -136,8 +114,8 @@ builder.mutationFields((t) => ({
     resolve: (query, _root, args, ctx) => updateMemberRole(ctx, args.organizationId, args.userId, args.role, query),
   }),
   removeMember: t.boolean({
-    description: 'Removes a member (admins; or a member leaving). True also when there was no such member.',
+    description: 'Removes a member (admins; or a member leaving). True when this call removed them; false when there was no such member.',
     args: { organizationId: t.arg.id({ required: true }), userId: t.arg.id({ required: true }) },
-    resolve: async (_root, args, ctx) => (await removeMember(ctx, args.organizationId, args.userId), true),
+    resolve: (_root, args, ctx) => removeMember(ctx, args.organizationId, args.userId),
   }),
 }));

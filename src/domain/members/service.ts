@@ -1,8 +1,9 @@
 // Membership rules: role changes and removal, keeping at least one admin.
 import type { Context } from '../../context.js';
 import { requireActor } from '../../context.js';
-import { authorize, can, memberPolicy } from '../../policy/index.js';
-import { conflict } from '../../errors.js';
+import { authorize, contentWhereForRole, memberPolicy, organizationPolicy } from '../../policy/index.js';
+import type { OrganizationSubject } from '../../policy/organization.js';
+import { conflict, notFound } from '../../errors.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { Role } from '../../policy/roles.js';
 
@@ -14,9 +15,84 @@ export async function findMember(ctx: Context, organizationId: string, userId: s
   return authorize(memberPolicy, requireActor(ctx), member, 'view');
 }
 
-async function assertAnotherAdmin(tx: Prisma.TransactionClient, organizationId: string, userId: string) {
+export type MemberListArgs = { order?: string | null; role?: string | null; search?: string | null; sort?: string | null };
+
+/** LIKE patterns match `%` and `_` as wildcards: search for them literally. */
+const literally = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+/**
+ * The members an organization lists (non-guests may list them): by role
+ * ("guest": no role), by text in the name or e-mail address (case-insensitive).
+ * Sorted by activity, only active members are listed: seen at least once, not disabled.
+ */
+export function memberListWhere(ctx: Context, org: OrganizationSubject, args: MemberListArgs): Prisma.MemberWhereInput {
+  authorize(organizationPolicy, requireActor(ctx), org, 'listMembers');
+  const search = args.search?.trim();
+  const pattern = search ? literally(search) : undefined;
+  return {
+    organizationId: org.id,
+    ...(args.role ? { role: args.role === 'guest' ? null : (args.role as Role) } : {}),
+    ...(args.sort === 'lastSeenAt' ? { lastSeenAt: { not: null }, disabled: false } : {}),
+    ...(pattern
+      ? { user: { OR: [{ displayName: { contains: pattern, mode: 'insensitive' } }, { email: { contains: pattern, mode: 'insensitive' } }] } }
+      : {}),
+  };
+}
+
+/** The live spaces a member can reach (listed to the member themself and admins). */
+export function memberSpacesWhere(ctx: Context, member: { organizationId: string; userId: string; role: Role | null }): Prisma.SpaceWhereInput {
+  authorize(memberPolicy, requireActor(ctx), member, 'listSpaces');
+  return { ...contentWhereForRole(member.role, member.organizationId), deletedAt: null };
+}
+
+/** A member's teams in the organization, by text in their title (case-insensitive). */
+export function memberTeamsWhere(ctx: Context, member: { organizationId: string; userId: string }, args: { title?: string | null }): Prisma.TeamMemberWhereInput {
+  authorize(memberPolicy, requireActor(ctx), member, 'listTeams');
+  const title = args.title?.trim();
+  return {
+    organizationId: member.organizationId,
+    userId: member.userId,
+    ...(title ? { team: { title: { contains: literally(title), mode: 'insensitive' } } } : {}),
+  };
+}
+
+/** Join date (default), last activity or name; the user id breaks ties so pages are stable. */
+export function memberListOrder(args: MemberListArgs): Prisma.MemberOrderByWithRelationInput[] {
+  const order: Prisma.SortOrder = args.order === 'asc' ? 'asc' : 'desc';
+  const sorts: Record<string, Prisma.MemberOrderByWithRelationInput> = {
+    // Names compare by the ICU root collation of User.displayName ("alice" before "Bob"); see its migration.
+    name: { user: { displayName: order } },
+    lastSeenAt: { lastSeenAt: order },
+    joinedAt: { joinedAt: order },
+  };
+  const sort = sorts[args.sort ?? 'joinedAt'] ?? sorts.joinedAt;
+  return [sort, { userId: order }];
+}
+
+/**
+ * Runs `change` on the member's current row while no other admin change of the
+ * organization runs (the organization row is locked), so two admins demoting
+ * or removing each other at once cannot leave it without an admin.
+ */
+async function withAdminsLocked<T>(
+  ctx: Context,
+  organizationId: string,
+  userId: string,
+  change: (tx: Prisma.TransactionClient, member: { role: Role | null; disabled: boolean } | null) => Promise<T>,
+) {
+  return ctx.prisma.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT 1 FROM "Organization" WHERE id = ${organizationId} FOR UPDATE`;
+    const member = await tx.member.findUnique({ where: key(organizationId, userId), select: { role: true, disabled: true } });
+    return change(tx, member);
+  });
+}
+
+/** 409 when the member is the organization's last (enabled) admin and would stop being one. */
+async function assertNotLastAdmin(tx: Prisma.TransactionClient, organizationId: string, userId: string, member: { role: Role | null; disabled: boolean }) {
+  // A disabled admin already administers nothing: losing them loses no admin.
+  if (member.role !== 'admin' || member.disabled) return;
   const others = await tx.member.count({ where: { organizationId, role: 'admin', userId: { not: userId }, disabled: false } });
-  if (others === 0) throw conflict('An organization needs at least one admin');
+  if (others === 0) throw conflict('An organization needs at least one admin: make another member admin first');
 }
 
 /** Sets a member's role (null: guest; undefined: unchanged). */
@@ -24,21 +100,32 @@ export async function updateMemberRole(ctx: Context, organizationId: string, use
   const member = await ctx.prisma.member.findUnique({ where: key(organizationId, userId) });
   authorize(memberPolicy, requireActor(ctx), member, 'update');
   if (role === undefined) return ctx.prisma.member.findUniqueOrThrow({ ...query, where: key(organizationId, userId) });
-  return ctx.prisma.$transaction(async (tx) => {
-    if (member!.role === 'admin' && role !== 'admin') await assertAnotherAdmin(tx, organizationId, userId);
+  return withAdminsLocked(ctx, organizationId, userId, async (tx, current) => {
+    if (!current) throw notFound('Member'); // removed meanwhile
+    if (role !== 'admin') await assertNotLastAdmin(tx, organizationId, userId, current);
     return tx.member.update({ ...query, where: key(organizationId, userId), data: { role } });
   });
 }
 
-/** Removes a member (and their team memberships). Idempotent: nothing to remove is success. */
-export async function removeMember(ctx: Context, organizationId: string, userId: string) {
+/**
+ * Removes a member (and their team memberships): admins remove anyone, any
+ * member may leave. Idempotent: true when this call removed the member, false
+ * when there was nobody to remove (REST 205 / 204) — but only for callers who
+ * could have removed them, so a caller of another organization still gets 404
+ * for the organization and a non-admin 403.
+ */
+export async function removeMember(ctx: Context, organizationId: string, userId: string): Promise<boolean> {
   const actor = requireActor(ctx);
-  const member = await ctx.prisma.member.findUnique({ where: key(organizationId, userId) });
-  if (!member || !can(memberPolicy, actor, member, 'view')) return;
-  authorize(memberPolicy, actor, member, 'remove');
-  await ctx.prisma.$transaction(async (tx) => {
-    if (member.role === 'admin') await assertAnotherAdmin(tx, organizationId, userId);
+  const org = await ctx.prisma.organization.findUnique({ where: { id: organizationId }, select: { id: true, emailDomains: true } });
+  authorize(organizationPolicy, actor, org, 'view');
+  authorize(memberPolicy, actor, { organizationId, userId }, 'remove');
+  const removed = await withAdminsLocked(ctx, organizationId, userId, async (tx, member) => {
+    if (!member) return false;
+    await assertNotLastAdmin(tx, organizationId, userId, member);
     await tx.teamMember.deleteMany({ where: { organizationId, userId } });
     await tx.member.delete({ where: key(organizationId, userId) });
+    return true;
   });
+  if (userId === actor.userId) actor.memberships.delete(organizationId);
+  return removed;
 }

@@ -17,12 +17,12 @@ async function upsertUser(prisma: PrismaClient, email: string, displayName?: str
 }
 
 /** A new organization whose admin is the user with that e-mail (created when new), and a new token. */
-export async function bootstrapOrganization(prisma: PrismaClient, input: { title: string; email: string; displayName?: string }) {
+export async function bootstrapOrganization(prisma: PrismaClient, input: { title: string; email: string; displayName?: string; scopes?: string[] }) {
   return prisma.$transaction(async (tx) => {
     const user = await upsertUser(tx as PrismaClient, input.email, input.displayName);
     const org = await tx.organization.create({ data: { id: newId('Organization'), title: input.title } });
     await tx.member.create({ data: { organizationId: org.id, userId: user.id, role: 'admin' } });
-    const token = await issueToken(tx, user.id, { label: 'bootstrap' });
+    const token = await issueToken(tx, user.id, { label: 'bootstrap', scopes: input.scopes });
     return { organizationId: org.id, userId: user.id, token: token.secret };
   });
 }
@@ -30,7 +30,7 @@ export async function bootstrapOrganization(prisma: PrismaClient, input: { title
 /** Adds the user (created when new) to the organization with `role`, or changes their role; issues a token. */
 export async function addUserToOrganization(
   prisma: PrismaClient,
-  input: { organizationId: string; email: string; role: Role | null; displayName?: string },
+  input: { organizationId: string; email: string; role: Role | null; displayName?: string; scopes?: string[] },
 ) {
   return prisma.$transaction(async (tx) => {
     const org = await tx.organization.findUnique({ where: { id: input.organizationId }, select: { id: true } });
@@ -41,7 +41,7 @@ export async function addUserToOrganization(
       update: { role: input.role },
       create: { organizationId: org.id, userId: user.id, role: input.role },
     });
-    const token = await issueToken(tx, user.id, { label: 'cli' });
+    const token = await issueToken(tx, user.id, { label: 'cli', scopes: input.scopes });
     return { userId: user.id, token: token.secret };
   });
 }

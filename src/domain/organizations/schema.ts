@@ -1,5 +1,5 @@
 import { builder } from '../../schema/builder.js';
-import { requireActor } from '../../context.js';
+import { requireActor, type Context } from '../../context.js';
 import { can, organizationPolicy } from '../../policy/index.js';
 import { RoleEnum, restEnum } from '../shared/enums.js';
 import { permissionsType } from '../shared/permissions.js';
@@ -28,7 +28,8 @@ const OrganizationTrial = builder.simpleObject('OrganizationTrial', {
 
 export const OrganizationRef = builder.prismaNode('Organization', {
   id: { field: 'id' },
-  authScopes: (org, ctx) => can(organizationPolicy, requireActor(ctx), org, 'view'),
+  // `read`: the organization's fields need organization:read; fields leading elsewhere skip this check (skipTypeScopes).
+  authScopes: (org, ctx) => can(organizationPolicy, requireActor(ctx), org, 'read'),
   fields: (t) => ({
     title: t.exposeString('title'),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
@@ -58,14 +59,17 @@ export const OrganizationRef = builder.prismaNode('Organization', {
   }),
 });
 
+/** The caller's organizations: enabled memberships only, guests included. */
+const callersOrganizations = (ctx: Context) => ({ members: { some: { userId: requireActor(ctx).userId, disabled: false } } });
+
 builder.queryFields((t) => ({
   organizations: t.prismaConnection({
     type: 'Organization',
     cursor: 'id',
-    description: "The caller's organizations.",
-    totalCount: (_root, _args, ctx) => ctx.prisma.organization.count({ where: { members: { some: { userId: requireActor(ctx).userId } } } }),
+    description: "The caller's organizations (guest memberships included, disabled ones not).",
+    totalCount: (_root, _args, ctx) => ctx.prisma.organization.count({ where: callersOrganizations(ctx) }),
     resolve: (query, _root, _args, ctx) =>
-      ctx.prisma.organization.findMany({ ...query, where: { members: { some: { userId: requireActor(ctx).userId } } }, orderBy: { id: 'asc' } }),
+      ctx.prisma.organization.findMany({ ...query, where: callersOrganizations(ctx), orderBy: { id: 'asc' } }),
   }),
   organization: t.prismaField({
     type: 'Organization',

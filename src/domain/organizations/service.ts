@@ -1,14 +1,14 @@
 // Organization rules: settings updates and joining by e-mail domain.
 import type { Context } from '../../context.js';
 import { requireActor } from '../../context.js';
-import { authorize, organizationPolicy } from '../../policy/index.js';
+import { authorize, can, mayLookUpEmailDomain, organizationPolicy } from '../../policy/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { checkLength, checkPattern, checkUrl } from '../../validate.js';
-import { parseMergeRules } from '../shared/mergeRules.js';
+import { parseMergeRules, type MergeRules } from '../shared/mergeRules.js';
 import type { Role } from '../../policy/roles.js';
 import { Prisma } from '../../generated/prisma/client.js';
+import { parseEmailDomains } from './emailDomains.js';
 
-const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const HOSTNAME = /^[a-z0-9][a-z0-9-]*[a-z0-9]$/;
 
 export interface UpdateOrganizationInput {
@@ -41,19 +41,20 @@ export async function updateOrganization(ctx: Context, id: string, input: Update
     checkPattern('title', input.title, /^\S.*\S$/s, 'free of leading and trailing spaces');
     data.title = input.title;
   }
-  if (input.emailDomains !== undefined) {
-    const domains = (input.emailDomains ?? []).map((d) => d.trim().toLowerCase());
-    domains.forEach((d, i) => checkPattern(`emailDomains[${i}]`, d, DOMAIN, 'a domain name such as example.com'));
-    data.emailDomains = [...new Set(domains)];
-  }
+  // null clears the list: nobody joins by e-mail domain any more.
+  if (input.emailDomains !== undefined) data.emailDomains = parseEmailDomains(input.emailDomains);
   if (input.hostname !== undefined) {
-    checkLength('hostname', input.hostname, 3, 32);
-    checkPattern('hostname', input.hostname, HOSTNAME, 'lowercase letters, digits and dashes');
-    data.hostname = input.hostname;
+    // Hostnames are case-insensitive: stored in lower case. null removes it.
+    const hostname = input.hostname?.toLowerCase() ?? null;
+    checkLength('hostname', hostname, 3, 32);
+    checkPattern('hostname', hostname, HOSTNAME, 'lowercase letters, digits and dashes, not starting or ending with a dash');
+    data.hostname = hostname;
   }
   if (input.defaultRole !== undefined) data.defaultRole = input.defaultRole;
   if (input.defaultContent !== undefined) {
+    // Only a site can be the default content (the REST/GraphQL enum already says so).
     if (input.defaultContent !== null) {
+      if (input.defaultContent.type !== 'site') throw badRequest('must be "site"', 'defaultContent.type');
       const site = await ctx.prisma.site.findFirst({ where: { id: input.defaultContent.site, organizationId: id }, select: { id: true } });
       if (!site) throw badRequest('must name a site of this organization', 'defaultContent.site');
     }
@@ -67,7 +68,11 @@ export async function updateOrganization(ctx: Context, id: string, input: Update
     if (input[flag] === null) throw badRequest('cannot be null', flag);
     if (input[flag] !== undefined) data[flag] = input[flag];
   }
-  if (input.mergeRules !== undefined) data.mergeRules = parseMergeRules(input.mergeRules, { allowInherit: false });
+  if (input.mergeRules !== undefined) {
+    const mergeRules = parseMergeRules(input.mergeRules, { allowInherit: false });
+    await checkReviewersAreMembers(ctx, id, mergeRules);
+    data.mergeRules = mergeRules;
+  }
 
   try {
     return await ctx.prisma.organization.update({ ...query, where: { id }, data });
@@ -77,31 +82,54 @@ export async function updateOrganization(ctx: Context, id: string, input: Update
   }
 }
 
-const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+/** Required reviewers must be members of the organization (a stranger could never review). */
+async function checkReviewersAreMembers(ctx: Context, organizationId: string, mergeRules: MergeRules) {
+  if (mergeRules.type !== 'rules') return;
+  const named = [...new Set(mergeRules.rules.flatMap((r) => r.users))];
+  const members = await ctx.prisma.member.findMany({
+    where: { organizationId, userId: { in: named }, disabled: false },
+    select: { userId: true },
+  });
+  const known = new Set(members.map((m) => m.userId));
+  mergeRules.rules.forEach((rule, i) => {
+    const stranger = rule.users.find((u) => !known.has(u));
+    if (stranger) throw badRequest(`"${stranger}" is not a member of this organization`, `mergeRules.rules[${i}].users`);
+  });
+}
 
 /**
  * Joins an organization whose allowed e-mail domains include the caller's
- * verified e-mail domain; the new member gets the organization's default role.
+ * verified e-mail domain; the new member gets the organization's default role
+ * (null: guest). Joining again is a no-op that keeps the member's role; a
+ * disabled membership stays disabled (403): joining is no way around an admin.
  */
 export async function joinOrganization(ctx: Context, id: string) {
   const actor = requireActor(ctx);
   const org = await ctx.prisma.organization.findUnique({ where: { id }, select: { id: true, emailDomains: true, defaultRole: true } });
   if (!org) throw notFound('Organization');
-  if (actor.memberships.has(id)) return org;
-  if (!actor.emailVerified || !org.emailDomains.includes(domainOf(actor.email))) {
+  const existing = await ctx.prisma.member.findUnique({
+    where: { organizationId_userId: { organizationId: id, userId: actor.userId } },
+    select: { disabled: true },
+  });
+  if (existing?.disabled) throw forbidden('Your membership of this organization is disabled');
+  if (existing) return org;
+  if (!can(organizationPolicy, actor, org, 'join')) {
     throw badRequest('Your verified e-mail domain is not allowed to join this organization');
   }
-  await ctx.prisma.member.create({ data: { organizationId: id, userId: actor.userId, role: org.defaultRole } });
+  // Concurrent joins of the same caller insert one row; the others skip it.
+  await ctx.prisma.member.createMany({
+    data: [{ organizationId: id, userId: actor.userId, role: org.defaultRole, joinedAt: ctx.clock.now() }],
+    skipDuplicates: true,
+  });
   actor.memberships.set(id, org.defaultRole);
   return org;
 }
 
-/** Organizations a caller may join or belongs to, by their own verified e-mail domain. */
+/** Organizations that allow an e-mail domain, for an owner of a verified address in it. */
 export async function organizationsForEmailDomain(ctx: Context, emailDomain: string, query: object = {}) {
-  const actor = requireActor(ctx);
-  const domain = emailDomain.toLowerCase();
-  if (!actor.emailVerified || domainOf(actor.email) !== domain) {
+  if (!mayLookUpEmailDomain(requireActor(ctx), emailDomain)) {
     throw forbidden('You can only look up the domain of your own verified e-mail address');
   }
-  return ctx.prisma.organization.findMany({ ...query, where: { emailDomains: { has: domain } }, orderBy: { createdAt: 'asc' } });
+  const domain = emailDomain.toLowerCase();
+  return ctx.prisma.organization.findMany({ ...query, where: { emailDomains: { has: domain } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
 }

@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import { requestLoader } from '../../loaders.js';
+import { rawQuery } from '../../db/raw.js';
 
 export interface SpaceCounts {
   openComments: number;
@@ -12,15 +13,19 @@ export interface SpaceCounts {
 export const spaceCounts = requestLoader(
   (ctx) =>
     new DataLoader<string, SpaceCounts>(async (spaceIds) => {
-      const rows = await ctx.prisma.$queryRaw<{ id: string; oc: bigint; cr: bigint; ocr: bigint; dcr: bigint }[]>`
-        SELECT s.id,
+      // Straight to the pool (db/raw.ts): this runs on every space read.
+      const rows = await rawQuery<{ id: string; oc: string; cr: string; ocr: string; dcr: string }>(
+        ctx.prisma,
+        `SELECT s.id,
           (SELECT count(*) FROM "Comment" c WHERE c."spaceId" = s.id AND c.status = 'open') AS oc,
           cr.total AS cr, cr.open AS ocr, cr.draft AS dcr
-        FROM unnest(${[...spaceIds]}::text[]) AS s(id)
+        FROM unnest($1::text[]) AS s(id)
         CROSS JOIN LATERAL (
           SELECT count(*) AS total, count(*) FILTER (WHERE status = 'open') AS open, count(*) FILTER (WHERE status = 'draft') AS draft
           FROM "ChangeRequest" WHERE "spaceId" = s.id
-        ) cr`;
+        ) cr`,
+        [[...spaceIds]],
+      );
       const byId = new Map(
         rows.map((r) => [r.id, { openComments: Number(r.oc), changeRequests: Number(r.cr), openChangeRequests: Number(r.ocr), draftChangeRequests: Number(r.dcr) }]),
       );

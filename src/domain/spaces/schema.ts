@@ -1,13 +1,18 @@
+import { resolveArrayConnection } from '@pothos/plugin-relay';
 import { builder } from '../../schema/builder.js';
 import { requireActor } from '../../context.js';
-import { can, spacePolicy, visibleContentWhere } from '../../policy/index.js';
+import { can, collectionPolicy, organizationPolicy, spacePolicy, visibleContentWhere } from '../../policy/index.js';
 import { ContentVisibilityEnum, DefaultLevelEnum, EditModeEnum, defaultLevelOut } from '../shared/enums.js';
 import { permissionsType } from '../shared/permissions.js';
 import { urlsFor } from '../shared/urls.js';
 import { scopedList } from '../shared/connections.js';
 import { MoveContentInput, TransferContentInput, positionFromInput } from '../content/schema.js';
+import { LanguageEnum } from '../content/language.js';
 import { spaceCounts } from './loaders.js';
 import { spaceLinkReport, type ContentLink, type ContentReference } from './links.js';
+import { mayShowRelated } from '../content/related.js';
+import type { ContentSubject } from '../../policy/content.js';
+import type { OrganizationSubject } from '../../policy/organization.js';
 import {
   createSpace, deleteSpace, duplicateSpace, findSpace, moveSpace, restoreSpace, transferSpace, updateSpace,
 } from './service.js';
@@ -67,12 +72,22 @@ export const SpaceRef = builder.prismaNode('Space', {
     deletedAt: t.expose('deletedAt', { type: 'DateTime', nullable: true }),
     editMode: t.field({ type: EditModeEnum, resolve: (s) => s.editMode }),
     mergeRules: t.expose('mergeRules', { type: 'JSON' }),
-    language: t.exposeString('language', { nullable: true }),
+    language: t.field({ type: LanguageEnum, nullable: true, resolve: (s) => s.language as never }),
     defaultLevel: t.field({ type: DefaultLevelEnum, nullable: true, resolve: (s) => defaultLevelOut(s.defaultLevel) as never }),
     organizationId: t.exposeID('organizationId'),
-    organization: t.relation('organization'),
+    organization: t.relation('organization', {
+      nullable: true,
+      description: 'The owning organization; null for callers outside it (readers through a share key).',
+      authScopes: (space, _args, ctx) => mayShowRelated(ctx, organizationPolicy, (space as { organization?: OrganizationSubject }).organization),
+      unauthorizedResolver: () => null,
+    }),
     parentId: t.exposeID('parentId', { nullable: true }),
-    parent: t.relation('parent', { nullable: true }),
+    parent: t.relation('parent', {
+      nullable: true,
+      description: 'The parent collection, unless there is none or the caller may not see it.',
+      authScopes: (space, _args, ctx) => mayShowRelated(ctx, collectionPolicy, (space as { parent?: ContentSubject | null }).parent),
+      unauthorizedResolver: () => null,
+    }),
     revision: t.exposeID('revisionId', { description: 'Id of the active revision.' }),
     openCommentsCount: t.int({ resolve: async (s, _, ctx) => (await spaceCounts(ctx).load(s.id)).openComments }),
     changeRequestsCount: t.int({ resolve: async (s, _, ctx) => (await spaceCounts(ctx).load(s.id)).changeRequests }),
@@ -93,7 +108,6 @@ export const SpaceRef = builder.prismaNode('Space', {
         type: ContentLinkType,
         description: 'Links found in the content of the active revision.',
         resolve: async (space, args, ctx) => {
-          const { resolveArrayConnection } = await import('@pothos/plugin-relay');
           const report = await spaceLinkReport(ctx, space);
           const connection = resolveArrayConnection({ args }, report.items);
           return Object.assign(connection!, { stats: report.stats, totalCount: report.items.length });
@@ -115,6 +129,8 @@ builder.prismaObjectField('Organization', 'spaces', (t) =>
       type: 'Space',
       cursor: 'id',
       description: 'Spaces of the organization the caller may see (deleted ones excepted).',
+      // Reads spaces, not the organization: the policy filter checks the scope (space:read).
+      skipTypeScopes: true,
       ...scopedList({
         model: (ctx) => ctx.prisma.space,
         where: (org: { id: string }, _args, ctx) => ({ ...visibleContentWhere(requireActor(ctx), org.id), deletedAt: null }),
@@ -137,19 +153,21 @@ const CreateSpaceInput = builder.inputType('CreateSpaceInput', {
     title: t.string(),
     emoji: t.string(),
     parent: t.id({ description: 'Parent collection.' }),
-    language: t.string(),
+    language: t.field({ type: LanguageEnum }),
     editMode: t.field({ type: EditModeEnum }),
-    empty: t.boolean({ description: 'Create the space with no page in it.' }),
+    empty: t.boolean({ description: 'Create the space with no page in it (by default it opens on one empty page).' }),
+    template: t.field({ type: 'JSON', deprecationReason: 'Not supported by Quire: rejected with a 400.' }),
+    computedSource: t.field({ type: 'JSON', deprecationReason: 'Not supported by Quire: rejected with a 400.' }),
   }),
 });
 
 const UpdateSpaceInput = builder.inputType('UpdateSpaceInput', {
   fields: (t) => ({
     title: t.string(),
-    emoji: t.string(),
+    emoji: t.string({ description: 'One emoji (or its code points in hex); null or "" removes it.' }),
     editMode: t.field({ type: EditModeEnum }),
-    defaultLevel: t.field({ type: DefaultLevelEnum }),
-    language: t.string(),
+    defaultLevel: t.field({ type: DefaultLevelEnum, description: 'null: members get no access by default.' }),
+    language: t.field({ type: LanguageEnum }),
     mergeRules: t.field({ type: 'JSON' }),
   }),
 });
@@ -166,9 +184,10 @@ builder.mutationFields((t) => ({
     resolve: (query, _root, args, ctx) => updateSpace(ctx, args.id, args.input as never, query),
   }),
   deleteSpace: t.boolean({
-    description: 'Soft-deletes the space (restorable for 7 days). True also when there was nothing to delete.',
+    description:
+      'Soft-deletes the space (restorable for 7 days, then purged). True when this call deleted it; false when there was nothing to delete.',
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, args, ctx) => (await deleteSpace(ctx, args.id), true),
+    resolve: (_root, args, ctx) => deleteSpace(ctx, args.id),
   }),
   restoreSpace: t.prismaField({
     type: 'Space',

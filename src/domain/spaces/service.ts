@@ -1,9 +1,14 @@
-// Space rules: creation, settings, soft deletion (7-day retention), restore,
-// duplication. Moves and transfers are shared with collections (../content).
+// Space rules: creation, settings, soft deletion (7-day retention, then a
+// scheduled purge), restore, duplication. Moves and transfers are shared with
+// collections (../content). Input is checked before authorization, as the REST
+// adapter already does for unknown fields and enum values: a malformed request
+// is a 400 whoever sends it, and reveals nothing.
+import { randomBytes } from 'node:crypto';
 import type { Context } from '../../context.js';
+import { announceSpaceChange } from './events.js';
 import { requireActor } from '../../context.js';
-import { authorize, can, collectionPolicy, organizationPolicy, spacePolicy } from '../../policy/index.js';
-import { badRequest, conflict, notFound } from '../../errors.js';
+import { authorize, can, spacePolicy } from '../../policy/index.js';
+import { badRequest, conflict } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { checkLength } from '../../validate.js';
 import { DAY } from '../../clock.js';
@@ -12,26 +17,36 @@ import { parseMergeRules } from '../shared/mergeRules.js';
 import { defaultLevelIn } from '../shared/enums.js';
 import { resolveLevel } from '../content/levels.js';
 import { sortKeyAt } from '../content/position.js';
+import { levelForNewContentIn, visibilityUnder } from '../content/placement.js';
 import { moveContent, type MoveInput } from '../content/contentMover.js';
 import { transferContent, type TransferInput } from '../content/contentTransferrer.js';
-import { randomBytes } from 'node:crypto';
+import { emojiIn } from './emoji.js';
 
 export const SPACE_RETENTION_MS = 7 * DAY;
 const TITLE_MAX = 50;
 
 type Query = { include?: Prisma.SpaceInclude; select?: Prisma.SpaceSelect };
+type Db = Pick<Prisma.TransactionClient, 'space'>;
 
-/** A space row unless it was deleted longer ago than the retention period. */
-async function loadSpace(ctx: Context, id: string, query: Query = {}) {
-  const space = await ctx.prisma.space.findUnique({ ...query, where: { id } });
-  if (space?.deletedAt && space.deletedAt.getTime() < ctx.clock.now().getTime() - SPACE_RETENTION_MS) return null;
+const newShareKey = () => randomBytes(24).toString('base64url');
+
+/** A space row, unless it was deleted longer ago than the retention period (it is gone then, purged or not). */
+async function loadSpace(ctx: Context, db: Db, id: string, query: Query = {}) {
+  const space = await db.space.findUnique({ ...query, where: { id } });
+  if (space?.deletedAt && space.deletedAt.getTime() <= ctx.clock.now().getTime() - SPACE_RETENTION_MS) return null;
   return space;
+}
+
+/** A space that is not deleted: a deleted space can be read, restored or deleted again, nothing else. */
+async function loadLiveSpace(ctx: Context, db: Db, id: string) {
+  const space = await loadSpace(ctx, db, id);
+  return space?.deletedAt ? null : space;
 }
 
 export async function findSpace(ctx: Context, id: string, shareKey?: string | null, query: Query = {}) {
   const actor = requireActor(ctx);
   if (shareKey) actor.shareKeys.add(shareKey);
-  return authorize(spacePolicy, actor, await loadSpace(ctx, id, query), 'view');
+  return authorize(spacePolicy, actor, await loadSpace(ctx, ctx.prisma, id, query), 'view');
 }
 
 export interface CreateSpaceInput {
@@ -41,43 +56,42 @@ export interface CreateSpaceInput {
   language?: string | null;
   editMode?: 'live' | 'locked' | null;
   empty?: boolean | null;
+  template?: unknown;
+  computedSource?: unknown;
 }
 
 export async function createSpace(ctx: Context, organizationId: string, input: CreateSpaceInput, query: Query = {}) {
   const actor = requireActor(ctx);
+  // The public document offers these variants; Quire has no templates nor computed content.
+  if (input.template != null) throw badRequest('creating a space from a template is not supported', 'template');
+  if (input.computedSource != null) throw badRequest('creating a space from a computed content source is not supported', 'computedSource');
+  if (input.title === null) throw badRequest('cannot be null', 'title');
   checkLength('title', input.title, 0, TITLE_MAX);
-  checkLength('emoji', input.emoji, 0, 50);
-  const org = await ctx.prisma.organization.findUnique({ where: { id: organizationId } });
-  let parentLevel: string | undefined;
-  if (input.parent) {
-    authorize(organizationPolicy, actor, org, 'view');
-    const parent = await ctx.prisma.collection.findUnique({ where: { id: input.parent } });
-    if (!parent || parent.organizationId !== organizationId) throw notFound('Collection');
-    authorize(collectionPolicy, actor, parent, 'create');
-    parentLevel = parent.memberLevel;
-  } else {
-    authorize(organizationPolicy, actor, org, 'createContent');
-  }
+  const emoji = emojiIn(input.emoji);
+  const parentId = input.parent ?? null;
   const id = newId('Space');
   const revisionId = newId('Revision');
+
   return ctx.prisma.$transaction(async (tx) => {
+    const parentLevel = await levelForNewContentIn(tx, actor, organizationId, parentId);
     await tx.space.create({
       data: {
         id,
         organizationId,
-        parentId: input.parent ?? null,
+        parentId,
         title: input.title ?? '',
-        emoji: input.emoji ?? null,
+        emoji,
         language: input.language ?? null,
         editMode: input.editMode ?? 'live',
-        visibility: input.parent ? 'in-collection' : 'private',
+        visibility: visibilityUnder('private', parentId),
         memberLevel: resolveLevel('inherit', parentLevel),
-        shareKey: randomBytes(24).toString('base64url'),
+        shareKey: newShareKey(),
         revisionId,
-        sortKey: await sortKeyAt(tx, organizationId, input.parent ?? null, id),
+        sortKey: await sortKeyAt(tx, organizationId, parentId, id),
       },
     });
     await tx.revision.create({ data: { id: revisionId, organizationId, spaceId: id } });
+    // Like the app, a new space opens on one empty page unless asked to be empty.
     if (!input.empty) {
       await tx.page.create({
         data: { id: newId('Page'), organizationId, revisionId, title: 'Untitled', slug: 'untitled', path: 'untitled' },
@@ -97,63 +111,80 @@ export interface UpdateSpaceInput {
 }
 
 export async function updateSpace(ctx: Context, id: string, input: UpdateSpaceInput, query: Query = {}) {
-  const space = authorize(spacePolicy, requireActor(ctx), await loadSpace(ctx, id), 'update');
-  const data: Prisma.SpaceUpdateInput = {};
+  const actor = requireActor(ctx);
+  const data: Prisma.SpaceUncheckedUpdateInput = {};
   if (input.title !== undefined) {
     if (input.title === null) throw badRequest('cannot be null', 'title');
     checkLength('title', input.title, 0, TITLE_MAX);
     data.title = input.title;
   }
-  if (input.emoji !== undefined) {
-    checkLength('emoji', input.emoji, 0, 50);
-    data.emoji = input.emoji;
-  }
+  if (input.emoji !== undefined) data.emoji = emojiIn(input.emoji);
   if (input.editMode !== undefined) {
     if (input.editMode === null) throw badRequest('cannot be null', 'editMode');
     data.editMode = input.editMode;
   }
   if (input.language !== undefined) data.language = input.language;
   if (input.mergeRules !== undefined) data.mergeRules = parseMergeRules(input.mergeRules, { allowInherit: true });
-  if (input.defaultLevel !== undefined) {
-    const defaultLevel = defaultLevelIn(input.defaultLevel);
-    const parent = space.parentId ? await ctx.prisma.collection.findUnique({ where: { id: space.parentId }, select: { memberLevel: true } }) : null;
-    data.defaultLevel = defaultLevel;
-    data.memberLevel = resolveLevel(defaultLevel, parent?.memberLevel);
-  }
-  return ctx.prisma.space.update({ ...query, where: { id }, data });
+
+  const result = await ctx.prisma.$transaction(async (tx) => {
+    const space = authorize(spacePolicy, actor, await loadLiveSpace(ctx, tx, id), 'update');
+    if (input.defaultLevel !== undefined) {
+      // null: members get no access by default ("guest"); the level a space resolves to follows its parents.
+      const parent = space.parentId ? await tx.collection.findUnique({ where: { id: space.parentId }, select: { memberLevel: true } }) : null;
+      data.defaultLevel = defaultLevelIn(input.defaultLevel);
+      data.memberLevel = resolveLevel(data.defaultLevel, parent?.memberLevel);
+    }
+    return tx.space.update({ ...query, where: { id }, data });
+  });
+  return announceSpaceChange(ctx, id, result);
 }
 
-/** Soft delete: hidden at once, restorable for 7 days, then purged. Idempotent. */
-export async function deleteSpace(ctx: Context, id: string) {
+/**
+ * Soft delete: hidden at once, restorable for 7 days, then purged. Idempotent:
+ * answers whether this call deleted the space (false when it was absent,
+ * already deleted, or hidden from the caller, whose existence is not revealed).
+ */
+export async function deleteSpace(ctx: Context, id: string): Promise<boolean> {
   const actor = requireActor(ctx);
-  const space = await loadSpace(ctx, id);
-  // Absent, or invisible to the caller: nothing to delete (and nothing revealed).
-  if (!space || !can(spacePolicy, actor, space, 'view') || space.deletedAt) return;
-  authorize(spacePolicy, actor, space, 'delete');
-  await ctx.prisma.space.update({ where: { id }, data: { deletedAt: ctx.clock.now() } });
+  const result = await ctx.prisma.$transaction(async (tx) => {
+    const space = await loadLiveSpace(ctx, tx, id);
+    if (!space || !can(spacePolicy, actor, space, 'view')) return false;
+    authorize(spacePolicy, actor, space, 'delete');
+    await tx.space.update({ where: { id }, data: { deletedAt: ctx.clock.now() } });
+    return true;
+  });
+  return result ? announceSpaceChange(ctx, id, result) : result;
 }
 
+/** Undeletes a space deleted less than 7 days ago; later it is gone (404). */
 export async function restoreSpace(ctx: Context, id: string, query: Query = {}) {
-  const space = authorize(spacePolicy, requireActor(ctx), await loadSpace(ctx, id), 'restore');
-  if (!space.deletedAt) throw conflict('The space is not deleted');
-  return ctx.prisma.space.update({ ...query, where: { id }, data: { deletedAt: null } });
+  const actor = requireActor(ctx);
+  const result = await ctx.prisma.$transaction(async (tx) => {
+    const space = authorize(spacePolicy, actor, await loadSpace(ctx, tx, id), 'restore');
+    if (!space.deletedAt) throw conflict('The space is not deleted');
+    return tx.space.update({ ...query, where: { id }, data: { deletedAt: null } });
+  });
+  return announceSpaceChange(ctx, id, result);
 }
 
-/** A copy of the space and of its current content, next to it. */
+/** A copy of the space and of its current content, next to it (where the caller must be allowed to create). */
 export async function duplicateSpace(ctx: Context, id: string, query: Query = {}) {
-  const source = authorize(spacePolicy, requireActor(ctx), await loadSpace(ctx, id), 'duplicate');
-  const pages = await ctx.prisma.page.findMany({ where: { revisionId: source.revisionId }, orderBy: { sortKey: 'asc' } });
+  const actor = requireActor(ctx);
   const copyId = newId('Space');
   const revisionId = newId('Revision');
-  const pageIds = new Map(pages.map((p) => [p.id, newId('Page')]));
   return ctx.prisma.$transaction(async (tx) => {
+    const source = authorize(spacePolicy, actor, await loadLiveSpace(ctx, tx, id), 'duplicate');
+    const parentLevel = await levelForNewContentIn(tx, actor, source.organizationId, source.parentId, { named: false });
+    const pages = await tx.page.findMany({ where: { revisionId: source.revisionId }, orderBy: { sortKey: 'asc' } });
+    const pageIds = new Map(pages.map((p) => [p.id, newId('Page')]));
     await tx.space.create({
       data: {
         ...source,
         id: copyId,
         title: `${source.title} (copy)`.slice(0, TITLE_MAX),
         mergeRules: source.mergeRules ?? undefined,
-        shareKey: randomBytes(24).toString('base64url'),
+        memberLevel: resolveLevel(source.defaultLevel, parentLevel),
+        shareKey: newShareKey(),
         revisionId,
         sortKey: await sortKeyAt(tx, source.organizationId, source.parentId, copyId),
         createdAt: undefined,
@@ -177,19 +208,19 @@ export async function duplicateSpace(ctx: Context, id: string, query: Query = {}
 }
 
 export async function moveSpace(ctx: Context, id: string, input: MoveInput, query: Query = {}) {
-  const space = authorize(spacePolicy, requireActor(ctx), await loadSpace(ctx, id), 'move');
-  await moveContent(ctx, 'space', space, input);
-  return ctx.prisma.space.findUniqueOrThrow({ ...query, where: { id } });
+  const actor = requireActor(ctx);
+  await moveContent(ctx, 'space', async (tx) => authorize(spacePolicy, actor, await loadLiveSpace(ctx, tx, id), 'move'), input);
+  return announceSpaceChange(ctx, id, await ctx.prisma.space.findUniqueOrThrow({ ...query, where: { id } }));
 }
 
 export async function transferSpace(ctx: Context, id: string, input: TransferInput, query: Query = {}) {
-  const space = authorize(spacePolicy, requireActor(ctx), await loadSpace(ctx, id), 'transfer');
-  await transferContent(ctx, 'space', space, input);
-  return ctx.prisma.space.findUniqueOrThrow({ ...query, where: { id } });
+  const actor = requireActor(ctx);
+  await transferContent(ctx, 'space', async (tx) => authorize(spacePolicy, actor, await loadLiveSpace(ctx, tx, id), 'transfer'), input);
+  return announceSpaceChange(ctx, id, await ctx.prisma.space.findUniqueOrThrow({ ...query, where: { id } }));
 }
 
-/** Removes spaces deleted longer ago than the retention period; returns how many. */
+/** Removes spaces deleted longer ago than the retention period (with everything in them); returns how many. */
 export async function purgeDeletedSpaces(prisma: Context['prisma'], now: Date) {
-  const { count } = await prisma.space.deleteMany({ where: { deletedAt: { lt: new Date(now.getTime() - SPACE_RETENTION_MS) } } });
+  const { count } = await prisma.space.deleteMany({ where: { deletedAt: { lte: new Date(now.getTime() - SPACE_RETENTION_MS) } } });
   return count;
 }

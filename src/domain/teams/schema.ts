@@ -1,27 +1,34 @@
 // Teams as far as memberships need them (a member's teams); team management
 // itself is its own area.
 import { builder } from '../../schema/builder.js';
-import { requireActor } from '../../context.js';
-import { roleIn } from '../../policy/actor.js';
+import { requireActor, type Context } from '../../context.js';
+import { can, teamPolicy } from '../../policy/index.js';
 import { TeamRoleEnum } from '../shared/enums.js';
+import { permissionsType } from '../shared/permissions.js';
+import { callerTeamRole } from './loaders.js';
 
-const TeamPermissions = builder.simpleObject('TeamPermissions', { fields: (t) => ({ admin: t.boolean(), view: t.boolean() }) });
+const TeamPermissions = permissionsType('TeamPermissions', teamPolicy, ['admin', 'view']);
+
+/** A team as the team policy sees it: with the caller's role in it. */
+const teamSubject = async (team: { id: string; organizationId: string }, ctx: Context) => ({
+  organizationId: team.organizationId,
+  callerRole: await callerTeamRole(ctx).load(team.id),
+});
 
 export const TeamRef = builder.prismaNode('Team', {
   id: { field: 'id' },
-  authScopes: (team, ctx) => roleIn(requireActor(ctx), team.organizationId) != null,
+  authScopes: async (team, ctx) => can(teamPolicy, requireActor(ctx), await teamSubject(team, ctx), 'view'),
   fields: (t) => ({
     title: t.exposeString('title'),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     membersCount: t.relationCount('members'),
+    spacesCount: t.int({
+      description: 'Spaces the team was granted access to. Content permissions are not granted per team (yet): always 0.',
+      resolve: () => 0,
+    }),
     permissions: t.field({
-      type: TeamPermissions,
-      select: { members: { select: { userId: true, role: true } } },
-      resolve: (team, _, ctx) => {
-        const actor = requireActor(ctx);
-        const owner = team.members.some((m) => m.userId === actor.userId && m.role === 'owner');
-        return { admin: owner || roleIn(actor, team.organizationId) === 'admin', view: roleIn(actor, team.organizationId) != null };
-      },
+      type: TeamPermissions.type,
+      resolve: async (team, args, ctx) => TeamPermissions.resolve(await teamSubject(team, ctx), args, ctx),
     }),
   }),
 });

@@ -1,0 +1,41 @@
+// The part of autocannon's programmatic API the benchmark uses (it ships no types).
+declare module 'autocannon' {
+  interface Histogram {
+    average: number;
+    max: number;
+    total: number;
+    p50: number;
+    p90: number;
+    p99: number;
+  }
+  interface RawRequest {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+  }
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    amount?: number;
+    timeout?: number;
+    requests?: { setupRequest?: (request: RawRequest, context: object) => RawRequest }[];
+  }
+  export interface Result {
+    latency: Histogram;
+    requests: Histogram;
+    throughput: Histogram;
+    duration: number;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    '2xx': number;
+    statusCodeStats: Record<string, { count: number }>;
+  }
+  interface Instance extends PromiseLike<Result> {
+    stop(): void;
+  }
+  function autocannon(options: Options): Instance;
+  export default autocannon;
+}

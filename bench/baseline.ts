@@ -1,0 +1,257 @@
+// The floor: the benchmark's requests answered by plain `node:http` and `pg`,
+// no framework, with the least SQL that can answer them (one token check, then
+// the rows needed, shaped in JavaScript). It serves only what the scenarios send
+// and answers the same JSON bodies as Quire (run.ts checks they are equal), so
+// Quire can be reported as a ratio to it. Authorization is Quire's own policy
+// functions (pure code), applied to the rows, or pushed into the WHERE clause;
+// the token check is Quire's own statement.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import pg from 'pg';
+import { spacePolicy } from '../src/policy/space.js';
+import { collectionPolicy } from '../src/policy/collection.js';
+import { organizationPolicy } from '../src/policy/organization.js';
+import type { Actor } from '../src/policy/actor.js';
+import { actorFromTokenRow, tokenStatement, type TokenRow } from '../src/auth/tokens.js';
+import type { Level } from '../src/policy/roles.js';
+import { benchGraphQLQuery } from './scenarios.js';
+
+const port = Number(process.env.PORT ?? 4100);
+const publicUrl = (process.env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+const urls = { api: `${publicUrl}/v1`, app: `${publicUrl}/app`, published: `${publicUrl}/published` };
+const RETENTION_MS = 7 * 24 * 3600 * 1000;
+
+// timestamp(3) columns are UTC, as Prisma's adapter reads them.
+pg.types.setTypeParser(1114, (s: string) => new Date(`${s.replace(' ', 'T')}Z`));
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE ?? 10) });
+
+class HttpError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+// ---- authentication: Quire's own token statement (src/auth/tokens.ts) -------
+
+async function actorFor(req: IncomingMessage): Promise<Actor> {
+  const secret = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
+  if (!secret) throw new HttpError(401, 'A valid API token is required: Authorization: Bearer <token>');
+  const { text, values } = tokenStatement(secret, new Date());
+  const { rows } = await pool.query<TokenRow>(text, values);
+  if (!rows[0]) throw new HttpError(401, 'A valid API token is required: Authorization: Bearer <token>');
+  return actorFromTokenRow(rows[0]);
+}
+
+/** SQL condition on content rows (alias s) an actor of that role may list: Quire's policy/filters.ts. */
+const visibleContentSql = (role: Level | undefined) =>
+  role === 'admin' ? 'true' : role == null ? 'false' : `s."memberLevel" <> 'guest'`;
+
+// ---- spaces ------------------------------------------------------------------
+
+const spaceColumns = `s.id, s."organizationId", s."parentId", s.title, s.emoji, s.visibility::text, s."editMode"::text,
+  s."mergeRules", s.language, s."defaultLevel", s."memberLevel", s."shareKey", s."revisionId", s."createdAt", s."updatedAt",
+  s."deletedAt",
+  (SELECT count(*)::int FROM "Comment" c WHERE c."spaceId" = s.id AND c.status = 'open') AS comments,
+  cr.all AS "changeRequests", cr.open AS "changeRequestsOpen", cr.draft AS "changeRequestsDraft"`;
+const changeRequestCounts = `LEFT JOIN LATERAL (SELECT count(*)::int AS all, count(*) FILTER (WHERE status = 'open')::int AS open,
+  count(*) FILTER (WHERE status = 'draft')::int AS draft FROM "ChangeRequest" r WHERE r."spaceId" = s.id) cr ON true`;
+
+type SpaceRow = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** A space row in its REST shape (what Quire's RestSpace fragment and shape.ts give). */
+function restSpace(actor: Actor, s: SpaceRow) {
+  const rules = spacePolicy.rules(actor, s as never);
+  const published = `${urls.published}/s/${s.id}`;
+  const out: Record<string, unknown> = {
+    object: 'space',
+    id: s.id,
+    title: s.title,
+    emoji: s.emoji ?? '',
+    visibility: s.visibility,
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
+    editMode: s.editMode,
+    mergeRules: s.mergeRules,
+    defaultLevel: s.defaultLevel === 'guest' ? null : s.defaultLevel,
+    organization: s.organizationId,
+    revision: s.revisionId,
+    comments: s.comments,
+    changeRequests: s.changeRequests,
+    changeRequestsOpen: s.changeRequestsOpen,
+    changeRequestsDraft: s.changeRequestsDraft,
+    urls: {
+      location: `${urls.api}/spaces/${s.id}`,
+      app: `${urls.app}/s/${s.id}`,
+      ...(s.visibility !== 'private' ? { published } : {}),
+      ...(s.visibility === 'public' ? { public: published } : {}),
+    },
+    permissions: {
+      view: rules.view, access: rules.access, admin: rules.admin, viewInviteLinks: rules.viewInviteLinks, edit: rules.edit,
+      triggerGitSync: rules.triggerGitSync, comment: rules.comment, merge: rules.merge, review: rules.review,
+      installIntegration: rules.installIntegration,
+    },
+  };
+  if (s.deletedAt) out.deletedAt = s.deletedAt.toISOString();
+  if (s.language != null) out.language = s.language;
+  if (s.parentId != null) out.parent = s.parentId;
+  return out;
+}
+
+const expired = (s: SpaceRow) => s.deletedAt && s.deletedAt.getTime() < Date.now() - RETENTION_MS;
+
+async function getSpace(actor: Actor, id: string) {
+  const { rows } = await pool.query(`SELECT ${spaceColumns} FROM "Space" s ${changeRequestCounts} WHERE s.id = $1`, [id]);
+  const space = rows[0];
+  if (!space || expired(space) || !spacePolicy.rules(actor, space).view) throw new HttpError(404, 'Space not found');
+  return restSpace(actor, space);
+}
+
+/** Only admins of the space's organization may update it: that rule goes into the UPDATE itself. */
+async function patchSpace(actor: Actor, id: string, body: Record<string, unknown>) {
+  for (const key of Object.keys(body)) if (key !== 'title') throw new HttpError(400, `${key}: is not a known field`);
+  const title = body.title;
+  if (typeof title !== 'string') throw new HttpError(400, 'title: cannot be null');
+  if ([...title].length > 50) throw new HttpError(400, 'title: must be 0 to 50 characters long');
+  const adminOf = [...actor.memberships].filter(([, role]) => role === 'admin').map(([org]) => org);
+  const { rows } = await pool.query(
+    `WITH s AS (UPDATE "Space" SET title = $2, "updatedAt" = now()
+      WHERE id = $1 AND "organizationId" = ANY($3) AND "deletedAt" IS NULL RETURNING *)
+    SELECT ${spaceColumns} FROM s ${changeRequestCounts}`,
+    [id, title, adminOf],
+  );
+  if (rows[0]) return restSpace(actor, rows[0]);
+  // Nothing updated: tell "not found" (or not visible) from "forbidden" as Quire does.
+  const found = await pool.query(`SELECT ${spaceColumns} FROM "Space" s ${changeRequestCounts} WHERE s.id = $1`, [id]);
+  const space = found.rows[0];
+  if (!space || expired(space) || !spacePolicy.rules(actor, space).view) throw new HttpError(404, 'Space not found');
+  throw new HttpError(403, 'You are not allowed to update this space');
+}
+
+const cursorOf = (id: string) => Buffer.from(`GPC:S:${id}`).toString('base64');
+const idOfCursor = (cursor: string) => {
+  const decoded = Buffer.from(cursor, 'base64').toString();
+  if (!decoded.startsWith('GPC:S:')) throw new HttpError(400, 'Invalid cursor');
+  return decoded.slice(6);
+};
+
+/** An organization the actor may not see answers 404; one it may see only to join it lists nothing. */
+async function checkOrganization(actor: Actor, organizationId: string) {
+  if (actor.memberships.has(organizationId)) return;
+  const { rows } = await pool.query(`SELECT id, "emailDomains" FROM "Organization" WHERE id = $1`, [organizationId]);
+  if (!rows[0] || !organizationPolicy.rules(actor, rows[0]).view) throw new HttpError(404, 'Organization not found');
+}
+
+async function listSpaces(actor: Actor, organizationId: string, query: URLSearchParams) {
+  const limit = query.has('limit') ? Number(query.get('limit')) : 50;
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new HttpError(400, 'limit: must be an integer from 1 to 1000');
+  await checkOrganization(actor, organizationId);
+  const visible = `s."organizationId" = $1 AND s."deletedAt" IS NULL AND ${visibleContentSql(actor.memberships.get(organizationId))}`;
+  const after = query.get('page');
+  const { rows } = await pool.query(
+    `SELECT ${spaceColumns}, (SELECT count(*)::int FROM "Space" s WHERE ${visible}) AS total
+    FROM "Space" s ${changeRequestCounts}
+    WHERE ${visible} ${after ? `AND (s."createdAt", s.id) > (SELECT "createdAt", id FROM "Space" WHERE id = $3)` : ''}
+    ORDER BY s."createdAt", s.id LIMIT $2`,
+    after ? [organizationId, limit + 1, idOfCursor(after)] : [organizationId, limit + 1],
+  );
+  const page = rows.slice(0, limit);
+  return {
+    ...(rows.length > limit ? { next: { page: cursorOf(page[page.length - 1].id) } } : {}),
+    count: rows[0]?.total ?? (await pool.query(`SELECT count(*)::int AS n FROM "Space" s WHERE ${visible}`, [organizationId])).rows[0].n,
+    items: page.map((s) => restSpace(actor, s)),
+  };
+}
+
+// ---- GraphQL: the benchmark's one query (an organization, its spaces, their parents) --
+
+async function organizationSpaces(actor: Actor, organizationId: string, first: number) {
+  const role = actor.memberships.get(organizationId);
+  const { rows } = await pool.query(
+    `SELECT o.id AS org_id, o.title AS org_title, o."emailDomains" AS org_domains, s.*
+    FROM "Organization" o LEFT JOIN LATERAL (
+      SELECT s.id, s.title, s."organizationId", s."memberLevel", s.visibility::text, s."shareKey", s."editMode"::text, s."deletedAt",
+        c.id AS c_id, c.title AS c_title, c."memberLevel" AS c_level, g.id AS g_id, g.title AS g_title, g."memberLevel" AS g_level
+      FROM "Space" s LEFT JOIN "Collection" c ON c.id = s."parentId" LEFT JOIN "Collection" g ON g.id = c."parentId"
+      WHERE s."organizationId" = o.id AND s."deletedAt" IS NULL AND ${visibleContentSql(role)}
+      ORDER BY s."createdAt", s.id LIMIT $2
+    ) s ON true
+    WHERE o.id = $1`,
+    [organizationId, first],
+  );
+  const org = rows[0];
+  if (!org || !organizationPolicy.rules(actor, { id: org.org_id, emailDomains: org.org_domains }).view) {
+    return { data: { organization: null }, errors: [{ message: 'Organization not found', path: ['organization'], extensions: { code: 'NOT_FOUND', status: 404 } }] };
+  }
+  const collection = (id: string | null, title: string, level: string, parent?: unknown) =>
+    id && collectionPolicy.rules(actor, { organizationId, memberLevel: level }).view
+      ? { id, title, ...(parent === undefined ? {} : { parent }) }
+      : null;
+  const edges = rows
+    .filter((s) => s.id && spacePolicy.rules(actor, s).view)
+    .map((s) => ({
+      node: {
+        id: s.id,
+        title: s.title,
+        organization: { id: org.org_id, title: org.org_title },
+        parent: collection(s.c_id, s.c_title, s.c_level, collection(s.g_id, s.g_title, s.g_level)),
+      },
+    }));
+  return { data: { organization: { id: org.org_id, title: org.org_title, spaces: { edges } } } };
+}
+
+// ---- HTTP ------------------------------------------------------------------------
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  try {
+    const value = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error();
+    return value;
+  } catch {
+    throw new HttpError(400, 'The body must be a JSON object');
+  }
+}
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  const payload = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(payload) }).end(payload);
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse) {
+  const url = new URL(req.url ?? '/', 'http://baseline');
+  const path = url.pathname;
+  if (path === '/healthz') return send(res, 200, { status: 'ok' });
+  try {
+    let match: RegExpExecArray | null;
+    if (path === '/graphql' && req.method === 'POST') {
+      const actor = await actorFor(req);
+      const body = await readJson(req);
+      const variables = (body.variables ?? {}) as { id?: string; first?: number };
+      if (body.query !== benchGraphQLQuery || typeof variables.id !== 'string') throw new HttpError(400, 'The baseline serves only the benchmark query');
+      return send(res, 200, await organizationSpaces(actor, variables.id, variables.first ?? 50));
+    }
+    if ((match = /^\/v1\/spaces\/([^/]+)\/?$/.exec(path))) {
+      const id = decodeURIComponent(match[1]);
+      if (req.method === 'GET') return send(res, 200, await getSpace(await actorFor(req), id));
+      if (req.method === 'PATCH') {
+        const actor = await actorFor(req);
+        return send(res, 200, await patchSpace(actor, id, await readJson(req)));
+      }
+      throw new HttpError(405, `Method ${req.method} is not allowed on ${path}`);
+    }
+    if ((match = /^\/v1\/orgs\/([^/]+)\/spaces\/?$/.exec(path)) && req.method === 'GET') {
+      return send(res, 200, await listSpaces(await actorFor(req), decodeURIComponent(match[1]), url.searchParams));
+    }
+    throw new HttpError(404, `No route for ${path}`);
+  } catch (err) {
+    const status = err instanceof HttpError ? err.status : 500;
+    if (status === 500) console.error(err);
+    send(res, status, { error: { code: status, message: status === 500 ? 'Internal error' : (err as Error).message } });
+  }
+}
+
+const server = createServer((req, res) => void handle(req, res));
+server.listen(port, '127.0.0.1', () => console.log(JSON.stringify({ msg: `baseline listening on ${port}` })));
+const stop = () => server.close(() => void pool.end().then(() => process.exit(0)));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

@@ -1,0 +1,157 @@
+// Driving one server: a sequential pass that counts statements per request and
+// checks Quire and the baseline answer the same bodies, and load runs with
+// autocannon at a fixed number of connections, sampling the server's RSS.
+import autocannon from 'autocannon';
+import type { BenchDataset } from './seed.js';
+import type { BenchRequest, Scenario } from './scenarios.js';
+import type { ServerProcess } from './servers.js';
+
+const headersOf = (req: BenchRequest) => ({
+  authorization: `Bearer ${req.token}`,
+  ...(req.body === undefined ? {} : { 'content-type': 'application/json' }),
+});
+
+async function send(server: ServerProcess, req: BenchRequest) {
+  const res = await fetch(server.baseUrl + req.path, {
+    method: req.method,
+    headers: headersOf(req),
+    body: req.body === undefined ? undefined : JSON.stringify(req.body),
+  });
+  return { status: res.status, body: (await res.json()) as unknown };
+}
+
+/** The first place where two JSON values differ, ignoring `volatile` keys; null when equal. */
+export function difference(a: unknown, b: unknown, volatile: string[], at = ''): string | null {
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return `${at}: ${a.length} items vs ${b.length}`;
+    for (let i = 0; i < a.length; i++) {
+      const d = difference(a[i], b[i], volatile, `${at}[${i}]`);
+      if (d) return d;
+    }
+    return null;
+  }
+  if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)].filter((k) => !volatile.includes(k)));
+    for (const k of keys) {
+      const d = difference((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], volatile, `${at}.${k}`);
+      if (d) return d;
+    }
+    return null;
+  }
+  return Object.is(a, b) ? null : `${at || 'body'}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`;
+}
+
+export interface SequentialPass {
+  requests: number;
+  statementsPerRequest: Record<string, number>;
+  /** Non-2xx answers, per server. */
+  failures: Record<string, number>;
+  /** Null when every pair of bodies was equal. */
+  difference: string | null;
+}
+
+/**
+ * Sends the same `count` requests, one at a time, to each server in turn and
+ * counts the statements each one issued: exact figures, free of the noise of
+ * requests in flight when a load run stops.
+ */
+export async function sequentialPass(servers: ServerProcess[], scenario: Scenario, data: BenchDataset, count: number): Promise<SequentialPass> {
+  const next = scenario.make(data, 1000);
+  const statements: Record<string, number> = Object.fromEntries(servers.map((s) => [s.name, 0]));
+  const failures: Record<string, number> = Object.fromEntries(servers.map((s) => [s.name, 0]));
+  let firstDifference: string | null = null;
+  for (let i = 0; i < count; i++) {
+    const req = next();
+    const bodies: unknown[] = [];
+    for (const server of servers) {
+      const before = await server.statements();
+      const res = await send(server, req);
+      statements[server.name] += (await server.statements()) - before;
+      if (res.status < 200 || res.status > 299) failures[server.name]++;
+      bodies.push(res.body);
+    }
+    if (!firstDifference) {
+      const d = difference(bodies[0], bodies[1], scenario.volatile ?? []);
+      if (d) firstDifference = `${req.method} ${req.path} → ${d}`;
+    }
+  }
+  return {
+    requests: count,
+    statementsPerRequest: Object.fromEntries(servers.map((s) => [s.name, statements[s.name] / count])),
+    failures,
+    difference: firstDifference,
+  };
+}
+
+export interface LoadResult {
+  connections: number;
+  durationSeconds: number;
+  requestsPerSecond: number;
+  latencyMs: { p50: number; p90: number; p99: number; max: number };
+  /** Answers other than 2xx, connection errors and timeouts: any makes the run invalid. */
+  non2xx: number;
+  errors: number;
+  peakRssMB: number | null;
+  /**
+   * CPU time the server process spent per answered request, in ms: its efficiency, which the
+   * other processes sharing the machine (PostgreSQL, the load generator, other work) do not blur
+   * the way they blur throughput and latency.
+   */
+  cpuMsPerRequest: number | null;
+  /** Statements sent during the run per completed request (requests in flight at the end blur it slightly). */
+  statementsPerRequest: number;
+}
+
+export async function loadRun(
+  server: ServerProcess, scenario: Scenario, data: BenchDataset, connections: number, duration: number,
+): Promise<LoadResult> {
+  const next = scenario.make(data);
+  let peak = 0;
+  const sample = async () => {
+    const rss = await server.rss();
+    if (rss != null && rss > peak) peak = rss;
+  };
+  await sample();
+  const sampler = setInterval(() => void sample(), 100);
+  const before = await server.statements();
+  const cpuBefore = await server.cpuSeconds();
+  try {
+    const result = await autocannon({
+      url: server.baseUrl,
+      connections,
+      duration,
+      timeout: 30,
+      requests: [
+        {
+          setupRequest: (request) => {
+            const req = next();
+            return {
+              ...request,
+              method: req.method,
+              path: req.path,
+              headers: { ...request.headers, ...headersOf(req) },
+              body: req.body === undefined ? undefined : JSON.stringify(req.body),
+            };
+          },
+        },
+      ],
+    });
+    const statements = (await server.statements()) - before;
+    const cpuAfter = await server.cpuSeconds();
+    await sample();
+    const completed = result['2xx'] + result.non2xx;
+    return {
+      connections,
+      durationSeconds: result.duration,
+      requestsPerSecond: result['2xx'] / result.duration,
+      latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
+      non2xx: result.non2xx,
+      errors: result.errors,
+      peakRssMB: peak ? peak / 2 ** 20 : null,
+      cpuMsPerRequest: cpuBefore != null && cpuAfter != null && completed ? ((cpuAfter - cpuBefore) * 1000) / completed : null,
+      statementsPerRequest: completed ? statements / completed : 0,
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}

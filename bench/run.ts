@@ -1,0 +1,135 @@
+// `npm run bench`: seeds a fresh database, starts Quire and the baseline as
+// separate processes, and drives them in turn with autocannon. See bench/README.md.
+//   BENCH_DURATION=5        seconds per scenario, per server, per concurrency level
+//   BENCH_CONNECTIONS=8,64  concurrency levels
+//   BENCH_SCALE_DURATION=3  seconds per size in the scaling table (at the lowest level)
+//   BENCH_WARMUP=1          seconds of warm-up per scenario and server
+//   BENCH_SCENARIOS=a,b     only these scenarios (names in scenarios.ts); BENCH_SCALING=0 skips the table
+//   BENCH_QUIRE_ENV=K=V,…   extra environment for Quire (e.g. RATE_LIMIT=false, LOG_LEVEL=warn)
+//   BENCH_PROFILE=1         run Quire with --cpu-prof (profiles under bench/results/profiles); =both: the baseline too
+import { cpus } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { migrate } from '../src/db/migrate.js';
+import { seed } from './seed.js';
+import { createBenchDatabase, repoRoot, startServer, type ServerProcess } from './servers.js';
+import { scenarios, scaleSizes, scalingScenario } from './scenarios.js';
+import { loadRun, sequentialPass } from './load.js';
+import { scalingTable, scenarioTable, targetLines, targets, type ScalingReport, type ScenarioReport } from './report.js';
+
+const env = process.env;
+const config = {
+  duration: Number(env.BENCH_DURATION ?? 5),
+  connections: (env.BENCH_CONNECTIONS ?? '8,64').split(',').map(Number),
+  scaleDuration: Number(env.BENCH_SCALE_DURATION ?? 3),
+  warmup: Number(env.BENCH_WARMUP ?? 1),
+  scenarios: env.BENCH_SCENARIOS?.split(','),
+  scaling: env.BENCH_SCALING !== '0',
+  profile: env.BENCH_PROFILE === '1' || env.BENCH_PROFILE === 'both',
+  profileBaseline: env.BENCH_PROFILE === 'both',
+  sequentialRequests: 20,
+};
+const resultsDir = path.join(repoRoot, 'bench/results');
+const log = (msg: string) => console.error(`[bench] ${msg}`);
+
+const database = await createBenchDatabase();
+const servers: ServerProcess[] = [];
+let stopping = false;
+async function cleanUp() {
+  if (stopping) return;
+  stopping = true;
+  await Promise.allSettled(servers.map((s) => s.stop()));
+  await database.drop().catch((err) => log(`could not drop the database: ${err}`));
+}
+process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
+
+try {
+  log(`database on ${database.server}`);
+  await migrate(database.url);
+  let t = performance.now();
+  const data = await seed(database.url);
+  const seedSeconds = (performance.now() - t) / 1000;
+  log(`seeded in ${seedSeconds.toFixed(1)} s`);
+
+  const serverEnv = { DATABASE_URL: database.url, PUBLIC_URL: 'http://bench.quire.test', NODE_ENV: 'production' };
+  // Quire runs with its production defaults: access log, metrics, rate limiting (its counter
+  // statement included), with limits too high to refuse anything the benchmark sends.
+  const quireEnv = {
+    ...serverEnv,
+    RATE_LIMIT_PER_TOKEN: '1000000000',
+    RATE_LIMIT_PER_ADDRESS: '1000000000',
+    ...Object.fromEntries((env.BENCH_QUIRE_ENV ?? '').split(',').filter(Boolean).map((kv) => kv.split('=') as [string, string])),
+  };
+  const profileDir = path.join(resultsDir, 'profiles');
+  if (config.profile) await mkdir(profileDir, { recursive: true });
+  t = performance.now();
+  // One folder per server: tsx's loader thread writes a (small) profile of its own next to the main thread's.
+  const profileFlags = (name: string) => ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, name)}`];
+  const quire = await startServer('quire', 'src/main.ts', quireEnv, config.profile ? profileFlags('quire') : []);
+  servers.push(quire);
+  const baseline = await startServer('baseline', 'bench/baseline.ts', serverEnv, config.profileBaseline ? profileFlags('baseline') : []);
+  servers.push(baseline);
+  log(`servers up in ${((performance.now() - t) / 1000).toFixed(1)} s (quire pid ${quire.pid}, baseline pid ${baseline.pid})`);
+
+  const pair = [quire, baseline];
+  const chosen = scenarios.filter((s) => !config.scenarios || config.scenarios.includes(s.name));
+  const reports: ScenarioReport[] = [];
+  for (const scenario of chosen) {
+    const sequential = await sequentialPass(pair, scenario, data, config.sequentialRequests);
+    if (sequential.difference) log(`${scenario.name}: bodies differ: ${sequential.difference}`);
+    const runs: ScenarioReport['runs'] = [];
+    for (const [i, connections] of config.connections.entries()) {
+      // Alternate which server goes first, so neither always runs on a warmer machine.
+      const order = i % 2 === 0 ? pair : [...pair].reverse();
+      const results: Record<string, Awaited<ReturnType<typeof loadRun>>> = {};
+      for (const server of order) {
+        if (i === 0 && config.warmup > 0) await loadRun(server, scenario, data, connections, config.warmup);
+        results[server.name] = await loadRun(server, scenario, data, connections, config.duration);
+      }
+      runs.push({ connections, quire: results.quire, baseline: results.baseline });
+      log(`${scenario.name} @${connections}: quire ${results.quire.requestsPerSecond.toFixed(0)} req/s, baseline ${results.baseline.requestsPerSecond.toFixed(0)} req/s`);
+    }
+    reports.push({ name: scenario.name, description: scenario.description, sequential, runs });
+  }
+
+  const scaling: ScalingReport[] = [];
+  if (config.scaling) {
+    const connections = Math.min(...config.connections);
+    for (const first of scaleSizes) {
+      const scenario = scalingScenario(first);
+      const sequential = await sequentialPass(pair, scenario, data, 5);
+      if (sequential.difference) log(`${scenario.name}: bodies differ: ${sequential.difference}`);
+      const results: Record<string, Awaited<ReturnType<typeof loadRun>>> = {};
+      for (const server of pair) {
+        if (config.warmup > 0) await loadRun(server, scenario, data, connections, config.warmup);
+        results[server.name] = await loadRun(server, scenario, data, connections, config.scaleDuration);
+      }
+      scaling.push({ first, sequential, quire: results.quire, baseline: results.baseline });
+      log(`scaling ${first}: quire ${sequential.statementsPerRequest.quire} SQL/req, ${results.quire.latencyMs.p50} ms p50`);
+    }
+  }
+
+  const verdicts = targets(reports, scaling);
+  console.log(`\nQuire (Q) against the baseline (B): node:http + pg, minimal SQL. ${cpus().length} CPUs, Node ${process.version}, database: ${database.server}.`);
+  console.log(`${config.duration} s per run; latencies in ms; RSS = peak resident set of the server process in MB; SQL = statements per request; CPU = server CPU ms per request.\n`);
+  for (const r of reports) console.log(`  ${r.name}: ${r.description}`);
+  console.log(`\n${scenarioTable(reports)}\n`);
+  if (scaling.length) console.log(`GraphQL scaling (${Math.min(...config.connections)} connections, ${config.scaleDuration} s):\n\n${scalingTable(scaling)}\n`);
+  console.log(`${targetLines(verdicts)}\n`);
+
+  await mkdir(resultsDir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const json = JSON.stringify(
+    {
+      startedAt: new Date().toISOString(), machine: { cpus: cpus().length, node: process.version }, database: database.server,
+      config, quireEnv: env.BENCH_QUIRE_ENV ?? '', seedSeconds, scenarios: reports, scaling, targets: verdicts,
+    },
+    null,
+    2,
+  );
+  await writeFile(path.join(resultsDir, `bench-${stamp}.json`), json);
+  await writeFile(path.join(resultsDir, 'latest.json'), json);
+  log(`results written to bench/results/bench-${stamp}.json`);
+} finally {
+  await cleanUp();
+}

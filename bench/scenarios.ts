@@ -1,0 +1,134 @@
+// The benchmark's requests. Each scenario draws requests from a seeded
+// pseudo-random sequence (organization, caller, space), so Quire and the
+// baseline receive the same sequence, and reruns are comparable.
+import type { BenchDataset } from './seed.js';
+
+export interface BenchRequest {
+  method: 'GET' | 'POST' | 'PATCH';
+  path: string;
+  token: string;
+  body?: unknown;
+}
+
+/** The GraphQL scenario's query: one organization, N spaces, each with its organization, parent and grandparent. */
+export const benchGraphQLQuery = `query BenchOrganizationSpaces($id: ID!, $first: Int) {
+  organization(id: $id) {
+    id
+    title
+    spaces(first: $first) {
+      edges { node { id title organization { id title } parent { id title parent { id title } } } }
+    }
+  }
+}`;
+
+/** mulberry32: a tiny seeded generator (the sequence, not its quality, matters here). */
+export function seededRandom(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface Scenario {
+  name: string;
+  description: string;
+  /** A request generator; each call of `make` starts the same sequence again. */
+  make(data: BenchDataset, seed?: number): () => BenchRequest;
+  /** Response fields that legitimately differ between two servers (timestamps of writes). */
+  volatile?: string[];
+}
+
+type Pick = <T>(items: T[]) => T;
+const picker = (seed: number) => {
+  const random = seededRandom(seed);
+  const pick: Pick = (items) => items[Math.floor(random() * items.length)];
+  return { random, pick };
+};
+
+/** Readers are the admins and ordinary members of an organization; writers its admins. */
+const readers = (org: BenchDataset['orgs'][number]) => [...org.adminTokens, ...org.memberTokens];
+
+const getSpace = (pick: Pick, data: BenchDataset): BenchRequest => {
+  const org = pick(data.orgs);
+  return { method: 'GET', path: `/v1/spaces/${pick(org.spaceIds)}`, token: pick(readers(org)) };
+};
+const listSpaces = (pick: Pick, data: BenchDataset, limit: number): BenchRequest => {
+  const org = pick(data.orgs);
+  return { method: 'GET', path: `/v1/orgs/${org.id}/spaces?limit=${limit}`, token: pick(readers(org)) };
+};
+const patchSpace = (pick: Pick, data: BenchDataset, n: number): BenchRequest => {
+  const org = pick(data.orgs);
+  return { method: 'PATCH', path: `/v1/spaces/${pick(org.spaceIds)}`, token: pick(org.adminTokens), body: { title: `Bench title ${n % 1000}` } };
+};
+export const graphqlSpaces = (pick: Pick, data: BenchDataset, first: number): BenchRequest => {
+  const org = pick(data.orgs);
+  return { method: 'POST', path: '/graphql', token: pick(readers(org)), body: { query: benchGraphQLQuery, variables: { id: org.id, first } } };
+};
+
+export const scenarios: Scenario[] = [
+  {
+    name: 'rest-get-space',
+    description: 'REST GET /v1/spaces/{spaceId}',
+    make: (data, seed = 1) => {
+      const { pick } = picker(seed);
+      return () => getSpace(pick, data);
+    },
+  },
+  {
+    name: 'rest-list-spaces',
+    description: 'REST GET /v1/orgs/{organizationId}/spaces?limit=100',
+    make: (data, seed = 2) => {
+      const { pick } = picker(seed);
+      return () => listSpaces(pick, data, 100);
+    },
+  },
+  {
+    name: 'rest-patch-space',
+    description: 'REST PATCH /v1/spaces/{spaceId} {title}',
+    volatile: ['updatedAt'],
+    make: (data, seed = 3) => {
+      const { pick } = picker(seed);
+      let n = 0;
+      return () => patchSpace(pick, data, n++);
+    },
+  },
+  {
+    name: 'graphql-org-spaces',
+    description: 'GraphQL organization → 100 spaces → organization, parent, parent.parent',
+    make: (data, seed = 4) => {
+      const { pick } = picker(seed);
+      return () => graphqlSpaces(pick, data, 100);
+    },
+  },
+  {
+    name: 'mixed',
+    description: 'Mixed: 60% GET space, 10% list (limit 50), 20% PATCH space, 10% GraphQL (100 spaces)',
+    volatile: ['updatedAt'],
+    make: (data, seed = 5) => {
+      const { random, pick } = picker(seed);
+      let n = 0;
+      return () => {
+        const r = random();
+        if (r < 0.6) return getSpace(pick, data);
+        if (r < 0.7) return listSpaces(pick, data, 50);
+        if (r < 0.9) return patchSpace(pick, data, n++);
+        return graphqlSpaces(pick, data, 100);
+      };
+    },
+  },
+];
+
+/** The scaling table: the GraphQL scenario at growing list sizes. */
+export const scaleSizes = [10, 100, 1000];
+export const scalingScenario = (first: number): Scenario => ({
+  name: `graphql-org-spaces-${first}`,
+  description: `GraphQL organization → ${first} spaces → organization, parent, parent.parent`,
+  make: (data, seed = 6) => {
+    const { pick } = picker(seed);
+    return () => graphqlSpaces(pick, data, first);
+  },
+});

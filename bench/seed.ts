@@ -1,0 +1,128 @@
+// The benchmark dataset, written with set-based SQL (INSERT … SELECT over
+// generate_series) so that seeding takes seconds. Every id and token secret is
+// derived from its position, so the load generator can name any of them without
+// reading them back. Each area that adds tables adds its rows here.
+import pg from 'pg';
+
+export const ORGS = 2;
+export const MEMBERS_PER_ORG = 200;
+export const SPACES_PER_ORG = 1000;
+/** Collections per organization: TOP top-level ones, each with CHILDREN, each child with one grandchild. */
+const TOP = 20;
+const CHILDREN = 3;
+export const ADMINS_PER_ORG = 10;
+
+const pad = (n: number) => String(n).padStart(4, '0');
+export const orgId = (o: number) => `org_bench${o}`;
+export const userId = (o: number, n: number) => `usr_b${o}u${pad(n)}`;
+export const spaceId = (o: number, n: number) => `spc_b${o}s${pad(n)}`;
+/** The token secret of a user (its SHA-256 is what the database keeps). */
+export const tokenSecret = (o: number, n: number) => `qt_bench_${userId(o, n)}`;
+
+export interface BenchDataset {
+  /** Per organization (index 1…ORGS): ids and tokens the scenarios use. */
+  orgs: { id: string; adminTokens: string[]; memberTokens: string[]; spaceIds: string[] }[];
+}
+
+/** Member n's role: the first ADMINS_PER_ORG are admins, then a spread of roles, every 20th a guest. */
+const roleSql = `CASE WHEN n <= ${ADMINS_PER_ORG} THEN 'admin'
+  WHEN n % 20 = 0 THEN NULL
+  ELSE (ARRAY['create','review','edit','comment','read'])[1 + n % 5] END::"Role"`;
+
+export async function seed(databaseUrl: string): Promise<BenchDataset> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    for (let o = 1; o <= ORGS; o++) await seedOrganization(client, o);
+    await client.query('COMMIT');
+    await client.query('ANALYZE');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    await client.end();
+  }
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  return {
+    orgs: range(1, ORGS).map((o) => ({
+      id: orgId(o),
+      adminTokens: range(1, ADMINS_PER_ORG).map((n) => tokenSecret(o, n)),
+      // Non-admin, non-guest members (edit, review, create, comment, read).
+      memberTokens: range(ADMINS_PER_ORG + 1, MEMBERS_PER_ORG).filter((n) => n % 20 !== 0).slice(0, 20).map((n) => tokenSecret(o, n)),
+      spaceIds: range(1, SPACES_PER_ORG).map((n) => spaceId(o, n)),
+    })),
+  };
+}
+
+async function seedOrganization(client: pg.Client, o: number) {
+  const org = orgId(o);
+  const p = `b${o}`; // id infix of this organization's rows
+  const q = (sql: string) => client.query(sql);
+  const collections = TOP * (1 + CHILDREN * 2);
+
+  await q(`INSERT INTO "Organization" (id, title, "emailDomains", hostname)
+    VALUES ('${org}', 'Bench organization ${o}', ARRAY['org${o}.bench.test'], 'bench-org-${o}')`);
+
+  await q(`INSERT INTO "User" (id, email, "emailVerified", "displayName")
+    SELECT 'usr_${p}u' || lpad(n::text, 4, '0'), 'user' || n || '@org${o}.bench.test', true, 'Bench user ' || n
+    FROM generate_series(1, ${MEMBERS_PER_ORG}) n`);
+  await q(`INSERT INTO "ApiToken" (id, "userId", "tokenHash", label)
+    SELECT 'tok_${p}t' || lpad(n::text, 4, '0'), u,
+      encode(sha256(convert_to('qt_bench_' || u, 'UTF8')), 'hex'), 'bench'
+    FROM generate_series(1, ${MEMBERS_PER_ORG}) n, LATERAL (SELECT 'usr_${p}u' || lpad(n::text, 4, '0') AS u) x`);
+  await q(`INSERT INTO "Member" ("organizationId", "userId", role, "joinedAt")
+    SELECT '${org}', 'usr_${p}u' || lpad(n::text, 4, '0'), ${roleSql}, now() - n * interval '1 hour'
+    FROM generate_series(1, ${MEMBERS_PER_ORG}) n`);
+
+  // Ten teams of twenty members; the first member of each owns it.
+  await q(`INSERT INTO "Team" (id, "organizationId", title)
+    SELECT 'tea_${p}t' || t, '${org}', 'Team ' || t FROM generate_series(1, 10) t`);
+  await q(`INSERT INTO "TeamMember" ("organizationId", "teamId", "userId", role)
+    SELECT '${org}', 'tea_${p}t' || (1 + (n - 1) / 20), 'usr_${p}u' || lpad(n::text, 4, '0'),
+      CASE WHEN n % 20 = 1 THEN 'owner' ELSE 'member' END::"TeamRole"
+    FROM generate_series(1, ${MEMBERS_PER_ORG}) n`);
+
+  // Collections c = 1…TOP are top-level; each has CHILDREN children, and each child one grandchild.
+  await q(`INSERT INTO "Collection" (id, "organizationId", "parentId", title, "sortKey", "createdAt", "updatedAt")
+    SELECT 'col_${p}c' || lpad(c::text, 4, '0'), '${org}',
+      CASE WHEN c <= ${TOP} THEN NULL
+           WHEN c <= ${TOP * (1 + CHILDREN)} THEN 'col_${p}c' || lpad((1 + (c - ${TOP} - 1) / ${CHILDREN})::text, 4, '0')
+           ELSE 'col_${p}c' || lpad((c - ${TOP * CHILDREN})::text, 4, '0') END,
+      'Collection ' || c, c, now() - interval '30 days', now() - interval '30 days'
+    FROM generate_series(1, ${collections}) c`);
+
+  // One space in ten is top-level; the others go round the collections, deepest first.
+  await q(`INSERT INTO "Space" (id, "organizationId", "parentId", title, emoji, visibility, "shareKey", "revisionId",
+      "sortKey", "createdAt", "updatedAt")
+    SELECT 'spc_${p}s' || lpad(n::text, 4, '0'), '${org}',
+      CASE WHEN n % 10 = 0 THEN NULL ELSE 'col_${p}c' || lpad((${collections} - n % ${collections})::text, 4, '0') END,
+      'Space ' || n, CASE WHEN n % 3 = 0 THEN '1f4d8' END,
+      CASE WHEN n % 10 = 0 THEN 'private' ELSE 'in-collection' END,
+      md5('share' || '${p}' || n), 'rev_${p}r' || lpad(n::text, 4, '0'), n,
+      now() - interval '20 days' + n * interval '1 minute', now() - interval '1 day'
+    FROM generate_series(1, ${SPACES_PER_ORG}) n`);
+  await q(`INSERT INTO "Revision" (id, "organizationId", "spaceId")
+    SELECT 'rev_${p}r' || lpad(n::text, 4, '0'), '${org}', 'spc_${p}s' || lpad(n::text, 4, '0')
+    FROM generate_series(1, ${SPACES_PER_ORG}) n`);
+  await q(`INSERT INTO "Page" (id, "organizationId", "revisionId", title, slug, path, markdown, "sortKey", "updatedAt")
+    SELECT 'pag_${p}r' || n || 'p' || k, '${org}', 'rev_${p}r' || lpad(n::text, 4, '0'), 'Page ' || k, 'page-' || k,
+      'page-' || k, repeat('Some documentation text. ', 20), k, now()
+    FROM generate_series(1, ${SPACES_PER_ORG}) n, generate_series(1, 3) k`);
+
+  // Change requests (open, draft, merged) and comments, so the counts on spaces are not all zero.
+  await q(`INSERT INTO "ChangeRequest" (id, "organizationId", "spaceId", number, status, subject, "createdById", "updatedAt")
+    SELECT 'chr_${p}s' || n || 'n' || k, '${org}', 'spc_${p}s' || lpad(n::text, 4, '0'), k,
+      (ARRAY['open','draft','merged'])[1 + (n + k) % 3], 'Change ' || k, 'usr_${p}u0001', now()
+    FROM generate_series(1, ${SPACES_PER_ORG}) n, generate_series(1, 1 + n % 3) k`);
+  await q(`INSERT INTO "Comment" (id, "organizationId", "spaceId", status, "postedById", markdown)
+    SELECT 'cmt_${p}s' || n || 'n' || k, '${org}', 'spc_${p}s' || lpad(n::text, 4, '0'),
+      CASE WHEN k % 2 = 0 THEN 'resolved' ELSE 'open' END, 'usr_${p}u0002', 'A comment'
+    FROM generate_series(1, ${SPACES_PER_ORG}) n, generate_series(1, n % 4) k`);
+
+  // Two sites publishing fifty spaces each.
+  await q(`INSERT INTO "Site" (id, "organizationId", title) SELECT 'sit_${p}' || s, '${org}', 'Site ' || s FROM generate_series(1, 2) s`);
+  await q(`INSERT INTO "SiteSpace" (id, "organizationId", "siteId", "spaceId", path)
+    SELECT 'sis_${p}' || n, '${org}', 'sit_${p}' || (1 + n % 2), 'spc_${p}s' || lpad(n::text, 4, '0'), 'space-' || n
+    FROM generate_series(1, 100) n`);
+}

@@ -1,0 +1,149 @@
+// The processes under test and their database: a fresh database per run (on
+// the server named by DATABASE_URL, the local default, or an embedded
+// PostgreSQL), and Quire and the baseline each in a process of its own, with
+// the statement counter preloaded and an IPC channel to read it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { freePort, startEmbeddedPostgres } from '../src/db/embedded.js';
+import { createScratchDatabase } from '../test/support/testDatabase.js';
+
+export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+/** Linux's USER_HZ: 100 on every common configuration. */
+const CLOCK_TICKS = 100;
+const LOCAL_DEFAULT = 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+async function reachable(url: string) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+export interface BenchDatabase {
+  url: string;
+  /** Where it lives, for the report. */
+  server: string;
+  drop(): Promise<void>;
+}
+
+/** A new, empty database: on DATABASE_URL's server, else the local default, else an embedded PostgreSQL. */
+export async function createBenchDatabase(): Promise<BenchDatabase> {
+  const configured = process.env.DATABASE_URL;
+  if (configured && !(await reachable(configured))) throw new Error(`DATABASE_URL is set but unreachable: ${configured}`);
+  if (configured || (await reachable(LOCAL_DEFAULT))) {
+    const serverUrl = configured ?? LOCAL_DEFAULT;
+    const db = await createScratchDatabase(serverUrl, 'quire_bench');
+    return { url: db.url, server: new URL(serverUrl).host, drop: db.drop };
+  }
+  const dir = await mkdtemp(path.join(tmpdir(), 'quire-bench-pg-'));
+  const embedded = await startEmbeddedPostgres(path.join(dir, 'data'), { persistent: false });
+  const db = await createScratchDatabase(embedded.url, 'quire_bench');
+  return {
+    url: db.url,
+    server: 'embedded PostgreSQL',
+    async drop() {
+      await db.drop();
+      await embedded.stop();
+    },
+  };
+}
+
+export interface ServerProcess {
+  name: string;
+  pid: number;
+  baseUrl: string;
+  /** Statements sent to PostgreSQL so far (bench/statement-counter.mjs). */
+  statements(): Promise<number>;
+  /** Resident set size now, in bytes (Linux /proc), or null where unknown. */
+  rss(): Promise<number | null>;
+  /** CPU time the process has used so far (user + system, all threads), in seconds, or null where unknown. */
+  cpuSeconds(): Promise<number | null>;
+  stop(): Promise<void>;
+}
+
+/** Starts `node --import tsx --import statement-counter <entry>` and waits until it answers /healthz. */
+export async function startServer(
+  name: string, entry: string, env: Record<string, string>, nodeFlags: string[] = [],
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...nodeFlags, '--import', 'tsx', '--import', './bench/statement-counter.mjs', entry],
+    { cwd: repoRoot, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
+  );
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    if (process.env.BENCH_SERVER_OUTPUT === '1') process.stderr.write(chunk); // to debug a server
+    output.push(chunk.toString());
+    if (output.length > 50) output.shift();
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  let exited = false;
+  const exit = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())));
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exited) throw new Error(`${name} exited during start:\n${output.join('')}`);
+    if (Date.now() > deadline) throw new Error(`${name} did not start within 60 s:\n${output.join('')}`);
+    const ok = await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false);
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  // One question at a time on the IPC channel.
+  let queue = Promise.resolve(0);
+  const ask = () =>
+    new Promise<number>((resolve, reject) => {
+      const onMessage = (m: { statements?: number }) => {
+        if (typeof m?.statements !== 'number') return;
+        child.off('message', onMessage);
+        resolve(m.statements);
+      };
+      child.on('message', onMessage);
+      if (!child.send('statements?')) reject(new Error(`${name}: IPC channel closed`));
+    });
+
+  return {
+    name,
+    pid: child.pid!,
+    baseUrl,
+    statements: () => (queue = queue.then(ask, ask)),
+    async rss() {
+      try {
+        const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
+        const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+        return kb ? Number(kb) * 1024 : null;
+      } catch {
+        return null;
+      }
+    },
+    async cpuSeconds() {
+      try {
+        // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised command name): utime, stime in clock ticks.
+        const stat = await readFile(`/proc/${child.pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+      } catch {
+        return null;
+      }
+    },
+    async stop() {
+      if (exited) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exit;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,30 @@
+// Preloaded (`node --import ./bench/statement-counter.mjs …`) into both servers
+// under test, Quire and the baseline alike: it counts every statement the
+// process sends to PostgreSQL at the driver (`pg.Client#query`, under Prisma's
+// adapter and under the baseline's pool), BEGIN and COMMIT included, and answers
+// the count over the IPC channel the benchmark opened. No application code changes.
+import { createRequire } from 'node:module';
+
+const require = createRequire(`${process.cwd()}/package.json`);
+const pg = require('pg');
+
+let statements = 0;
+// STATEMENT_LOG=1 also prints each statement (its first line) to stderr, to see what a count is made of.
+const logEach = process.env.STATEMENT_LOG === '1';
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function countedQuery(...args) {
+  statements += 1;
+  if (logEach) {
+    const text = typeof args[0] === 'string' ? args[0] : args[0]?.text;
+    process.stderr.write(`[statement] ${String(text).trim().slice(0, 160).replace(/\s+/g, ' ')}\n`);
+  }
+  return query.apply(this, args);
+};
+
+if (process.send) {
+  process.on('message', (message) => {
+    if (message === 'statements?') process.send({ statements });
+  });
+  // The IPC channel must not keep a stopping server alive.
+  process.channel?.unref();
+}

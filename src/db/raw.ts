@@ -1,0 +1,26 @@
+// Raw statements on the hot path (the token check runs on every request) go
+// straight to the node-postgres pool under the Prisma client: Prisma would
+// otherwise compile each one into a query plan first, which costs more CPU than
+// the statement itself. Statement observers (client.ts) see them all the same.
+import type { PrismaClient } from '../generated/prisma/client.js';
+
+export interface RawRunner {
+  query<Row>(text: string, values: unknown[]): Promise<Row[]>;
+}
+
+const runners = new WeakMap<object, RawRunner>();
+
+/** Declares the pool a Prisma client runs on (src/db/client.ts). */
+export function registerRawRunner(prisma: object, runner: RawRunner) {
+  runners.set(prisma, runner);
+}
+
+/**
+ * Runs one statement with $1… placeholders. Parameters must be strings, numbers,
+ * booleans or arrays of them (dates as ISO strings): they reach PostgreSQL as
+ * text either way. A client created elsewhere falls back to `$queryRawUnsafe`.
+ */
+export function rawQuery<Row>(prisma: PrismaClient, text: string, values: unknown[]): Promise<Row[]> {
+  const runner = runners.get(prisma);
+  return runner ? runner.query<Row>(text, values) : prisma.$queryRawUnsafe<Row[]>(text, ...values);
+}

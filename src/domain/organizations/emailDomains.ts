@@ -1,0 +1,29 @@
+// The e-mail domains an organization lets in (anyone with a verified address in
+// one of them may join): checked, normalized, and never a public mailbox
+// provider, which would let the whole world join.
+import { badRequest } from '../../errors.js';
+
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** At most this many domains per organization. */
+export const MAX_EMAIL_DOMAINS = 50;
+
+/** Providers where anyone can get an address. */
+const PUBLIC_PROVIDERS = new Set([
+  'gmail.com', 'googlemail.com', 'outlook.com', 'hotmail.com', 'live.com', 'msn.com', 'yahoo.com', 'ymail.com',
+  'icloud.com', 'me.com', 'mac.com', 'aol.com', 'proton.me', 'protonmail.com', 'gmx.com', 'gmx.de', 'gmx.net',
+  'mail.com', 'yandex.com', 'yandex.ru', 'mail.ru', 'qq.com', '163.com', '126.com', 'zoho.com', 'fastmail.com',
+  'tutanota.com', 'web.de', 'free.fr', 'orange.fr', 'hey.com',
+]);
+
+/** Lower-cased, de-duplicated domains; a 400 names the first bad one (`emailDomains[i]`). */
+export function parseEmailDomains(value: string[] | null): string[] {
+  const domains = (value ?? []).map((d) => d.trim().toLowerCase());
+  if (domains.length > MAX_EMAIL_DOMAINS) throw badRequest(`must list at most ${MAX_EMAIL_DOMAINS} domains`, 'emailDomains');
+  domains.forEach((domain, i) => {
+    const field = `emailDomains[${i}]`;
+    if (!DOMAIN.test(domain)) throw badRequest('must be a domain name such as example.com', field);
+    if (PUBLIC_PROVIDERS.has(domain)) throw badRequest('must not be a public e-mail provider: anyone could join', field);
+  });
+  return [...new Set(domains)];
+}

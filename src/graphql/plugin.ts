@@ -1,0 +1,126 @@
+// The GraphQL limits wired into Yoga (an envelop plugin) and into graphql-ws
+// (its onSubscribe hook): the same checks on both paths, before anything runs.
+import {
+  GraphQLError,
+  NoSchemaIntrospectionCustomRule,
+  getOperationAST,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type ExecutionArgs,
+  type GraphQLSchema,
+  type ValidationRule,
+} from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import { countNodes, nodeLimitError, operationShapeRule, tokenLimitError, type GraphQLLimits, type LimitCode } from './limits.js';
+
+export interface GraphQLGuards {
+  limits: GraphQLLimits;
+  introspection: boolean;
+  /** Told of each refusal (metrics). */
+  onReject?(code: string): void;
+  /** Told the operation name of each parsed document (metrics, logs). */
+  onOperation?(context: unknown, name: string | undefined): void;
+}
+
+function extraRules(guards: GraphQLGuards): ValidationRule[] {
+  const rules = [operationShapeRule(guards.limits)];
+  if (!guards.introspection) rules.push(NoSchemaIntrospectionCustomRule);
+  return rules;
+}
+
+function parseLimited(source: string, maxTokens: number, parseFn: typeof parse = parse, options?: object): DocumentNode {
+  try {
+    return parseFn(source, { ...options, maxTokens });
+  } catch (err) {
+    throw tokenLimitError(err, maxTokens) ?? err;
+  }
+}
+
+function nodeCheck(schema: GraphQLSchema, args: Pick<ExecutionArgs, 'document' | 'operationName' | 'variableValues'>, guards: GraphQLGuards) {
+  const nodes = countNodes(schema, args.document, args.operationName, args.variableValues as Record<string, unknown>, guards.limits.defaultListSize);
+  return nodes !== undefined && nodes > guards.limits.maxNodes ? nodeLimitError(nodes, guards.limits.maxNodes) : undefined;
+}
+
+const limitCodes = new Set<string>(['DEPTH_LIMIT', 'ALIAS_LIMIT', 'DIRECTIVE_LIMIT', 'TOKEN_LIMIT', 'QUERY_TOO_COMPLEX'] satisfies LimitCode[]);
+const codeOf = (errors: readonly GraphQLError[]) => errors.map((e) => e.extensions?.code).find((c): c is string => typeof c === 'string');
+
+/** Yoga plugin: token limit at parse, shape rules at validation, node limit before execution. */
+export function useGraphQLGuards(guards: GraphQLGuards): Plugin {
+  const rules = extraRules(guards);
+  return {
+    onParse({ parseFn, setParseFn, context }) {
+      setParseFn((source, options) => parseLimited(source as string, guards.limits.maxTokens, parseFn as typeof parse, options));
+      return ({ result }) => {
+        if (result instanceof GraphQLError) {
+          const code = codeOf([result]);
+          if (code === 'TOKEN_LIMIT') guards.onReject?.(code);
+          return;
+        }
+        if (!result || result instanceof Error) return;
+        const requested = (context as { params?: { operationName?: string } }).params?.operationName;
+        guards.onOperation?.(context, getOperationAST(result as DocumentNode, requested)?.name?.value ?? requested);
+      };
+    },
+    onValidate({ addValidationRule }) {
+      for (const rule of rules) addValidationRule(rule);
+      return ({ result }) => {
+        const code = codeOf(result as readonly GraphQLError[]);
+        if (code && guards.onReject && /_LIMIT$/.test(code)) guards.onReject(code);
+      };
+    },
+    onExecute({ args, setResultAndStopExecution }) {
+      const error = nodeCheck(args.schema, args, guards);
+      if (error) {
+        guards.onReject?.('QUERY_TOO_COMPLEX');
+        setResultAndStopExecution({ errors: [error] });
+      }
+    },
+    // Yoga answers parse errors as "spec" ones (HTTP 200 to application/json
+    // clients) whatever their extensions say: a refusal by limit is a 400.
+    onResultProcess({ result, setResult }) {
+      if (Array.isArray(result) || !('errors' in result) || !result.errors?.length) return;
+      if (!limitCodes.has(String(result.errors[0].extensions?.code))) return;
+      setResult({ ...result, extensions: { ...result.extensions, http: { status: 400 } } });
+    },
+    onSubscribe({ args, setResultAndStopExecution }) {
+      const error = nodeCheck(args.schema, args, guards);
+      if (error) {
+        guards.onReject?.('QUERY_TOO_COMPLEX');
+        setResultAndStopExecution({ errors: [error] });
+      }
+    },
+  };
+}
+
+/** graphql-ws onSubscribe: parse, validate and count like Yoga; the errors, or the execution arguments. */
+export function checkWsOperation(
+  schema: GraphQLSchema,
+  payload: { query: string; operationName?: string | null; variables?: Record<string, unknown> | null },
+  guards: GraphQLGuards,
+): readonly GraphQLError[] | Pick<ExecutionArgs, 'schema' | 'document' | 'operationName' | 'variableValues'> {
+  let document: DocumentNode;
+  try {
+    document = parseLimited(payload.query, guards.limits.maxTokens);
+  } catch (err) {
+    if (err instanceof GraphQLError) return reject([err], guards);
+    throw err;
+  }
+  const errors = validate(schema, document, [...specifiedRules, ...extraRules(guards)]);
+  if (errors.length) return reject(errors, guards);
+  const args = { schema, document, operationName: payload.operationName, variableValues: payload.variables };
+  const error = nodeCheck(schema, args, guards);
+  return error ? reject([error], guards) : args;
+}
+
+function reject(errors: readonly GraphQLError[], guards: GraphQLGuards) {
+  const code = codeOf(errors);
+  if (code) guards.onReject?.(code);
+  // `http` is Yoga's private extension: not for WebSocket clients.
+  return errors.map((e) => {
+    if (!e.extensions?.http) return e;
+    const { http: _http, ...extensions } = e.extensions;
+    return new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, extensions });
+  });
+}

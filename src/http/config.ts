@@ -1,0 +1,169 @@
+// The server's protective settings: their defaults, and how environment
+// variables set them (docs/configuration.md lists every variable).
+import { defaultGraphQLLimits, type GraphQLLimits } from '../graphql/limits.js';
+
+export interface HttpLimits {
+  /** Largest request body (REST and /graphql): 413 past it. */
+  maxBodyBytes: number;
+  /** Largest request head (request line + headers): Node answers 431 past it. */
+  maxHeaderBytes: number;
+  /** Deepest nesting of a JSON body (or GraphQL `variables`/`extensions` parameter): 400 past it. */
+  maxJsonDepth: number;
+  /** Time a client has to send a whole request (headers and body): 408 after it. */
+  requestTimeoutMs: number;
+  /** Time a client has to send the request head. */
+  headersTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open. */
+  keepAliveTimeoutMs: number;
+}
+
+export const defaultHttpLimits: HttpLimits = {
+  maxBodyBytes: 1024 * 1024,
+  maxHeaderBytes: 16 * 1024,
+  maxJsonDepth: 32,
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 5_000,
+};
+
+export interface RateLimitSettings {
+  /** Length of one fixed window. */
+  windowSeconds: number;
+  /** Requests per window for one API token. */
+  perToken: number;
+  /** Requests per window for one client address without a valid token. */
+  perAddress: number;
+}
+
+export const defaultRateLimits: RateLimitSettings = { windowSeconds: 3600, perToken: 5000, perAddress: 300 };
+
+export interface CorsSettings {
+  /** Allowed browser origins (`https://app.example.com`), or '*' for any. Empty: no CORS. */
+  origins: string[] | '*';
+  maxAgeSeconds: number;
+}
+
+export interface HardeningSettings {
+  http: HttpLimits;
+  graphql: GraphQLLimits & { introspection: boolean; graphiql: boolean };
+  /** false: no rate limiting. */
+  rateLimit: RateLimitSettings | false;
+  cors: CorsSettings;
+  /** Strict-Transport-Security max-age; unset: no header (serve HTTPS behind a proxy, then set it). */
+  hstsMaxAgeSeconds?: number;
+  /** How many reverse proxies in front append to X-Forwarded-For (0: use the socket address). */
+  trustProxyHops: number;
+  /** `/metrics` on/off, and an optional bearer token it requires. */
+  metrics: { enabled: boolean; token?: string };
+  /** Longest wait for in-flight requests on shutdown before connections are cut. */
+  shutdownTimeoutMs: number;
+}
+
+export function defaultSettings(): HardeningSettings {
+  return {
+    http: { ...defaultHttpLimits },
+    graphql: { ...defaultGraphQLLimits, introspection: true, graphiql: true },
+    rateLimit: false,
+    cors: { origins: [], maxAgeSeconds: 600 },
+    trustProxyHops: 0,
+    metrics: { enabled: true },
+    shutdownTimeoutMs: 25_000,
+  };
+}
+
+/** What createQuire accepts: any part of the settings; the rest keeps its default (rate limiting: off). */
+export interface SettingsOverrides {
+  http?: Partial<HttpLimits>;
+  graphql?: Partial<HardeningSettings['graphql']>;
+  rateLimit?: RateLimitSettings | false;
+  cors?: Partial<CorsSettings>;
+  hstsMaxAgeSeconds?: number;
+  trustProxyHops?: number;
+  metrics?: Partial<HardeningSettings['metrics']>;
+  shutdownTimeoutMs?: number;
+}
+
+export function resolveSettings(o: SettingsOverrides): HardeningSettings {
+  const d = defaultSettings();
+  return {
+    http: { ...d.http, ...o.http },
+    graphql: { ...d.graphql, ...o.graphql },
+    rateLimit: o.rateLimit ?? d.rateLimit,
+    cors: { ...d.cors, ...o.cors },
+    hstsMaxAgeSeconds: o.hstsMaxAgeSeconds ?? d.hstsMaxAgeSeconds,
+    trustProxyHops: o.trustProxyHops ?? d.trustProxyHops,
+    metrics: { ...d.metrics, ...o.metrics },
+    shutdownTimeoutMs: o.shutdownTimeoutMs ?? d.shutdownTimeoutMs,
+  };
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min = 1): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer of at least ${min} (got "${raw}")`);
+  return value;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'on', 'yes'].includes(raw)) return true;
+  if (['0', 'false', 'off', 'no'].includes(raw)) return false;
+  throw new Error(`${name} must be true or false (got "${env[name]}")`);
+}
+
+function origins(raw: string | undefined): string[] | '*' {
+  const list = (raw ?? '').split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean);
+  if (list.includes('*')) return '*';
+  for (const origin of list) {
+    let url: URL;
+    try {
+      url = new URL(origin);
+    } catch {
+      throw new Error(`CORS_ORIGINS: "${origin}" is not an origin like https://app.example.com`);
+    }
+    if (url.origin !== origin) throw new Error(`CORS_ORIGINS: "${origin}" is not an origin like https://app.example.com`);
+  }
+  return list;
+}
+
+/** Settings from the environment (unset variables keep the defaults; rate limiting is on). */
+export function settingsFromEnv(env: Env = process.env): HardeningSettings {
+  const d = defaultSettings();
+  const g = d.graphql;
+  return {
+    http: {
+      maxBodyBytes: integer(env, 'MAX_BODY_BYTES', d.http.maxBodyBytes),
+      maxHeaderBytes: integer(env, 'MAX_HEADER_BYTES', d.http.maxHeaderBytes, 1024),
+      maxJsonDepth: integer(env, 'MAX_JSON_DEPTH', d.http.maxJsonDepth),
+      requestTimeoutMs: integer(env, 'HTTP_REQUEST_TIMEOUT_MS', d.http.requestTimeoutMs),
+      headersTimeoutMs: integer(env, 'HTTP_HEADERS_TIMEOUT_MS', d.http.headersTimeoutMs),
+      keepAliveTimeoutMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', d.http.keepAliveTimeoutMs),
+    },
+    graphql: {
+      maxDepth: integer(env, 'GRAPHQL_MAX_DEPTH', g.maxDepth),
+      maxAliases: integer(env, 'GRAPHQL_MAX_ALIASES', g.maxAliases, 0),
+      maxDirectives: integer(env, 'GRAPHQL_MAX_DIRECTIVES', g.maxDirectives, 0),
+      maxTokens: integer(env, 'GRAPHQL_MAX_TOKENS', g.maxTokens),
+      maxNodes: integer(env, 'GRAPHQL_MAX_NODES', g.maxNodes),
+      defaultListSize: integer(env, 'GRAPHQL_DEFAULT_LIST_SIZE', g.defaultListSize),
+      introspection: flag(env, 'GRAPHQL_INTROSPECTION', true),
+      graphiql: flag(env, 'GRAPHIQL', true),
+    },
+    rateLimit: flag(env, 'RATE_LIMIT', true)
+      ? {
+          windowSeconds: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', defaultRateLimits.windowSeconds),
+          perToken: integer(env, 'RATE_LIMIT_PER_TOKEN', defaultRateLimits.perToken),
+          perAddress: integer(env, 'RATE_LIMIT_PER_ADDRESS', defaultRateLimits.perAddress),
+        }
+      : false,
+    cors: { origins: origins(env.CORS_ORIGINS), maxAgeSeconds: integer(env, 'CORS_MAX_AGE_SECONDS', d.cors.maxAgeSeconds, 0) },
+    hstsMaxAgeSeconds: env.HSTS_MAX_AGE_SECONDS ? integer(env, 'HSTS_MAX_AGE_SECONDS', 0, 0) : undefined,
+    trustProxyHops: integer(env, 'TRUST_PROXY_HOPS', 0, 0),
+    metrics: { enabled: flag(env, 'METRICS', true), token: env.METRICS_TOKEN || undefined },
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', d.shutdownTimeoutMs, 0),
+  };
+}

@@ -1,0 +1,173 @@
+// Spaces and collections as a connected GraphQL graph: organization → spaces
+// and collections, collection → spaces, child collections and parent, space →
+// organization and parent; Relay connections with totalCount; the mutations
+// behind the REST routes, with the HTTP status in each error's extensions.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './support/app.js';
+import { graphql } from './support/http.js';
+import { addMember, createCollection, createOrg, createSpace, type OrgFixture } from './support/factories.js';
+import { publishOnSite, shareByLink } from './support/content.js';
+
+let app: TestApp;
+let org: OrgFixture;
+beforeAll(async () => {
+  app = await startTestApp();
+  org = await createOrg(app);
+});
+afterAll(() => app.close());
+
+const gql = (token: string | undefined, query: string, variables?: Record<string, unknown>) => graphql(app, token, query, variables);
+const errorOf = (res: { errors?: { extensions?: Record<string, unknown> }[] }) => res.errors?.[0]?.extensions;
+
+describe('GraphQL: the content graph', () => {
+  it('requires authentication', async () => {
+    const space = await createSpace(app, org);
+    const res = await gql(undefined, 'query($id: ID!) { space(id: $id) { id } }', { id: space.id });
+    expect(res.data ?? null).toBeNull();
+    expect(errorOf(res)).toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
+    const mutation = await gql(undefined, 'mutation($o: ID!) { createCollection(organizationId: $o, input: { title: "x" }) { id } }', { o: org.organizationId });
+    expect(errorOf(mutation)).toMatchObject({ status: 401 });
+  });
+
+  it('walks organization → collections → spaces → parent → organization, with totalCount and pages', async () => {
+    const o = await createOrg(app);
+    const top = await createCollection(app, o, { title: 'Top' });
+    const child = await createCollection(app, o, { title: 'Child', parent: top.id });
+    const s1 = await createSpace(app, o, { title: 'One', parent: top.id });
+    const s2 = await createSpace(app, o, { title: 'Two', parent: top.id });
+    await createSpace(app, o, { title: 'Root' });
+    const res = await gql(o.admin.token, `query($id: ID!) {
+      organization(id: $id) {
+        spaces { totalCount }
+        all: collections { totalCount edges { node { title } } }
+        top: collections(nested: false) {
+          totalCount
+          edges { node {
+            id title parent { id }
+            collections { totalCount edges { node { title parent { title } } } }
+            spaces(first: 1) {
+              totalCount
+              pageInfo { hasNextPage endCursor }
+              edges { node { title organization { id } parent { title } permissions { admin edit } } }
+            }
+          } }
+        }
+      }
+    }`, { id: o.organizationId });
+    expect(res.errors).toBeUndefined();
+    const { organization } = res.data;
+    expect(organization.spaces.totalCount).toBe(3);
+    expect(organization.all.totalCount).toBe(2);
+    expect(organization.top.totalCount).toBe(1);
+    const topNode = organization.top.edges[0].node;
+    expect(topNode).toMatchObject({ id: top.id, title: 'Top', parent: null });
+    expect(topNode.collections).toEqual({ totalCount: 1, edges: [{ node: { title: 'Child', parent: { title: 'Top' } } }] });
+    expect(topNode.spaces.totalCount).toBe(2);
+    expect(topNode.spaces.pageInfo.hasNextPage).toBe(true);
+    expect(topNode.spaces.edges).toEqual([{ node: { title: 'One', organization: { id: o.organizationId }, parent: { title: 'Top' }, permissions: { admin: true, edit: true } } }]);
+
+    const next = await gql(o.admin.token, 'query($id: ID!, $after: String) { collection(id: $id) { spaces(first: 1, after: $after) { edges { node { id } } pageInfo { hasNextPage } } } }', {
+      id: top.id, after: topNode.spaces.pageInfo.endCursor,
+    });
+    expect(next.data.collection.spaces).toEqual({ edges: [{ node: { id: s2.id } }], pageInfo: { hasNextPage: false } });
+    // Relay node lookups find both types by their one id.
+    const nodes = await gql(o.admin.token, 'query($ids: [ID!]!) { nodes(ids: $ids) { __typename id } }', { ids: [child.id, s1.id] });
+    expect(nodes.data.nodes).toEqual([{ __typename: 'Collection', id: child.id }, { __typename: 'Space', id: s1.id }]);
+  });
+
+  it('hides what the caller may not see: 404 in extensions, absent from connections', async () => {
+    const other = await createOrg(app);
+    const space = await createSpace(app, org);
+    const res = await gql(other.admin.token, 'query($id: ID!) { space(id: $id) { id } }', { id: space.id });
+    expect(errorOf(res)).toMatchObject({ code: 'NOT_FOUND', status: 404 });
+    const closed = await createCollection(app, org);
+    await createSpace(app, org, { parent: closed.id });
+    const editor = await addMember(app, org.organizationId, 'edit');
+    await gql(org.admin.token, 'mutation($id: ID!) { updateCollection(id: $id, input: { defaultLevel: null }) { id } }', { id: closed.id });
+    const list = await gql(editor.token, 'query($id: ID!) { organization(id: $id) { collections { edges { node { id } } } } }', { id: org.organizationId });
+    expect(list.data.organization.collections.edges.map((e: { node: { id: string } }) => e.node.id)).not.toContain(closed.id);
+    expect(errorOf(await gql(editor.token, 'query($id: ID!) { collection(id: $id) { id } }', { id: closed.id }))).toMatchObject({ status: 404 });
+  });
+
+  it('a share-link reader from elsewhere sees the space but not its organization', async () => {
+    const stranger = await createOrg(app);
+    const space = await createSpace(app, org);
+    const key = await shareByLink(app, space);
+    const res = await gql(stranger.admin.token, 'query($id: ID!, $key: String) { space(id: $id, shareKey: $key) { id organizationId organization { id } permissions { view access } } }', { id: space.id, key });
+    expect(res.errors).toBeUndefined();
+    expect(res.data.space).toEqual({ id: space.id, organizationId: org.organizationId, organization: null, permissions: { view: true, access: false } });
+  });
+});
+
+describe('GraphQL: content mutations', () => {
+  it('creates, updates, duplicates, deletes and restores spaces; enums in GraphQL spelling', async () => {
+    const col = await gql(org.admin.token, 'mutation($o: ID!) { createCollection(organizationId: $o, input: { title: "Docs" }) { id title defaultLevel } }', { o: org.organizationId });
+    expect(col.data.createCollection).toMatchObject({ title: 'Docs', defaultLevel: 'INHERIT' });
+    const created = await gql(org.admin.token, `mutation($o: ID!, $p: ID) {
+      createSpace(organizationId: $o, input: { title: "Guide", parent: $p, language: PT_BR, editMode: LOCKED, empty: true }) { id title language editMode visibility parent { id } }
+    }`, { o: org.organizationId, p: col.data.createCollection.id });
+    expect(created.errors).toBeUndefined();
+    const space = created.data.createSpace;
+    expect(space).toMatchObject({ title: 'Guide', language: 'PT_BR', editMode: 'LOCKED', visibility: 'IN_COLLECTION', parent: { id: col.data.createCollection.id } });
+
+    const updated = await gql(org.admin.token, 'mutation($id: ID!) { updateSpace(id: $id, input: { title: "Manual", defaultLevel: READ, emoji: "📘" }) { title defaultLevel emoji } }', { id: space.id });
+    expect(updated.data.updateSpace).toEqual({ title: 'Manual', defaultLevel: 'READ', emoji: '📘' });
+    const bad = await gql(org.admin.token, 'mutation($id: ID!) { updateSpace(id: $id, input: { title: "" , emoji: "x" }) { title } }', { id: space.id });
+    expect(errorOf(bad)).toMatchObject({ status: 400, field: 'emoji' });
+
+    const copy = await gql(org.admin.token, 'mutation($id: ID!) { duplicateSpace(id: $id) { id title } }', { id: space.id });
+    expect(copy.data.duplicateSpace.title).toBe('Manual (copy)');
+
+    const del = 'mutation($id: ID!) { deleteSpace(id: $id) }';
+    expect((await gql(org.admin.token, del, { id: space.id })).data.deleteSpace).toBe(true);
+    expect((await gql(org.admin.token, del, { id: space.id })).data.deleteSpace).toBe(false);
+    const restored = await gql(org.admin.token, 'mutation($id: ID!) { restoreSpace(id: $id) { id deletedAt } }', { id: space.id });
+    expect(restored.data.restoreSpace).toEqual({ id: space.id, deletedAt: null });
+    expect(errorOf(await gql(org.admin.token, 'mutation($id: ID!) { restoreSpace(id: $id) { id } }', { id: space.id }))).toMatchObject({ status: 409 });
+
+    const template = await gql(org.admin.token, 'mutation($o: ID!) { createSpace(organizationId: $o, input: { template: { id: "t" } }) { id } }', { o: org.organizationId });
+    expect(errorOf(template)).toMatchObject({ status: 400, field: 'template' });
+  });
+
+  it('moves and transfers spaces and collections, with the documented error statuses', async () => {
+    const target = await createOrg(app);
+    await addMember(app, target.organizationId, 'admin', { email: org.admin.email });
+    const a = await createCollection(app, org);
+    const b = await createCollection(app, org);
+    const space = await createSpace(app, org, { parent: a.id });
+    const moveSpace = 'mutation($id: ID!, $input: MoveContentInput!) { moveSpace(id: $id, input: $input) { parent { id } } }';
+    expect((await gql(org.admin.token, moveSpace, { id: space.id, input: { parent: b.id } })).data.moveSpace.parent).toEqual({ id: b.id });
+    expect(errorOf(await gql(org.admin.token, moveSpace, { id: space.id, input: { parent: b.id } }))).toMatchObject({ status: 409 });
+    expect(errorOf(await gql(org.admin.token, moveSpace, { id: space.id, input: { position: { before: { type: 'SPACE', space: 'spc_x' } } } }))).toMatchObject({ status: 400, field: 'position' });
+    expect(errorOf(await gql(org.admin.token, moveSpace, { id: space.id, input: { parent: 'col_unknown' } }))).toMatchObject({ status: 404 });
+
+    const moveCollection = 'mutation($id: ID!, $input: MoveContentInput!) { moveCollection(id: $id, input: $input) { parent { id } } }';
+    expect((await gql(org.admin.token, moveCollection, { id: b.id, input: { parent: a.id } })).data.moveCollection.parent).toEqual({ id: a.id });
+    expect(errorOf(await gql(org.admin.token, moveCollection, { id: a.id, input: { parent: b.id } }))).toMatchObject({ status: 400, field: 'parent' });
+
+    const transfer = 'mutation($id: ID!, $input: TransferContentInput!) { transferCollection(id: $id, input: $input) { organizationId spaces { totalCount } collections { totalCount } } }';
+    const published = await createSpace(app, org, { parent: a.id });
+    await publishOnSite(app, published);
+    expect(errorOf(await gql(org.admin.token, transfer, { id: a.id, input: { organization: target.organizationId } }))).toMatchObject({ status: 412 });
+    await gql(org.admin.token, 'mutation($id: ID!, $input: MoveContentInput!) { moveSpace(id: $id, input: $input) { id } }', { id: published.id, input: { parent: null } });
+    const moved = await gql(org.admin.token, transfer, { id: a.id, input: { organization: target.organizationId } });
+    expect(moved.errors).toBeUndefined();
+    expect(moved.data.transferCollection).toEqual({ organizationId: target.organizationId, spaces: { totalCount: 0 }, collections: { totalCount: 1 } });
+    const transferSpace = 'mutation($id: ID!, $input: TransferContentInput!) { transferSpace(id: $id, input: $input) { organizationId parent { id } } }';
+    expect(errorOf(await gql(org.admin.token, transferSpace, { id: space.id, input: { organization: target.organizationId, collection: b.id } }))).toMatchObject({ status: 409 });
+    expect((await gql(org.admin.token, transferSpace, { id: space.id, input: { organization: target.organizationId } })).data.transferSpace).toEqual({ organizationId: target.organizationId, parent: null });
+
+    const del = 'mutation($id: ID!) { deleteCollection(id: $id) }';
+    expect((await gql(org.admin.token, del, { id: a.id })).data.deleteCollection).toBe(true);
+    expect((await gql(org.admin.token, del, { id: a.id })).data.deleteCollection).toBe(false);
+  });
+
+  it('answers 403 in extensions for members who see but may not act', async () => {
+    const editor = await addMember(app, org.organizationId, 'edit');
+    const space = await createSpace(app, org);
+    const res = await gql(editor.token, 'mutation($id: ID!) { updateSpace(id: $id, input: { title: "x" }) { id } }', { id: space.id });
+    expect(errorOf(res)).toMatchObject({ code: 'FORBIDDEN', status: 403 });
+    const create = await gql(editor.token, 'mutation($o: ID!) { createSpace(organizationId: $o, input: {}) { id } }', { o: org.organizationId });
+    expect(errorOf(create)).toMatchObject({ status: 403 });
+  });
+});

@@ -1,0 +1,123 @@
+// Fuzzing the REST API (see test/support/fuzz.ts): whatever arrives, the
+// answer is a 2xx or a 4xx in the documented error shape — never a 5xx — and
+// a refused request (or any read) leaves the database as it was. CI runs a
+// fixed seed and a bounded number of runs; `npm run fuzz` runs longer
+// (FUZZ_RUNS, FUZZ_SEED; a failure prints the seed and path that replay it).
+import http from 'node:http';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startTestApp, type TestApp } from './support/app.js';
+import { createMigratedDatabase, type TestDatabase } from './support/testDatabase.js';
+import { addMember, createCollection, createOrg, createSpace, membersOfEveryRole } from './support/factories.js';
+import { rest } from './support/http.js';
+import { tokenWithScopes } from './support/tokens.js';
+import {
+  changedTables, databaseDigester, describeExchange, fuzzRequest, problemWith, routeModels, send, type Pools,
+} from './support/fuzz.js';
+
+const runs = Number(process.env.FUZZ_RUNS ?? 1500);
+const seed = Number(process.env.FUZZ_SEED ?? 20261122);
+const replayPath = process.env.FUZZ_PATH;
+
+let db: TestDatabase;
+let app: TestApp;
+let digester: Awaited<ReturnType<typeof databaseDigester>>;
+let pools: Pools;
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/** Two organizations with members of every role, content at every level, and tokens of every kind. */
+async function seedFixture(): Promise<Pools> {
+  const a = await createOrg(app, { domain: 'fuzz-a.test' });
+  const b = await createOrg(app, { domain: 'fuzz-b.test' });
+  const roles = await membersOfEveryRole(app, a.organizationId);
+  // B's admin administers A too, so transfers between them can succeed.
+  await addMember(app, a.organizationId, 'admin', { email: b.admin.email });
+  const outer = await createCollection(app, a);
+  const inner = await createCollection(app, a, { parent: outer.id });
+  const spaces = [await createSpace(app, a), await createSpace(app, a, { parent: outer.id }), await createSpace(app, a, { parent: inner.id }), await createSpace(app, b)];
+  const deleted = await createSpace(app, a);
+  expect((await rest(app, a.admin.token).delete(`/v1/spaces/${deleted.id}`)).status).toBeLessThan(300);
+  const scoped = await tokenWithScopes(app, a.admin.userId, ['space:read']);
+  const revoked = await tokenWithScopes(app, roles.edit.userId, []);
+  await app.prisma.apiToken.update({ where: { id: revoked.id }, data: { revokedAt: new Date() } });
+  const users = [a.admin, b.admin, ...Object.values(roles)];
+  return {
+    ids: {
+      organization: [a.organizationId, b.organizationId, 'org_doesNotExist00000'],
+      space: [...spaces.map((s) => s.id), deleted.id, 'spc_doesNotExist00000'],
+      collection: [outer.id, inner.id, 'col_doesNotExist00000'],
+      user: [...users.map((u) => u.userId), 'usr_doesNotExist00000'],
+      emailDomain: ['fuzz-a.test', 'member.test', 'FUZZ-A.TEST', 'example.com'],
+    },
+    tokens: [a.admin.token, b.admin.token, ...Object.values(roles).map((r) => r.token), scoped.token, revoked.token, 'qt_notARealToken', ''],
+  };
+}
+
+beforeAll(async () => {
+  // A database of its own: other suites writing to the shared one must not move the digests.
+  db = await createMigratedDatabase(inject('serverUrl'));
+  app = await startTestApp({ databaseUrl: db.url });
+  pools = await seedFixture();
+  digester = await databaseDigester(db.url);
+});
+
+afterAll(async () => {
+  agent.destroy();
+  await digester?.close();
+  await app?.close();
+  await db?.drop();
+});
+
+const readOnly = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+describe('REST fuzzing', () => {
+  const models = routeModels();
+  /** Per route: requests that got past routing, authentication and body reading into the operation. */
+  const reached = new Map<string, number>(models.map((m) => [`${m.method} ${m.path}`, 0]));
+  const statuses = new Map<string, Map<number, number>>();
+
+  it(`answers ${runs} random requests with 2xx or documented 4xx, changing nothing when refusing (seed ${seed})`, async () => {
+    await fc.assert(
+      fc.asyncProperty(fuzzRequest(models, pools), async (req) => {
+        const before = await digester.digest();
+        const res = await send(app.baseUrl, req, agent);
+        const problem = problemWith(req, res);
+        if (problem) throw new Error(`${problem}\n${describeExchange(req, res)}`);
+
+        const counts = statuses.get(req.route) ?? new Map<number, number>();
+        counts.set(res.status, (counts.get(res.status) ?? 0) + 1);
+        statuses.set(req.route, counts);
+        const notPastTheGate = [401, 405, 413].includes(res.status) || (res.status === 404 && res.text.includes('No route'));
+        if (req.route.startsWith(`${req.method} `) && !notPastTheGate) reached.set(req.route, reached.get(req.route)! + 1);
+
+        // Refusals and reads write nothing; a 204 delete means there was nothing to delete.
+        if (res.status >= 400 || readOnly.has(req.method) || (req.method === 'DELETE' && res.status === 204)) {
+          const changed = changedTables(before, await digester.digest());
+          if (changed.length) throw new Error(`answered ${res.status} but changed ${changed.join(', ')}\n${describeExchange(req, res)}`);
+        }
+      }),
+      { seed, numRuns: runs, path: replayPath, endOnFailure: !!replayPath },
+    );
+    if (process.env.FUZZ_REPORT) {
+      for (const [route, counts] of statuses) console.log(`${route.padEnd(52)} reached ${String(reached.get(route)).padStart(4)}  ${[...counts].sort().map(([s, n]) => `${s}×${n}`).join(' ')}`);
+    }
+  }, 60_000 + runs * 400);
+
+  it('sees a change in any row through its digest (so the property above can fail)', async () => {
+    const spaceId = pools.ids.space[0];
+    const { title } = await app.prisma.space.findUniqueOrThrow({ where: { id: spaceId } });
+    const before = await digester.digest();
+    await app.prisma.space.update({ where: { id: spaceId }, data: { title: `${title} (changed behind the API)` } });
+    expect(changedTables(before, await digester.digest())).toEqual(['Space']);
+    await app.prisma.space.update({ where: { id: spaceId }, data: { title } });
+  });
+
+  it('reached the operation of every route in the table', () => {
+    const missed = [...reached].filter(([, n]) => n === 0).map(([route]) => route);
+    expect(missed).toEqual([]);
+  });
+
+  it('still serves after the fuzzing', async () => {
+    expect((await rest(app, pools.tokens[0]).get('/v1/orgs')).status).toBe(200);
+  });
+});
