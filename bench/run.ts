@@ -58,7 +58,7 @@ try {
     ...serverEnv,
     RATE_LIMIT_PER_TOKEN: '1000000000',
     RATE_LIMIT_PER_ADDRESS: '1000000000',
-    ...Object.fromEntries((env.BENCH_QUIRE_ENV ?? '').split(',').filter(Boolean).map((kv) => kv.split('=') as [string, string])),
+    ...Object.fromEntries((env.BENCH_QUIRE_ENV ?? '').split(',').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])),
   };
   const profileDir = path.join(resultsDir, 'profiles');
   if (config.profile) await mkdir(profileDir, { recursive: true });

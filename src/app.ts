@@ -3,9 +3,10 @@
 // Prometheus metrics. Every request passes the same gate first (src/http/):
 // request id, security headers, CORS, size limits, authentication, rate limit.
 // It keeps no state of its own: everything lives in PostgreSQL (and Redis).
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { STATUS_CODES, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga } from 'graphql-yoga';
 import { GraphQLError, execute, subscribe } from 'graphql';
 import { schema } from './schema/index.js';
@@ -110,6 +111,8 @@ export function createQuire(options: QuireOptions) {
     cors: false, // answered by the gate (src/http/cors.ts)
     multipart: false,
     graphiql: settings.graphql.graphiql ? { subscriptionsProtocol: 'WS', title: 'Quire' } : false,
+    // GraphiQL's assets come inlined from an npm package: the page works with no CDN.
+    renderGraphiQL,
     logging: false,
     context: ({ req }) => context(exchangeOf(req).actor),
     maskedErrors: {
@@ -239,6 +242,14 @@ export function createQuire(options: QuireOptions) {
     (req, res) => void handle(req, res),
   );
   const drain = drainer(server);
+  // Node refuses malformed or oversized request heads before any handler runs:
+  // answer those in the documented error shape too.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return void socket.destroy();
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const body = JSON.stringify({ error: { code: status, message: status === 431 ? 'Request header fields too large' : status === 408 ? 'Request timeout' : 'Bad request' } });
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
 
   // graphql-ws on the same path; the token travels in connectionParams. Each
   // subscribe message passes the same limits (and the caller's rate limit).

@@ -155,6 +155,8 @@ describe('PATCH /spaces/{spaceId}', () => {
       [{ defaultLevel: 'owner' }, 'defaultLevel'],
       [{ mergeRules: { type: 'maybe' } }, 'mergeRules'],
       [{ mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: 'me' }] } }, 'mergeRules.rules[0].users'],
+      // Required reviewers must be members of the space's organization.
+      [{ mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: [(await createOrg(app)).admin.userId] }] } }, 'mergeRules.rules[0].users'],
       [{ visibility: 'public' }, 'visibility'],
       // A valid title with an invalid emoji: nothing is written.
       [{ title: 'Changed', emoji: 'nope' }, 'emoji'],

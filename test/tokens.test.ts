@@ -11,6 +11,8 @@ import { addMember, createCollection, createOrg, createSpace, type OrgFixture } 
 import { expectOpenApi, expectSchema } from './support/openapi.js';
 import { tokenWithScopes } from './support/tokens.js';
 import { scopes } from '../src/policy/scopes.js';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
 
 const require = createRequire(import.meta.url);
 const spec = require('@gitbook/api/spec/openapi.json');
@@ -195,6 +197,25 @@ describe('token scopes', () => {
       const renamed = await graphql(app, writer, 'mutation($id: ID!) { updateSpace(id: $id, input: { title: "Written" }) { title } }', { id: spaceId });
       expect(renamed.errors).toBeUndefined();
       expect(await spaceTitle(spaceId)).toBe('Written');
+    });
+
+    it('refuses a subscription to a space without space:read when subscribing, not event by event', async () => {
+      const subscribe = async (token: string, change: boolean) => {
+        const client = createClient({ url: `${app.baseUrl.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` }, retryAttempts: 0 });
+        try {
+          const events = client.iterate({ query: 'subscription($id: ID!) { spaceChanged(id: $id) { id } }', variables: { id: spaceId } });
+          const first = Promise.race([events.next(), new Promise<never>((_, reject) => setTimeout(() => reject([{ extensions: { code: 'no answer' } }]), 3000))]);
+          // A change to wait for, when the subscription is to be accepted (a refusal must come without one).
+          if (change) setTimeout(() => void graphql(app, org.admin.token, 'mutation($id: ID!) { updateSpace(id: $id, input: { emoji: "1f389" }) { id } }', { id: spaceId }), 300);
+          type Errors = { extensions?: { code?: string } }[];
+          const codes = (errors: Errors) => ({ errors: errors.map((e) => e.extensions?.code) });
+          return await first.then((r) => (r.value?.errors ? codes(r.value.errors as Errors) : r.value), codes);
+        } finally {
+          await client.dispose();
+        }
+      };
+      expect(await subscribe(await tokenFor('organization:read'), false)).toEqual({ errors: ['FORBIDDEN'] });
+      expect(await subscribe(await tokenFor('space:read'), true)).toEqual({ data: { spaceChanged: { id: spaceId } } });
     });
 
     it('guards members the same way as REST', async () => {

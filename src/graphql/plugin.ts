@@ -7,12 +7,15 @@ import {
   parse,
   specifiedRules,
   validate,
+  visit,
   type DocumentNode,
   type ExecutionArgs,
   type GraphQLSchema,
   type ValidationRule,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { AppError } from '../errors.js';
+import { fieldWithUnstorableText, unstorableTextMessage } from '../text.js';
 import { countNodes, nodeLimitError, operationShapeRule, tokenLimitError, type GraphQLLimits, type LimitCode } from './limits.js';
 
 export interface GraphQLGuards {
@@ -36,6 +39,18 @@ function parseLimited(source: string, maxTokens: number, parseFn: typeof parse =
   } catch (err) {
     throw tokenLimitError(err, maxTokens) ?? err;
   }
+}
+
+/** Text PostgreSQL cannot store (NUL, lone surrogates) in the query or its variables: a 400, not a 500 later. */
+function unstorableTextCheck(args: Pick<ExecutionArgs, 'document' | 'variableValues'>) {
+  let literal: string | undefined;
+  visit(args.document, {
+    StringValue(node) {
+      if (!literal && fieldWithUnstorableText(node.value, 'query')) literal = 'query';
+    },
+  });
+  const field = literal ?? fieldWithUnstorableText(args.variableValues ?? {}, '');
+  return field ? new AppError(400, `${field}: ${unstorableTextMessage}`, field) : undefined;
 }
 
 function nodeCheck(schema: GraphQLSchema, args: Pick<ExecutionArgs, 'document' | 'operationName' | 'variableValues'>, guards: GraphQLGuards) {
@@ -71,6 +86,8 @@ export function useGraphQLGuards(guards: GraphQLGuards): Plugin {
       };
     },
     onExecute({ args, setResultAndStopExecution }) {
+      const unstorable = unstorableTextCheck(args);
+      if (unstorable) return setResultAndStopExecution({ errors: [unstorable] });
       const error = nodeCheck(args.schema, args, guards);
       if (error) {
         guards.onReject?.('QUERY_TOO_COMPLEX');
@@ -85,6 +102,8 @@ export function useGraphQLGuards(guards: GraphQLGuards): Plugin {
       setResult({ ...result, extensions: { ...result.extensions, http: { status: 400 } } });
     },
     onSubscribe({ args, setResultAndStopExecution }) {
+      const unstorable = unstorableTextCheck(args);
+      if (unstorable) return setResultAndStopExecution({ errors: [unstorable] });
       const error = nodeCheck(args.schema, args, guards);
       if (error) {
         guards.onReject?.('QUERY_TOO_COMPLEX');
@@ -110,7 +129,7 @@ export function checkWsOperation(
   const errors = validate(schema, document, [...specifiedRules, ...extraRules(guards)]);
   if (errors.length) return reject(errors, guards);
   const args = { schema, document, operationName: payload.operationName, variableValues: payload.variables };
-  const error = nodeCheck(schema, args, guards);
+  const error = unstorableTextCheck(args) ?? nodeCheck(schema, args, guards);
   return error ? reject([error], guards) : args;
 }
 

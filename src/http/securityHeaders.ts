@@ -1,17 +1,18 @@
 // Headers every response carries. The API answers JSON only, so its policy
-// forbids everything; GraphiQL (the HTML page on /graphql) loads its bundle,
-// styles and workers from unpkg and talks back to this origin (HTTP and WS).
+// forbids everything; GraphiQL (the HTML page on /graphql) carries its bundle
+// and styles inline, starts its editor workers from blobs, and talks back to
+// this origin (HTTP and WS).
 import type { ServerResponse } from 'node:http';
 
 const apiPolicy = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 const graphiqlPolicy = [
   "default-src 'self'",
-  "script-src 'self' 'unsafe-inline' https://unpkg.com",
-  "style-src 'self' 'unsafe-inline' https://unpkg.com",
-  "font-src 'self' data: https://unpkg.com",
-  "img-src 'self' data: https://raw.githubusercontent.com",
-  "worker-src 'self' blob: https://unpkg.com",
-  "connect-src 'self' ws: wss: https://unpkg.com",
+  "script-src 'self' 'unsafe-inline' blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "font-src 'self' data:",
+  "img-src 'self' data:",
+  "worker-src 'self' blob:",
+  "connect-src 'self' ws: wss: blob: data:",
   "frame-ancestors 'none'",
   "base-uri 'none'",
   "form-action 'self'",

@@ -15,6 +15,8 @@ export interface PreparedOperation {
   fragments: Record<string, FragmentDefinitionNode>;
   /** Variable name → its GraphQL input type. */
   variables: Map<string, GraphQLInputType>;
+  /** Rewrites a result's enums to REST values (planned on first use, see restEnumsInResult). */
+  convertResult?: (data: Record<string, unknown>) => unknown;
 }
 
 export function prepareOperation(schema: GraphQLSchema, document: DocumentNode): PreparedOperation {
@@ -45,7 +47,8 @@ export function toGraphQLInput(type: GraphQLInputType, value: unknown, field: st
     const fields = type.getFields();
     return Object.fromEntries(
       Object.entries(value as Record<string, unknown>).map(([k, v]) => {
-        if (!fields[k]) throw badRequest('is not a known field', field ? `${field}.${k}` : k);
+        // Own fields only: `toString` or `__proto__` in a body are unknown fields, not Object.prototype's.
+        if (!Object.hasOwn(fields, k)) throw badRequest('is not a known field', field ? `${field}.${k}` : k);
         return [k, toGraphQLInput(fields[k].type, v, field ? `${field}.${k}` : k)];
       }),
     );
@@ -80,44 +83,83 @@ export function parseQueryValue(type: GraphQLInputType, raw: string | string[], 
   }
 }
 
-/** Rewrites GraphQL enum names in an execution result to their REST values, in place. */
+/** Rewrites a value of the result in place (or returns its replacement). */
+type Convert = (value: unknown) => unknown;
+
+/**
+ * Rewrites GraphQL enum names in an execution result to their REST values, in place.
+ * The walk is planned once per operation from its selections and types: at run time
+ * it visits only the fields that lead to an enum, not every field of every item.
+ */
 export function restEnumsInResult(schema: GraphQLSchema, prepared: PreparedOperation, data: Record<string, unknown>) {
-  const root = prepared.operation.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
-  walkSelection(schema, prepared.fragments, root!, prepared.operation.selectionSet, data);
+  prepared.convertResult ??= planResult(schema, prepared);
+  prepared.convertResult(data);
 }
 
-function walkSelection(
-  schema: GraphQLSchema, fragments: Record<string, FragmentDefinitionNode>, type: GraphQLObjectType,
-  selectionSet: SelectionSetNode, data: Record<string, unknown>,
+function planResult(schema: GraphQLSchema, prepared: PreparedOperation): Convert {
+  const root = prepared.operation.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
+  return planObject(schema, prepared.fragments, root!, prepared.operation.selectionSet) ?? ((data) => data);
+}
+
+/** The fields of a selection on `type` whose values need converting, with their converters. */
+function planFields(
+  schema: GraphQLSchema, fragments: Record<string, FragmentDefinitionNode>, type: GraphQLObjectType, selectionSet: SelectionSetNode,
+  steps: { key: string; convert: Convert }[] = [],
 ) {
   for (const selection of selectionSet.selections) {
     if (selection.kind === Kind.FIELD) {
       const name = selection.name.value;
       if (name.startsWith('__')) continue;
-      const key = selection.alias?.value ?? name;
       const fieldType = type.getFields()[name]?.type;
-      if (fieldType && key in data) data[key] = walkValue(schema, fragments, fieldType, selection.selectionSet, data[key]);
+      const convert = fieldType && planValue(schema, fragments, fieldType, selection.selectionSet);
+      if (convert) steps.push({ key: selection.alias?.value ?? name, convert });
     } else {
       const fragment = selection.kind === Kind.INLINE_FRAGMENT ? selection : fragments[selection.name.value];
       const condition = fragment.typeCondition ? schema.getType(fragment.typeCondition.name.value) : type;
-      const concrete = isObjectType(condition) ? condition : type;
-      walkSelection(schema, fragments, concrete, fragment.selectionSet, data);
+      planFields(schema, fragments, isObjectType(condition) ? condition : type, fragment.selectionSet, steps);
     }
   }
+  return steps;
 }
 
-function walkValue(
-  schema: GraphQLSchema, fragments: Record<string, FragmentDefinitionNode>, type: GraphQLOutputType,
-  selectionSet: SelectionSetNode | undefined, value: unknown,
-): unknown {
-  if (value === null || value === undefined) return value;
-  if (isNonNullType(type)) return walkValue(schema, fragments, type.ofType, selectionSet, value);
-  if (isListType(type)) return (value as unknown[]).map((v) => walkValue(schema, fragments, type.ofType, selectionSet, v));
-  if (isEnumType(type)) return type.getValue(value as string)?.value ?? value;
-  if (selectionSet && typeof value === 'object') {
+function planObject(
+  schema: GraphQLSchema, fragments: Record<string, FragmentDefinitionNode>, type: GraphQLObjectType, selectionSet: SelectionSetNode,
+): Convert | null {
+  const steps = planFields(schema, fragments, type, selectionSet);
+  if (steps.length === 0) return null;
+  return (value) => {
     const record = value as Record<string, unknown>;
-    const concrete = isAbstractType(type) ? schema.getType(String(record.__typename)) : type;
-    if (isObjectType(concrete)) walkSelection(schema, fragments, concrete, selectionSet, record);
+    for (const { key, convert } of steps) if (key in record) record[key] = convert(record[key]);
+    return value;
+  };
+}
+
+function planValue(
+  schema: GraphQLSchema, fragments: Record<string, FragmentDefinitionNode>, type: GraphQLOutputType, selectionSet: SelectionSetNode | undefined,
+): Convert | null {
+  if (isNonNullType(type)) return planValue(schema, fragments, type.ofType, selectionSet);
+  let convert: Convert | null = null;
+  if (isListType(type)) {
+    const item = planValue(schema, fragments, type.ofType, selectionSet);
+    if (item) convert = (value) => (value as unknown[]).map(item);
+  } else if (isEnumType(type)) {
+    const restValues = new Map(type.getValues().map((v) => [v.name, v.value]));
+    convert = (value) => (restValues.has(value as string) ? restValues.get(value as string) : value);
+  } else if (selectionSet && isObjectType(type)) {
+    const object = planObject(schema, fragments, type, selectionSet);
+    if (object) convert = (value) => (typeof value === 'object' ? object(value) : value);
+  } else if (selectionSet && isAbstractType(type)) {
+    // The concrete type is known only from each value's __typename: plan per type, once.
+    const byType = new Map<string, Convert | null>();
+    convert = (value) => {
+      if (typeof value !== 'object') return value;
+      const typename = String((value as Record<string, unknown>).__typename);
+      if (!byType.has(typename)) {
+        const concrete = schema.getType(typename);
+        byType.set(typename, isObjectType(concrete) ? planObject(schema, fragments, concrete, selectionSet) : null);
+      }
+      return byType.get(typename)?.(value) ?? value;
+    };
   }
-  return value;
+  return convert && ((value) => (value === null || value === undefined ? value : convert(value)));
 }

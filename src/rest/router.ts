@@ -8,7 +8,7 @@ import { AppError, badRequest, unauthenticated } from '../errors.js';
 import { MAX_PAGE_SIZE } from '../validate.js';
 import { prepareOperation, parseQueryValue, restEnumsInResult, toGraphQLInput, type PreparedOperation } from './codec.js';
 import { toRest } from './shape.js';
-import { fieldWithNul } from './text.js';
+import { fieldWithUnstorableText, unstorableTextMessage } from '../text.js';
 import type { Context } from '../context.js';
 import type { Actor } from '../policy/actor.js';
 
@@ -105,13 +105,13 @@ function decodePathParam(name: string, raw: string) {
   }
 }
 
-/** 400 for a NUL character anywhere in the request's values (see text.ts). */
-function rejectNul(params: Record<string, string>, query: URLSearchParams, body: Record<string, unknown>) {
+/** 400 for text the database cannot take anywhere in the request's values (see text.ts). */
+function rejectUnstorableText(params: Record<string, string>, query: URLSearchParams, body: Record<string, unknown>) {
   const field =
-    Object.entries(params).map(([name, value]) => fieldWithNul(value, name)).find(Boolean) ??
-    [...query].map(([name, value]) => fieldWithNul(name, name) ?? fieldWithNul(value, name)).find(Boolean) ??
-    fieldWithNul(body, '');
-  if (field !== undefined) throw badRequest('must not contain the NUL character (U+0000)', field);
+    Object.entries(params).map(([name, value]) => fieldWithUnstorableText(value, name)).find(Boolean) ??
+    [...query].map(([name, value]) => fieldWithUnstorableText(name, name) ?? fieldWithUnstorableText(value, name)).find(Boolean) ??
+    fieldWithUnstorableText(body, '');
+  if (field !== undefined) throw badRequest(unstorableTextMessage, field);
 }
 
 function variablesFor(prepared: PreparedOperation, params: Record<string, string>, query: URLSearchParams, body: unknown) {
@@ -119,21 +119,21 @@ function variablesFor(prepared: PreparedOperation, params: Record<string, string
   const bodyObject = body === undefined ? {} : body;
   if (typeof bodyObject !== 'object' || bodyObject === null || Array.isArray(bodyObject)) throw badRequest('The body must be a JSON object');
   const bodyFields = bodyObject as Record<string, unknown>;
-  rejectNul(params, query, bodyFields);
+  rejectUnstorableText(params, query, bodyFields);
   const takesInput = prepared.variables.has('input');
   if (!takesInput) {
     for (const key of Object.keys(bodyFields)) {
-      if (!prepared.variables.has(key) || key in params) throw badRequest('is not a known field', key);
+      if (!prepared.variables.has(key) || Object.hasOwn(params, key)) throw badRequest('is not a known field', key);
     }
   }
   for (const [name, type] of prepared.variables) {
     const restName = name === 'first' ? 'limit' : name === 'after' ? 'page' : name;
-    if (name in params) vars[name] = params[name];
+    if (Object.hasOwn(params, name)) vars[name] = params[name];
     else if (name === 'input') vars.input = toGraphQLInput(type, bodyFields, '');
     else if (query.has(restName)) {
       const all = query.getAll(restName);
       vars[name] = toGraphQLInput(type, parseQueryValue(type, all.length > 1 ? all : all[0], restName), restName);
-    } else if (name in bodyFields) vars[name] = toGraphQLInput(type, bodyFields[name], name);
+    } else if (Object.hasOwn(bodyFields, name)) vars[name] = toGraphQLInput(type, bodyFields[name], name);
   }
   if (vars.first !== undefined && (!Number.isInteger(vars.first) || (vars.first as number) < 1 || (vars.first as number) > MAX_PAGE_SIZE)) {
     throw badRequest(`must be an integer from 1 to ${MAX_PAGE_SIZE}`, 'limit');

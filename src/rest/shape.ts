@@ -4,8 +4,16 @@
 /** GraphQL type name → REST `object` value, where kebab-case is not the answer. */
 const objectNames: Record<string, string> = {};
 
-const restObjectName = (typename: string) =>
-  objectNames[typename] ?? typename.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+// Computed once per type name: every item of a list asks again.
+const objectNameCache = new Map<string, string>();
+const restObjectName = (typename: string) => {
+  let name = objectNameCache.get(typename);
+  if (name === undefined) {
+    name = objectNames[typename] ?? typename.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+    objectNameCache.set(typename, name);
+  }
+  return name;
+};
 
 /** Fields that REST documents as nullable (a guest's role, "no access" level): kept when null. */
 const nullableFields = new Set(['role', 'defaultRole', 'defaultLevel']);
@@ -20,31 +28,50 @@ interface Connection {
 const isConnection = (v: unknown): v is Connection =>
   typeof v === 'object' && v !== null && Array.isArray((v as Connection).edges) && typeof (v as Connection).pageInfo === 'object';
 
-/** An edge's item: its node, or the edge itself when it carries more (e.g. {permission, space}). */
+/** An edge's item: its node, or the edge itself (less its cursor) when it carries more (e.g. {permission, space}). */
 function edgeItem(edge: Record<string, unknown>) {
-  const { cursor: _cursor, ...rest } = edge;
-  return Object.keys(rest).length === 1 && 'node' in rest ? rest.node : rest;
+  let others = false;
+  for (const key in edge) if (key !== 'cursor' && key !== 'node') others = true;
+  if (!others && 'node' in edge) return edge.node;
+  const item: Record<string, unknown> = {};
+  for (const key in edge) if (key !== 'cursor') item[key] = edge[key];
+  return item;
 }
 
-export function toRest(value: unknown, itemOf: (item: never) => unknown = (i) => i): unknown {
-  if (Array.isArray(value)) return value.map((v) => toRest(v));
+const sameItem = (item: never) => item;
+
+// One pass, no intermediate arrays or spreads: lists of a thousand items go through here.
+export function toRest(value: unknown, itemOf: (item: never) => unknown = sameItem): unknown {
   if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    const out = new Array(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = toRest(value[i]);
+    return out;
+  }
   if (isConnection(value)) {
-    const { edges, pageInfo, totalCount, ...extras } = value;
-    return {
-      ...(pageInfo.hasNextPage && pageInfo.endCursor ? { next: { page: pageInfo.endCursor } } : {}),
-      count: totalCount ?? edges.length,
-      items: edges.map((edge) => itemOf(toRest(edgeItem(edge)) as never)),
-      ...(toRest(extras) as object),
-    };
+    const { edges, pageInfo, totalCount } = value;
+    const out: Record<string, unknown> = {};
+    if (pageInfo.hasNextPage && pageInfo.endCursor) out.next = { page: pageInfo.endCursor };
+    out.count = totalCount ?? edges.length;
+    const items = new Array(edges.length);
+    for (let i = 0; i < edges.length; i++) items[i] = itemOf(toRest(edgeItem(edges[i])) as never);
+    out.items = items;
+    if (typeof value.__typename === 'string') out.object = restObjectName(value.__typename);
+    for (const key in value) {
+      if (key === 'edges' || key === 'pageInfo' || key === 'totalCount') continue;
+      addField(out, key, value[key]);
+    }
+    return out;
   }
   const out: Record<string, unknown> = {};
   const record = value as Record<string, unknown>;
   if (typeof record.__typename === 'string') out.object = restObjectName(record.__typename);
-  for (const [key, v] of Object.entries(record)) {
-    if (key === '__typename') continue;
-    if (v === null && !nullableFields.has(key)) continue;
-    out[key] = toRest(v);
-  }
+  for (const key in record) addField(out, key, record[key]);
   return out;
+}
+
+function addField(out: Record<string, unknown>, key: string, v: unknown) {
+  if (key === '__typename') return;
+  if (v === null && !nullableFields.has(key)) return;
+  out[key] = toRest(v);
 }

@@ -4,7 +4,7 @@ import { requireActor } from '../../context.js';
 import { authorize, can, mayLookUpEmailDomain, organizationPolicy } from '../../policy/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { checkLength, checkPattern, checkUrl } from '../../validate.js';
-import { parseMergeRules, type MergeRules } from '../shared/mergeRules.js';
+import { checkReviewersAreMembers, parseMergeRules } from '../shared/mergeRules.js';
 import type { Role } from '../../policy/roles.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { parseEmailDomains } from './emailDomains.js';
@@ -70,7 +70,7 @@ export async function updateOrganization(ctx: Context, id: string, input: Update
   }
   if (input.mergeRules !== undefined) {
     const mergeRules = parseMergeRules(input.mergeRules, { allowInherit: false });
-    await checkReviewersAreMembers(ctx, id, mergeRules);
+    await checkReviewersAreMembers(ctx.prisma, id, mergeRules);
     data.mergeRules = mergeRules;
   }
 
@@ -82,20 +82,6 @@ export async function updateOrganization(ctx: Context, id: string, input: Update
   }
 }
 
-/** Required reviewers must be members of the organization (a stranger could never review). */
-async function checkReviewersAreMembers(ctx: Context, organizationId: string, mergeRules: MergeRules) {
-  if (mergeRules.type !== 'rules') return;
-  const named = [...new Set(mergeRules.rules.flatMap((r) => r.users))];
-  const members = await ctx.prisma.member.findMany({
-    where: { organizationId, userId: { in: named }, disabled: false },
-    select: { userId: true },
-  });
-  const known = new Set(members.map((m) => m.userId));
-  mergeRules.rules.forEach((rule, i) => {
-    const stranger = rule.users.find((u) => !known.has(u));
-    if (stranger) throw badRequest(`"${stranger}" is not a member of this organization`, `mergeRules.rules[${i}].users`);
-  });
-}
 
 /**
  * Joins an organization whose allowed e-mail domains include the caller's

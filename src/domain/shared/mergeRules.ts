@@ -1,6 +1,7 @@
 // Merge rules: {type:"inherit"} (spaces only), {type:"none"}, or
 // {type:"rules", rules:[{rule:"require_specific_reviewers", users:[…]}]}.
 import { badRequest } from '../../errors.js';
+import type { Prisma } from '../../generated/prisma/client.js';
 
 export type MergeRules =
   | { type: 'inherit' }
@@ -23,4 +24,19 @@ export function parseMergeRules(value: unknown, { allowInherit }: { allowInherit
     return { rule: 'require_specific_reviewers' as const, users: rule.users as string[] };
   });
   return { type: 'rules', rules };
+}
+
+/** Required reviewers must be members of the organization (a stranger could never review). */
+export async function checkReviewersAreMembers(db: Pick<Prisma.TransactionClient, 'member'>, organizationId: string, mergeRules: MergeRules) {
+  if (mergeRules.type !== 'rules') return;
+  const named = [...new Set(mergeRules.rules.flatMap((r) => r.users))];
+  const members = await db.member.findMany({
+    where: { organizationId, userId: { in: named }, disabled: false },
+    select: { userId: true },
+  });
+  const known = new Set(members.map((m) => m.userId));
+  mergeRules.rules.forEach((rule, i) => {
+    const stranger = rule.users.find((u) => !known.has(u));
+    if (stranger) throw badRequest(`"${stranger}" is not a member of this organization`, `mergeRules.rules[${i}].users`);
+  });
 }

@@ -13,7 +13,7 @@ import { newId } from '../../ids.js';
 import { checkLength } from '../../validate.js';
 import { DAY } from '../../clock.js';
 import type { Prisma } from '../../generated/prisma/client.js';
-import { parseMergeRules } from '../shared/mergeRules.js';
+import { checkReviewersAreMembers, parseMergeRules } from '../shared/mergeRules.js';
 import { defaultLevelIn } from '../shared/enums.js';
 import { resolveLevel } from '../content/levels.js';
 import { sortKeyAt } from '../content/position.js';
@@ -124,10 +124,14 @@ export async function updateSpace(ctx: Context, id: string, input: UpdateSpaceIn
     data.editMode = input.editMode;
   }
   if (input.language !== undefined) data.language = input.language;
-  if (input.mergeRules !== undefined) data.mergeRules = parseMergeRules(input.mergeRules, { allowInherit: true });
+  const mergeRules = input.mergeRules === undefined ? undefined : parseMergeRules(input.mergeRules, { allowInherit: true });
 
   const result = await ctx.prisma.$transaction(async (tx) => {
     const space = authorize(spacePolicy, actor, await loadLiveSpace(ctx, tx, id), 'update');
+    if (mergeRules) {
+      await checkReviewersAreMembers(tx, space.organizationId, mergeRules);
+      data.mergeRules = mergeRules;
+    }
     if (input.defaultLevel !== undefined) {
       // null: members get no access by default ("guest"); the level a space resolves to follows its parents.
       const parent = space.parentId ? await tx.collection.findUnique({ where: { id: space.parentId }, select: { memberLevel: true } }) : null;
