@@ -32,6 +32,17 @@ import { drainer } from './http/drain.js';
 import { sendError, sendJson, type Surface } from './http/respond.js';
 import { checkWsOperation, useGraphQLGuards, type GraphQLGuards } from './graphql/plugin.js';
 
+const GRAPHIQL_START_QUERY = `# Quire: one graph over organizations, members, spaces and collections.
+# Put your API token in the Authorization header (Headers, below), then run:
+query Start {
+  viewer { id displayName email }
+  organizations(first: 10) {
+    totalCount
+    edges { node { id title permissions { admin } spaces(first: 5) { totalCount edges { node { id title } } } } }
+  }
+}
+`;
+
 export interface QuireOptions extends SettingsOverrides {
   databaseUrl: string;
   redisUrl?: string;
@@ -110,7 +121,14 @@ export function createQuire(options: QuireOptions) {
     landingPage: false,
     cors: false, // answered by the gate (src/http/cors.ts)
     multipart: false,
-    graphiql: settings.graphql.graphiql ? { subscriptionsProtocol: 'WS', title: 'Quire' } : false,
+    graphiql: settings.graphql.graphiql
+      ? {
+          subscriptionsProtocol: 'WS',
+          title: 'Quire',
+          defaultQuery: GRAPHIQL_START_QUERY,
+          headers: JSON.stringify({ Authorization: 'Bearer <your API token>' }, null, 2),
+        }
+      : false,
     // GraphiQL's assets come inlined from an npm package: the page works with no CDN.
     renderGraphiQL,
     logging: false,

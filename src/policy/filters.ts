@@ -16,3 +16,17 @@ export function visibleContentWhere(actor: Actor, organizationId: string) {
   requireScopes(actor, 'space:read');
   return contentWhereForRole(roleIn(actor, organizationId), organizationId);
 }
+
+/**
+ * Lookups by id carry the tenant key too: a read is confined to the caller's
+ * organizations before any rule runs (and stays routable once the database is
+ * sharded by organizationId).
+ */
+export function tenantScope(actor: Actor) {
+  return { organizationId: { in: [...actor.memberships.keys()] } };
+}
+
+/** Spaces are also reachable through a share key the caller presented (share-link visibility). */
+export function spaceLookupScope(actor: Actor) {
+  return actor.shareKeys.size ? { OR: [tenantScope(actor), { shareKey: { in: [...actor.shareKeys] } }] } : tenantScope(actor);
+}

@@ -3,7 +3,7 @@
 // spaces, input is checked before authorization.
 import type { Context } from '../../context.js';
 import { requireActor } from '../../context.js';
-import { authorize, can, collectionPolicy } from '../../policy/index.js';
+import { authorize, can, collectionPolicy, tenantScope, type Actor } from '../../policy/index.js';
 import { badRequest } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { checkLength } from '../../validate.js';
@@ -20,10 +20,11 @@ type Db = Pick<Prisma.TransactionClient, 'collection'>;
 const TITLE_MAX = 50;
 const DESCRIPTION_MAX = 100;
 
-const loadCollection = (db: Db, id: string) => db.collection.findUnique({ where: { id } });
+const loadCollection = (db: Db, actor: Actor, id: string, query: Query = {}) =>
+  db.collection.findUnique({ ...query, where: { id, ...tenantScope(actor) } });
 
 export async function findCollection(ctx: Context, id: string, query: Query = {}) {
-  const collection = await ctx.prisma.collection.findUnique({ ...query, where: { id } });
+  const collection = await loadCollection(ctx.prisma, requireActor(ctx), id, query);
   return authorize(collectionPolicy, requireActor(ctx), collection, 'view');
 }
 
@@ -68,7 +69,7 @@ export async function updateCollection(ctx: Context, id: string, input: UpdateCo
     data.description = input.description;
   }
   return ctx.prisma.$transaction(async (tx) => {
-    const collection = authorize(collectionPolicy, actor, await loadCollection(tx, id), 'update');
+    const collection = authorize(collectionPolicy, actor, await loadCollection(tx, actor, id), 'update');
     if (input.defaultLevel !== undefined) {
       // null: members get no access by default ("guest"); everything below follows.
       const parent = collection.parentId ? await tx.collection.findUnique({ where: { id: collection.parentId }, select: { memberLevel: true } }) : null;
@@ -90,7 +91,7 @@ export async function updateCollection(ctx: Context, id: string, input: UpdateCo
 export async function deleteCollection(ctx: Context, id: string): Promise<boolean> {
   const actor = requireActor(ctx);
   return ctx.prisma.$transaction(async (tx) => {
-    const collection = await loadCollection(tx, id);
+    const collection = await loadCollection(tx, actor, id);
     if (!collection || !can(collectionPolicy, actor, collection, 'view')) return false;
     authorize(collectionPolicy, actor, collection, 'delete');
     const ids = await collectionSubtree(tx, id);
@@ -108,12 +109,12 @@ export async function deleteCollection(ctx: Context, id: string): Promise<boolea
 
 export async function moveCollection(ctx: Context, id: string, input: MoveInput, query: Query = {}) {
   const actor = requireActor(ctx);
-  await moveContent(ctx, 'collection', async (tx) => authorize(collectionPolicy, actor, await loadCollection(tx, id), 'move'), input);
+  await moveContent(ctx, 'collection', async (tx) => authorize(collectionPolicy, actor, await loadCollection(tx, actor, id), 'move'), input);
   return ctx.prisma.collection.findUniqueOrThrow({ ...query, where: { id } });
 }
 
 export async function transferCollection(ctx: Context, id: string, input: TransferInput, query: Query = {}) {
   const actor = requireActor(ctx);
-  await transferContent(ctx, 'collection', async (tx) => authorize(collectionPolicy, actor, await loadCollection(tx, id), 'transfer'), input);
+  await transferContent(ctx, 'collection', async (tx) => authorize(collectionPolicy, actor, await loadCollection(tx, actor, id), 'transfer'), input);
   return ctx.prisma.collection.findUniqueOrThrow({ ...query, where: { id } });
 }

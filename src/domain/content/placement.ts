@@ -21,8 +21,8 @@ export async function levelForNewContentIn(
   db: Db, actor: Actor, organizationId: string, parentId: string | null, { named = true }: { named?: boolean } = {},
 ): Promise<string | undefined> {
   if (parentId) {
-    const parent = await db.collection.findUnique({ where: { id: parentId } });
-    if (!parent || parent.organizationId !== organizationId) throw notFound('Collection');
+    const parent = await db.collection.findUnique({ where: { id: parentId, organizationId } });
+    if (!parent) throw notFound('Collection');
     if (named) authorize(collectionPolicy, actor, parent, 'create');
     else if (!can(collectionPolicy, actor, parent, 'create')) throw forbidden('You are not allowed to create content in this collection');
     return parent.memberLevel;

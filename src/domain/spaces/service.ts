@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Context } from '../../context.js';
 import { announceSpaceChange } from './events.js';
 import { requireActor } from '../../context.js';
-import { authorize, can, spacePolicy } from '../../policy/index.js';
+import { authorize, can, spaceLookupScope, spacePolicy } from '../../policy/index.js';
 import { badRequest, conflict } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { checkLength } from '../../validate.js';
@@ -32,7 +32,7 @@ const newShareKey = () => randomBytes(24).toString('base64url');
 
 /** A space row, unless it was deleted longer ago than the retention period (it is gone then, purged or not). */
 async function loadSpace(ctx: Context, db: Db, id: string, query: Query = {}) {
-  const space = await db.space.findUnique({ ...query, where: { id } });
+  const space = await db.space.findUnique({ ...query, where: { id, ...spaceLookupScope(requireActor(ctx)) } });
   if (space?.deletedAt && space.deletedAt.getTime() <= ctx.clock.now().getTime() - SPACE_RETENTION_MS) return null;
   return space;
 }
