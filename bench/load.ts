@@ -41,6 +41,24 @@ export function difference(a: unknown, b: unknown, volatile: string[], at = ''):
   return Object.is(a, b) ? null : `${at || 'body'}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`;
 }
 
+/**
+ * Waits until a server has stopped sending statements (twice the same count, 300 ms
+ * apart): when a load run ends, the server still works through the requests it had
+ * accepted, and that work must neither be counted in the next measure nor steal the
+ * CPU of the next server's run.
+ */
+export async function settle(server: ServerProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last = await server.statements();
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 300));
+    const now = await server.statements();
+    if (now === last) return;
+    last = now;
+  }
+  throw new Error(`${server.name} did not settle within ${timeoutMs / 1000} s`);
+}
+
 export interface SequentialPass {
   requests: number;
   statementsPerRequest: Record<string, number>;
@@ -60,6 +78,7 @@ export async function sequentialPass(servers: ServerProcess[], scenario: Scenari
   const statements: Record<string, number> = Object.fromEntries(servers.map((s) => [s.name, 0]));
   const failures: Record<string, number> = Object.fromEntries(servers.map((s) => [s.name, 0]));
   let firstDifference: string | null = null;
+  for (const server of servers) await settle(server);
   for (let i = 0; i < count; i++) {
     const req = next();
     const bodies: unknown[] = [];
@@ -102,6 +121,7 @@ export interface LoadResult {
   statementsPerRequest: number;
 }
 
+/** One load run; the caller lets every server settle first (see settle). */
 export async function loadRun(
   server: ServerProcess, scenario: Scenario, data: BenchDataset, connections: number, duration: number,
 ): Promise<LoadResult> {

@@ -14,7 +14,7 @@ import { migrate } from '../src/db/migrate.js';
 import { seed } from './seed.js';
 import { createBenchDatabase, repoRoot, startServer, type ServerProcess } from './servers.js';
 import { scenarios, scaleSizes, scalingScenario } from './scenarios.js';
-import { loadRun, sequentialPass } from './load.js';
+import { loadRun, sequentialPass, settle } from './load.js';
 import { scalingTable, scenarioTable, targetLines, targets, type ScalingReport, type ScenarioReport } from './report.js';
 
 const env = process.env;
@@ -72,6 +72,11 @@ try {
   log(`servers up in ${((performance.now() - t) / 1000).toFixed(1)} s (quire pid ${quire.pid}, baseline pid ${baseline.pid})`);
 
   const pair = [quire, baseline];
+  /** A load run on one server while the other is idle too (nothing left over from the previous run). */
+  const run = async (server: ServerProcess, scenario: (typeof scenarios)[number], connections: number, seconds: number) => {
+    for (const s of pair) await settle(s);
+    return loadRun(server, scenario, data, connections, seconds);
+  };
   const chosen = scenarios.filter((s) => !config.scenarios || config.scenarios.includes(s.name));
   const reports: ScenarioReport[] = [];
   for (const scenario of chosen) {
@@ -83,8 +88,8 @@ try {
       const order = i % 2 === 0 ? pair : [...pair].reverse();
       const results: Record<string, Awaited<ReturnType<typeof loadRun>>> = {};
       for (const server of order) {
-        if (i === 0 && config.warmup > 0) await loadRun(server, scenario, data, connections, config.warmup);
-        results[server.name] = await loadRun(server, scenario, data, connections, config.duration);
+        if (i === 0 && config.warmup > 0) await run(server, scenario, connections, config.warmup);
+        results[server.name] = await run(server, scenario, connections, config.duration);
       }
       runs.push({ connections, quire: results.quire, baseline: results.baseline });
       log(`${scenario.name} @${connections}: quire ${results.quire.requestsPerSecond.toFixed(0)} req/s, baseline ${results.baseline.requestsPerSecond.toFixed(0)} req/s`);
@@ -101,8 +106,8 @@ try {
       if (sequential.difference) log(`${scenario.name}: bodies differ: ${sequential.difference}`);
       const results: Record<string, Awaited<ReturnType<typeof loadRun>>> = {};
       for (const server of pair) {
-        if (config.warmup > 0) await loadRun(server, scenario, data, connections, config.warmup);
-        results[server.name] = await loadRun(server, scenario, data, connections, config.scaleDuration);
+        if (config.warmup > 0) await run(server, scenario, connections, config.warmup);
+        results[server.name] = await run(server, scenario, connections, config.scaleDuration);
       }
       scaling.push({ first, sequential, quire: results.quire, baseline: results.baseline });
       log(`scaling ${first}: quire ${sequential.statementsPerRequest.quire} SQL/req, ${results.quire.latencyMs.p50} ms p50`);

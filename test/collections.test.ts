@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
 import { request, rest } from './support/http.js';
-import { addMember, createCollection, createOrg, createSpace, membersOfEveryRole, type OrgFixture } from './support/factories.js';
+import { addMember, createCollection, createOrg, createSpace, adminOfTwoOrganizations, membersOfEveryRole, type OrgFixture } from './support/factories.js';
 import { expectOpenApi, expectSchema } from './support/openapi.js';
 import { insertPages, publishOnSite } from './support/content.js';
 
@@ -396,12 +396,7 @@ describe('POST /collections/{collectionId}/move', () => {
 });
 
 describe('POST /collections/{collectionId}/transfer', () => {
-  async function twoOrganizations() {
-    const source = await createOrg(app);
-    const target = await createOrg(app);
-    await addMember(app, target.organizationId, 'admin', { email: source.admin.email });
-    return { source, target };
-  }
+  const twoOrganizations = () => adminOfTwoOrganizations(app);
 
   it('requires authentication', async () => {
     const { source, target } = await twoOrganizations();

@@ -50,3 +50,11 @@ export async function createCollection(app: TestApp, org: OrgFixture, body: Reco
   if (res.status !== 201) throw new Error(`createCollection: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as { id: string; [key: string]: unknown };
 }
+
+/** Two organizations with one admin in common: `source` holds the content, `target` receives transfers. */
+export async function adminOfTwoOrganizations(app: TestApp) {
+  const source = await createOrg(app);
+  const target = await createOrg(app);
+  await addMember(app, target.organizationId, 'admin', { email: source.admin.email });
+  return { source, target };
+}
