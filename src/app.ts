@@ -4,23 +4,18 @@
 // request id, security headers, CORS, size limits, authentication, rate limit.
 // It keeps no state of its own: everything lives in PostgreSQL (and Redis).
 import { STATUS_CODES, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { WebSocketServer } from 'ws';
-import { useServer } from 'graphql-ws/use/ws';
-import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
-import { createYoga } from 'graphql-yoga';
-import { GraphQLError, execute, subscribe } from 'graphql';
-import { schema } from './schema/index.js';
 import { createPrisma } from './db/client.js';
 import { systemClock, type Clock } from './clock.js';
 import { actorForToken } from './auth/tokens.js';
 import { createEvents } from './events.js';
 import { createRestHandler } from './rest/router.js';
 import { routes } from './rest/routes.js';
+import { schema } from './schema/index.js';
 import { AppError } from './errors.js';
 import type { Context, Urls } from './context.js';
 import type { Actor } from './policy/actor.js';
 import { resolveSettings, type SettingsOverrides } from './http/config.js';
-import { checkDeclaredLength, checkJsonDepth, readBody, readJsonBody, tooLarge } from './http/body.js';
+import { checkDeclaredLength, readJsonBody } from './http/body.js';
 import { securityHeaders } from './http/securityHeaders.js';
 import { cors } from './http/cors.js';
 import { requestIdOf } from './http/requestId.js';
@@ -30,18 +25,9 @@ import { createMetrics } from './http/metrics.js';
 import { createLogger, logAccess, type Logger } from './http/logging.js';
 import { drainer } from './http/drain.js';
 import { sendError, sendJson, type Surface } from './http/respond.js';
-import { checkWsOperation, useGraphQLGuards, type GraphQLGuards } from './graphql/plugin.js';
-
-const GRAPHIQL_START_QUERY = `# Quire: one graph over organizations, members, spaces and collections.
-# Put your API token in the Authorization header (Headers, below), then run:
-query Start {
-  viewer { id displayName email }
-  organizations(first: 10) {
-    totalCount
-    edges { node { id title permissions { admin } spaces(first: 5) { totalCount edges { node { id title } } } } }
-  }
-}
-`;
+import { type GraphQLGuards } from './graphql/plugin.js';
+import { graphqlHttpHandler } from './graphql/http.js';
+import { attachGraphQLWs } from './graphql/ws.js';
 
 export interface QuireOptions extends SettingsOverrides {
   databaseUrl: string;
@@ -115,37 +101,12 @@ export function createQuire(options: QuireOptions) {
     },
   };
 
-  const yoga = createYoga<{ req: IncomingMessage }>({
-    schema,
-    graphqlEndpoint: '/graphql',
-    landingPage: false,
-    cors: false, // answered by the gate (src/http/cors.ts)
-    multipart: false,
-    graphiql: settings.graphql.graphiql
-      ? {
-          subscriptionsProtocol: 'WS',
-          title: 'Quire',
-          defaultQuery: GRAPHIQL_START_QUERY,
-          headers: JSON.stringify({ Authorization: 'Bearer <your API token>' }, null, 2),
-        }
-      : false,
-    // GraphiQL's assets come inlined from an npm package: the page works with no CDN.
-    renderGraphiQL,
-    logging: false,
-    context: ({ req }) => context(exchangeOf(req).actor),
-    maskedErrors: {
-      maskError(error, message) {
-        const original = (error as GraphQLError).originalError;
-        if (original instanceof AppError) return error as GraphQLError;
-        if (original?.name === 'PothosValidationError') {
-          return new GraphQLError(original.message, { ...(error as GraphQLError), extensions: { code: 'BAD_REQUEST', status: 400 } });
-        }
-        if (error instanceof GraphQLError && !original) return error;
-        logger.error({ err: original ?? error }, 'unexpected GraphQL error');
-        return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
-      },
-    },
-    plugins: [useGraphQLGuards(guards)],
+  const graphqlOverHttp = graphqlHttpHandler({
+    graphiql: settings.graphql.graphiql,
+    limits: settings.http,
+    guards,
+    context: (req) => context(exchangeOf(req).actor),
+    onUnexpected: (err) => logger.error({ err }, 'unexpected GraphQL error'),
   });
 
   const rest = createRestHandler(routes, {
@@ -156,26 +117,6 @@ export function createQuire(options: QuireOptions) {
     onRoute: (req, path) => void (exchangeOf(req).operation = `/v1${path}`),
     onError: (err) => logger.error({ err }, 'unexpected REST error'),
   });
-
-  /** GraphQL over HTTP: the body is read here (size and JSON depth) and handed to Yoga. */
-  const graphqlOverHttp = async (req: IncomingMessage, res: ServerResponse, query: URLSearchParams) => {
-    for (const name of ['variables', 'extensions']) {
-      const value = query.get(name);
-      if (value) checkJsonDepth(value, settings.http.maxJsonDepth, `The ${name} parameter`);
-    }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      const body = await readBody(req, settings.http.maxBodyBytes);
-      const type = req.headers['content-type'] ?? '';
-      if (type.includes('json')) checkJsonDepth(body.toString('utf8'), settings.http.maxJsonDepth);
-      else if (type.includes('x-www-form-urlencoded')) {
-        const form = new URLSearchParams(body.toString('utf8'));
-        for (const name of ['variables', 'extensions']) checkJsonDepth(form.get(name) ?? '', settings.http.maxJsonDepth, `The ${name} parameter`);
-      }
-      // @whatwg-node/server takes an already-read body from `req.body`.
-      (req as IncomingMessage & { body?: Buffer }).body = body;
-    }
-    await yoga(req, res, { req });
-  };
 
   const probes: Record<string, (req: IncomingMessage, res: ServerResponse) => void | Promise<void>> = {
     '/healthz': (_req, res) => sendJson(res, 200, { status: 'ok' }),
@@ -269,32 +210,15 @@ export function createQuire(options: QuireOptions) {
     socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
   });
 
-  // graphql-ws on the same path; the token travels in connectionParams. Each
-  // subscribe message passes the same limits (and the caller's rate limit).
-  const wsServer = new WebSocketServer({ server, path: '/graphql', maxPayload: settings.http.maxBodyBytes });
-  const wsActors = new WeakMap<object, Actor>();
-  const tokenOf = (params: Readonly<Record<string, unknown>> | undefined) => String(params?.authorization ?? params?.Authorization ?? '');
-  const wsCleanup = useServer(
-    {
-      schema,
-      execute,
-      subscribe,
-      context: async (ctx) => context(await authenticate(tokenOf(ctx.connectionParams))),
-      onConnect: async (ctx) => {
-        const actor = await authenticate(tokenOf(ctx.connectionParams));
-        if (actor) wsActors.set(ctx.extra, actor);
-        return actor != null;
-      },
-      onSubscribe: async (ctx, _id, payload) => {
-        const actor = wsActors.get(ctx.extra);
-        if (actor && !(await withinRateLimit({ tokenId: actor.tokenId }, undefined))) {
-          return [new GraphQLError(rateLimitError().message, { extensions: { code: 'RATE_LIMITED', status: 429 } })];
-        }
-        return checkWsOperation(schema, payload, guards);
-      },
-    },
-    wsServer,
-  );
+  // graphql-ws on the same path; each subscribe passes the same limits and rate limit.
+  const ws = attachGraphQLWs(server, {
+    maxPayload: settings.http.maxBodyBytes,
+    guards,
+    authenticate,
+    context,
+    withinRateLimit: async (actor) => withinRateLimit({ tokenId: actor.tokenId }, undefined),
+    rateLimitMessage: rateLimitError().message,
+  });
 
   let closing: Promise<boolean> | undefined;
   return {
@@ -317,9 +241,9 @@ export function createQuire(options: QuireOptions) {
      */
     close(timeoutMs = settings.shutdownTimeoutMs): Promise<boolean> {
       closing ??= (async () => {
-        await wsCleanup.dispose();
+        await ws.dispose();
         const finished = await drain.drain(timeoutMs, () => {
-          for (const client of wsServer.clients) client.terminate();
+          ws.terminateAll();
         });
         await limiter?.store.close();
         await events.close();
