@@ -64,6 +64,19 @@ const codeOf = (errors: readonly GraphQLError[]) => errors.map((e) => e.extensio
 /** Yoga plugin: token limit at parse, shape rules at validation, node limit before execution. */
 export function useGraphQLGuards(guards: GraphQLGuards): Plugin {
   const rules = extraRules(guards);
+  /** Execution and subscription alike: unstorable text, then the node limit. */
+  const refuseBeforeRunning = ({ args, setResultAndStopExecution }: {
+    args: ExecutionArgs;
+    setResultAndStopExecution(result: { errors: GraphQLError[] }): void;
+  }) => {
+    const unstorable = unstorableTextCheck(args);
+    if (unstorable) return setResultAndStopExecution({ errors: [unstorable] });
+    const error = nodeCheck(args.schema, args, guards);
+    if (error) {
+      guards.onReject?.('QUERY_TOO_COMPLEX');
+      setResultAndStopExecution({ errors: [error] });
+    }
+  };
   return {
     onParse({ parseFn, setParseFn, context }) {
       setParseFn((source, options) => parseLimited(source as string, guards.limits.maxTokens, parseFn as typeof parse, options));
@@ -85,15 +98,7 @@ export function useGraphQLGuards(guards: GraphQLGuards): Plugin {
         if (code && guards.onReject && /_LIMIT$/.test(code)) guards.onReject(code);
       };
     },
-    onExecute({ args, setResultAndStopExecution }) {
-      const unstorable = unstorableTextCheck(args);
-      if (unstorable) return setResultAndStopExecution({ errors: [unstorable] });
-      const error = nodeCheck(args.schema, args, guards);
-      if (error) {
-        guards.onReject?.('QUERY_TOO_COMPLEX');
-        setResultAndStopExecution({ errors: [error] });
-      }
-    },
+    onExecute: refuseBeforeRunning,
     // Yoga answers parse errors as "spec" ones (HTTP 200 to application/json
     // clients) whatever their extensions say: a refusal by limit is a 400.
     onResultProcess({ result, setResult }) {
@@ -101,15 +106,7 @@ export function useGraphQLGuards(guards: GraphQLGuards): Plugin {
       if (!limitCodes.has(String(result.errors[0].extensions?.code))) return;
       setResult({ ...result, extensions: { ...result.extensions, http: { status: 400 } } });
     },
-    onSubscribe({ args, setResultAndStopExecution }) {
-      const unstorable = unstorableTextCheck(args);
-      if (unstorable) return setResultAndStopExecution({ errors: [unstorable] });
-      const error = nodeCheck(args.schema, args, guards);
-      if (error) {
-        guards.onReject?.('QUERY_TOO_COMPLEX');
-        setResultAndStopExecution({ errors: [error] });
-      }
-    },
+    onSubscribe: refuseBeforeRunning,
   };
 }
 
