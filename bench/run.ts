@@ -13,8 +13,8 @@ import path from 'node:path';
 import { migrate } from '../src/db/migrate.js';
 import { seed } from './seed.js';
 import { createBenchDatabase, repoRoot, startServer, type ServerProcess } from './servers.js';
-import { scenarios, scaleSizes, scalingScenario } from './scenarios.js';
-import { loadRun, sequentialPass, settle } from './load.js';
+import { scenarios, scaleSizes, scalingScenario, type Scenario } from './scenarios.js';
+import { loadRun, sequentialPass, settle, type LoadResult } from './load.js';
 import { scalingTable, scenarioTable, targetLines, targets, type ScalingReport, type ScenarioReport } from './report.js';
 
 const env = process.env;
@@ -46,7 +46,7 @@ process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
 try {
   log(`database on ${database.server}`);
   await migrate(database.url);
-  let t = performance.now();
+  const t = performance.now();
   const data = await seed(database.url);
   const seedSeconds = (performance.now() - t) / 1000;
   log(`seeded in ${seedSeconds.toFixed(1)} s`);
@@ -62,56 +62,73 @@ try {
   };
   const profileDir = path.join(resultsDir, 'profiles');
   if (config.profile) await mkdir(profileDir, { recursive: true });
-  t = performance.now();
   // One folder per server: tsx's loader thread writes a (small) profile of its own next to the main thread's.
   const profileFlags = (name: string) => ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, name)}`];
-  const quire = await startServer('quire', 'src/main.ts', quireEnv, config.profile ? profileFlags('quire') : []);
-  servers.push(quire);
-  const baseline = await startServer('baseline', 'bench/baseline.ts', serverEnv, config.profileBaseline ? profileFlags('baseline') : []);
-  servers.push(baseline);
-  log(`servers up in ${((performance.now() - t) / 1000).toFixed(1)} s (quire pid ${quire.pid}, baseline pid ${baseline.pid})`);
-
-  const pair = [quire, baseline];
+  /**
+   * Fresh processes for each scenario: a peak RSS then belongs to its scenario, not to the
+   * largest heap an earlier one left behind (V8 keeps the memory it grew into).
+   */
+  async function withServers<T>(label: string, fn: (pair: ServerProcess[]) => Promise<T>): Promise<T> {
+    const started = performance.now();
+    const quire = await startServer('quire', 'src/main.ts', quireEnv, config.profile ? profileFlags('quire') : []);
+    servers.push(quire);
+    const baseline = await startServer('baseline', 'bench/baseline.ts', serverEnv, config.profileBaseline ? profileFlags('baseline') : []);
+    servers.push(baseline);
+    log(`${label}: servers up in ${((performance.now() - started) / 1000).toFixed(1)} s (quire pid ${quire.pid}, baseline pid ${baseline.pid})`);
+    try {
+      return await fn([quire, baseline]);
+    } finally {
+      for (const server of [quire, baseline]) {
+        await server.stop();
+        servers.splice(servers.indexOf(server), 1);
+      }
+    }
+  }
   /** A load run on one server while the other is idle too (nothing left over from the previous run). */
-  const run = async (server: ServerProcess, scenario: (typeof scenarios)[number], connections: number, seconds: number) => {
+  const run = async (pair: ServerProcess[], server: ServerProcess, scenario: Scenario, connections: number, seconds: number) => {
     for (const s of pair) await settle(s);
     return loadRun(server, scenario, data, connections, seconds);
   };
+
   const chosen = scenarios.filter((s) => !config.scenarios || config.scenarios.includes(s.name));
   const reports: ScenarioReport[] = [];
   for (const scenario of chosen) {
-    const sequential = await sequentialPass(pair, scenario, data, config.sequentialRequests);
-    if (sequential.difference) log(`${scenario.name}: bodies differ: ${sequential.difference}`);
-    const runs: ScenarioReport['runs'] = [];
-    for (const [i, connections] of config.connections.entries()) {
-      // Alternate which server goes first, so neither always runs on a warmer machine.
-      const order = i % 2 === 0 ? pair : [...pair].reverse();
-      const results: Record<string, Awaited<ReturnType<typeof loadRun>>> = {};
-      for (const server of order) {
-        if (i === 0 && config.warmup > 0) await run(server, scenario, connections, config.warmup);
-        results[server.name] = await run(server, scenario, connections, config.duration);
+    await withServers(scenario.name, async (pair) => {
+      const sequential = await sequentialPass(pair, scenario, data, config.sequentialRequests);
+      if (sequential.difference) log(`${scenario.name}: bodies differ: ${sequential.difference}`);
+      const runs: ScenarioReport['runs'] = [];
+      for (const [i, connections] of config.connections.entries()) {
+        // Alternate which server goes first, so neither always runs on a warmer machine.
+        const order = i % 2 === 0 ? pair : [...pair].reverse();
+        const results: Record<string, LoadResult> = {};
+        for (const server of order) {
+          if (i === 0 && config.warmup > 0) await run(pair, server, scenario, connections, config.warmup);
+          results[server.name] = await run(pair, server, scenario, connections, config.duration);
+        }
+        runs.push({ connections, quire: results.quire, baseline: results.baseline });
+        log(`${scenario.name} @${connections}: quire ${results.quire.requestsPerSecond.toFixed(0)} req/s, baseline ${results.baseline.requestsPerSecond.toFixed(0)} req/s`);
       }
-      runs.push({ connections, quire: results.quire, baseline: results.baseline });
-      log(`${scenario.name} @${connections}: quire ${results.quire.requestsPerSecond.toFixed(0)} req/s, baseline ${results.baseline.requestsPerSecond.toFixed(0)} req/s`);
-    }
-    reports.push({ name: scenario.name, description: scenario.description, sequential, runs });
+      reports.push({ name: scenario.name, description: scenario.description, sequential, runs });
+    });
   }
 
   const scaling: ScalingReport[] = [];
   if (config.scaling) {
     const connections = Math.min(...config.connections);
-    for (const first of scaleSizes) {
-      const scenario = scalingScenario(first);
-      const sequential = await sequentialPass(pair, scenario, data, 5);
-      if (sequential.difference) log(`${scenario.name}: bodies differ: ${sequential.difference}`);
-      const results: Record<string, Awaited<ReturnType<typeof loadRun>>> = {};
-      for (const server of pair) {
-        if (config.warmup > 0) await run(server, scenario, connections, config.warmup);
-        results[server.name] = await run(server, scenario, connections, config.scaleDuration);
+    await withServers('scaling', async (pair) => {
+      for (const first of scaleSizes) {
+        const scenario = scalingScenario(first);
+        const sequential = await sequentialPass(pair, scenario, data, 5);
+        if (sequential.difference) log(`${scenario.name}: bodies differ: ${sequential.difference}`);
+        const results: Record<string, LoadResult> = {};
+        for (const server of pair) {
+          if (config.warmup > 0) await run(pair, server, scenario, connections, config.warmup);
+          results[server.name] = await run(pair, server, scenario, connections, config.scaleDuration);
+        }
+        scaling.push({ first, sequential, quire: results.quire, baseline: results.baseline });
+        log(`scaling ${first}: quire ${sequential.statementsPerRequest.quire} SQL/req, ${results.quire.latencyMs.p50} ms p50`);
       }
-      scaling.push({ first, sequential, quire: results.quire, baseline: results.baseline });
-      log(`scaling ${first}: quire ${sequential.statementsPerRequest.quire} SQL/req, ${results.quire.latencyMs.p50} ms p50`);
-    }
+    });
   }
 
   const verdicts = targets(reports, scaling);

@@ -7,6 +7,7 @@ import type { ServerResponse } from 'node:http';
 import { Redis } from 'ioredis';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Clock } from '../clock.js';
+import { rawQuery } from '../db/raw.js';
 import type { RateLimitSettings } from './config.js';
 
 export interface RateLimitStore {
@@ -22,12 +23,16 @@ export function postgresStore(prisma: PrismaClient): RateLimitStore {
     async hit(key, windowStart) {
       // A newer window restarts the count; a replica with a slightly late clock
       // counts into the current window rather than resetting it.
-      const rows = await prisma.$queryRaw<{ count: number }[]>`
-        INSERT INTO "RateLimit" ("key", "windowStart", "count") VALUES (${key}, ${windowStart}, 1)
-        ON CONFLICT ("key") DO UPDATE SET
-          "count" = CASE WHEN EXCLUDED."windowStart" > "RateLimit"."windowStart" THEN 1 ELSE "RateLimit"."count" + 1 END,
-          "windowStart" = GREATEST(EXCLUDED."windowStart", "RateLimit"."windowStart")
-        RETURNING "count"`;
+      // Straight to the pool (src/db/raw.ts): this runs on every request.
+      const rows = await rawQuery<{ count: number }>(
+        prisma,
+        `INSERT INTO "RateLimit" ("key", "windowStart", "count") VALUES ($1, $2::timestamp, 1)
+         ON CONFLICT ("key") DO UPDATE SET
+           "count" = CASE WHEN EXCLUDED."windowStart" > "RateLimit"."windowStart" THEN 1 ELSE "RateLimit"."count" + 1 END,
+           "windowStart" = GREATEST(EXCLUDED."windowStart", "RateLimit"."windowStart")
+         RETURNING "count"`,
+        [key, windowStart.toISOString()],
+      );
       return Number(rows[0].count);
     },
     purge: (before) => prisma.$executeRaw`DELETE FROM "RateLimit" WHERE "windowStart" < ${before}`,
