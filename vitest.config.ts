@@ -10,6 +10,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // CI also writes a JSON report, from which .ci/run prints a plain closing line.
+    reporters: process.env.CI ? ['default', ['json', { outputFile: '.quire/test-results.json' }]] : ['default'],
     // Two cores here: a few files at a time keep the database busy without thrashing.
     maxWorkers: 3,
   },
