@@ -30,7 +30,13 @@ try {
   process.exit(2);
 }
 
-const database = await openDatabase();
+let database: Awaited<ReturnType<typeof openDatabase>>;
+try {
+  database = await openDatabase();
+} catch (err) {
+  logger.fatal({ err: { message: (err as Error).message } }, 'cannot start: database unavailable');
+  process.exit(1);
+}
 const quire = createQuire({
   ...settings,
   databaseUrl: database.url,

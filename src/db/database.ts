@@ -12,10 +12,32 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Errors of a server that is not (yet) accepting connections: worth another try. */
+const transient = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EAI_AGAIN', '57P03']);
+
+/**
+ * Migrates the server at `url`, retrying while it is not reachable yet (a
+ * database starting next to the service); `attempts` tries, a second apart.
+ */
+async function migrateWhenReachable(url: string, attempts: number) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await migrate(url);
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (attempt >= attempts || !code || !transient.has(code)) {
+        const where = new URL(url);
+        throw new Error(`Cannot open the database at ${where.hostname}:${where.port || 5432}${where.pathname}: ${(err as Error).message}`, { cause: err });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
 /** Resolves the database and brings its schema up to date. */
 export async function openDatabase(env = process.env): Promise<Database> {
   if (env.DATABASE_URL) {
-    await migrate(env.DATABASE_URL);
+    await migrateWhenReachable(env.DATABASE_URL, Number(env.DATABASE_CONNECT_ATTEMPTS ?? 10));
     return { url: env.DATABASE_URL, embedded: false, close: async () => {} };
   }
   const embedded = await startEmbeddedPostgres(env.QUIRE_DATA_DIR ?? defaultDataDir);
