@@ -6,7 +6,7 @@
 import { STATUS_CODES, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createPrisma } from './db/client.js';
 import { systemClock, type Clock } from './clock.js';
-import { actorForToken } from './auth/tokens.js';
+import { actorForToken, authenticateToken } from './auth/tokens.js';
 import { createEvents } from './events.js';
 import { createRestHandler } from './rest/router.js';
 import { routes } from './rest/routes.js';
@@ -79,10 +79,15 @@ export function createQuire(options: QuireOptions) {
         logger.error({ err }, 'rate limit store unavailable: request let through'),
       )
     : undefined;
-  /** Counts the request against its caller (X-RateLimit-* headers on `res`); false when over the limit. */
-  const withinRateLimit = async (caller: Caller, res: ServerResponse | undefined) => {
+  // With PostgreSQL counters, a token's hit is counted by the token statement itself.
+  const countsWithToken = limiter !== undefined && !options.redisUrl;
+  /**
+   * Counts the request against its caller (X-RateLimit-* headers on `res`);
+   * false when over the limit. `counted`: the hit the token statement already counted.
+   */
+  const withinRateLimit = async (caller: Caller, res: ServerResponse | undefined, counted?: { count: number; windowStart: Date }) => {
     if (!limiter) return true;
-    const verdict = await limiter.check(caller);
+    const verdict = counted ? limiter.counted(caller, counted.count, counted.windowStart) : await limiter.check(caller);
     if (!verdict) return true;
     if (res) setRateLimitHeaders(res, verdict, clock.now());
     if (!verdict.allowed) metrics.rateLimited('tokenId' in caller ? 'token' : 'address');
@@ -176,9 +181,13 @@ export function createQuire(options: QuireOptions) {
         throw new AppError(404, `No route for ${path}`);
       }
       checkDeclaredLength(req, settings.http.maxBodyBytes);
-      exchange.actor = await authenticate(req.headers.authorization);
+      const token = bearer(req.headers.authorization);
+      const windowStart = countsWithToken && token ? limiter!.windowStart() : undefined;
+      const auth = token ? await authenticateToken(prisma, token, clock.now(), windowStart) : { actor: null, rateCount: undefined };
+      exchange.actor = auth.actor;
       const caller: Caller = exchange.actor ? { tokenId: exchange.actor.tokenId } : { address: exchange.address };
-      if (!(await withinRateLimit(caller, res))) throw rateLimitError();
+      const counted = auth.rateCount !== undefined && windowStart ? { count: auth.rateCount, windowStart } : undefined;
+      if (!(await withinRateLimit(caller, res, counted))) throw rateLimitError();
       if (surface === 'rest') await rest(req, res, path.slice(3) || '/', query);
       else await graphqlOverHttp(req, res, query);
     } catch (err) {

@@ -33,6 +33,15 @@ async function caller(target: TestApp) {
 }
 
 describe('rate limiting per token', () => {
+  it('counts a token\'s hit in the token statement itself: no extra round trip', async () => {
+    const { org, token, tokenId } = await caller(app);
+    const { result, statements } = await app.recordStatements(() => request(app, 'GET', `/v1/orgs/${org.organizationId}`, { token }));
+    expect(result.headers.get('x-ratelimit-remaining')).toBe('2');
+    expect(statements.filter((sql) => sql.includes('"RateLimit"'))).toHaveLength(1);
+    expect(statements.find((sql) => sql.includes('"RateLimit"'))).toMatch(/"ApiToken"/);
+    expect((await app.prisma.rateLimit.findUniqueOrThrow({ where: { key: `token:${tokenId}` } })).count).toBe(1);
+  });
+
   it('counts down in X-RateLimit-* headers, then answers 429 with Retry-After in the REST error shape', async () => {
     const { org, token, tokenId } = await caller(app);
     const remaining: string[] = [];

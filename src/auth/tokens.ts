@@ -21,6 +21,8 @@ export interface TokenRow {
   email: string;
   email_verified: boolean;
   memberships: { o: string; r: Level; t: boolean }[];
+  /** The token's hits in the rate-limit window, when the statement counted one. */
+  rate_count?: number | null;
 }
 
 /**
@@ -29,7 +31,18 @@ export interface TokenRow {
  * a minute, so `lastSeenAt` sorts members by activity and `lastUsedAt` shows
  * stale tokens, without a write per request). Times travel as UTC ISO strings.
  */
-export function tokenStatement(secret: string, now: Date) {
+export function tokenStatement(secret: string, now: Date, rateWindowStart?: Date) {
+  // With PostgreSQL rate-limit counters, the token's hit is counted here too
+  // (same upsert as src/http/rateLimit.ts): one round trip fewer per request.
+  const rateLimit = rateWindowStart
+    ? `, rl AS (
+      INSERT INTO "RateLimit" ("key", "windowStart", "count") SELECT 'token:' || token_id, $4::timestamp, 1 FROM t
+      ON CONFLICT ("key") DO UPDATE SET
+        "count" = CASE WHEN EXCLUDED."windowStart" > "RateLimit"."windowStart" THEN 1 ELSE "RateLimit"."count" + 1 END,
+        "windowStart" = GREATEST(EXCLUDED."windowStart", "RateLimit"."windowStart")
+      RETURNING "count"
+    )`
+    : '';
   const text = `
     WITH t AS (
       SELECT k.id AS token_id, k.scopes, u.id AS user_id, u.email, u."emailVerified" AS email_verified
@@ -45,8 +58,8 @@ export function tokenStatement(secret: string, now: Date) {
       WHERE id = (SELECT token_id FROM t)
         AND ("lastUsedAt" IS NULL OR "lastUsedAt" < $3::timestamp)
       RETURNING 1
-    )
-    SELECT t.*, COALESCE((
+    )${rateLimit}
+    SELECT t.*, ${rateWindowStart ? '(SELECT "count" FROM rl) AS rate_count, ' : ''}COALESCE((
       SELECT json_agg(json_build_object('o', m."organizationId", 'r', m.role, 't', EXISTS (
         SELECT 1 FROM "TeamMember" tm
         WHERE tm."organizationId" = m."organizationId" AND tm."userId" = m."userId" AND tm.role = 'owner')))
@@ -54,7 +67,8 @@ export function tokenStatement(secret: string, now: Date) {
     ), '[]') AS memberships
     FROM t`;
   // `timestamp` columns hold UTC: an ISO string's "Z" is dropped, its digits kept.
-  return { text, values: [hashToken(secret), now.toISOString(), new Date(now.getTime() - 60_000).toISOString()] };
+  const values = [hashToken(secret), now.toISOString(), new Date(now.getTime() - 60_000).toISOString()];
+  return { text, values: rateWindowStart ? [...values, rateWindowStart.toISOString()] : values };
 }
 
 export function actorFromTokenRow(row: TokenRow): Actor {
@@ -70,9 +84,17 @@ export function actorFromTokenRow(row: TokenRow): Actor {
   };
 }
 
-/** The actor behind a bearer token, or null (one statement, run outside Prisma: see db/raw.ts). */
-export async function actorForToken(prisma: PrismaClient, secret: string, now: Date): Promise<Actor | null> {
-  const { text, values } = tokenStatement(secret, now);
+/**
+ * The actor behind a bearer token, or null (one statement, run outside Prisma:
+ * see db/raw.ts). With `rateWindowStart`, the same statement counts the
+ * token's rate-limit hit in that window and `rateCount` tells the total.
+ */
+export async function actorForToken(prisma: PrismaClient, secret: string, now: Date, rateWindowStart?: Date): Promise<Actor | null> {
+  return (await authenticateToken(prisma, secret, now, rateWindowStart)).actor;
+}
+
+export async function authenticateToken(prisma: PrismaClient, secret: string, now: Date, rateWindowStart?: Date) {
+  const { text, values } = tokenStatement(secret, now, rateWindowStart);
   const [row] = await rawQuery<TokenRow>(prisma, text, values);
-  return row ? actorFromTokenRow(row) : null;
+  return { actor: row ? actorFromTokenRow(row) : null, rateCount: row?.rate_count == null ? undefined : Number(row.rate_count) };
 }

@@ -68,21 +68,35 @@ export type Caller = { tokenId: string } | { address: string };
 
 export function rateLimiter(settings: RateLimitSettings, store: RateLimitStore, clock: Clock, onStoreError: (err: unknown) => void) {
   const windowMs = settings.windowSeconds * 1000;
+  const windowStart = () => {
+    const now = clock.now().getTime();
+    return new Date(now - (now % windowMs));
+  };
+  const keyOf = (caller: Caller): [string, number] =>
+    'tokenId' in caller ? [`token:${caller.tokenId}`, settings.perToken] : [`address:${caller.address}`, settings.perAddress];
+  const verdict = (limit: number, count: number, start: Date): RateLimitVerdict => ({
+    limit,
+    remaining: Math.max(0, limit - count),
+    resetAt: new Date(start.getTime() + windowMs),
+    allowed: count <= limit,
+  });
   return {
     store,
+    /** The window requests count into now (for a store that counts elsewhere, e.g. in the token statement). */
+    windowStart,
+    /** Counts one hit of the caller; undefined when the store failed (the request is let through). */
     async check(caller: Caller): Promise<RateLimitVerdict | undefined> {
-      const [key, limit] = 'tokenId' in caller ? [`token:${caller.tokenId}`, settings.perToken] : [`address:${caller.address}`, settings.perAddress];
-      const now = clock.now().getTime();
-      const windowStart = new Date(now - (now % windowMs));
-      let count: number;
+      const [key, limit] = keyOf(caller);
+      const start = windowStart();
       try {
-        count = await store.hit(key, windowStart, windowMs);
+        return verdict(limit, await store.hit(key, start, windowMs), start);
       } catch (err) {
         onStoreError(err);
         return undefined;
       }
-      return { limit, remaining: Math.max(0, limit - count), resetAt: new Date(windowStart.getTime() + windowMs), allowed: count <= limit };
     },
+    /** The verdict for a hit already counted (`count` so far in the window that started at `start`). */
+    counted: (caller: Caller, count: number, start: Date) => verdict(keyOf(caller)[1], count, start),
     /** Purges counters of windows already over. */
     purge: () => store.purge(new Date(clock.now().getTime() - windowMs)),
   };
