@@ -141,7 +141,7 @@ export type OrganizationDefaultContentInput = {
   type: DefaultContentType;
 };
 
-/** Organization role, highest first; null stands for a guest. */
+/** Organization role: admin > create > review > edit > comment > read; null stands for a guest. */
 export type Role =
   | 'ADMIN'
   | 'COMMENT'

@@ -14,7 +14,7 @@ export function restEnum<const V extends string>(name: string, values: readonly 
   });
 }
 
-export const RoleEnum = restEnum('Role', roles, 'Organization role, highest first; null stands for a guest.');
+export const RoleEnum = restEnum('Role', roles, 'Organization role: admin > create > review > edit > comment > read; null stands for a guest.');
 export const DefaultLevelEnum = restEnum('DefaultLevel', ['inherit', ...roles] as const,
   'Default level of organization members on content: a role, or inherit from the parent. Null: no default access.');
 export const OrderEnum = restEnum('Order', ['asc', 'desc'] as const);
