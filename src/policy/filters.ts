@@ -4,10 +4,21 @@ import { roleIn, type Actor } from './actor.js';
 import type { Level } from './roles.js';
 import { requireScopes } from './scopes.js';
 
+/**
+ * Which spaces and collections of an organization a member of `role` sees:
+ * all of them (admins), those whose resolved default level admits members, or
+ * none (guests and strangers). The same rule as content.ts, for lists and counts.
+ */
+export function contentAudience(role: Level | undefined): 'all' | 'members' | 'none' {
+  if (role === 'admin') return 'all';
+  return role == null ? 'none' : 'members';
+}
+
 /** Prisma `where` for the spaces or collections of an organization that a member of `role` may see. */
 export function contentWhereForRole(role: Level | undefined, organizationId: string) {
-  if (role === 'admin') return { organizationId };
-  if (role == null) return { organizationId, id: { in: [] as string[] } };
+  const audience = contentAudience(role);
+  if (audience === 'all') return { organizationId };
+  if (audience === 'none') return { organizationId, id: { in: [] as string[] } };
   return { organizationId, memberLevel: { not: 'guest' } };
 }
 

@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import { requestLoader } from '../../loaders.js';
+import { contentAudience } from '../../policy/index.js';
 import type { Level } from '../../policy/roles.js';
 
 interface ContentCounts {
@@ -46,8 +47,7 @@ export const teamCountsByMember = requestLoader(
     }),
 );
 
-/** Spaces a member of `role` can access, given the organization's counts. */
+/** Spaces a member of `role` can access, given the organization's counts (the policy decides which). */
 export function accessibleSpaces(role: Level, counts: ContentCounts) {
-  if (role === 'admin') return counts.all;
-  return role == null ? 0 : counts.forMembers;
+  return { all: counts.all, members: counts.forMembers, none: 0 }[contentAudience(role)];
 }
