@@ -75,4 +75,26 @@ describe('platform', () => {
     const rest404 = await rest(app, other.admin.token).get(`/v1/spaces/${space.id}`);
     expect(rest404.status).toBe(404);
   });
+
+  it('answers an id that names nothing as absent: unknown prefix, a type that is no node, or no such row', async () => {
+    const org = await createOrg(app);
+    const space = await createSpace(app, org);
+    for (const id of ['garbage', 'rev_notanode', 'spc_doesnotexist', 'tok_nosuchtoken']) {
+      const res = await graphql(app, org.admin.token, 'query($id: ID!) { node(id: $id) { id } }', { id });
+      expect(res.data?.node ?? null, id).toBeNull();
+      expect(res.errors?.[0].extensions, id).toMatchObject({ code: 'NOT_FOUND', status: 404 });
+    }
+    // nodes: each id stands alone.
+    const mixed = await graphql(app, org.admin.token, 'query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids: [space.id, 'garbage', 'col_nosuchcollection'] });
+    expect(mixed.data.nodes).toEqual([{ id: space.id }, null, null]);
+    expect(mixed.errors?.map((e) => e.path)).toEqual([['nodes', 1], ['nodes', 2]]);
+    // Absent and hidden read the same: another organization's space gets the very same error.
+    const other = await createOrg(app);
+    const hidden = await graphql(app, other.admin.token, 'query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids: [space.id, 'spc_doesnotexist'] });
+    expect(hidden.data.nodes).toEqual([null, null]);
+    expect(hidden.errors?.map((e) => [e.message, e.extensions?.code])).toEqual([
+      ['Resource not found', 'NOT_FOUND'],
+      ['Resource not found', 'NOT_FOUND'],
+    ]);
+  });
 });

@@ -8,8 +8,9 @@ import SimpleObjectsPlugin from '@pothos/plugin-simple-objects';
 import type PrismaTypes from '../generated/pothos-prisma-types.js';
 import { getDatamodel } from '../generated/pothos-prisma-types.js';
 import type { Context } from '../context.js';
-import { AppError, notFound, unauthenticated } from '../errors.js';
+import { notFound, unauthenticated } from '../errors.js';
 import { typeOfId } from '../ids.js';
+import { lookUpNode, lookUpNodes } from './nodeLookup.js';
 
 export const builder = new SchemaBuilder<{
   Context: Context;
@@ -47,10 +48,16 @@ export const builder = new SchemaBuilder<{
     cursorType: 'String',
     // One id per resource: the stored, type-prefixed id is the global id.
     encodeGlobalID: (_typename, id) => String(id),
-    decodeGlobalID: (globalID) => {
-      const typename = typeOfId(globalID);
-      if (!typename) throw new AppError(404, `No resource has the id "${globalID}"`);
-      return { typename, id: globalID };
+    // An unknown prefix decodes to no type; nodeLookup.ts answers it as absent.
+    decodeGlobalID: (globalID) => ({ typename: typeOfId(globalID) ?? '', id: globalID }),
+    nodeQueryOptions: {
+      resolve: (_root, args, _ctx, info, resolveNode) => lookUpNode(args.id, info, resolveNode),
+    },
+    nodesQueryOptions: {
+      // Each id stands alone: one that is absent is a null in the list, not an error for all.
+      // The plugin's loader reads `args.ids` whatever it is handed: hand it over there.
+      resolve: (_root, args, ctx, info, resolveNodes) =>
+        lookUpNodes(args.ids, ctx, info, (refs) => resolveNodes(Object.assign(args, { ids: refs }).ids)),
     },
     edgesFieldOptions: { nullable: false },
     nodeFieldOptions: { nullable: false },
