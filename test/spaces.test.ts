@@ -141,6 +141,27 @@ describe('PATCH /spaces/{spaceId}', () => {
     expect(empty.body.emoji).toBe('');
   });
 
+  it('shows an emoji or an icon: setting one replaces the other, null removes the icon', async () => {
+    const space = await createSpace(app, org, { emoji: '📘' });
+    const admin = rest(app, org.admin.token);
+    const withIcon = await admin.patch(`/v1/spaces/${space.id}`, { icon: 'https://cdn.example.com/book.png' });
+    expectOpenApi(withIcon, 'patch', '/spaces/{spaceId}', 200);
+    expect(withIcon.body.urls.icon).toBe('https://cdn.example.com/book.png');
+    expect(withIcon.body.emoji).toBe('');
+    const withEmoji = await admin.patch(`/v1/spaces/${space.id}`, { emoji: '🎉' });
+    expect(withEmoji.body.emoji).toBe('🎉');
+    expect(withEmoji.body.urls.icon).toBeUndefined();
+    await admin.patch(`/v1/spaces/${space.id}`, { icon: 'https://cdn.example.com/book.png' });
+    const removed = await admin.patch(`/v1/spaces/${space.id}`, { icon: null, emoji: null });
+    expect(removed.body.urls.icon).toBeUndefined();
+    expect(await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } })).toMatchObject({ emoji: null, iconURL: null });
+    for (const body of [{ icon: 'not a url' }, { icon: 'ftp://example.com/x.png' }, { icon: 'https://x.test/a.png', emoji: '🎉' }]) {
+      const res = await admin.patch(`/v1/spaces/${space.id}`, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.message).toMatch(/^icon/);
+    }
+  });
+
   it('rejects invalid values with a 400 naming the field, and writes nothing', async () => {
     const space = await createSpace(app, org, { title: 'Stable' });
     const admin = rest(app, org.admin.token);

@@ -184,8 +184,10 @@ export type UpdateSpaceInput = {
   /** null: members get no access by default. */
   defaultLevel?: DefaultLevel | null | undefined;
   editMode?: EditMode | null | undefined;
-  /** One emoji (or its code points in hex); null or "" removes it. */
+  /** One emoji (or its code points in hex); null or "" removes it. Replaces an icon. */
   emoji?: string | null | undefined;
+  /** URL of an icon; null removes it. Replaces an emoji. */
+  icon?: string | null | undefined;
   language?: Language | null | undefined;
   mergeRules?: unknown;
   title?: string | null | undefined;

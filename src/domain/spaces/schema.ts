@@ -99,7 +99,7 @@ export const SpaceRef = builder.prismaNode('Space', {
         ...urlsFor.space(ctx.urls, s.id),
         published: s.visibility === 'private' ? null : `${ctx.urls.published}/s/${s.id}`,
         public: s.visibility === 'public' ? `${ctx.urls.published}/s/${s.id}` : null,
-        icon: null,
+        icon: s.iconURL,
       }),
     }),
     permissions: t.field({ type: SpacePermissions.type, resolve: SpacePermissions.resolve }),
@@ -164,7 +164,8 @@ const CreateSpaceInput = builder.inputType('CreateSpaceInput', {
 const UpdateSpaceInput = builder.inputType('UpdateSpaceInput', {
   fields: (t) => ({
     title: t.string(),
-    emoji: t.string({ description: 'One emoji (or its code points in hex); null or "" removes it.' }),
+    emoji: t.string({ description: 'One emoji (or its code points in hex); null or "" removes it. Replaces an icon.' }),
+    icon: t.string({ description: 'URL of an icon; null removes it. Replaces an emoji.' }),
     editMode: t.field({ type: EditModeEnum }),
     defaultLevel: t.field({ type: DefaultLevelEnum, description: 'null: members get no access by default.' }),
     language: t.field({ type: LanguageEnum }),

@@ -10,7 +10,7 @@ import { requireActor } from '../../context.js';
 import { authorize, can, spaceLookupScope, spacePolicy } from '../../policy/index.js';
 import { badRequest, conflict } from '../../errors.js';
 import { newId } from '../../ids.js';
-import { checkLength } from '../../validate.js';
+import { checkLength, checkUrl } from '../../validate.js';
 import { DAY } from '../../clock.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { checkReviewersAreMembers, parseMergeRules } from '../shared/mergeRules.js';
@@ -104,6 +104,8 @@ export async function createSpace(ctx: Context, organizationId: string, input: C
 export interface UpdateSpaceInput {
   title?: string | null;
   emoji?: string | null;
+  /** URL of an icon; a space shows an emoji or an icon, so setting one clears the other. */
+  icon?: string | null;
   editMode?: 'live' | 'locked' | null;
   defaultLevel?: string | null;
   language?: string | null;
@@ -118,7 +120,16 @@ export async function updateSpace(ctx: Context, id: string, input: UpdateSpaceIn
     checkLength('title', input.title, 0, TITLE_MAX);
     data.title = input.title;
   }
-  if (input.emoji !== undefined) data.emoji = emojiIn(input.emoji);
+  if (input.emoji != null && input.icon != null) throw badRequest('give either an emoji or an icon, not both', 'icon');
+  if (input.emoji !== undefined) {
+    data.emoji = emojiIn(input.emoji);
+    if (data.emoji) data.iconURL = null;
+  }
+  if (input.icon !== undefined) {
+    checkUrl('icon', input.icon);
+    data.iconURL = input.icon;
+    if (input.icon) data.emoji = null;
+  }
   if (input.editMode !== undefined) {
     if (input.editMode === null) throw badRequest('cannot be null', 'editMode');
     data.editMode = input.editMode;
