@@ -170,4 +170,24 @@ describe('GraphQL: content mutations', () => {
     const create = await gql(editor.token, 'mutation($o: ID!) { createSpace(organizationId: $o, input: {}) { id } }', { o: org.organizationId });
     expect(errorOf(create)).toMatchObject({ status: 403 });
   });
+
+  it('shares a space by link through the API: its admin sets the visibility and reads the key, a stranger reads with it', async () => {
+    const space = await createSpace(app, org);
+    const stranger = await createOrg(app);
+    const reader = await addMember(app, org.organizationId, 'read');
+    const setVisibility = 'mutation($id: ID!, $v: ContentVisibility!) { setSpaceVisibility(id: $id, visibility: $v) { visibility shareKey } }';
+    const shared = await gql(org.admin.token, setVisibility, { id: space.id, v: 'SHARE_LINK' });
+    expect(shared.data.setSpaceVisibility.visibility).toBe('SHARE_LINK');
+    const key = shared.data.setSpaceVisibility.shareKey as string;
+    expect(key).toMatch(/^[\w-]{20,}$/);
+    // The key is the admins' to hand out: a reader sees null, and may not change visibility.
+    expect((await gql(reader.token, 'query($id: ID!) { space(id: $id) { shareKey } }', { id: space.id })).data.space.shareKey).toBeNull();
+    expect(errorOf(await gql(reader.token, setVisibility, { id: space.id, v: 'PUBLIC' }))).toMatchObject({ code: 'FORBIDDEN' });
+    // A stranger reads it with the key only.
+    const query = 'query($id: ID!, $key: String) { space(id: $id, shareKey: $key) { id permissions { view edit } shareKey } }';
+    expect((await gql(stranger.admin.token, query, { id: space.id, key })).data.space).toEqual({ id: space.id, permissions: { view: true, edit: false }, shareKey: null });
+    expect(errorOf(await gql(stranger.admin.token, query, { id: space.id }))).toMatchObject({ code: 'NOT_FOUND' });
+    // "in-collection" needs a collection.
+    expect(errorOf(await gql(org.admin.token, setVisibility, { id: space.id, v: 'IN_COLLECTION' }))).toMatchObject({ code: 'BAD_REQUEST', field: 'visibility' });
+  });
 });

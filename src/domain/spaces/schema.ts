@@ -15,6 +15,7 @@ import type { ContentSubject } from '../../policy/content.js';
 import type { OrganizationSubject } from '../../policy/organization.js';
 import {
   createSpace, deleteSpace, duplicateSpace, findSpace, moveSpace, restoreSpace, transferSpace, updateSpace,
+  setSpaceVisibility,
 } from './service.js';
 
 const SpacePermissions = permissionsType('SpacePermissions', spacePolicy, [
@@ -103,6 +104,11 @@ export const SpaceRef = builder.prismaNode('Space', {
       }),
     }),
     permissions: t.field({ type: SpacePermissions.type, resolve: SpacePermissions.resolve }),
+    shareKey: t.string({
+      nullable: true,
+      description: 'Secret key that opens a share-link space (`space(id, shareKey)`, REST `?shareKey=`); shown to its admins only.',
+      resolve: (s, _, ctx) => (can(spacePolicy, requireActor(ctx), s, 'admin') ? s.shareKey : null),
+    }),
     links: t.connection(
       {
         type: ContentLinkType,
@@ -189,6 +195,12 @@ builder.mutationFields((t) => ({
       'Soft-deletes the space (restorable for 7 days, then purged). True when this call deleted it; false when there was nothing to delete.',
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) => deleteSpace(ctx, args.id),
+  }),
+  setSpaceVisibility: t.prismaField({
+    type: 'Space',
+    description: 'Who may read the space; a share-link space is read with its `shareKey`.',
+    args: { id: t.arg.id({ required: true }), visibility: t.arg({ type: ContentVisibilityEnum, required: true }) },
+    resolve: (query, _root, args, ctx) => setSpaceVisibility(ctx, args.id, args.visibility, query),
   }),
   restoreSpace: t.prismaField({
     type: 'Space',

@@ -101,6 +101,21 @@ export async function createSpace(ctx: Context, organizationId: string, input: C
   });
 }
 
+/**
+ * Who may read a space (GraphQL only: the REST API of the spec has no such
+ * operation). "in-collection" needs a parent collection; a space turned
+ * "share-link" is read with its share key (`Space.shareKey`, admins only).
+ */
+export async function setSpaceVisibility(ctx: Context, id: string, visibility: string, query: Query = {}) {
+  const actor = requireActor(ctx);
+  const result = await ctx.prisma.$transaction(async (tx) => {
+    const space = authorize(spacePolicy, actor, await loadLiveSpace(ctx, tx, id), 'update');
+    if (visibility === 'in-collection' && !space.parentId) throw badRequest('"in-collection" is only for spaces in a collection', 'visibility');
+    return tx.space.update({ ...query, where: { id }, data: { visibility } });
+  });
+  return announceSpaceChange(ctx, id, result);
+}
+
 export interface UpdateSpaceInput {
   title?: string | null;
   emoji?: string | null;
