@@ -6,7 +6,7 @@
 import { STATUS_CODES, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createPrisma } from './db/client.js';
 import { systemClock, type Clock } from './clock.js';
-import { actorForToken, authenticateToken } from './auth/tokens.js';
+import { authenticateToken } from './auth/tokens.js';
 import { createEvents } from './events.js';
 import { createRestHandler } from './rest/router.js';
 import { routes } from './rest/routes.js';
@@ -68,10 +68,12 @@ export function createQuire(options: QuireOptions) {
   const exchanges = new WeakMap<IncomingMessage, Exchange>();
   const exchangeOf = (req: IncomingMessage) => exchanges.get(req)!;
 
-  const authenticate = async (authorization: string | null | undefined): Promise<Actor | null> => {
+  /** The caller behind an Authorization header; with `rateWindowStart`, the token's rate-limit hit counted too. */
+  const authenticateWith = async (authorization: string | null | undefined, rateWindowStart?: Date) => {
     const token = bearer(authorization);
-    return token ? actorForToken(prisma, token, clock.now()) : null;
+    return token ? authenticateToken(prisma, token, clock.now(), rateWindowStart) : { actor: null, rateCount: undefined };
   };
+  const authenticate = async (authorization: string | null | undefined): Promise<Actor | null> => (await authenticateWith(authorization)).actor;
   const context = (actor: Actor | null): Context => ({ prisma, actor, clock, urls, loaderCache: new Map(), pubsub: events.pubsub });
 
   const limiter = settings.rateLimit
@@ -181,9 +183,8 @@ export function createQuire(options: QuireOptions) {
         throw new AppError(404, `No route for ${path}`);
       }
       checkDeclaredLength(req, settings.http.maxBodyBytes);
-      const token = bearer(req.headers.authorization);
-      const windowStart = countsWithToken && token ? limiter!.windowStart() : undefined;
-      const auth = token ? await authenticateToken(prisma, token, clock.now(), windowStart) : { actor: null, rateCount: undefined };
+      const windowStart = countsWithToken ? limiter!.windowStart() : undefined;
+      const auth = await authenticateWith(req.headers.authorization, windowStart);
       exchange.actor = auth.actor;
       const caller: Caller = exchange.actor ? { tokenId: exchange.actor.tokenId } : { address: exchange.address };
       const counted = auth.rateCount !== undefined && windowStart ? { count: auth.rateCount, windowStart } : undefined;

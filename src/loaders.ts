@@ -16,9 +16,3 @@ export function requestLoader<L>(make: (ctx: Context) => L): (ctx: Context) => L
     return loader;
   };
 }
-
-/** Orders batch results to match the requested keys (DataLoader's contract). */
-export function byKey<K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K, missing: V | null = null): (V | null)[] {
-  const map = new Map(rows.map((r) => [keyOf(r), r]));
-  return keys.map((k) => map.get(k) ?? missing);
-}

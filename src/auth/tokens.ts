@@ -87,12 +87,8 @@ export function actorFromTokenRow(row: TokenRow): Actor {
 /**
  * The actor behind a bearer token, or null (one statement, run outside Prisma:
  * see db/raw.ts). With `rateWindowStart`, the same statement counts the
- * token's rate-limit hit in that window and `rateCount` tells the total.
+ * token's rate-limit hit in that window, and `rateCount` tells the total.
  */
-export async function actorForToken(prisma: PrismaClient, secret: string, now: Date, rateWindowStart?: Date): Promise<Actor | null> {
-  return (await authenticateToken(prisma, secret, now, rateWindowStart)).actor;
-}
-
 export async function authenticateToken(prisma: PrismaClient, secret: string, now: Date, rateWindowStart?: Date) {
   const { text, values } = tokenStatement(secret, now, rateWindowStart);
   const [row] = await rawQuery<TokenRow>(prisma, text, values);

@@ -10,6 +10,7 @@ import { getDatamodel } from '../generated/pothos-prisma-types.js';
 import type { Context } from '../context.js';
 import { notFound, unauthenticated } from '../errors.js';
 import { typeOfId } from '../ids.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../validate.js';
 import { lookUpNode, lookUpNodes } from './nodeLookup.js';
 
 export const builder = new SchemaBuilder<{
@@ -40,8 +41,8 @@ export const builder = new SchemaBuilder<{
     filterConnectionTotalCount: true,
     onUnusedQuery: null,
     // REST `limit`: 50 by default, at most 1000.
-    defaultConnectionSize: 50,
-    maxConnectionSize: 1000,
+    defaultConnectionSize: DEFAULT_PAGE_SIZE,
+    maxConnectionSize: MAX_PAGE_SIZE,
   },
   relay: {
     clientMutationId: 'omit',
