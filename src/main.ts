@@ -3,78 +3,125 @@
 // environment (docs/configuration.md), purges expired deleted spaces and old
 // rate-limit counters hourly, and on SIGTERM/SIGINT stops gracefully: no new
 // connections, subscriptions closed, requests in flight finished, then the
-// database pool and the embedded database closed, exit code 0.
-import { settingsFromEnv, type HardeningSettings } from './http/config.js';
+// database pool and the embedded database closed, exit code 0. Any failure to
+// start exits non-zero (2: configuration, 1: anything else) after closing what
+// was opened.
+import type { AddressInfo } from 'node:net';
+import { createQuire, type Quire } from './app.js';
+import { openDatabase, type Database } from './db/database.js';
+import { purgeDeletedSpaces } from './domain/spaces/service.js';
+import { portFromEnv, settingsFromEnv } from './http/config.js';
 import { createLogger } from './http/logging.js';
 
-import { openDatabase } from './db/database.js';
-import { createQuire } from './app.js';
-import { purgeDeletedSpaces } from './domain/spaces/service.js';
-
 const logger = createLogger();
-const port = Number(process.env.PORT ?? 4000);
+const housekeepingIntervalMs = 60 * 60 * 1000;
 
-let settings: HardeningSettings;
-try {
-  settings = settingsFromEnv(process.env);
-} catch (err) {
-  logger.fatal({ err }, 'invalid configuration');
-  process.exit(2);
-}
-
-let database: Awaited<ReturnType<typeof openDatabase>>;
-try {
-  database = await openDatabase();
-} catch (err) {
-  logger.fatal({ err: { message: (err as Error).message } }, 'cannot start: database unavailable');
-  process.exit(1);
-}
-const quire = createQuire({
-  ...settings,
-  databaseUrl: database.url,
-  redisUrl: process.env.REDIS_URL,
-  publicUrl: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
-  appUrl: process.env.APP_URL,
-  logger,
-});
-const boundPort = await quire.listen(port);
-logger.info({ port: boundPort, graphql: '/graphql', rest: '/v1', database: database.embedded ? 'embedded' : 'DATABASE_URL' }, `Quire listening on http://localhost:${boundPort}`);
-
-const housekeeping = async () => {
+/** Settings from the environment; a bad value names its variable and exits 2. */
+function readConfiguration() {
   try {
-    const purged = await purgeDeletedSpaces(quire.prisma, new Date());
-    if (purged) logger.info({ count: purged }, 'purged deleted spaces');
-    const counters = (await quire.rateLimiter?.purge()) ?? 0;
-    if (counters) logger.info({ count: counters }, 'purged old rate-limit counters');
+    return { settings: settingsFromEnv(process.env), port: portFromEnv(process.env) };
   } catch (err) {
-    logger.error({ err }, 'housekeeping failed');
+    logger.fatal({ reason: (err as Error).message }, `invalid configuration: ${(err as Error).message}`);
+    process.exit(2);
   }
-};
-void housekeeping();
-const housekeepingTimer = setInterval(housekeeping, 60 * 60 * 1000);
-housekeepingTimer.unref();
+}
 
+async function openDatabaseOrExit(): Promise<Database> {
+  try {
+    const database = await openDatabase();
+    logger.info({ database: database.location }, database.embedded ? 'using the embedded PostgreSQL' : 'using the PostgreSQL server of DATABASE_URL');
+    logger.info({ migrations: database.applied }, database.applied.length ? `applied ${database.applied.length} migration(s)` : 'database schema up to date');
+    return database;
+  } catch (err) {
+    logger.fatal({ err: { message: (err as Error).message } }, 'cannot start: database unavailable');
+    process.exit(1);
+  }
+}
+
+/** Listens on `port`; a port in use is a clear fatal error, not a hang. */
+async function listenOrFail(quire: Quire, port: number) {
+  try {
+    await quire.listen(port);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const reason = code === 'EADDRINUSE' ? `port ${port} is already in use` : code === 'EACCES' ? `no permission to listen on port ${port}` : (err as Error).message;
+    throw new Error(`cannot listen: ${reason} (set PORT to another port)`, { cause: err });
+  }
+  const { address, port: boundPort } = quire.server.address() as AddressInfo;
+  logger.info({ address, port: boundPort, graphql: '/graphql', rest: '/v1' }, `Quire listening on http://${address.includes(':') ? `[${address}]` : address}:${boundPort}`);
+}
+
+function startHousekeeping(quire: Quire) {
+  const housekeeping = async () => {
+    try {
+      const purged = await purgeDeletedSpaces(quire.prisma, new Date());
+      if (purged) logger.info({ count: purged }, 'purged deleted spaces');
+      const counters = (await quire.rateLimiter?.purge()) ?? 0;
+      if (counters) logger.info({ count: counters }, 'purged old rate-limit counters');
+    } catch (err) {
+      logger.error({ err }, 'housekeeping failed');
+    }
+  };
+  void housekeeping();
+  const timer = setInterval(housekeeping, housekeepingIntervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+const { settings, port } = readConfiguration();
+const database = await openDatabaseOrExit();
+let quire: Quire | undefined;
+let stopHousekeeping = () => {};
 let stopping = false;
-async function stop(signal: string) {
+
+/** Stops everything this process opened, then exits with `code`. */
+async function stop(reason: string, code: number) {
   if (stopping) return;
   stopping = true;
-  logger.info({ signal, timeoutMs: settings.shutdownTimeoutMs }, 'shutting down: draining requests');
-  clearInterval(housekeepingTimer);
+  stopHousekeeping();
   // A shutdown that hangs past its deadline still ends the process (non-zero).
   setTimeout(() => {
     logger.error('shutdown did not finish in time');
     process.exit(1);
   }, settings.shutdownTimeoutMs + 15_000).unref();
   try {
-    const finished = await quire.close(settings.shutdownTimeoutMs);
-    if (!finished) logger.warn('requests still in flight at the shutdown deadline were cut');
+    if (quire) {
+      logger.info({ reason, timeoutMs: settings.shutdownTimeoutMs }, 'shutting down: draining requests');
+      const finished = await quire.close(settings.shutdownTimeoutMs);
+      if (!finished) logger.warn('requests still in flight at the shutdown deadline were cut');
+    }
     await database.close();
-    logger.info('stopped');
-    process.exit(0);
+    logger.info({ exitCode: code }, 'stopped');
   } catch (err) {
     logger.error({ err }, 'shutdown failed');
-    process.exit(1);
+    code = code || 1;
   }
+  process.exit(code);
 }
-process.on('SIGINT', () => void stop('SIGINT'));
-process.on('SIGTERM', () => void stop('SIGTERM'));
+
+process.on('SIGINT', () => void stop('SIGINT', 0));
+process.on('SIGTERM', () => void stop('SIGTERM', 0));
+process.on('uncaughtException', (err) => {
+  logger.fatal({ err }, 'uncaught exception');
+  void stop('uncaught exception', 1);
+});
+process.on('unhandledRejection', (err) => {
+  logger.fatal({ err }, 'unhandled rejection');
+  void stop('unhandled rejection', 1);
+});
+
+try {
+  quire = createQuire({
+    ...settings,
+    databaseUrl: database.url,
+    redisUrl: process.env.REDIS_URL,
+    publicUrl: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
+    appUrl: process.env.APP_URL,
+    logger,
+  });
+  await listenOrFail(quire, port);
+  stopHousekeeping = startHousekeeping(quire);
+} catch (err) {
+  logger.fatal({ reason: (err as Error).message }, (err as Error).message);
+  await stop('start-up failed', 1);
+}

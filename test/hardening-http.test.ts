@@ -240,6 +240,31 @@ describe('metrics', () => {
     expect(text).toContain('quire_process_cpu_user_seconds_total');
   });
 
+  it('bounds the labels clients choose: operation names past the limit share graphql:other', async () => {
+    const few = await startTestApp({ metrics: { maxOperationNames: 3 } });
+    try {
+      for (let i = 0; i < 6; i++) await graphql(few, org.admin.token, `query ClientChosen${i} { viewer { id } }`);
+      const text = String((await request(few, 'GET', '/metrics')).body);
+      const names = new Set(text.match(/operation="graphql:ClientChosen\d"/g));
+      expect(names.size).toBe(3);
+      expect(text).toContain('quire_http_requests_total{method="POST",operation="graphql:other",status="200"} 3');
+    } finally {
+      await few.close();
+    }
+  });
+
+  it('logs and counts a request the client abandoned as 499, not as the status it never received', async () => {
+    const line = 'quire_http_requests_total{method="POST",operation="/v1/orgs/:organizationId/spaces",status="499"}';
+    const before = valueOf(String((await request(app, 'GET', '/metrics')).body), line);
+    // The body is announced but never finished: the client leaves while the server waits for it.
+    const socket = net.connect(Number(new URL(app.baseUrl).port), '127.0.0.1');
+    await new Promise((resolve) => socket.on('connect', resolve));
+    socket.write(`POST /v1/orgs/${org.organizationId}/spaces HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${org.admin.token}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"title":`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    socket.destroy();
+    await expect.poll(async () => valueOf(String((await request(app, 'GET', '/metrics')).body), line)).toBe(before + 1);
+  });
+
   it('can require a token, and can be turned off', async () => {
     const guarded = await startTestApp({ metrics: { token: 'scrape-secret' } });
     const off = await startTestApp({ metrics: { enabled: false } });

@@ -1,5 +1,6 @@
 // Where the database is: DATABASE_URL when set, else the embedded PostgreSQL
 // whose data persists under `.quire/pgdata` (git-ignored).
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startEmbeddedPostgres } from './embedded.js';
 import { migrate } from './migrate.js';
@@ -9,6 +10,10 @@ export const defaultDataDir = fileURLToPath(new URL('../../.quire/pgdata', impor
 export interface Database {
   url: string;
   embedded: boolean;
+  /** Where the data lives, for the start-up log (never a password). */
+  location: Record<string, string | number>;
+  /** Migrations this start applied. */
+  applied: string[];
   close(): Promise<void>;
 }
 
@@ -37,15 +42,18 @@ async function migrateWhenReachable(url: string, attempts: number) {
 /** Resolves the database and brings its schema up to date. */
 export async function openDatabase(env = process.env): Promise<Database> {
   if (env.DATABASE_URL) {
-    await migrateWhenReachable(env.DATABASE_URL, Number(env.DATABASE_CONNECT_ATTEMPTS ?? 10));
-    return { url: env.DATABASE_URL, embedded: false, close: async () => {} };
+    const applied = await migrateWhenReachable(env.DATABASE_URL, Number(env.DATABASE_CONNECT_ATTEMPTS ?? 10));
+    const { hostname, port, pathname } = new URL(env.DATABASE_URL);
+    const location = { host: hostname, port: Number(port || 5432), database: decodeURIComponent(pathname.slice(1)) };
+    return { url: env.DATABASE_URL, embedded: false, location, applied, close: async () => {} };
   }
-  const embedded = await startEmbeddedPostgres(env.QUIRE_DATA_DIR ?? defaultDataDir);
+  const embedded = await startEmbeddedPostgres(path.resolve(env.QUIRE_DATA_DIR ?? defaultDataDir));
   try {
-    await migrate(embedded.url);
+    const applied = await migrate(embedded.url);
+    const location = { embeddedDataDir: embedded.dataDir, server: embedded.origin, port: Number(new URL(embedded.url).port) };
+    return { url: embedded.url, embedded: true, location, applied, close: () => embedded.stop() };
   } catch (err) {
     await embedded.stop();
     throw err;
   }
-  return { url: embedded.url, embedded: true, close: () => embedded.stop() };
 }

@@ -54,7 +54,7 @@ export interface HardeningSettings {
   /** How many reverse proxies in front append to X-Forwarded-For (0: use the socket address). */
   trustProxyHops: number;
   /** `/metrics` on/off, and an optional bearer token it requires. */
-  metrics: { enabled: boolean; token?: string };
+  metrics: { enabled: boolean; token?: string; maxOperationNames: number };
   /** Longest wait for in-flight requests on shutdown before connections are cut. */
   shutdownTimeoutMs: number;
 }
@@ -66,7 +66,7 @@ export function defaultSettings(): HardeningSettings {
     rateLimit: false,
     cors: { origins: [], maxAgeSeconds: 600 },
     trustProxyHops: 0,
-    metrics: { enabled: true },
+    metrics: { enabled: true, maxOperationNames: 200 },
     shutdownTimeoutMs: 25_000,
   };
 }
@@ -163,7 +163,14 @@ export function settingsFromEnv(env: Env = process.env): HardeningSettings {
     cors: { origins: origins(env.CORS_ORIGINS), maxAgeSeconds: integer(env, 'CORS_MAX_AGE_SECONDS', d.cors.maxAgeSeconds, 0) },
     hstsMaxAgeSeconds: env.HSTS_MAX_AGE_SECONDS ? integer(env, 'HSTS_MAX_AGE_SECONDS', 0, 0) : undefined,
     trustProxyHops: integer(env, 'TRUST_PROXY_HOPS', 0, 0),
-    metrics: { enabled: flag(env, 'METRICS', true), token: env.METRICS_TOKEN || undefined },
+    metrics: { enabled: flag(env, 'METRICS', true), token: env.METRICS_TOKEN || undefined, maxOperationNames: integer(env, 'METRICS_MAX_OPERATION_NAMES', d.metrics.maxOperationNames, 0) },
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', d.shutdownTimeoutMs, 0),
   };
+}
+
+/** The HTTP port: PORT, 0 to 65535 (0: any free port). */
+export function portFromEnv(env: Env = process.env): number {
+  const port = integer(env, 'PORT', 4000, 0);
+  if (port > 65535) throw new Error(`PORT must be an integer from 0 to 65535 (got "${env.PORT}")`);
+  return port;
 }

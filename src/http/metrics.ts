@@ -2,14 +2,13 @@
 // (the REST route pattern, or `graphql:<operation name>`), requests in flight,
 // GraphQL refusals by limit, and the process's own metrics. Each server has its
 // own registry. Operation names come from clients, so the label is bounded: a
-// GraphQL name syntax, 64 characters, and at most `maxOperations` distinct ones.
+// GraphQL name syntax, 64 characters, and at most `maxOperationNames` distinct
+// ones (METRICS_MAX_OPERATION_NAMES); later names share `graphql:other`.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
-const maxOperations = 500;
-
-export function createMetrics() {
+export function createMetrics({ maxOperationNames }: { maxOperationNames: number }) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'quire_' });
   const labelNames = ['method', 'operation', 'status'] as const;
@@ -34,7 +33,7 @@ export function createMetrics() {
       if (!name) return 'graphql:anonymous';
       const label = `graphql:${name.slice(0, 64)}`;
       if (seenOperations.has(label)) return label;
-      if (seenOperations.size >= maxOperations) return 'graphql:other';
+      if (seenOperations.size >= maxOperationNames) return 'graphql:other';
       seenOperations.add(label);
       return label;
     },

@@ -1,7 +1,7 @@
 // Each test run gets a database of its own: a fresh one on the server named by
 // DATABASE_URL (CI: the machine's PostgreSQL), or an embedded PostgreSQL in a
 // temporary folder on a bare machine. Migrations are applied to it first.
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -42,7 +42,13 @@ export async function openTestServer(): Promise<{ serverUrl: string; stop(): Pro
   if (url) return { serverUrl: url, stop: async () => {} };
   const dir = await mkdtemp(path.join(tmpdir(), 'quire-pg-'));
   const embedded = await startEmbeddedPostgres(path.join(dir, 'data'), { persistent: false });
-  return { serverUrl: embedded.url, stop: () => embedded.stop() };
+  return {
+    serverUrl: embedded.url,
+    async stop() {
+      await embedded.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 export async function createMigratedDatabase(serverUrl: string) {
