@@ -42,6 +42,23 @@ describe('input errors over /graphql', () => {
   }
 });
 
+describe('documents GraphQL refuses', () => {
+  // GraphQL over HTTP: 400 with its own media type; 200 to plain application/json clients (the spec's compatibility rule).
+  it('answers a syntax error as GRAPHQL_PARSE_FAILED and an invalid document as GRAPHQL_VALIDATION_FAILED', async () => {
+    const graphqlResponse = 'application/graphql-response+json';
+    const parse = await post(app, org.admin.token, '{ viewer { id }', undefined, graphqlResponse);
+    expect(parse.status).toBe(400);
+    expect(parse.body.errors[0].extensions).toMatchObject({ code: 'GRAPHQL_PARSE_FAILED' });
+    expect((await post(app, org.admin.token, '{ viewer { id }')).body.errors[0].extensions).toMatchObject({ code: 'GRAPHQL_PARSE_FAILED' });
+    const invalid = await post(app, org.admin.token, '{ viewer { nope } }', undefined, graphqlResponse);
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.errors[0].extensions).toMatchObject({ code: 'GRAPHQL_VALIDATION_FAILED' });
+    // A limit keeps its own code.
+    const deep = await post(app, org.admin.token, `{ viewer { id } ${Array.from({ length: 31 }, (_, i) => `a${i}: viewer { id }`).join(' ')} }`);
+    expect(deep.body.errors[0].extensions).toMatchObject({ code: 'ALIAS_LIMIT' });
+  });
+});
+
 describe('page sizes', () => {
   const refused: [string, string][] = [
     ['first: 100000', 'spaces(first: 100000)'],

@@ -35,3 +35,19 @@ export function withoutSuggestions(error: GraphQLError): GraphQLError {
     extensions: error.extensions,
   });
 }
+
+/** The error with `code` in its extensions, unless it has one. */
+export function withCode(error: GraphQLError, code: string): GraphQLError {
+  if (error.extensions?.code) return error;
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    originalError: error.originalError,
+    extensions: { ...error.extensions, code },
+  });
+}
+
+/** GraphQL's own refusal of a document: GRAPHQL_PARSE_FAILED or GRAPHQL_VALIDATION_FAILED. */
+export const isSyntaxError = (error: GraphQLError) => !error.path && /^Syntax Error/.test(error.message);

@@ -8,7 +8,7 @@ import { AppError } from '../errors.js';
 import type { Context } from '../context.js';
 import { checkJsonDepth, readBody } from '../http/body.js';
 import { useGraphQLGuards, type GraphQLGuards } from './plugin.js';
-import { isVariableError, userInputError, withoutSuggestions } from './errors.js';
+import { isSyntaxError, isVariableError, userInputError, withCode, withoutSuggestions } from './errors.js';
 
 const GRAPHIQL_START_QUERY = `# Quire: one graph over organizations, members, spaces and collections.
 # Put your API token in the Authorization header (Headers, below), then run:
@@ -34,6 +34,7 @@ function errorToShow(error: unknown): GraphQLError | undefined {
   if (original instanceof AppError) return error;
   if (isVariableError(error)) return userInputError(error, error.message, { http: { status: 400 } });
   if (original?.name === 'PothosValidationError') return userInputError(error, original.message);
+  if (isSyntaxError(error)) return withCode(error, 'GRAPHQL_PARSE_FAILED');
   return original ? undefined : error;
 }
 

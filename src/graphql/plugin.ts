@@ -18,7 +18,7 @@ import { AppError } from '../errors.js';
 import { fieldWithUnstorableText, unstorableTextMessage } from '../text.js';
 import { countNodes, nodeLimitError, operationShapeRule, pageSizeError, tokenLimitError, type GraphQLLimits, type LimitCode } from './limits.js';
 import { MAX_PAGE_SIZE } from '../validate.js';
-import { withoutSuggestions } from './errors.js';
+import { isSyntaxError, withCode, withoutSuggestions } from './errors.js';
 
 export interface GraphQLGuards {
   limits: GraphQLLimits;
@@ -68,6 +68,12 @@ function nodeCheck(schema: GraphQLSchema, args: Pick<ExecutionArgs, 'document' |
 const limitCodes = new Set<string>(['DEPTH_LIMIT', 'ALIAS_LIMIT', 'DIRECTIVE_LIMIT', 'TOKEN_LIMIT', 'QUERY_TOO_COMPLEX'] satisfies LimitCode[]);
 const codeOf = (errors: readonly GraphQLError[]) => errors.map((e) => e.extensions?.code).find((c): c is string => typeof c === 'string');
 
+/** A document refused by validation: coded GRAPHQL_VALIDATION_FAILED (a limit keeps its own code), without suggestions when introspection is off. */
+function documentError(error: GraphQLError, guards: GraphQLGuards) {
+  const coded = withCode(error, isSyntaxError(error) ? 'GRAPHQL_PARSE_FAILED' : 'GRAPHQL_VALIDATION_FAILED');
+  return guards.introspection ? coded : withoutSuggestions(coded);
+}
+
 /** Yoga plugin: token limit at parse, shape rules at validation, node limit before execution. */
 export function useGraphQLGuards(guards: GraphQLGuards): Plugin {
   const rules = extraRules(guards);
@@ -103,7 +109,7 @@ export function useGraphQLGuards(guards: GraphQLGuards): Plugin {
       return ({ result, setResult }) => {
         const code = codeOf(result as readonly GraphQLError[]);
         if (code && guards.onReject && /_LIMIT$/.test(code)) guards.onReject(code);
-        if (!guards.introspection && result.length) setResult((result as GraphQLError[]).map(withoutSuggestions));
+        if (result.length) setResult((result as GraphQLError[]).map((e) => documentError(e, guards)));
       };
     },
     onExecute: refuseBeforeRunning,
@@ -142,7 +148,7 @@ function reject(errors: readonly GraphQLError[], guards: GraphQLGuards) {
   const code = codeOf(errors);
   if (code) guards.onReject?.(code);
   // `http` is Yoga's private extension: not for WebSocket clients.
-  return errors.map((e) => (guards.introspection ? e : withoutSuggestions(e))).map((e) => {
+  return errors.map((e) => documentError(e, guards)).map((e) => {
     if (!e.extensions?.http) return e;
     const { http: _http, ...extensions } = e.extensions;
     return new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, extensions });
