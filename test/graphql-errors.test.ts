@@ -3,6 +3,8 @@
 // sizes outside 1..1000 are refused, and with introspection off no message
 // suggests names of the schema.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
 import { startTestApp, type TestApp } from './support/app.js';
 import { request } from './support/http.js';
 import { createOrg, type OrgFixture } from './support/factories.js';
@@ -108,6 +110,23 @@ describe('suggestions', () => {
       expect(value.body.errors[0].message).not.toMatch(/Did you mean|DESC/);
       const literal = await post(closed, org.admin.token, `{ organization(id: "${org.organizationId}") { members(order: des) { totalCount } } }`);
       expect(literal.body.errors[0].message).not.toMatch(/Did you mean|DESC/);
+
+      // graphql-ws validates with the same rules: no suggestion there either.
+      const client = createClient({
+        url: `${closed.baseUrl.replace('http', 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        connectionParams: { authorization: `Bearer ${org.admin.token}` },
+        retryAttempts: 0,
+      });
+      try {
+        const errors = await new Promise<{ message: string; extensions?: Record<string, unknown> }[]>((resolve) => {
+          client.subscribe({ query: 'subscription { spaceChanged(id: "spc_x") { titel } }' }, { next: () => {}, error: (e) => resolve(e as never), complete: () => resolve([]) });
+        });
+        expect(errors[0].message).toBe('Cannot query field "titel" on type "Space".');
+        expect(errors[0].extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+      } finally {
+        await client.dispose();
+      }
     } finally {
       await closed.close();
     }

@@ -2,7 +2,7 @@ import { builder } from '../../schema/builder.js';
 import { requireActor } from '../../context.js';
 import { can, memberPolicy } from '../../policy/index.js';
 import { contentLevel, roles, type Role } from '../../policy/roles.js';
-import { OrderEnum, RoleEnum, restEnum } from '../shared/enums.js';
+import { OrderEnum, RoleEnum, restEnum, roleDescriptions } from '../shared/enums.js';
 import { scopedList } from '../shared/connections.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { SpaceRef } from '../spaces/schema.js';
@@ -12,7 +12,10 @@ import {
   findMember, memberListOrder, memberListWhere, memberSpacesWhere, memberTeamsWhere, removeMember, updateMemberRole, type MemberListArgs,
 } from './service.js';
 
-const MemberRoleFilter = restEnum('MemberRoleFilter', [...roles, 'guest'] as const, 'A role to filter members by; GUEST: members with no role.');
+const MemberRoleFilter = restEnum('MemberRoleFilter', [...roles, 'guest'] as const, 'A role to filter members by.', {
+  ...roleDescriptions,
+  guest: 'Guests: members with no role, who see only what is shared with them.',
+});
 const MemberSort = restEnum('MemberSort', ['joinedAt', 'lastSeenAt', 'name'] as const, 'What members are sorted by.', {
   joinedAt: 'When they joined.',
   lastSeenAt: 'When they were last active (active members only).',

@@ -7,22 +7,28 @@ import { roles } from '../../policy/roles.js';
 const enumName = (value: string) =>
   value.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9]+/g, '_').toUpperCase();
 
-/**
- * An enum whose values are REST spellings. Every value is described: by
- * `valueDescriptions`, or by the REST spelling it stands for.
- */
-export function restEnum<const V extends string>(name: string, values: readonly V[], description: string, valueDescriptions?: Record<V, string>) {
+/** An enum whose values are REST spellings, each described (docs/graphql.md). */
+export function restEnum<const V extends string>(name: string, values: readonly V[], description: string, valueDescriptions: Record<V, string>) {
   return builder.enumType(name, {
     description,
-    values: Object.fromEntries(
-      values.map((v) => [enumName(v), { value: v, description: valueDescriptions?.[v] ?? `"${v}" in REST.` }]),
-    ) as Record<string, { value: V }>,
+    values: Object.fromEntries(values.map((v) => [enumName(v), { value: v, description: valueDescriptions[v] }])) as Record<string, { value: V }>,
   });
 }
 
-export const RoleEnum = restEnum('Role', roles, 'Organization role: admin > create > review > edit > comment > read; null stands for a guest.');
+/** What each role adds to the one below it. */
+export const roleDescriptions: Record<(typeof roles)[number], string> = {
+  admin: 'Everything, the organization and its members included.',
+  create: 'Creates spaces and collections, besides reviewing.',
+  review: 'Reviews and merges change requests, besides editing.',
+  edit: 'Edits content, besides commenting.',
+  comment: 'Comments on content, besides reading.',
+  read: 'Reads content.',
+};
+
+export const RoleEnum = restEnum('Role', roles, 'Organization role: admin > create > review > edit > comment > read; null stands for a guest.', roleDescriptions);
 export const DefaultLevelEnum = restEnum('DefaultLevel', ['inherit', ...roles] as const,
-  'Default level of organization members on content: a role, or inherit from the parent. Null: no default access.');
+  'Default level of organization members on content: a role, or inherit from the parent. Null: no default access.',
+  { inherit: 'The level of the parent collection (or the organization).', ...roleDescriptions });
 export const OrderEnum = restEnum('Order', ['asc', 'desc'] as const, 'Sort direction.', { asc: 'Ascending.', desc: 'Descending.' });
 export const ContentVisibilityEnum = restEnum('ContentVisibility',
   ['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'] as const, 'Who may read published content.', {

@@ -9,7 +9,7 @@ export function permissionsType<R, A extends string>(name: string, policy: Polic
     description: `What the caller may do on this ${policy.noun.toLowerCase()}.`,
     fields: (t) => Object.fromEntries(exposed.map((key) => [
       key,
-      t.boolean({ description: `Whether the caller has the "${key}" right (src/policy).`, resolve: (rules) => rules[key] ?? false }),
+      t.boolean({ description: `Whether the caller may \`${key}\` on this ${policy.noun.toLowerCase()}.`, resolve: (rules) => rules[key] ?? false }),
     ])),
   });
   return {
