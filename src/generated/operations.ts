@@ -101,19 +101,19 @@ export type DefaultContentType =
 
 /** Default level of organization members on content: a role, or inherit from the parent. Null: no default access. */
 export type DefaultLevel =
-  /** "admin" in REST. */
+  /** Everything, the organization and its members included. */
   | 'ADMIN'
-  /** "comment" in REST. */
+  /** Comments on content, besides reading. */
   | 'COMMENT'
-  /** "create" in REST. */
+  /** Creates spaces and collections, besides reviewing. */
   | 'CREATE'
-  /** "edit" in REST. */
+  /** Edits content, besides commenting. */
   | 'EDIT'
-  /** "inherit" in REST. */
+  /** The level of the parent collection (or the organization). */
   | 'INHERIT'
-  /** "read" in REST. */
+  /** Reads content. */
   | 'READ'
-  /** "review" in REST. */
+  /** Reviews and merges change requests, besides editing. */
   | 'REVIEW';
 
 /** Arguments of deleteCollection. */
@@ -157,100 +157,100 @@ export type JoinOrganizationInput = {
 
 /** Language of content (ISO 639-1 code, with a region for pt-br and zh-tw). */
 export type Language =
-  /** "ar" in REST. */
+  /** Arabic ("ar"). */
   | 'AR'
-  /** "bg" in REST. */
+  /** Bulgarian ("bg"). */
   | 'BG'
-  /** "cs" in REST. */
+  /** Czech ("cs"). */
   | 'CS'
-  /** "da" in REST. */
+  /** Danish ("da"). */
   | 'DA'
-  /** "de" in REST. */
+  /** German ("de"). */
   | 'DE'
-  /** "el" in REST. */
+  /** Greek ("el"). */
   | 'EL'
-  /** "en" in REST. */
+  /** English ("en"). */
   | 'EN'
-  /** "es" in REST. */
+  /** Spanish ("es"). */
   | 'ES'
-  /** "et" in REST. */
+  /** Estonian ("et"). */
   | 'ET'
-  /** "fi" in REST. */
+  /** Finnish ("fi"). */
   | 'FI'
-  /** "fr" in REST. */
+  /** French ("fr"). */
   | 'FR'
-  /** "he" in REST. */
+  /** Hebrew ("he"). */
   | 'HE'
-  /** "hi" in REST. */
+  /** Hindi ("hi"). */
   | 'HI'
-  /** "hr" in REST. */
+  /** Croatian ("hr"). */
   | 'HR'
-  /** "hu" in REST. */
+  /** Hungarian ("hu"). */
   | 'HU'
-  /** "id" in REST. */
+  /** Indonesian ("id"). */
   | 'ID'
-  /** "it" in REST. */
+  /** Italian ("it"). */
   | 'IT'
-  /** "ja" in REST. */
+  /** Japanese ("ja"). */
   | 'JA'
-  /** "ko" in REST. */
+  /** Korean ("ko"). */
   | 'KO'
-  /** "lt" in REST. */
+  /** Lithuanian ("lt"). */
   | 'LT'
-  /** "lv" in REST. */
+  /** Latvian ("lv"). */
   | 'LV'
-  /** "ms" in REST. */
+  /** Malay ("ms"). */
   | 'MS'
-  /** "nl" in REST. */
+  /** Dutch ("nl"). */
   | 'NL'
-  /** "no" in REST. */
+  /** Norwegian ("no"). */
   | 'NO'
-  /** "pl" in REST. */
+  /** Polish ("pl"). */
   | 'PL'
-  /** "pt" in REST. */
+  /** Portuguese ("pt"). */
   | 'PT'
-  /** "pt-br" in REST. */
+  /** Brazilian Portuguese ("pt-br"). */
   | 'PT_BR'
-  /** "ro" in REST. */
+  /** Romanian ("ro"). */
   | 'RO'
-  /** "ru" in REST. */
+  /** Russian ("ru"). */
   | 'RU'
-  /** "sk" in REST. */
+  /** Slovak ("sk"). */
   | 'SK'
-  /** "sl" in REST. */
+  /** Slovenian ("sl"). */
   | 'SL'
-  /** "sv" in REST. */
+  /** Swedish ("sv"). */
   | 'SV'
-  /** "th" in REST. */
+  /** Thai ("th"). */
   | 'TH'
-  /** "tr" in REST. */
+  /** Turkish ("tr"). */
   | 'TR'
-  /** "uk" in REST. */
+  /** Ukrainian ("uk"). */
   | 'UK'
-  /** "vi" in REST. */
+  /** Vietnamese ("vi"). */
   | 'VI'
-  /** "yue" in REST. */
+  /** Cantonese ("yue"). */
   | 'YUE'
-  /** "zh" in REST. */
+  /** Chinese ("zh"). */
   | 'ZH'
-  /** "zh-tw" in REST. */
+  /** Chinese (Taiwan) ("zh-tw"). */
   | 'ZH_TW';
 
-/** A role to filter members by; GUEST: members with no role. */
+/** A role to filter members by. */
 export type MemberRoleFilter =
-  /** "admin" in REST. */
+  /** Everything, the organization and its members included. */
   | 'ADMIN'
-  /** "comment" in REST. */
+  /** Comments on content, besides reading. */
   | 'COMMENT'
-  /** "create" in REST. */
+  /** Creates spaces and collections, besides reviewing. */
   | 'CREATE'
-  /** "edit" in REST. */
+  /** Edits content, besides commenting. */
   | 'EDIT'
-  /** "guest" in REST. */
+  /** Guests: members with no role, who see only what is shared with them. */
   | 'GUEST'
-  /** "read" in REST. */
+  /** Reads content. */
   | 'READ'
-  /** "review" in REST. */
+  /** Reviews and merges change requests, besides editing. */
   | 'REVIEW';
 
 /** What members are sorted by. */
@@ -321,17 +321,17 @@ export type RestoreSpaceInput = {
 
 /** Organization role: admin > create > review > edit > comment > read; null stands for a guest. */
 export type Role =
-  /** "admin" in REST. */
+  /** Everything, the organization and its members included. */
   | 'ADMIN'
-  /** "comment" in REST. */
+  /** Comments on content, besides reading. */
   | 'COMMENT'
-  /** "create" in REST. */
+  /** Creates spaces and collections, besides reviewing. */
   | 'CREATE'
-  /** "edit" in REST. */
+  /** Edits content, besides commenting. */
   | 'EDIT'
-  /** "read" in REST. */
+  /** Reads content. */
   | 'READ'
-  /** "review" in REST. */
+  /** Reviews and merges change requests, besides editing. */
   | 'REVIEW';
 
 /** A member's role in a team. */

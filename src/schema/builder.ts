@@ -86,3 +86,10 @@ export const builder = new SchemaBuilder<{
     nodeFieldOptions: { nullable: false, description: 'The item.' },
   },
 });
+
+/** The builder's type parameters, for helpers that build fields outside one type's definition. */
+export type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
+/** Builds the fields of an input type (e.g. a mutation's `input`). */
+export type InputFieldBuilder = PothosSchemaTypes.InputFieldBuilder<SchemaTypes, 'InputObject'>;
+/** Builds the fields of an object whose values have the shape `Parent` (e.g. a mutation's payload). */
+export type ObjectFieldBuilder<Parent> = PothosSchemaTypes.ObjectFieldBuilder<SchemaTypes, Parent>;

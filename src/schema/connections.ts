@@ -3,9 +3,7 @@
 // node, so a client writes one fragment for "a page of spaces". Each carries
 // `totalCount`. Arguments particular to one list stay on its field.
 import type { ObjectRef } from '@pothos/core';
-import { builder } from './builder.js';
-
-type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
+import { builder, type SchemaTypes } from './builder.js';
 
 // Pothos types the field builders of a connection per node; the helpers below
 // are the same for every node and take them as given.
@@ -35,7 +33,7 @@ export interface ConnectionOptions {
 }
 
 /** `<name>Connection` and `<name>Edge` over `node`; `name` is the node's type name, or a qualified one when edges carry more. */
-export function nodeConnection<Node extends ObjectRef<Types, any>>(node: Node, name: string, options: ConnectionOptions) {
+export function nodeConnection<Node extends ObjectRef<SchemaTypes, any>>(node: Node, name: string, options: ConnectionOptions) {
   return builder.connectionObject(
     {
       type: node,

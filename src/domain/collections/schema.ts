@@ -1,4 +1,5 @@
-import { builder } from '../../schema/builder.js';
+import { builder, type InputFieldBuilder, type ObjectFieldBuilder } from '../../schema/builder.js';
+import type { Collection } from '../../generated/prisma/client.js';
 import { requireActor } from '../../context.js';
 import type { ContentSubject } from '../../policy/content.js';
 import { mayShowRelated } from '../content/related.js';
@@ -109,12 +110,11 @@ builder.queryField('collection', (t) =>
   }),
 );
 
-const collectionId = (t: { id: (options: { required: true; description: string }) => never }) =>
-  t.id({ required: true, description: 'Id of the collection.' });
+const collectionId = (t: InputFieldBuilder) => t.id({ required: true, description: 'Id of the collection.' });
 
 /** A payload's `collection` field. */
-const collectionField = (t: { field: (options: object) => never }, description: string) =>
-  t.field({ type: CollectionRef, description, resolve: (payload: { collection: unknown }) => payload.collection });
+const collectionField = <P extends { collection: Collection }>(t: ObjectFieldBuilder<P>, description: string) =>
+  t.field({ type: CollectionRef, description, resolve: (payload) => payload.collection });
 
 builder.relayMutationField(
   'createCollection',
@@ -132,7 +132,7 @@ builder.relayMutationField(
       collection: await createCollection(ctx, organizationId, input),
     }),
   },
-  { description: 'The result of createCollection.', outputFields: (t) => ({ collection: collectionField(t as never, 'The new collection.') }) },
+  { description: 'The result of createCollection.', outputFields: (t) => ({ collection: collectionField(t, 'The new collection.') }) },
 );
 
 builder.relayMutationField(
@@ -140,7 +140,7 @@ builder.relayMutationField(
   {
     description: 'Arguments of updateCollection: the fields to change (absent ones stay).',
     inputFields: (t) => ({
-      collectionId: collectionId(t as never),
+      collectionId: collectionId(t),
       title: t.string({ description: 'Title; may be empty, not null.' }),
       description: t.string({ description: 'Description; null removes it.' }),
       defaultLevel: t.field({ type: DefaultLevelEnum, description: 'null: members get no access by default.' }),
@@ -152,12 +152,12 @@ builder.relayMutationField(
       collection: await updateCollection(ctx, id, input),
     }),
   },
-  { description: 'The result of updateCollection.', outputFields: (t) => ({ collection: collectionField(t as never, 'The collection as changed.') }) },
+  { description: 'The result of updateCollection.', outputFields: (t) => ({ collection: collectionField(t, 'The collection as changed.') }) },
 );
 
 builder.relayMutationField(
   'deleteCollection',
-  { description: 'Arguments of deleteCollection.', inputFields: (t) => ({ collectionId: collectionId(t as never) }) },
+  { description: 'Arguments of deleteCollection.', inputFields: (t) => ({ collectionId: collectionId(t) }) },
   {
     description: 'Deletes the collection and its nested collections; their spaces are soft-deleted. Idempotent.',
     resolve: async (_root, { input }, ctx) => {
@@ -180,7 +180,7 @@ builder.relayMutationField(
 
 builder.relayMutationField(
   'moveCollection',
-  { description: 'Arguments of moveCollection.', inputFields: (t) => ({ collectionId: collectionId(t as never), ...moveInputFields(t) }) },
+  { description: 'Arguments of moveCollection.', inputFields: (t) => ({ collectionId: collectionId(t), ...moveInputFields(t) }) },
   {
     description: 'Moves a collection (with everything in it) to another place in its organization.',
     resolve: async (_root, { input }, ctx) =>
@@ -188,13 +188,13 @@ builder.relayMutationField(
   },
   {
     description: 'The result of moveCollection: the moved collection and its new parent.',
-    outputFields: (t) => ({ collection: collectionField(t as never, 'The moved collection.'), parent: newParentField(t as never) }),
+    outputFields: (t) => ({ collection: collectionField(t, 'The moved collection.'), parent: newParentField(t) }),
   },
 );
 
 builder.relayMutationField(
   'transferCollection',
-  { description: 'Arguments of transferCollection.', inputFields: (t) => ({ collectionId: collectionId(t as never), ...transferInputFields(t) }) },
+  { description: 'Arguments of transferCollection.', inputFields: (t) => ({ collectionId: collectionId(t), ...transferInputFields(t) }) },
   {
     description: 'Moves a collection (with everything in it) to another organization.',
     resolve: async (_root, { input: { collectionId: id, clientMutationId: _, ...input } }, ctx) => moved('collection', await transferCollection(ctx, id, input)),
@@ -202,9 +202,9 @@ builder.relayMutationField(
   {
     description: 'The result of transferCollection: the moved collection, its new organization and parent.',
     outputFields: (t) => ({
-      collection: collectionField(t as never, 'The moved collection.'),
-      organization: newOrganizationField(t as never),
-      parent: newParentField(t as never),
+      collection: collectionField(t, 'The moved collection.'),
+      organization: newOrganizationField(t),
+      parent: newParentField(t),
     }),
   },
 );

@@ -1,11 +1,10 @@
 // Input shapes shared by the space and collection mutations.
-import { builder } from '../../schema/builder.js';
+import { builder, type InputFieldBuilder, type ObjectFieldBuilder } from '../../schema/builder.js';
 import { restEnum } from '../shared/enums.js';
 import { badRequest } from '../../errors.js';
 import type { ContentPointer, ContentPosition } from './position.js';
 import { findCollection } from '../collections/service.js';
 import { findOrganization } from '../organizations/service.js';
-import type { Context } from '../../context.js';
 
 const ContentPointerType = restEnum('ContentPointerType', ['space', 'collection'] as const, 'The kind of item a pointer names.', {
   space: 'A space.',
@@ -29,16 +28,14 @@ export const ContentPositionInput = builder.inputType('ContentPositionInput', {
   }),
 });
 
-type InputFields = PothosSchemaTypes.InputFieldBuilder<typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never, 'InputObject'>;
-
 /** The fields of every move input (besides the id of what moves). */
-export const moveInputFields = (t: InputFields) => ({
+export const moveInputFields = (t: InputFieldBuilder) => ({
   parent: t.id({ description: 'Parent collection; null for the root of the organization.' }),
   position: t.field({ type: ContentPositionInput, description: 'Place among the new siblings; at the end when omitted.' }),
 });
 
 /** The fields of every transfer input (besides the id of what moves). */
-export const transferInputFields = (t: InputFields) => ({
+export const transferInputFields = (t: InputFieldBuilder) => ({
   organization: t.id({ required: true, description: 'Target organization.' }),
   collection: t.id({ description: 'Target collection in that organization; its root when omitted.' }),
 });
@@ -59,20 +56,20 @@ export function positionFromInput(input: { before?: PointerInput; after?: Pointe
 
 // Payloads of moves and transfers answer the moved item with its new place.
 /** The new parent of moved content: a collection, or null at the root of its organization. */
-export const newParentField = (t: { field: (options: object) => never }) =>
-  t.field({
+export const newParentField = <P extends { parentId: string | null }>(t: ObjectFieldBuilder<P>) =>
+  t.prismaField({
     type: 'Collection',
     nullable: true,
     description: 'The new parent collection; null at the root of the organization.',
-    resolve: (payload: { parentId: string | null }, _args: unknown, ctx: Context) => (payload.parentId ? findCollection(ctx, payload.parentId) : null),
+    resolve: (query, payload, _args, ctx) => (payload.parentId ? findCollection(ctx, payload.parentId, query) : null),
   });
 
 /** The organization that now owns transferred content. */
-export const newOrganizationField = (t: { field: (options: object) => never }) =>
-  t.field({
+export const newOrganizationField = <P extends { organizationId: string }>(t: ObjectFieldBuilder<P>) =>
+  t.prismaField({
     type: 'Organization',
     description: 'The organization that now owns it.',
-    resolve: (payload: { organizationId: string }, _args: unknown, ctx: Context) => findOrganization(ctx, payload.organizationId),
+    resolve: (query, payload, _args, ctx) => findOrganization(ctx, payload.organizationId, query),
   });
 
 /** A move's or transfer's payload: the item under its kind's name, and where it now is. */

@@ -1,4 +1,4 @@
-import { builder } from '../../schema/builder.js';
+import { builder, type InputFieldBuilder } from '../../schema/builder.js';
 import { requireActor } from '../../context.js';
 import { can, memberPolicy } from '../../policy/index.js';
 import { contentLevel, roles, type Role } from '../../policy/roles.js';
@@ -121,7 +121,7 @@ builder.prismaObjectField('Organization', 'member', (t) =>
   }),
 );
 
-const memberKey = (t: { id: (options: { required: true; description: string }) => never }) => ({
+const memberKey = (t: InputFieldBuilder) => ({
   organizationId: t.id({ required: true, description: 'Id of the organization.' }),
   userId: t.id({ required: true, description: "The member's user id." }),
 });
@@ -130,7 +130,7 @@ builder.relayMutationField(
   'updateMember',
   {
     description: 'Arguments of updateMember.',
-    inputFields: (t) => ({ ...memberKey(t as never), role: t.field({ type: RoleEnum, description: 'Null makes the member a guest.' }) }),
+    inputFields: (t) => ({ ...memberKey(t), role: t.field({ type: RoleEnum, description: 'Null makes the member a guest.' }) }),
   },
   {
     description: "Changes a member's role (admins).",
@@ -146,7 +146,7 @@ builder.relayMutationField(
 
 builder.relayMutationField(
   'removeMember',
-  { description: 'Arguments of removeMember.', inputFields: (t) => memberKey(t as never) },
+  { description: 'Arguments of removeMember.', inputFields: (t) => memberKey(t) },
   {
     description: 'Removes a member (admins; or a member leaving). Idempotent.',
     resolve: async (_root, { input }, ctx) => {

@@ -1,5 +1,6 @@
 import { resolveArrayConnection } from '@pothos/plugin-relay';
-import { builder } from '../../schema/builder.js';
+import { builder, type InputFieldBuilder, type ObjectFieldBuilder } from '../../schema/builder.js';
+import type { Space } from '../../generated/prisma/client.js';
 import { requireActor } from '../../context.js';
 import { can, collectionPolicy, organizationPolicy, spacePolicy, visibleContentWhere } from '../../policy/index.js';
 import { ContentVisibilityEnum, DefaultLevelEnum, EditModeEnum, defaultLevelOut } from '../shared/enums.js';
@@ -188,12 +189,11 @@ builder.queryField('space', (t) =>
   }),
 );
 
-const spaceId = (t: { id: (options: { required: true; description: string }) => never }) =>
-  t.id({ required: true, description: 'Id of the space.' });
+const spaceId = (t: InputFieldBuilder) => t.id({ required: true, description: 'Id of the space.' });
 
 /** A payload's `space` field. */
-const spaceField = (t: { field: (options: object) => never }, description: string) =>
-  t.field({ type: SpaceRef, description, resolve: (payload: { space: unknown }) => payload.space });
+const spaceField = <P extends { space: Space }>(t: ObjectFieldBuilder<P>, description: string) =>
+  t.field({ type: SpaceRef, description, resolve: (payload) => payload.space });
 
 builder.relayMutationField(
   'createSpace',
@@ -215,7 +215,7 @@ builder.relayMutationField(
     description: 'Creates a space in an organization (or one of its collections).',
     resolve: async (_root, { input: { organizationId, clientMutationId: _, ...input } }, ctx) => ({ space: await createSpace(ctx, organizationId, input) }),
   },
-  { description: 'The result of createSpace.', outputFields: (t) => ({ space: spaceField(t as never, 'The new space.') }) },
+  { description: 'The result of createSpace.', outputFields: (t) => ({ space: spaceField(t, 'The new space.') }) },
 );
 
 builder.relayMutationField(
@@ -223,7 +223,7 @@ builder.relayMutationField(
   {
     description: 'Arguments of updateSpace: the fields to change (absent ones stay).',
     inputFields: (t) => ({
-      spaceId: spaceId(t as never),
+      spaceId: spaceId(t),
       title: t.string({ description: 'Title; may be empty, not null.' }),
       emoji: t.string({ description: 'One emoji (or its code points in hex); null or "" removes it. Replaces an icon.' }),
       icon: t.string({ description: 'URL of an icon; null removes it. Replaces an emoji.' }),
@@ -237,12 +237,12 @@ builder.relayMutationField(
     description: "Changes a space's settings.",
     resolve: async (_root, { input: { spaceId: id, clientMutationId: _, ...input } }, ctx) => ({ space: await updateSpace(ctx, id, input as never) }),
   },
-  { description: 'The result of updateSpace.', outputFields: (t) => ({ space: spaceField(t as never, 'The space as changed.') }) },
+  { description: 'The result of updateSpace.', outputFields: (t) => ({ space: spaceField(t, 'The space as changed.') }) },
 );
 
 builder.relayMutationField(
   'deleteSpace',
-  { description: 'Arguments of deleteSpace.', inputFields: (t) => ({ spaceId: spaceId(t as never) }) },
+  { description: 'Arguments of deleteSpace.', inputFields: (t) => ({ spaceId: spaceId(t) }) },
   {
     description: 'Soft-deletes the space (restorable for 7 days, then purged). Idempotent.',
     resolve: async (_root, { input }, ctx) => {
@@ -264,7 +264,7 @@ builder.relayMutationField(
   {
     description: 'Arguments of setSpaceVisibility.',
     inputFields: (t) => ({
-      spaceId: spaceId(t as never),
+      spaceId: spaceId(t),
       visibility: t.field({ type: ContentVisibilityEnum, required: true, description: 'Who may read the published space.' }),
     }),
   },
@@ -272,32 +272,32 @@ builder.relayMutationField(
     description: 'Who may read the space; a share-link space is read with its `shareKey`.',
     resolve: async (_root, { input }, ctx) => ({ space: await setSpaceVisibility(ctx, input.spaceId, input.visibility) }),
   },
-  { description: 'The result of setSpaceVisibility.', outputFields: (t) => ({ space: spaceField(t as never, 'The space as changed.') }) },
+  { description: 'The result of setSpaceVisibility.', outputFields: (t) => ({ space: spaceField(t, 'The space as changed.') }) },
 );
 
 builder.relayMutationField(
   'restoreSpace',
-  { description: 'Arguments of restoreSpace.', inputFields: (t) => ({ spaceId: spaceId(t as never) }) },
+  { description: 'Arguments of restoreSpace.', inputFields: (t) => ({ spaceId: spaceId(t) }) },
   {
     description: 'Restores a deleted space (within 7 days of its deletion).',
     resolve: async (_root, { input }, ctx) => ({ space: await restoreSpace(ctx, input.spaceId) }),
   },
-  { description: 'The result of restoreSpace.', outputFields: (t) => ({ space: spaceField(t as never, 'The restored space.') }) },
+  { description: 'The result of restoreSpace.', outputFields: (t) => ({ space: spaceField(t, 'The restored space.') }) },
 );
 
 builder.relayMutationField(
   'duplicateSpace',
-  { description: 'Arguments of duplicateSpace.', inputFields: (t) => ({ spaceId: spaceId(t as never) }) },
+  { description: 'Arguments of duplicateSpace.', inputFields: (t) => ({ spaceId: spaceId(t) }) },
   {
     description: 'Copies a space, with its content, beside the original.',
     resolve: async (_root, { input }, ctx) => ({ space: await duplicateSpace(ctx, input.spaceId) }),
   },
-  { description: 'The result of duplicateSpace.', outputFields: (t) => ({ space: spaceField(t as never, 'The copy.') }) },
+  { description: 'The result of duplicateSpace.', outputFields: (t) => ({ space: spaceField(t, 'The copy.') }) },
 );
 
 builder.relayMutationField(
   'moveSpace',
-  { description: 'Arguments of moveSpace.', inputFields: (t) => ({ spaceId: spaceId(t as never), ...moveInputFields(t) }) },
+  { description: 'Arguments of moveSpace.', inputFields: (t) => ({ spaceId: spaceId(t), ...moveInputFields(t) }) },
   {
     description: 'Moves a space to another place in its organization.',
     resolve: async (_root, { input }, ctx) =>
@@ -305,13 +305,13 @@ builder.relayMutationField(
   },
   {
     description: 'The result of moveSpace: the moved space and its new parent.',
-    outputFields: (t) => ({ space: spaceField(t as never, 'The moved space.'), parent: newParentField(t as never) }),
+    outputFields: (t) => ({ space: spaceField(t, 'The moved space.'), parent: newParentField(t) }),
   },
 );
 
 builder.relayMutationField(
   'transferSpace',
-  { description: 'Arguments of transferSpace.', inputFields: (t) => ({ spaceId: spaceId(t as never), ...transferInputFields(t) }) },
+  { description: 'Arguments of transferSpace.', inputFields: (t) => ({ spaceId: spaceId(t), ...transferInputFields(t) }) },
   {
     description: 'Moves a space to another organization.',
     resolve: async (_root, { input: { spaceId: id, clientMutationId: _, ...input } }, ctx) => moved('space', await transferSpace(ctx, id, input)),
@@ -319,9 +319,9 @@ builder.relayMutationField(
   {
     description: 'The result of transferSpace: the moved space, its new organization and parent.',
     outputFields: (t) => ({
-      space: spaceField(t as never, 'The moved space.'),
-      organization: newOrganizationField(t as never),
-      parent: newParentField(t as never),
+      space: spaceField(t, 'The moved space.'),
+      organization: newOrganizationField(t),
+      parent: newParentField(t),
     }),
   },
 );
