@@ -10,6 +10,7 @@ import { urlsFor } from '../shared/urls.js';
 import { scopedList } from '../shared/connections.js';
 import { moveInputFields, moved, newOrganizationField, newParentField, positionFromInput, transferInputFields } from '../content/schema.js';
 import { nodeConnection } from '../../schema/connections.js';
+import { deletion, deletionFields } from '../../schema/payloads.js';
 import { SpaceConnection } from '../spaces/schema.js';
 import {
   createCollection, deleteCollection, findCollection, moveCollection, transferCollection, updateCollection,
@@ -128,8 +129,8 @@ builder.relayMutationField(
   },
   {
     description: 'Creates a collection in an organization (or in one of its collections).',
-    resolve: async (_root, { input: { organizationId, clientMutationId: _, ...input } }, ctx) => ({
-      collection: await createCollection(ctx, organizationId, input),
+    resolve: async (_root, { input }, ctx) => ({
+      collection: await createCollection(ctx, input.organizationId, input),
     }),
   },
   { description: 'The result of createCollection.', outputFields: (t) => ({ collection: collectionField(t, 'The new collection.') }) },
@@ -148,8 +149,8 @@ builder.relayMutationField(
   },
   {
     description: "Changes a collection's settings.",
-    resolve: async (_root, { input: { collectionId: id, clientMutationId: _, ...input } }, ctx) => ({
-      collection: await updateCollection(ctx, id, input),
+    resolve: async (_root, { input }, ctx) => ({
+      collection: await updateCollection(ctx, input.collectionId, input),
     }),
   },
   { description: 'The result of updateCollection.', outputFields: (t) => ({ collection: collectionField(t, 'The collection as changed.') }) },
@@ -160,22 +161,9 @@ builder.relayMutationField(
   { description: 'Arguments of deleteCollection.', inputFields: (t) => ({ collectionId: collectionId(t) }) },
   {
     description: 'Deletes the collection and its nested collections; their spaces are soft-deleted. Idempotent.',
-    resolve: async (_root, { input }, ctx) => {
-      const deleted = await deleteCollection(ctx, input.collectionId);
-      return { deleted, deletedCollectionId: deleted ? input.collectionId : null };
-    },
+    resolve: async (_root, { input }, ctx) => deletion(await deleteCollection(ctx, input.collectionId), input.collectionId),
   },
-  {
-    description: 'The result of deleteCollection.',
-    outputFields: (t) => ({
-      deletedCollectionId: t.id({
-        nullable: true,
-        description: 'Id of the collection this call deleted; null when it deleted nothing.',
-        resolve: (p) => p.deletedCollectionId,
-      }),
-      deleted: t.boolean({ description: 'True when this call deleted the collection; false when there was nothing to delete.', resolve: (p) => p.deleted }),
-    }),
-  },
+  { description: 'The result of deleteCollection.', outputFields: (t) => deletionFields(t, 'deleted', 'Collection') },
 );
 
 builder.relayMutationField(
@@ -197,7 +185,7 @@ builder.relayMutationField(
   { description: 'Arguments of transferCollection.', inputFields: (t) => ({ collectionId: collectionId(t), ...transferInputFields(t) }) },
   {
     description: 'Moves a collection (with everything in it) to another organization.',
-    resolve: async (_root, { input: { collectionId: id, clientMutationId: _, ...input } }, ctx) => moved('collection', await transferCollection(ctx, id, input)),
+    resolve: async (_root, { input }, ctx) => moved('collection', await transferCollection(ctx, input.collectionId, input)),
   },
   {
     description: 'The result of transferCollection: the moved collection, its new organization and parent.',

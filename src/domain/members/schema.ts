@@ -5,6 +5,7 @@ import { contentLevel, roles, type Role } from '../../policy/roles.js';
 import { OrderEnum, RoleEnum, restEnum, roleDescriptions } from '../shared/enums.js';
 import { scopedList } from '../shared/connections.js';
 import { nodeConnection } from '../../schema/connections.js';
+import { deletion, deletionFields } from '../../schema/payloads.js';
 import { SpaceRef } from '../spaces/schema.js';
 import { TeamMembershipRef } from '../teams/schema.js';
 import { accessibleSpaces, siteCountsByOrganization, spaceCountsByOrganization, teamCountsByMember } from './loaders.js';
@@ -149,16 +150,7 @@ builder.relayMutationField(
   { description: 'Arguments of removeMember.', inputFields: (t) => memberKey(t) },
   {
     description: 'Removes a member (admins; or a member leaving). Idempotent.',
-    resolve: async (_root, { input }, ctx) => {
-      const removed = await removeMember(ctx, input.organizationId, input.userId);
-      return { removed, removedMemberId: removed ? input.userId : null };
-    },
+    resolve: async (_root, { input }, ctx) => deletion(await removeMember(ctx, input.organizationId, input.userId), input.userId),
   },
-  {
-    description: 'The result of removeMember.',
-    outputFields: (t) => ({
-      removedMemberId: t.id({ nullable: true, description: 'Id of the member this call removed; null when it removed nobody.', resolve: (p) => p.removedMemberId }),
-      removed: t.boolean({ description: 'True when this call removed the member; false when there was no such member.', resolve: (p) => p.removed }),
-    }),
-  },
+  { description: 'The result of removeMember.', outputFields: (t) => deletionFields(t, 'removed', 'Member') },
 );

@@ -130,8 +130,8 @@ builder.relayMutationField(
   },
   {
     description: "Changes an organization's settings (admins).",
-    resolve: async (_root, { input: { organizationId, clientMutationId: _, ...input } }, ctx) => ({
-      organization: await updateOrganization(ctx, organizationId, input),
+    resolve: async (_root, { input }, ctx) => ({
+      organization: await updateOrganization(ctx, input.organizationId, input),
     }),
   },
   {

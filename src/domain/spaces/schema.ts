@@ -8,6 +8,7 @@ import { permissionsType } from '../shared/permissions.js';
 import { urlsFor } from '../shared/urls.js';
 import { scopedList } from '../shared/connections.js';
 import { nodeConnection } from '../../schema/connections.js';
+import { deletion, deletionFields } from '../../schema/payloads.js';
 import { moveInputFields, moved, newOrganizationField, newParentField, positionFromInput, transferInputFields } from '../content/schema.js';
 import { LanguageEnum } from '../content/language.js';
 import { spaceCounts } from './loaders.js';
@@ -213,7 +214,7 @@ builder.relayMutationField(
   },
   {
     description: 'Creates a space in an organization (or one of its collections).',
-    resolve: async (_root, { input: { organizationId, clientMutationId: _, ...input } }, ctx) => ({ space: await createSpace(ctx, organizationId, input) }),
+    resolve: async (_root, { input }, ctx) => ({ space: await createSpace(ctx, input.organizationId, input) }),
   },
   { description: 'The result of createSpace.', outputFields: (t) => ({ space: spaceField(t, 'The new space.') }) },
 );
@@ -235,7 +236,7 @@ builder.relayMutationField(
   },
   {
     description: "Changes a space's settings.",
-    resolve: async (_root, { input: { spaceId: id, clientMutationId: _, ...input } }, ctx) => ({ space: await updateSpace(ctx, id, input as never) }),
+    resolve: async (_root, { input }, ctx) => ({ space: await updateSpace(ctx, input.spaceId, input as never) }),
   },
   { description: 'The result of updateSpace.', outputFields: (t) => ({ space: spaceField(t, 'The space as changed.') }) },
 );
@@ -245,18 +246,9 @@ builder.relayMutationField(
   { description: 'Arguments of deleteSpace.', inputFields: (t) => ({ spaceId: spaceId(t) }) },
   {
     description: 'Soft-deletes the space (restorable for 7 days, then purged). Idempotent.',
-    resolve: async (_root, { input }, ctx) => {
-      const deleted = await deleteSpace(ctx, input.spaceId);
-      return { deleted, deletedSpaceId: deleted ? input.spaceId : null };
-    },
+    resolve: async (_root, { input }, ctx) => deletion(await deleteSpace(ctx, input.spaceId), input.spaceId),
   },
-  {
-    description: 'The result of deleteSpace.',
-    outputFields: (t) => ({
-      deletedSpaceId: t.id({ nullable: true, description: 'Id of the space this call deleted; null when it deleted nothing.', resolve: (p) => p.deletedSpaceId }),
-      deleted: t.boolean({ description: 'True when this call deleted the space; false when there was nothing to delete.', resolve: (p) => p.deleted }),
-    }),
-  },
+  { description: 'The result of deleteSpace.', outputFields: (t) => deletionFields(t, 'deleted', 'Space') },
 );
 
 builder.relayMutationField(
@@ -314,7 +306,7 @@ builder.relayMutationField(
   { description: 'Arguments of transferSpace.', inputFields: (t) => ({ spaceId: spaceId(t), ...transferInputFields(t) }) },
   {
     description: 'Moves a space to another organization.',
-    resolve: async (_root, { input: { spaceId: id, clientMutationId: _, ...input } }, ctx) => moved('space', await transferSpace(ctx, id, input)),
+    resolve: async (_root, { input }, ctx) => moved('space', await transferSpace(ctx, input.spaceId, input)),
   },
   {
     description: 'The result of transferSpace: the moved space, its new organization and parent.',

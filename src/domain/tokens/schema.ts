@@ -51,7 +51,7 @@ builder.relayMutationField(
   },
   {
     description: "Issues an API token to the caller's user (only an unrestricted token may).",
-    resolve: (_root, { input: { clientMutationId: _, ...input } }, ctx) => {
+    resolve: (_root, { input }, ctx) => {
       const actor = requireActor(ctx);
       authorize(accountPolicy, actor, { id: actor.userId }, 'createToken');
       return createApiToken(ctx.prisma, actor.userId, input);
