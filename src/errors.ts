@@ -1,9 +1,10 @@
-// Errors carry their HTTP status: GraphQL shows it in `extensions`, and the REST
-// adapter answers `{"error":{"code":<status>,"message":…}}` with it.
+// Errors carry their HTTP status: GraphQL shows it in `extensions` with a code
+// from the fixed list of docs/graphql.md, and the REST adapter answers
+// `{"error":{"code":<status>,"message":…}}` with it.
 import { GraphQLError } from 'graphql';
 
 const codes = {
-  400: 'BAD_REQUEST',
+  400: 'BAD_USER_INPUT',
   401: 'UNAUTHENTICATED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',

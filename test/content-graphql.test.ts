@@ -25,7 +25,7 @@ describe('GraphQL: the content graph', () => {
     const res = await gql(undefined, 'query($id: ID!) { space(id: $id) { id } }', { id: space.id });
     expect(res.data ?? null).toBeNull();
     expect(errorOf(res)).toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
-    const mutation = await gql(undefined, 'mutation($o: ID!) { createCollection(organizationId: $o, input: { title: "x" }) { id } }', { o: org.organizationId });
+    const mutation = await gql(undefined, 'mutation($o: ID!) { createCollection(input: { organizationId: $o, title: "x" }) { collection { id } } }', { o: org.organizationId });
     expect(errorOf(mutation)).toMatchObject({ status: 401 });
   });
 
@@ -83,7 +83,7 @@ describe('GraphQL: the content graph', () => {
     const closed = await createCollection(app, org);
     await createSpace(app, org, { parent: closed.id });
     const editor = await addMember(app, org.organizationId, 'edit');
-    await gql(org.admin.token, 'mutation($id: ID!) { updateCollection(id: $id, input: { defaultLevel: null }) { id } }', { id: closed.id });
+    await gql(org.admin.token, 'mutation($id: ID!) { updateCollection(input: { collectionId: $id, defaultLevel: null }) { collection { id } } }', { id: closed.id });
     const list = await gql(editor.token, 'query($id: ID!) { organization(id: $id) { collections { edges { node { id } } } } }', { id: org.organizationId });
     expect(list.data.organization.collections.edges.map((e: { node: { id: string } }) => e.node.id)).not.toContain(closed.id);
     expect(errorOf(await gql(editor.token, 'query($id: ID!) { collection(id: $id) { id } }', { id: closed.id }))).toMatchObject({ status: 404 });
@@ -101,31 +101,34 @@ describe('GraphQL: the content graph', () => {
 
 describe('GraphQL: content mutations', () => {
   it('creates, updates, duplicates, deletes and restores spaces; enums in GraphQL spelling', async () => {
-    const col = await gql(org.admin.token, 'mutation($o: ID!) { createCollection(organizationId: $o, input: { title: "Docs" }) { id title defaultLevel } }', { o: org.organizationId });
-    expect(col.data.createCollection).toMatchObject({ title: 'Docs', defaultLevel: 'INHERIT' });
+    const col = await gql(org.admin.token, 'mutation($o: ID!) { createCollection(input: { organizationId: $o, title: "Docs" }) { collection { id title defaultLevel } } }', { o: org.organizationId });
+    expect(col.data.createCollection.collection).toMatchObject({ title: 'Docs', defaultLevel: 'INHERIT' });
     const created = await gql(org.admin.token, `mutation($o: ID!, $p: ID) {
-      createSpace(organizationId: $o, input: { title: "Guide", parent: $p, language: PT_BR, editMode: LOCKED, empty: true }) { id title language editMode visibility parent { id } }
-    }`, { o: org.organizationId, p: col.data.createCollection.id });
+      createSpace(input: { organizationId: $o, title: "Guide", parent: $p, language: PT_BR, editMode: LOCKED, empty: true, clientMutationId: "c1" }) {
+        clientMutationId space { id title language editMode visibility parent { id } }
+      }
+    }`, { o: org.organizationId, p: col.data.createCollection.collection.id });
     expect(created.errors).toBeUndefined();
-    const space = created.data.createSpace;
-    expect(space).toMatchObject({ title: 'Guide', language: 'PT_BR', editMode: 'LOCKED', visibility: 'IN_COLLECTION', parent: { id: col.data.createCollection.id } });
+    expect(created.data.createSpace.clientMutationId).toBe('c1');
+    const space = created.data.createSpace.space;
+    expect(space).toMatchObject({ title: 'Guide', language: 'PT_BR', editMode: 'LOCKED', visibility: 'IN_COLLECTION', parent: { id: col.data.createCollection.collection.id } });
 
-    const updated = await gql(org.admin.token, 'mutation($id: ID!) { updateSpace(id: $id, input: { title: "Manual", defaultLevel: READ, emoji: "📘" }) { title defaultLevel emoji } }', { id: space.id });
-    expect(updated.data.updateSpace).toEqual({ title: 'Manual', defaultLevel: 'READ', emoji: '📘' });
-    const bad = await gql(org.admin.token, 'mutation($id: ID!) { updateSpace(id: $id, input: { title: "" , emoji: "x" }) { title } }', { id: space.id });
+    const updated = await gql(org.admin.token, 'mutation($id: ID!) { updateSpace(input: { spaceId: $id, title: "Manual", defaultLevel: READ, emoji: "📘" }) { space { title defaultLevel emoji } } }', { id: space.id });
+    expect(updated.data.updateSpace.space).toEqual({ title: 'Manual', defaultLevel: 'READ', emoji: '📘' });
+    const bad = await gql(org.admin.token, 'mutation($id: ID!) { updateSpace(input: { spaceId: $id, title: "" , emoji: "x" }) { space { title } } }', { id: space.id });
     expect(errorOf(bad)).toMatchObject({ status: 400, field: 'emoji' });
 
-    const copy = await gql(org.admin.token, 'mutation($id: ID!) { duplicateSpace(id: $id) { id title } }', { id: space.id });
-    expect(copy.data.duplicateSpace.title).toBe('Manual (copy)');
+    const copy = await gql(org.admin.token, 'mutation($id: ID!) { duplicateSpace(input: { spaceId: $id }) { space { id title } } }', { id: space.id });
+    expect(copy.data.duplicateSpace.space.title).toBe('Manual (copy)');
 
-    const del = 'mutation($id: ID!) { deleteSpace(id: $id) }';
-    expect((await gql(org.admin.token, del, { id: space.id })).data.deleteSpace).toBe(true);
-    expect((await gql(org.admin.token, del, { id: space.id })).data.deleteSpace).toBe(false);
-    const restored = await gql(org.admin.token, 'mutation($id: ID!) { restoreSpace(id: $id) { id deletedAt } }', { id: space.id });
-    expect(restored.data.restoreSpace).toEqual({ id: space.id, deletedAt: null });
-    expect(errorOf(await gql(org.admin.token, 'mutation($id: ID!) { restoreSpace(id: $id) { id } }', { id: space.id }))).toMatchObject({ status: 409 });
+    const del = 'mutation($id: ID!) { deleteSpace(input: { spaceId: $id, clientMutationId: "d" }) { deletedSpaceId deleted clientMutationId } }';
+    expect((await gql(org.admin.token, del, { id: space.id })).data.deleteSpace).toEqual({ deletedSpaceId: space.id, deleted: true, clientMutationId: 'd' });
+    expect((await gql(org.admin.token, del, { id: space.id })).data.deleteSpace).toEqual({ deletedSpaceId: null, deleted: false, clientMutationId: 'd' });
+    const restore = 'mutation($id: ID!) { restoreSpace(input: { spaceId: $id }) { space { id deletedAt } } }';
+    expect((await gql(org.admin.token, restore, { id: space.id })).data.restoreSpace.space).toEqual({ id: space.id, deletedAt: null });
+    expect(errorOf(await gql(org.admin.token, restore, { id: space.id }))).toMatchObject({ status: 409 });
 
-    const template = await gql(org.admin.token, 'mutation($o: ID!) { createSpace(organizationId: $o, input: { template: { id: "t" } }) { id } }', { o: org.organizationId });
+    const template = await gql(org.admin.token, 'mutation($o: ID!) { createSpace(input: { organizationId: $o, template: { id: "t" } }) { space { id } } }', { o: org.organizationId });
     expect(errorOf(template)).toMatchObject({ status: 400, field: 'template' });
   });
 
@@ -135,39 +138,50 @@ describe('GraphQL: content mutations', () => {
     const a = await createCollection(app, org);
     const b = await createCollection(app, org);
     const space = await createSpace(app, org, { parent: a.id });
-    const moveSpace = 'mutation($id: ID!, $input: MoveContentInput!) { moveSpace(id: $id, input: $input) { parent { id } } }';
-    expect((await gql(org.admin.token, moveSpace, { id: space.id, input: { parent: b.id } })).data.moveSpace.parent).toEqual({ id: b.id });
-    expect(errorOf(await gql(org.admin.token, moveSpace, { id: space.id, input: { parent: b.id } }))).toMatchObject({ status: 409 });
-    expect(errorOf(await gql(org.admin.token, moveSpace, { id: space.id, input: { position: { before: { type: 'SPACE', space: 'spc_x' } } } }))).toMatchObject({ status: 400, field: 'position' });
-    expect(errorOf(await gql(org.admin.token, moveSpace, { id: space.id, input: { parent: 'col_unknown' } }))).toMatchObject({ status: 404 });
+    // A move answers the moved item and its new parent.
+    const moveSpace = 'mutation($input: MoveSpaceInput!) { moveSpace(input: $input) { space { id parentId } parent { id } } }';
+    expect((await gql(org.admin.token, moveSpace, { input: { spaceId: space.id, parent: b.id } })).data.moveSpace).toEqual({ space: { id: space.id, parentId: b.id }, parent: { id: b.id } });
+    expect(errorOf(await gql(org.admin.token, moveSpace, { input: { spaceId: space.id, parent: b.id } }))).toMatchObject({ status: 409 });
+    expect(errorOf(await gql(org.admin.token, moveSpace, { input: { spaceId: space.id, position: { before: { type: 'SPACE', space: 'spc_x' } } } }))).toMatchObject({ status: 400, field: 'position' });
+    expect(errorOf(await gql(org.admin.token, moveSpace, { input: { spaceId: space.id, parent: 'col_unknown' } }))).toMatchObject({ status: 404 });
 
-    const moveCollection = 'mutation($id: ID!, $input: MoveContentInput!) { moveCollection(id: $id, input: $input) { parent { id } } }';
-    expect((await gql(org.admin.token, moveCollection, { id: b.id, input: { parent: a.id } })).data.moveCollection.parent).toEqual({ id: a.id });
-    expect(errorOf(await gql(org.admin.token, moveCollection, { id: a.id, input: { parent: b.id } }))).toMatchObject({ status: 400, field: 'parent' });
+    const moveCollection = 'mutation($input: MoveCollectionInput!) { moveCollection(input: $input) { collection { id } parent { id } } }';
+    expect((await gql(org.admin.token, moveCollection, { input: { collectionId: b.id, parent: a.id } })).data.moveCollection).toEqual({ collection: { id: b.id }, parent: { id: a.id } });
+    expect(errorOf(await gql(org.admin.token, moveCollection, { input: { collectionId: a.id, parent: b.id } }))).toMatchObject({ status: 400, field: 'parent' });
 
-    const transfer = 'mutation($id: ID!, $input: TransferContentInput!) { transferCollection(id: $id, input: $input) { organizationId spaces { totalCount } collections { totalCount } } }';
+    const transfer = `mutation($input: TransferCollectionInput!) {
+      transferCollection(input: $input) { collection { organizationId spaces { totalCount } collections { totalCount } } organization { id } parent { id } }
+    }`;
     const published = await createSpace(app, org, { parent: a.id });
     await publishOnSite(app, published);
-    expect(errorOf(await gql(org.admin.token, transfer, { id: a.id, input: { organization: target.organizationId } }))).toMatchObject({ status: 412 });
-    await gql(org.admin.token, 'mutation($id: ID!, $input: MoveContentInput!) { moveSpace(id: $id, input: $input) { id } }', { id: published.id, input: { parent: null } });
-    const moved = await gql(org.admin.token, transfer, { id: a.id, input: { organization: target.organizationId } });
+    expect(errorOf(await gql(org.admin.token, transfer, { input: { collectionId: a.id, organization: target.organizationId } }))).toMatchObject({ status: 412 });
+    await gql(org.admin.token, 'mutation($input: MoveSpaceInput!) { moveSpace(input: $input) { space { id } } }', { input: { spaceId: published.id, parent: null } });
+    const moved = await gql(org.admin.token, transfer, { input: { collectionId: a.id, organization: target.organizationId } });
     expect(moved.errors).toBeUndefined();
-    expect(moved.data.transferCollection).toEqual({ organizationId: target.organizationId, spaces: { totalCount: 0 }, collections: { totalCount: 1 } });
-    const transferSpace = 'mutation($id: ID!, $input: TransferContentInput!) { transferSpace(id: $id, input: $input) { organizationId parent { id } } }';
-    expect(errorOf(await gql(org.admin.token, transferSpace, { id: space.id, input: { organization: target.organizationId, collection: b.id } }))).toMatchObject({ status: 409 });
-    expect((await gql(org.admin.token, transferSpace, { id: space.id, input: { organization: target.organizationId } })).data.transferSpace).toEqual({ organizationId: target.organizationId, parent: null });
+    expect(moved.data.transferCollection).toEqual({
+      collection: { organizationId: target.organizationId, spaces: { totalCount: 0 }, collections: { totalCount: 1 } },
+      organization: { id: target.organizationId },
+      parent: null,
+    });
+    const transferSpace = 'mutation($input: TransferSpaceInput!) { transferSpace(input: $input) { space { organizationId parent { id } } organization { id } parent { id } } }';
+    expect(errorOf(await gql(org.admin.token, transferSpace, { input: { spaceId: space.id, organization: target.organizationId, collection: b.id } }))).toMatchObject({ status: 409 });
+    expect((await gql(org.admin.token, transferSpace, { input: { spaceId: space.id, organization: target.organizationId } })).data.transferSpace).toEqual({
+      space: { organizationId: target.organizationId, parent: null },
+      organization: { id: target.organizationId },
+      parent: null,
+    });
 
-    const del = 'mutation($id: ID!) { deleteCollection(id: $id) }';
-    expect((await gql(org.admin.token, del, { id: a.id })).data.deleteCollection).toBe(true);
-    expect((await gql(org.admin.token, del, { id: a.id })).data.deleteCollection).toBe(false);
+    const del = 'mutation($id: ID!) { deleteCollection(input: { collectionId: $id }) { deletedCollectionId deleted } }';
+    expect((await gql(org.admin.token, del, { id: a.id })).data.deleteCollection).toEqual({ deletedCollectionId: a.id, deleted: true });
+    expect((await gql(org.admin.token, del, { id: a.id })).data.deleteCollection).toEqual({ deletedCollectionId: null, deleted: false });
   });
 
   it('answers 403 in extensions for members who see but may not act', async () => {
     const editor = await addMember(app, org.organizationId, 'edit');
     const space = await createSpace(app, org);
-    const res = await gql(editor.token, 'mutation($id: ID!) { updateSpace(id: $id, input: { title: "x" }) { id } }', { id: space.id });
+    const res = await gql(editor.token, 'mutation($id: ID!) { updateSpace(input: { spaceId: $id, title: "x" }) { space { id } } }', { id: space.id });
     expect(errorOf(res)).toMatchObject({ code: 'FORBIDDEN', status: 403 });
-    const create = await gql(editor.token, 'mutation($o: ID!) { createSpace(organizationId: $o, input: {}) { id } }', { o: org.organizationId });
+    const create = await gql(editor.token, 'mutation($o: ID!) { createSpace(input: { organizationId: $o }) { space { id } } }', { o: org.organizationId });
     expect(errorOf(create)).toMatchObject({ status: 403 });
   });
 
@@ -175,10 +189,10 @@ describe('GraphQL: content mutations', () => {
     const space = await createSpace(app, org);
     const stranger = await createOrg(app);
     const reader = await addMember(app, org.organizationId, 'read');
-    const setVisibility = 'mutation($id: ID!, $v: ContentVisibility!) { setSpaceVisibility(id: $id, visibility: $v) { visibility shareKey } }';
+    const setVisibility = 'mutation($id: ID!, $v: ContentVisibility!) { setSpaceVisibility(input: { spaceId: $id, visibility: $v }) { space { visibility shareKey } } }';
     const shared = await gql(org.admin.token, setVisibility, { id: space.id, v: 'SHARE_LINK' });
-    expect(shared.data.setSpaceVisibility.visibility).toBe('SHARE_LINK');
-    const key = shared.data.setSpaceVisibility.shareKey as string;
+    expect(shared.data.setSpaceVisibility.space.visibility).toBe('SHARE_LINK');
+    const key = shared.data.setSpaceVisibility.space.shareKey as string;
     expect(key).toMatch(/^[\w-]{20,}$/);
     // The key is the admins' to hand out: a reader sees null, and may not change visibility.
     expect((await gql(reader.token, 'query($id: ID!) { space(id: $id) { shareKey } }', { id: space.id })).data.space.shareKey).toBeNull();
@@ -188,6 +202,6 @@ describe('GraphQL: content mutations', () => {
     expect((await gql(stranger.admin.token, query, { id: space.id, key })).data.space).toEqual({ id: space.id, permissions: { view: true, edit: false }, shareKey: null });
     expect(errorOf(await gql(stranger.admin.token, query, { id: space.id }))).toMatchObject({ code: 'NOT_FOUND' });
     // "in-collection" needs a collection.
-    expect(errorOf(await gql(org.admin.token, setVisibility, { id: space.id, v: 'IN_COLLECTION' }))).toMatchObject({ code: 'BAD_REQUEST', field: 'visibility' });
+    expect(errorOf(await gql(org.admin.token, setVisibility, { id: space.id, v: 'IN_COLLECTION' }))).toMatchObject({ code: 'BAD_USER_INPUT', field: 'visibility' });
   });
 });

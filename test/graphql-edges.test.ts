@@ -1,5 +1,5 @@
 // GraphQL answers malformed cursors, page sizes, ids and inputs with a 4xx
-// code (BAD_REQUEST, NOT_FOUND), never an internal error.
+// code (BAD_USER_INPUT, NOT_FOUND), never an internal error.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
 import { graphql } from './support/http.js';
@@ -29,23 +29,23 @@ it('answers malformed cursors, sizes, ids and inputs with 4xx codes, never an in
     [`{ space(id: "") { id } }`],
     [`{ collection(id: "spc_x") { id } }`],
     [`{ organization(id: "${O}") { member(userId: "garbage") { id } } }`],
-    [`mutation { moveSpace(id: "${space.id}", input: { parent: "${space.id}" }) { id } }`],
-    [`mutation { moveSpace(id: "${space.id}", input: { position: { before: { type: SPACE } } }) { id } }`],
-    [`mutation { transferSpace(id: "${space.id}", input: { organization: "" }) { id } }`],
-    [`mutation { updateSpace(id: "${space.id}", input: { mergeRules: 5 }) { id } }`],
-    [`mutation { updateOrganization(id: "${O}", input: { mergeRules: null }) { id } }`],
-    [`mutation { createSpace(organizationId: "${O}", input: { parent: "spc_x" }) { id } }`],
-    [`mutation { createCollection(organizationId: "${O}", input: { parent: "${space.id}" }) { id } }`],
-    [`mutation { updateMember(organizationId: "${O}", userId: "nope", role: ADMIN) { id } }`],
-    [`mutation { revokeApiToken(id: "garbage") }`],
+    [`mutation { moveSpace(input: { spaceId: "${space.id}", parent: "${space.id}" }) { space { id } } }`],
+    [`mutation { moveSpace(input: { spaceId: "${space.id}", position: { before: { type: SPACE } } }) { space { id } } }`],
+    [`mutation { transferSpace(input: { spaceId: "${space.id}", organization: "" }) { space { id } } }`],
+    [`mutation { updateSpace(input: { spaceId: "${space.id}", mergeRules: 5 }) { space { id } } }`],
+    [`mutation { updateOrganization(input: { organizationId: "${O}", mergeRules: null }) { organization { id } } }`],
+    [`mutation { createSpace(input: { organizationId: "${O}", parent: "spc_x" }) { space { id } } }`],
+    [`mutation { createCollection(input: { organizationId: "${O}", parent: "${space.id}" }) { collection { id } } }`],
+    [`mutation { updateMember(input: { organizationId: "${O}", userId: "nope", role: ADMIN }) { member { id } } }`],
+    [`mutation { revokeApiToken(input: { tokenId: "garbage" }) { revoked } }`],
     [`mutation { createApiToken(input: { label: "x", scopes: ["nope"] }) { secret } }`],
     [`{ viewer { tokens(first: 2, after: "garbage") { totalCount } } }`],
   ];
-  const bad: string[] = []; // every query must answer data, BAD_REQUEST or NOT_FOUND
+  const bad: string[] = []; // every query must answer data, BAD_USER_INPUT or NOT_FOUND
   for (const [q, v] of queries) {
     const r = await graphql(app, org.admin.token, q, v);
     const codes = (r.errors ?? []).map((e) => e.extensions?.code);
-    if (codes.includes('INTERNAL_SERVER_ERROR') || codes.some((c) => c !== 'BAD_REQUEST' && c !== 'NOT_FOUND')) bad.push(`${codes} ${q}`);
+    if (codes.includes('INTERNAL_SERVER_ERROR') || codes.some((c) => c !== 'BAD_USER_INPUT' && c !== 'NOT_FOUND')) bad.push(`${codes} ${q}`);
   }
   expect(bad).toEqual([]);
 });

@@ -177,13 +177,13 @@ describe('introspection and GraphiQL switches', () => {
 
 describe('text the database cannot store', () => {
   it('is refused with a 400 naming the variable, in variables and in the query itself', async () => {
-    const mutation = 'mutation($id: ID!, $input: UpdateOrganizationInput!) { updateOrganization(id: $id, input: $input) { title } }';
+    const mutation = 'mutation($input: UpdateOrganizationInput!) { updateOrganization(input: $input) { organization { title } } }';
     for (const title of ['nul\u0000byte', 'lone \ud800 surrogate']) {
-      const res = await request(app, 'POST', '/graphql', { token: org.admin.token, body: { query: mutation, variables: { id: org.organizationId, input: { title } } } });
-      expect(res.body.errors[0].extensions).toMatchObject({ code: 'BAD_REQUEST', status: 400, field: 'input.title' });
+      const res = await request(app, 'POST', '/graphql', { token: org.admin.token, body: { query: mutation, variables: { input: { organizationId: org.organizationId, title } } } });
+      expect(res.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', status: 400, field: 'input.title' });
     }
-    const inline = await graphql(app, org.admin.token, `mutation { updateOrganization(id: "${org.organizationId}", input: { title: "a\\u0000b" }) { title } }`);
-    expect(inline.errors?.[0].extensions).toMatchObject({ code: 'BAD_REQUEST', status: 400 });
+    const inline = await graphql(app, org.admin.token, `mutation { updateOrganization(input: { organizationId: "${org.organizationId}", title: "a\\u0000b" }) { organization { title } } }`);
+    expect(inline.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', status: 400 });
     const unchanged = await graphql(app, org.admin.token, 'query($id: ID!) { organization(id: $id) { title } }', { id: org.organizationId });
     expect(unchanged.data.organization.title).not.toMatch(/\u0000|\ud800/);
   });

@@ -96,7 +96,7 @@ describe('request limits', () => {
     expect(rest.body).toEqual({ error: { code: 400, message: 'The body nests JSON deeper than 8 levels' } });
     const gql = await request(app, 'POST', '/graphql', { token: org.admin.token, rawBody: `{"query":"{ viewer { id } }","variables":{"a":${nested(8)}}}` });
     expect(gql.status).toBe(400);
-    expect(gql.body.errors[0]).toEqual({ message: 'The body nests JSON deeper than 8 levels', extensions: { code: 'BAD_REQUEST', status: 400 } });
+    expect(gql.body.errors[0]).toEqual({ message: 'The body nests JSON deeper than 8 levels', extensions: { code: 'BAD_USER_INPUT', status: 400 } });
     const get = await request(app, 'GET', `/graphql?query=${encodeURIComponent('{ viewer { id } }')}&variables=${encodeURIComponent(`{"a":${nested(8)}}`)}`, { token: org.admin.token });
     expect(get.status).toBe(400);
     expect(get.body.errors[0].message).toBe('The variables parameter nests JSON deeper than 8 levels');

@@ -333,11 +333,11 @@ describe('PATCH /orgs/{organizationId}/members/{userId}', () => {
   it('is updateMember in GraphQL', async () => {
     const org = await createOrg(app);
     const member = await addMember(app, org.organizationId, 'read');
-    const mutation = 'mutation($o: ID!, $u: ID!, $r: Role) { updateMember(organizationId: $o, userId: $u, role: $r) { id role } }';
+    const mutation = 'mutation($o: ID!, $u: ID!, $r: Role) { updateMember(input: { organizationId: $o, userId: $u, role: $r }) { member { id role } } }';
     const res = await graphql(app, org.admin.token, mutation, { o: org.organizationId, u: member.userId, r: 'REVIEW' });
-    expect(res.data.updateMember).toEqual({ id: member.userId, role: 'REVIEW' });
+    expect(res.data.updateMember.member).toEqual({ id: member.userId, role: 'REVIEW' });
     const guest = await graphql(app, org.admin.token, mutation, { o: org.organizationId, u: member.userId, r: null });
-    expect(guest.data.updateMember).toEqual({ id: member.userId, role: null });
+    expect(guest.data.updateMember.member).toEqual({ id: member.userId, role: null });
     const last = await graphql(app, org.admin.token, mutation, { o: org.organizationId, u: org.admin.userId, r: 'READ' });
     expect(last.errors?.[0].extensions).toMatchObject({ code: 'CONFLICT', status: 409 });
   });
@@ -423,9 +423,9 @@ describe('DELETE /orgs/{organizationId}/members/{userId}', () => {
   it('is removeMember in GraphQL: true when removed, false when there was nobody', async () => {
     const org = await createOrg(app);
     const member = await addMember(app, org.organizationId, 'read');
-    const mutation = 'mutation($o: ID!, $u: ID!) { removeMember(organizationId: $o, userId: $u) }';
-    expect((await graphql(app, org.admin.token, mutation, { o: org.organizationId, u: member.userId })).data).toEqual({ removeMember: true });
-    expect((await graphql(app, org.admin.token, mutation, { o: org.organizationId, u: member.userId })).data).toEqual({ removeMember: false });
+    const mutation = 'mutation($o: ID!, $u: ID!) { removeMember(input: { organizationId: $o, userId: $u }) { removedMemberId removed } }';
+    expect((await graphql(app, org.admin.token, mutation, { o: org.organizationId, u: member.userId })).data).toEqual({ removeMember: { removedMemberId: member.userId, removed: true } });
+    expect((await graphql(app, org.admin.token, mutation, { o: org.organizationId, u: member.userId })).data).toEqual({ removeMember: { removedMemberId: null, removed: false } });
   });
 });
 

@@ -313,14 +313,14 @@ describe('PATCH /orgs/{organizationId}', () => {
 
   it('is updateOrganization in GraphQL', async () => {
     const org = await createOrg(app);
-    const mutation = `mutation($id: ID!, $input: UpdateOrganizationInput!) {
-      updateOrganization(id: $id, input: $input) { title defaultRole emailDomains }
+    const mutation = `mutation($input: UpdateOrganizationInput!) {
+      updateOrganization(input: $input) { organization { title defaultRole emailDomains } }
     }`;
-    const res = await graphql(app, org.admin.token, mutation, { id: org.organizationId, input: { title: 'Via GraphQL', defaultRole: 'EDIT', emailDomains: ['gql.test'] } });
+    const res = await graphql(app, org.admin.token, mutation, { input: { organizationId: org.organizationId, title: 'Via GraphQL', defaultRole: 'EDIT', emailDomains: ['gql.test'] } });
     expect(res.errors).toBeUndefined();
-    expect(res.data.updateOrganization).toEqual({ title: 'Via GraphQL', defaultRole: 'EDIT', emailDomains: ['gql.test'] });
-    const bad = await graphql(app, org.admin.token, mutation, { id: org.organizationId, input: { title: 'x' } });
-    expect(bad.errors?.[0].extensions).toMatchObject({ code: 'BAD_REQUEST', field: 'title' });
+    expect(res.data.updateOrganization.organization).toEqual({ title: 'Via GraphQL', defaultRole: 'EDIT', emailDomains: ['gql.test'] });
+    const bad = await graphql(app, org.admin.token, mutation, { input: { organizationId: org.organizationId, title: 'x' } });
+    expect(bad.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'title' });
   });
 });
 
@@ -409,12 +409,13 @@ describe('POST /orgs/{organizationId}/join', () => {
   it('is joinOrganization in GraphQL', async () => {
     const { org, domain } = await joinableOrg('comment');
     const user = await createUser(app, { domain });
-    const res = await graphql(app, user.token, 'mutation($id: ID!) { joinOrganization(id: $id) { id permissions { access } } }', { id: org.organizationId });
+    const join = 'mutation($id: ID!) { joinOrganization(input: { organizationId: $id }) { organization { id permissions { access } } } }';
+    const res = await graphql(app, user.token, join, { id: org.organizationId });
     expect(res.errors).toBeUndefined();
-    expect(res.data.joinOrganization).toEqual({ id: org.organizationId, permissions: { access: true } });
+    expect(res.data.joinOrganization.organization).toEqual({ id: org.organizationId, permissions: { access: true } });
     const stranger = await createUser(app);
-    const denied = await graphql(app, stranger.token, 'mutation($id: ID!) { joinOrganization(id: $id) { id } }', { id: org.organizationId });
-    expect(denied.errors?.[0].extensions?.code).toBe('BAD_REQUEST');
+    const denied = await graphql(app, stranger.token, join, { id: org.organizationId });
+    expect(denied.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
   });
 });
 

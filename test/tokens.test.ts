@@ -182,10 +182,10 @@ describe('token scopes', () => {
     it('refuses mutations without the write scope, leaving data unchanged, and shows it in permissions', async () => {
       const reader = await tokenFor('space:read');
       const before = await spaceTitle(spaceId);
-      const denied = await graphql(app, reader, 'mutation($id: ID!) { updateSpace(id: $id, input: { title: "Nope" }) { title } }', { id: spaceId });
+      const denied = await graphql(app, reader, 'mutation($id: ID!) { updateSpace(input: { spaceId: $id, title: "Nope" }) { space { title } } }', { id: spaceId });
       expectGraphQLError(denied, 'FORBIDDEN');
       expect(await spaceTitle(spaceId)).toBe(before);
-      const deleted = await graphql(app, reader, 'mutation($id: ID!) { deleteSpace(id: $id) }', { id: spaceId });
+      const deleted = await graphql(app, reader, 'mutation($id: ID!) { deleteSpace(input: { spaceId: $id }) { deleted } }', { id: spaceId });
       expectGraphQLError(deleted, 'FORBIDDEN');
       expect((await app.prisma.space.findUniqueOrThrow({ where: { id: spaceId } })).deletedAt).toBeNull();
 
@@ -194,7 +194,7 @@ describe('token scopes', () => {
       expect((await graphql(app, org.admin.token, permissions, { id: spaceId })).data.space.permissions).toEqual({ view: true, admin: true, edit: true });
 
       const writer = await tokenFor('space:write');
-      const renamed = await graphql(app, writer, 'mutation($id: ID!) { updateSpace(id: $id, input: { title: "Written" }) { title } }', { id: spaceId });
+      const renamed = await graphql(app, writer, 'mutation($id: ID!) { updateSpace(input: { spaceId: $id, title: "Written" }) { space { title } } }', { id: spaceId });
       expect(renamed.errors).toBeUndefined();
       expect(await spaceTitle(spaceId)).toBe('Written');
     });
@@ -206,7 +206,7 @@ describe('token scopes', () => {
           const events = client.iterate({ query: 'subscription($id: ID!) { spaceChanged(id: $id) { id } }', variables: { id: spaceId } });
           const first = Promise.race([events.next(), new Promise<never>((_, reject) => setTimeout(() => reject([{ extensions: { code: 'no answer' } }]), 3000))]);
           // A change to wait for, when the subscription is to be accepted (a refusal must come without one).
-          if (change) setTimeout(() => void graphql(app, org.admin.token, 'mutation($id: ID!) { updateSpace(id: $id, input: { emoji: "1f389" }) { id } }', { id: spaceId }), 300);
+          if (change) setTimeout(() => void graphql(app, org.admin.token, 'mutation($id: ID!) { updateSpace(input: { spaceId: $id, emoji: "1f389" }) { space { id } } }', { id: spaceId }), 300);
           type Errors = { extensions?: { code?: string } }[];
           const codes = (errors: Errors) => ({ errors: errors.map((e) => e.extensions?.code) });
           return await first.then((r) => (r.value?.errors ? codes(r.value.errors as Errors) : r.value), codes);
@@ -231,7 +231,7 @@ describe('token scopes', () => {
 describe('API tokens on GraphQL', () => {
   const tokensQuery = '{ viewer { tokens { totalCount edges { node { id label scopes createdAt lastUsedAt revokedAt current } } } } }';
   const createMutation = 'mutation($input: CreateApiTokenInput!) { createApiToken(input: $input) { secret token { id label scopes revokedAt } } }';
-  const revokeMutation = 'mutation($id: ID!) { revokeApiToken(id: $id) }';
+  const revokeMutation = 'mutation($id: ID!) { revokeApiToken(input: { tokenId: $id }) { revoked } }';
 
   it('requires authentication', async () => {
     expectGraphQLError(await graphql(app, undefined, tokensQuery), 'UNAUTHENTICATED');
@@ -280,7 +280,7 @@ describe('API tokens on GraphQL', () => {
       [{ label: 'bell\u0007' }, 'label'],
     ] as const) {
       const res = await graphql(app, org.admin.token, createMutation, { input });
-      expectGraphQLError(res, 'BAD_REQUEST');
+      expectGraphQLError(res, 'BAD_USER_INPUT');
       expect(res.errors![0].extensions?.field).toBe(field);
     }
     expect(await count()).toBe(before);
@@ -310,12 +310,12 @@ describe('API tokens on GraphQL', () => {
     expect((await rest(app, victim.token).get(`/v1/orgs/${org.organizationId}`)).status).toBe(200);
 
     const revoked = await graphql(app, org.admin.token, revokeMutation, { id: victim.id });
-    expect(revoked).toEqual({ data: { revokeApiToken: true } });
+    expect(revoked).toEqual({ data: { revokeApiToken: { revoked: true } } });
     expect((await app.prisma.apiToken.findUniqueOrThrow({ where: { id: victim.id } })).revokedAt?.toISOString()).toBe(app.clock.now().toISOString());
     expectError(await rest(app, victim.token).get(`/v1/orgs/${org.organizationId}`), 401);
     expectGraphQLError(await graphql(app, victim.token, '{ viewer { id } }'), 'UNAUTHENTICATED');
     // Revoking again changes nothing and says so.
-    expect(await graphql(app, org.admin.token, revokeMutation, { id: victim.id })).toEqual({ data: { revokeApiToken: false } });
+    expect(await graphql(app, org.admin.token, revokeMutation, { id: victim.id })).toEqual({ data: { revokeApiToken: { revoked: false } } });
     expectGraphQLError(await graphql(app, org.admin.token, revokeMutation, { id: 'tok_doesNotExist' }), 'NOT_FOUND');
   });
 
@@ -340,7 +340,7 @@ describe('API tokens on GraphQL', () => {
     const sibling = await tokenWithScopes(app, org.admin.userId, ['space:read']);
     expectGraphQLError(await graphql(app, scoped.token, revokeMutation, { id: sibling.id }), 'FORBIDDEN');
     expect((await app.prisma.apiToken.findUniqueOrThrow({ where: { id: sibling.id } })).revokedAt).toBeNull();
-    expect(await graphql(app, scoped.token, revokeMutation, { id: scoped.id })).toEqual({ data: { revokeApiToken: true } });
+    expect(await graphql(app, scoped.token, revokeMutation, { id: scoped.id })).toEqual({ data: { revokeApiToken: { revoked: true } } });
     expectError(await rest(app, scoped.token).get(`/v1/spaces/x`), 401);
   });
 });

@@ -8,6 +8,7 @@ import { AppError } from '../errors.js';
 import type { Context } from '../context.js';
 import { checkJsonDepth, readBody } from '../http/body.js';
 import { useGraphQLGuards, type GraphQLGuards } from './plugin.js';
+import { isSyntaxError, isVariableError, userInputError, withCode, withoutSuggestions } from './errors.js';
 
 const GRAPHIQL_START_QUERY = `# Quire: one graph over organizations, members, spaces and collections.
 # Put your API token in the Authorization header (Headers, below), then run:
@@ -19,6 +20,23 @@ query Start {
   }
 }
 `;
+
+/**
+ * What a client sees of an error (docs/graphql.md lists the codes): ours as they
+ * are; GraphQL's own (parse, validation); input errors as BAD_USER_INPUT (a
+ * variable of the wrong type, an unknown enum value, a missing required variable
+ * — HTTP 400, nothing ran — or an argument Pothos rejects); undefined for
+ * anything else, a bug, masked as INTERNAL_SERVER_ERROR.
+ */
+function errorToShow(error: unknown): GraphQLError | undefined {
+  if (!(error instanceof GraphQLError)) return undefined;
+  const original = error.originalError;
+  if (original instanceof AppError) return error;
+  if (isVariableError(error)) return userInputError(error, error.message, { http: { status: 400 } });
+  if (original?.name === 'PothosValidationError') return userInputError(error, original.message);
+  if (isSyntaxError(error)) return withCode(error, 'GRAPHQL_PARSE_FAILED');
+  return original ? undefined : error;
+}
 
 export interface GraphQLHttpOptions {
   graphiql: boolean;
@@ -51,14 +69,13 @@ export function graphqlHttpHandler(options: GraphQLHttpOptions) {
     context: ({ req }) => options.context(req),
     maskedErrors: {
       maskError(error, message) {
-        const original = (error as GraphQLError).originalError;
-        if (original instanceof AppError) return error as GraphQLError;
-        if (original?.name === 'PothosValidationError') {
-          return new GraphQLError(original.message, { ...(error as GraphQLError), extensions: { code: 'BAD_REQUEST', status: 400 } });
+        const shown = errorToShow(error);
+        if (!shown) {
+          options.onUnexpected((error as GraphQLError).originalError ?? error);
+          return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
         }
-        if (error instanceof GraphQLError && !original) return error;
-        options.onUnexpected(original ?? error);
-        return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+        // Without introspection, "Did you mean …?" would list the schema's names anyway.
+        return options.guards.introspection ? shown : withoutSuggestions(shown);
       },
     },
     plugins: [useGraphQLGuards(options.guards)],

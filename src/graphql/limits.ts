@@ -23,6 +23,11 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
   type ValidationRule,
+  type ArgumentNode,
+  TypeInfo,
+  visit,
+  visitWithTypeInfo,
+  type ASTNode,
 } from 'graphql';
 
 export interface GraphQLLimits {
@@ -233,4 +238,63 @@ export function tokenLimitError(error: unknown, maxTokens: number): GraphQLError
     return limitError('TOKEN_LIMIT', `The document has more than ${maxTokens} tokens; the limit is ${maxTokens}.`, maxTokens);
   }
   return undefined;
+}
+
+/**
+ * Page sizes: `first`/`last` of every connection the operation asks for, from 1
+ * to `maxPageSize`, and not both on one field (docs/configuration.md). Checked
+ * before anything runs, with the variables; undefined when they are fine (or
+ * the variables are invalid: execution refuses them itself).
+ */
+export function pageSizeError(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  rawVariables: Record<string, unknown> | null | undefined,
+  maxPageSize: number,
+): GraphQLError | undefined {
+  const operation = getOperationAST(document, operationName);
+  if (!operation) return undefined;
+  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], rawVariables ?? {});
+  if (coerced.errors) return undefined;
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+
+  // The operation and the fragments it reaches: the only selections that run.
+  const reached: ASTNode[] = [operation];
+  const seen = new Set<string>();
+  for (let i = 0; i < reached.length; i++) {
+    visit(reached[i], {
+      FragmentSpread(spread) {
+        const fragment = fragments.get(spread.name.value);
+        if (fragment && !seen.has(fragment.name.value)) seen.add(fragment.name.value), reached.push(fragment);
+      },
+    });
+  }
+
+  let error: GraphQLError | undefined;
+  const typeInfo = new TypeInfo(schema);
+  const refuse = (argument: ArgumentNode, message: string) => {
+    error ??= new GraphQLError(`${argument.name.value}: ${message}`, {
+      nodes: [argument],
+      extensions: { code: 'BAD_USER_INPUT', status: 400, field: argument.name.value, http: { status: 400, spec: false } },
+    });
+  };
+  for (const node of reached) {
+    visit(node, visitWithTypeInfo(typeInfo, {
+      Field(field) {
+        const type = typeInfo.getType();
+        if (error || !type || !isConnection(getNamedType(type))) return;
+        const given = (name: string) => field.arguments?.find((a) => a.name.value === name);
+        const sizes = ['first', 'last'].map(given).filter((a): a is ArgumentNode => a !== undefined)
+          .map((argument) => ({ argument, value: valueFromAST(argument.value, GraphQLInt, coerced.coerced) }))
+          .filter(({ value }) => value !== null && value !== undefined);
+        if (sizes.length === 2) return refuse(sizes[1].argument, 'give first or last, not both');
+        for (const { argument, value } of sizes) {
+          if (typeof value !== 'number' || value < 1 || value > maxPageSize) refuse(argument, `must be an integer from 1 to ${maxPageSize}`);
+        }
+      },
+    }));
+  }
+  return error;
 }

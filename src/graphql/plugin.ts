@@ -16,7 +16,9 @@ import {
 import type { Plugin } from 'graphql-yoga';
 import { AppError } from '../errors.js';
 import { fieldWithUnstorableText, unstorableTextMessage } from '../text.js';
-import { countNodes, nodeLimitError, operationShapeRule, tokenLimitError, type GraphQLLimits, type LimitCode } from './limits.js';
+import { countNodes, nodeLimitError, operationShapeRule, pageSizeError, tokenLimitError, type GraphQLLimits, type LimitCode } from './limits.js';
+import { MAX_PAGE_SIZE } from '../validate.js';
+import { isSyntaxError, withCode, withoutSuggestions } from './errors.js';
 
 export interface GraphQLGuards {
   limits: GraphQLLimits;
@@ -53,6 +55,11 @@ function unstorableTextCheck(args: Pick<ExecutionArgs, 'document' | 'variableVal
   return field ? new AppError(400, `${field}: ${unstorableTextMessage}`, field) : undefined;
 }
 
+/** Page sizes out of 1..1000 (or first with last): a 400 BAD_USER_INPUT, nothing run. */
+function pageSizeCheck(schema: GraphQLSchema, args: Pick<ExecutionArgs, 'document' | 'operationName' | 'variableValues'>) {
+  return pageSizeError(schema, args.document, args.operationName, args.variableValues as Record<string, unknown>, MAX_PAGE_SIZE);
+}
+
 function nodeCheck(schema: GraphQLSchema, args: Pick<ExecutionArgs, 'document' | 'operationName' | 'variableValues'>, guards: GraphQLGuards) {
   const nodes = countNodes(schema, args.document, args.operationName, args.variableValues as Record<string, unknown>, guards.limits.defaultListSize);
   return nodes !== undefined && nodes > guards.limits.maxNodes ? nodeLimitError(nodes, guards.limits.maxNodes) : undefined;
@@ -60,6 +67,12 @@ function nodeCheck(schema: GraphQLSchema, args: Pick<ExecutionArgs, 'document' |
 
 const limitCodes = new Set<string>(['DEPTH_LIMIT', 'ALIAS_LIMIT', 'DIRECTIVE_LIMIT', 'TOKEN_LIMIT', 'QUERY_TOO_COMPLEX'] satisfies LimitCode[]);
 const codeOf = (errors: readonly GraphQLError[]) => errors.map((e) => e.extensions?.code).find((c): c is string => typeof c === 'string');
+
+/** A document refused by validation: coded GRAPHQL_VALIDATION_FAILED (a limit keeps its own code), without suggestions when introspection is off. */
+function documentError(error: GraphQLError, guards: GraphQLGuards) {
+  const coded = withCode(error, isSyntaxError(error) ? 'GRAPHQL_PARSE_FAILED' : 'GRAPHQL_VALIDATION_FAILED');
+  return guards.introspection ? coded : withoutSuggestions(coded);
+}
 
 /** Yoga plugin: token limit at parse, shape rules at validation, node limit before execution. */
 export function useGraphQLGuards(guards: GraphQLGuards): Plugin {
@@ -69,7 +82,7 @@ export function useGraphQLGuards(guards: GraphQLGuards): Plugin {
     args: ExecutionArgs;
     setResultAndStopExecution(result: { errors: GraphQLError[] }): void;
   }) => {
-    const unstorable = unstorableTextCheck(args);
+    const unstorable = unstorableTextCheck(args) ?? pageSizeCheck(args.schema, args);
     if (unstorable) return setResultAndStopExecution({ errors: [unstorable] });
     const error = nodeCheck(args.schema, args, guards);
     if (error) {
@@ -93,9 +106,10 @@ export function useGraphQLGuards(guards: GraphQLGuards): Plugin {
     },
     onValidate({ addValidationRule }) {
       for (const rule of rules) addValidationRule(rule);
-      return ({ result }) => {
+      return ({ result, setResult }) => {
         const code = codeOf(result as readonly GraphQLError[]);
         if (code && guards.onReject && /_LIMIT$/.test(code)) guards.onReject(code);
+        if (result.length) setResult((result as GraphQLError[]).map((e) => documentError(e, guards)));
       };
     },
     onExecute: refuseBeforeRunning,
@@ -126,7 +140,7 @@ export function checkWsOperation(
   const errors = validate(schema, document, [...specifiedRules, ...extraRules(guards)]);
   if (errors.length) return reject(errors, guards);
   const args = { schema, document, operationName: payload.operationName, variableValues: payload.variables };
-  const error = unstorableTextCheck(args) ?? nodeCheck(schema, args, guards);
+  const error = unstorableTextCheck(args) ?? pageSizeCheck(schema, args) ?? nodeCheck(schema, args, guards);
   return error ? reject([error], guards) : args;
 }
 
@@ -134,7 +148,7 @@ function reject(errors: readonly GraphQLError[], guards: GraphQLGuards) {
   const code = codeOf(errors);
   if (code) guards.onReject?.(code);
   // `http` is Yoga's private extension: not for WebSocket clients.
-  return errors.map((e) => {
+  return errors.map((e) => documentError(e, guards)).map((e) => {
     if (!e.extensions?.http) return e;
     const { http: _http, ...extensions } = e.extensions;
     return new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, extensions });

@@ -1,6 +1,7 @@
 // The REST adapter: matches a /v1 route, authenticates, turns path, query and
 // body into the variables of the route's GraphQL operation, runs it against
-// the same schema as /graphql, and dresses the answer in REST clothes. It holds
+// the same schema as /graphql (a mutation's `input` takes the body's members and
+// the path parameters), and dresses the answer in REST clothes. It holds
 // no business rule: every decision is the GraphQL layer's.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GraphQLError, execute, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
@@ -121,7 +122,10 @@ function variablesFor(prepared: PreparedOperation, params: Record<string, string
   const bodyFields = bodyObject as Record<string, unknown>;
   rejectUnstorableText(params, query, bodyFields);
   const takesInput = prepared.variables.has('input');
-  if (!takesInput) {
+  if (takesInput) {
+    // The path names what the mutation acts on; the body may not name it again.
+    for (const key of Object.keys(bodyFields)) if (Object.hasOwn(params, key) || key === 'clientMutationId') throw badRequest('is not a known field', key);
+  } else {
     for (const key of Object.keys(bodyFields)) {
       if (!prepared.variables.has(key) || Object.hasOwn(params, key)) throw badRequest('is not a known field', key);
     }
@@ -129,7 +133,7 @@ function variablesFor(prepared: PreparedOperation, params: Record<string, string
   for (const [name, type] of prepared.variables) {
     const restName = name === 'first' ? 'limit' : name === 'after' ? 'page' : name;
     if (Object.hasOwn(params, name)) vars[name] = params[name];
-    else if (name === 'input') vars.input = toGraphQLInput(type, bodyFields, '');
+    else if (name === 'input') vars.input = { ...(toGraphQLInput(type, bodyFields, '') as object), ...params };
     else if (query.has(restName)) {
       const all = query.getAll(restName);
       vars[name] = toGraphQLInput(type, parseQueryValue(type, all.length > 1 ? all : all[0], restName), restName);

@@ -1,7 +1,8 @@
 // The /v1 route table: one line per route, naming the GraphQL operation it
 // runs. Path parameters, query parameters and body members fill the
-// operation's variables by name (`page` → $after, `limit` → $first, a body →
-// $input when the operation takes one); see router.ts.
+// operation's variables by name (`page` → $after, `limit` → $first; a mutation's
+// $input takes the body and the path parameters); see router.ts. A mutation's
+// operation selects the one payload field that is the REST answer.
 import * as op from '../generated/operations.js';
 import type { RouteSpec } from './router.js';
 

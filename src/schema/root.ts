@@ -3,6 +3,7 @@ import { builder } from './builder.js';
 import { AppError } from '../errors.js';
 
 builder.scalarType('DateTime', {
+  description: 'A date and time, as an ISO 8601 string in UTC (`2026-01-31T12:00:00.000Z`).',
   serialize: (value) => (value instanceof Date ? value.toISOString() : String(value)),
   parseValue: (value) => {
     const date = new Date(String(value));
@@ -18,6 +19,6 @@ builder.scalarType('JSON', {
 });
 
 // Every root field needs an authenticated caller; finer rules live in src/policy.
-builder.queryType({ authScopes: { authenticated: true } });
-builder.mutationType({ authScopes: { authenticated: true } });
-builder.subscriptionType({ authScopes: { authenticated: true } });
+builder.queryType({ description: 'What a caller may read.', authScopes: { authenticated: true } });
+builder.mutationType({ description: 'What a caller may change: each mutation takes one `input` and answers a payload.', authScopes: { authenticated: true } });
+builder.subscriptionType({ description: 'Live changes, over graphql-ws (token in `connectionParams`).', authScopes: { authenticated: true } });

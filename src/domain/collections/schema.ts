@@ -1,4 +1,5 @@
-import { builder } from '../../schema/builder.js';
+import { builder, type InputFieldBuilder, type ObjectFieldBuilder } from '../../schema/builder.js';
+import type { Collection } from '../../generated/prisma/client.js';
 import { requireActor } from '../../context.js';
 import type { ContentSubject } from '../../policy/content.js';
 import { mayShowRelated } from '../content/related.js';
@@ -7,37 +8,49 @@ import { DefaultLevelEnum, defaultLevelOut } from '../shared/enums.js';
 import { permissionsType } from '../shared/permissions.js';
 import { urlsFor } from '../shared/urls.js';
 import { scopedList } from '../shared/connections.js';
-import { MoveContentInput, TransferContentInput, positionFromInput } from '../content/schema.js';
+import { moveInputFields, moved, newOrganizationField, newParentField, positionFromInput, transferInputFields } from '../content/schema.js';
+import { nodeConnection } from '../../schema/connections.js';
+import { deletion, deletionFields } from '../../schema/payloads.js';
+import { SpaceConnection } from '../spaces/schema.js';
 import {
   createCollection, deleteCollection, findCollection, moveCollection, transferCollection, updateCollection,
 } from './service.js';
 
 const CollectionPermissions = permissionsType('CollectionPermissions', collectionPolicy, ['view', 'admin', 'viewInviteLinks', 'create']);
 
-const CollectionUrls = builder.simpleObject('CollectionUrls', { fields: (t) => ({ location: t.string(), app: t.string() }) });
+const CollectionUrls = builder.simpleObject('CollectionUrls', {
+  description: 'Links to a collection.',
+  fields: (t) => ({ location: t.string({ description: 'The collection in the API.' }), app: t.string({ description: 'The collection in the app.' }) }),
+});
 
 const siblingOrder = () => [{ sortKey: 'asc' }, { id: 'asc' }];
 
 export const CollectionRef = builder.prismaNode('Collection', {
   id: { field: 'id' },
+  description: 'A collection: a folder of spaces and collections in an organization.',
   authScopes: (collection, ctx) => can(collectionPolicy, requireActor(ctx), collection, 'view'),
   fields: (t) => ({
-    title: t.exposeString('title'),
-    description: t.exposeString('description', { nullable: true }),
-    organizationId: t.exposeID('organizationId'),
-    organization: t.relation('organization'),
-    parentId: t.exposeID('parentId', { nullable: true }),
+    title: t.exposeString('title', { description: 'Title; may be empty.' }),
+    description: t.exposeString('description', { nullable: true, description: 'Description, if any.' }),
+    organizationId: t.exposeID('organizationId', { description: 'Id of the owning organization.' }),
+    organization: t.relation('organization', { description: 'The owning organization.' }),
+    parentId: t.exposeID('parentId', { nullable: true, description: 'Id of the parent collection; null at the root.' }),
     parent: t.relation('parent', {
       nullable: true,
       description: 'The parent collection, unless there is none or the caller may not see it.',
       authScopes: (collection, _args, ctx) => mayShowRelated(ctx, collectionPolicy, (collection as { parent?: ContentSubject | null }).parent),
       unauthorizedResolver: () => null,
     }),
-    defaultLevel: t.field({ type: DefaultLevelEnum, nullable: true, resolve: (c) => defaultLevelOut(c.defaultLevel) as never }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
-    urls: t.field({ type: CollectionUrls, resolve: (c, _, ctx) => urlsFor.collection(ctx.urls, c.id) }),
-    permissions: t.field({ type: CollectionPermissions.type, resolve: CollectionPermissions.resolve }),
+    defaultLevel: t.field({
+      type: DefaultLevelEnum,
+      nullable: true,
+      description: 'Default level of organization members; null: no access by default.',
+      resolve: (c) => defaultLevelOut(c.defaultLevel) as never,
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the collection was created.' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed.' }),
+    urls: t.field({ type: CollectionUrls, description: 'Links to the collection.', resolve: (c, _, ctx) => urlsFor.collection(ctx.urls, c.id) }),
+    permissions: t.field({ type: CollectionPermissions.type, description: 'What the caller may do on the collection.', resolve: CollectionPermissions.resolve }),
     spaces: t.prismaConnection({
       type: 'Space',
       cursor: 'id',
@@ -51,19 +64,24 @@ export const CollectionRef = builder.prismaNode('Collection', {
         }),
         orderBy: siblingOrder,
       }),
-    }),
-    collections: t.prismaConnection({
-      type: 'Collection',
-      cursor: 'id',
-      description: 'Collections directly in this collection that the caller may see.',
-      ...scopedList({
-        model: (ctx) => ctx.prisma.collection,
-        where: (c: { id: string; organizationId: string }, _args, ctx) => ({ ...visibleContentWhere(requireActor(ctx), c.organizationId), parentId: c.id }),
-        orderBy: siblingOrder,
-      }),
-    }),
+    }, SpaceConnection),
   }),
 });
+
+const CollectionConnection = nodeConnection(CollectionRef, 'Collection', { items: 'collections' });
+
+builder.prismaObjectField('Collection', 'collections', (t) =>
+  t.prismaConnection({
+    type: 'Collection',
+    cursor: 'id',
+    description: 'Collections directly in this collection that the caller may see.',
+    ...scopedList({
+      model: (ctx) => ctx.prisma.collection,
+      where: (c: { id: string; organizationId: string }, _args, ctx) => ({ ...visibleContentWhere(requireActor(ctx), c.organizationId), parentId: c.id }),
+      orderBy: siblingOrder,
+    }),
+  }, CollectionConnection),
+);
 
 builder.prismaObjectField('Organization', 'collections', (t) =>
   t.prismaConnection({
@@ -72,7 +90,7 @@ builder.prismaObjectField('Organization', 'collections', (t) =>
     description: 'Collections of the organization the caller may see: all of them, or only the top level with nested: false.',
     // Reads collections, not the organization: the policy filter checks the scope (space:read).
     skipTypeScopes: true,
-    args: { nested: t.arg.boolean({ defaultValue: true }) },
+    args: { nested: t.arg.boolean({ defaultValue: true, description: 'false: only the collections at the root of the organization.' }) },
     ...scopedList({
       model: (ctx) => ctx.prisma.collection,
       where: (org: { id: string }, args: { nested?: boolean | null }, ctx) => ({
@@ -81,51 +99,100 @@ builder.prismaObjectField('Organization', 'collections', (t) =>
       }),
       orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
     }),
-  }),
+  }, CollectionConnection),
 );
 
 builder.queryField('collection', (t) =>
   t.prismaField({
     type: 'Collection',
-    args: { id: t.arg.id({ required: true }) },
+    description: 'A collection the caller may see; NOT_FOUND otherwise.',
+    args: { id: t.arg.id({ required: true, description: 'Id of the collection.' }) },
     resolve: (query, _root, args, ctx) => findCollection(ctx, args.id, query),
   }),
 );
 
-const CreateCollectionInput = builder.inputType('CreateCollectionInput', {
-  fields: (t) => ({ title: t.string(), parent: t.id({ description: 'Parent collection.' }) }),
-});
+const collectionId = (t: InputFieldBuilder) => t.id({ required: true, description: 'Id of the collection.' });
 
-const UpdateCollectionInput = builder.inputType('UpdateCollectionInput', {
-  fields: (t) => ({ title: t.string(), description: t.string(), defaultLevel: t.field({ type: DefaultLevelEnum }) }),
-});
+/** A payload's `collection` field. */
+const collectionField = <P extends { collection: Collection }>(t: ObjectFieldBuilder<P>, description: string) =>
+  t.field({ type: CollectionRef, description, resolve: (payload) => payload.collection });
 
-builder.mutationFields((t) => ({
-  createCollection: t.prismaField({
-    type: 'Collection',
-    args: { organizationId: t.arg.id({ required: true }), input: t.arg({ type: CreateCollectionInput, required: true }) },
-    resolve: (query, _root, args, ctx) => createCollection(ctx, args.organizationId, args.input, query),
-  }),
-  updateCollection: t.prismaField({
-    type: 'Collection',
-    args: { id: t.arg.id({ required: true }), input: t.arg({ type: UpdateCollectionInput, required: true }) },
-    resolve: (query, _root, args, ctx) => updateCollection(ctx, args.id, args.input, query),
-  }),
-  deleteCollection: t.boolean({
-    description:
-      'Deletes the collection and its nested collections; their spaces are soft-deleted. True when this call deleted it; false when there was nothing to delete.',
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => deleteCollection(ctx, args.id),
-  }),
-  moveCollection: t.prismaField({
-    type: 'Collection',
-    args: { id: t.arg.id({ required: true }), input: t.arg({ type: MoveContentInput, required: true }) },
-    resolve: (query, _root, args, ctx) =>
-      moveCollection(ctx, args.id, { parent: args.input.parent, position: positionFromInput(args.input.position) }, query),
-  }),
-  transferCollection: t.prismaField({
-    type: 'Collection',
-    args: { id: t.arg.id({ required: true }), input: t.arg({ type: TransferContentInput, required: true }) },
-    resolve: (query, _root, args, ctx) => transferCollection(ctx, args.id, args.input, query),
-  }),
-}));
+builder.relayMutationField(
+  'createCollection',
+  {
+    description: 'Arguments of createCollection.',
+    inputFields: (t) => ({
+      organizationId: t.id({ required: true, description: 'Organization the collection belongs to.' }),
+      title: t.string({ description: 'Title; may be empty.' }),
+      parent: t.id({ description: 'Parent collection; the root of the organization when omitted.' }),
+    }),
+  },
+  {
+    description: 'Creates a collection in an organization (or in one of its collections).',
+    resolve: async (_root, { input }, ctx) => ({
+      collection: await createCollection(ctx, input.organizationId, input),
+    }),
+  },
+  { description: 'The result of createCollection.', outputFields: (t) => ({ collection: collectionField(t, 'The new collection.') }) },
+);
+
+builder.relayMutationField(
+  'updateCollection',
+  {
+    description: 'Arguments of updateCollection: the fields to change (absent ones stay).',
+    inputFields: (t) => ({
+      collectionId: collectionId(t),
+      title: t.string({ description: 'Title; may be empty, not null.' }),
+      description: t.string({ description: 'Description; null removes it.' }),
+      defaultLevel: t.field({ type: DefaultLevelEnum, description: 'null: members get no access by default.' }),
+    }),
+  },
+  {
+    description: "Changes a collection's settings.",
+    resolve: async (_root, { input }, ctx) => ({
+      collection: await updateCollection(ctx, input.collectionId, input),
+    }),
+  },
+  { description: 'The result of updateCollection.', outputFields: (t) => ({ collection: collectionField(t, 'The collection as changed.') }) },
+);
+
+builder.relayMutationField(
+  'deleteCollection',
+  { description: 'Arguments of deleteCollection.', inputFields: (t) => ({ collectionId: collectionId(t) }) },
+  {
+    description: 'Deletes the collection and its nested collections; their spaces are soft-deleted. Idempotent.',
+    resolve: async (_root, { input }, ctx) => deletion(await deleteCollection(ctx, input.collectionId), input.collectionId),
+  },
+  { description: 'The result of deleteCollection.', outputFields: (t) => deletionFields(t, 'deleted', 'Collection') },
+);
+
+builder.relayMutationField(
+  'moveCollection',
+  { description: 'Arguments of moveCollection.', inputFields: (t) => ({ collectionId: collectionId(t), ...moveInputFields(t) }) },
+  {
+    description: 'Moves a collection (with everything in it) to another place in its organization.',
+    resolve: async (_root, { input }, ctx) =>
+      moved('collection', await moveCollection(ctx, input.collectionId, { parent: input.parent, position: positionFromInput(input.position) })),
+  },
+  {
+    description: 'The result of moveCollection: the moved collection and its new parent.',
+    outputFields: (t) => ({ collection: collectionField(t, 'The moved collection.'), parent: newParentField(t) }),
+  },
+);
+
+builder.relayMutationField(
+  'transferCollection',
+  { description: 'Arguments of transferCollection.', inputFields: (t) => ({ collectionId: collectionId(t), ...transferInputFields(t) }) },
+  {
+    description: 'Moves a collection (with everything in it) to another organization.',
+    resolve: async (_root, { input }, ctx) => moved('collection', await transferCollection(ctx, input.collectionId, input)),
+  },
+  {
+    description: 'The result of transferCollection: the moved collection, its new organization and parent.',
+    outputFields: (t) => ({
+      collection: collectionField(t, 'The moved collection.'),
+      organization: newOrganizationField(t),
+      parent: newParentField(t),
+    }),
+  },
+);

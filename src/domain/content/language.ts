@@ -8,4 +8,7 @@ export const languages = [
 ] as const;
 export type Language = (typeof languages)[number];
 
-export const LanguageEnum = restEnum('Language', languages, 'Language of content (ISO 639-1 code, with a region for pt-br and zh-tw).');
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
+
+export const LanguageEnum = restEnum('Language', languages, 'Language of content (ISO 639-1 code, with a region for pt-br and zh-tw).',
+  Object.fromEntries(languages.map((code) => [code, `${languageNames.of(code)} ("${code}").`])) as Record<Language, string>);

@@ -1,34 +1,60 @@
-import { builder } from '../../schema/builder.js';
+import { builder, type InputFieldBuilder } from '../../schema/builder.js';
 import { requireActor } from '../../context.js';
 import { can, memberPolicy } from '../../policy/index.js';
 import { contentLevel, roles, type Role } from '../../policy/roles.js';
-import { OrderEnum, RoleEnum, restEnum } from '../shared/enums.js';
+import { OrderEnum, RoleEnum, restEnum, roleDescriptions } from '../shared/enums.js';
 import { scopedList } from '../shared/connections.js';
+import { nodeConnection } from '../../schema/connections.js';
+import { deletion, deletionFields } from '../../schema/payloads.js';
+import { SpaceRef } from '../spaces/schema.js';
+import { TeamMembershipRef } from '../teams/schema.js';
 import { accessibleSpaces, siteCountsByOrganization, spaceCountsByOrganization, teamCountsByMember } from './loaders.js';
 import {
   findMember, memberListOrder, memberListWhere, memberSpacesWhere, memberTeamsWhere, removeMember, updateMemberRole, type MemberListArgs,
 } from './service.js';
 
-const MemberRoleFilter = restEnum('MemberRoleFilter', [...roles, 'guest'] as const);
-const MemberSort = restEnum('MemberSort', ['joinedAt', 'lastSeenAt', 'name'] as const);
+const MemberRoleFilter = restEnum('MemberRoleFilter', [...roles, 'guest'] as const, 'A role to filter members by.', {
+  ...roleDescriptions,
+  guest: 'Guests: members with no role, who see only what is shared with them.',
+});
+const MemberSort = restEnum('MemberSort', ['joinedAt', 'lastSeenAt', 'name'] as const, 'What members are sorted by.', {
+  joinedAt: 'When they joined.',
+  lastSeenAt: 'When they were last active (active members only).',
+  name: 'Display name, case-insensitively.',
+});
+
+/** A member's spaces: each edge says the member's level on that space. */
+const MemberSpaceConnection = nodeConnection(SpaceRef, 'MemberSpace', {
+  items: "a member's spaces",
+  edgeFields: (edge) => ({
+    permission: edge.field({
+      type: RoleEnum,
+      description: "The member's level on the space.",
+      // The member's role rides on each row (see `decorate` below).
+      resolve: (e: { node: { memberRole: never; memberLevel: string } }) => contentLevel(e.node.memberRole, e.node.memberLevel as never)!,
+    }),
+  }),
+});
+
+const TeamMembershipConnection = nodeConnection(TeamMembershipRef, 'TeamMember', { items: "a member's teams" });
 
 export const MemberRef = builder.prismaObject('Member', {
   description: "A user's membership of an organization. Its id is the user's id.",
   authScopes: (member, ctx) => can(memberPolicy, requireActor(ctx), member, 'view'),
   fields: (t) => ({
-    id: t.exposeID('userId'),
+    id: t.exposeID('userId', { description: "The user's id." }),
     role: t.field({ type: RoleEnum, nullable: true, description: 'Null for guests.', resolve: (m) => m.role }),
-    user: t.relation('user'),
-    organization: t.relation('organization'),
-    disabled: t.exposeBoolean('disabled'),
-    sso: t.exposeBoolean('sso'),
-    joinedAt: t.expose('joinedAt', { type: 'DateTime' }),
-    lastSeenAt: t.expose('lastSeenAt', { type: 'DateTime', nullable: true }),
+    user: t.relation('user', { description: 'The user.' }),
+    organization: t.relation('organization', { description: 'The organization.' }),
+    disabled: t.exposeBoolean('disabled', { description: 'Whether the membership is disabled (no access).' }),
+    sso: t.exposeBoolean('sso', { description: 'Whether the member signs in through single sign-on.' }),
+    joinedAt: t.expose('joinedAt', { type: 'DateTime', description: 'When they joined.' }),
+    lastSeenAt: t.expose('lastSeenAt', { type: 'DateTime', nullable: true, description: 'When they were last active; null if never.' }),
     spacesCount: t.int({
       description: 'Spaces the member can access.',
       resolve: async (m, _, ctx) => accessibleSpaces(m.role, await spaceCountsByOrganization(ctx).load(m.organizationId)),
     }),
-    teamsCount: t.int({ resolve: (m, _, ctx) => teamCountsByMember(ctx).load(`${m.organizationId}/${m.userId}`) }),
+    teamsCount: t.int({ description: 'Teams the member belongs to.', resolve: (m, _, ctx) => teamCountsByMember(ctx).load(`${m.organizationId}/${m.userId}`) }),
     sitesCount: t.int({
       description: 'Sites the member can access.',
       resolve: async (m, _, ctx) => (m.role == null ? 0 : siteCountsByOrganization(ctx).load(m.organizationId)),
@@ -38,7 +64,7 @@ export const MemberRef = builder.prismaObject('Member', {
         type: 'Space',
         cursor: 'id',
         description: 'Spaces the member can access, with their permission on each (the member themself or an admin may list them).',
-        args: { order: t.arg({ type: OrderEnum, defaultValue: 'desc' }) },
+        args: { order: t.arg({ type: OrderEnum, defaultValue: 'desc', description: 'By creation date of the space.' }) },
         ...scopedList({
           model: (ctx) => ctx.prisma.space,
           where: (m: { organizationId: string; userId: string; role: Role | null }, _args, ctx) => memberSpacesWhere(ctx, m),
@@ -46,31 +72,23 @@ export const MemberRef = builder.prismaObject('Member', {
           decorate: (rows, m) => rows.map((row) => ({ ...(row as object), memberRole: m.role })),
         }),
       },
-      {},
-      {
-        fields: (edge) => ({
-          permission: edge.field({
-            type: RoleEnum,
-            description: "The member's level on the space.",
-            // The member's role rides on each row (see `decorate` above).
-            resolve: (e) => contentLevel((e.node as unknown as { memberRole: never }).memberRole, e.node.memberLevel)!,
-          }),
-        }),
-      },
+      MemberSpaceConnection,
     ),
     teams: t.prismaConnection({
       type: 'TeamMember',
       cursor: 'teamId_userId',
       description: "The member's teams, optionally filtered by title (case-insensitive).",
-      args: { title: t.arg.string() },
+      args: { title: t.arg.string({ description: 'Text the team title contains (case-insensitive).' }) },
       ...scopedList({
         model: (ctx) => ctx.prisma.teamMember,
         where: (m: { organizationId: string; userId: string }, args: { title?: string | null }, ctx) => memberTeamsWhere(ctx, m, args),
         orderBy: () => [{ createdAt: 'asc' }, { teamId: 'asc' }],
       }),
-    }),
+    }, TeamMembershipConnection),
   }),
 });
+
+const MemberConnection = nodeConnection(MemberRef, 'Member', { items: 'members' });
 
 builder.prismaObjectField('Organization', 'members', (t) =>
   t.prismaConnection({
@@ -80,42 +98,59 @@ builder.prismaObjectField('Organization', 'members', (t) =>
     // Reads members, not the organization: the policy (listMembers) checks the scope.
     skipTypeScopes: true,
     args: {
-      order: t.arg({ type: OrderEnum, defaultValue: 'desc' }),
-      role: t.arg({ type: MemberRoleFilter }),
-      search: t.arg.string(),
-      sort: t.arg({ type: MemberSort, defaultValue: 'joinedAt' }),
+      order: t.arg({ type: OrderEnum, defaultValue: 'desc', description: 'Sort direction.' }),
+      role: t.arg({ type: MemberRoleFilter, description: 'Only members with this role.' }),
+      search: t.arg.string({ description: 'Text the name or e-mail address contains (case-insensitive).' }),
+      sort: t.arg({ type: MemberSort, defaultValue: 'joinedAt', description: 'What members are sorted by.' }),
     },
     ...scopedList({
       model: (ctx) => ctx.prisma.member,
       where: (org: { id: string; emailDomains: string[] }, args: MemberListArgs, ctx) => memberListWhere(ctx, org, args),
       orderBy: memberListOrder,
     }),
-  }),
+  }, MemberConnection),
 );
 
 builder.prismaObjectField('Organization', 'member', (t) =>
   t.prismaField({
     type: 'Member',
-    args: { userId: t.arg.id({ required: true }) },
+    description: 'One member, by user id; NOT_FOUND when the caller may not see them.',
+    args: { userId: t.arg.id({ required: true, description: "The member's user id." }) },
     // Reads a member, not the organization: the Member type checks the scope.
     skipTypeScopes: true,
     resolve: (query, org, args, ctx) => findMember(ctx, org.id, args.userId, query),
   }),
 );
 
-builder.mutationFields((t) => ({
-  updateMember: t.prismaField({
-    type: 'Member',
-    args: {
-      organizationId: t.arg.id({ required: true }),
-      userId: t.arg.id({ required: true }),
-      role: t.arg({ type: RoleEnum, description: 'Null makes the member a guest.' }),
-    },
-    resolve: (query, _root, args, ctx) => updateMemberRole(ctx, args.organizationId, args.userId, args.role, query),
-  }),
-  removeMember: t.boolean({
-    description: 'Removes a member (admins; or a member leaving). True when this call removed them; false when there was no such member.',
-    args: { organizationId: t.arg.id({ required: true }), userId: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => removeMember(ctx, args.organizationId, args.userId),
-  }),
-}));
+const memberKey = (t: InputFieldBuilder) => ({
+  organizationId: t.id({ required: true, description: 'Id of the organization.' }),
+  userId: t.id({ required: true, description: "The member's user id." }),
+});
+
+builder.relayMutationField(
+  'updateMember',
+  {
+    description: 'Arguments of updateMember.',
+    inputFields: (t) => ({ ...memberKey(t), role: t.field({ type: RoleEnum, description: 'Null makes the member a guest.' }) }),
+  },
+  {
+    description: "Changes a member's role (admins).",
+    resolve: async (_root, { input }, ctx) => ({
+      member: await updateMemberRole(ctx, input.organizationId, input.userId, input.role),
+    }),
+  },
+  {
+    description: 'The result of updateMember.',
+    outputFields: (t) => ({ member: t.field({ type: MemberRef, description: 'The member as changed.', resolve: (p) => p.member }) }),
+  },
+);
+
+builder.relayMutationField(
+  'removeMember',
+  { description: 'Arguments of removeMember.', inputFields: (t) => memberKey(t) },
+  {
+    description: 'Removes a member (admins; or a member leaving). Idempotent.',
+    resolve: async (_root, { input }, ctx) => deletion(await removeMember(ctx, input.organizationId, input.userId), input.userId),
+  },
+  { description: 'The result of removeMember.', outputFields: (t) => deletionFields(t, 'removed', 'Member') },
+);

@@ -4,6 +4,7 @@ import { can, organizationPolicy } from '../../policy/index.js';
 import { RoleEnum, restEnum } from '../shared/enums.js';
 import { permissionsType } from '../shared/permissions.js';
 import { urlsFor } from '../shared/urls.js';
+import { nodeConnection } from '../../schema/connections.js';
 import { findOrganization, joinOrganization, organizationsForEmailDomain, updateOrganization } from './service.js';
 
 const OrganizationPermissions = permissionsType('OrganizationPermissions', organizationPolicy, [
@@ -11,53 +12,69 @@ const OrganizationPermissions = permissionsType('OrganizationPermissions', organ
   'listMembers', 'listTeams', 'listIntegrations', 'listInstallations', 'installIntegration',
 ]);
 
-const DefaultContentType = restEnum('DefaultContentType', ['site'] as const);
+const DefaultContentType = restEnum('DefaultContentType', ['site'] as const, 'What kind of content opens by default.', {
+  site: 'A published site.',
+});
 
 const DefaultContent = builder.simpleObject('OrganizationDefaultContent', {
-  fields: (t) => ({ type: t.field({ type: DefaultContentType }), site: t.id() }),
+  description: 'The content visitors of the organization land on.',
+  fields: (t) => ({
+    type: t.field({ type: DefaultContentType, description: 'The kind of content.' }),
+    site: t.id({ description: 'Id of the site.' }),
+  }),
 });
 
 const OrganizationUrls = builder.simpleObject('OrganizationUrls', {
-  fields: (t) => ({ location: t.string(), app: t.string(), logo: t.string({ nullable: true }) }),
+  description: 'Links to an organization.',
+  fields: (t) => ({
+    location: t.string({ description: 'The organization in the API.' }),
+    app: t.string({ description: 'The organization in the app.' }),
+    logo: t.string({ nullable: true, description: 'URL of its logo, if any.' }),
+  }),
 });
 
 const OrganizationTrial = builder.simpleObject('OrganizationTrial', {
   description: 'Quire has no trials: every organization reports "notapplicable".',
-  fields: (t) => ({ status: t.string(), count: t.int() }),
+  fields: (t) => ({ status: t.string({ description: 'Always "notapplicable".' }), count: t.int({ description: 'Always 0.' }) }),
 });
 
 export const OrganizationRef = builder.prismaNode('Organization', {
   id: { field: 'id' },
+  description: 'An organization: the tenant that owns members, teams, spaces and collections.',
   // `read`: the organization's fields need organization:read; fields leading elsewhere skip this check (skipTypeScopes).
   authScopes: (org, ctx) => can(organizationPolicy, requireActor(ctx), org, 'read'),
   fields: (t) => ({
-    title: t.exposeString('title'),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    emailDomains: t.exposeStringList('emailDomains'),
-    hostname: t.exposeString('hostname', { nullable: true }),
-    customHostname: t.exposeString('customHostname', { nullable: true }),
-    defaultRole: t.field({ type: RoleEnum, nullable: true, resolve: (org) => org.defaultRole }),
+    title: t.exposeString('title', { description: 'Name of the organization.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
+    emailDomains: t.exposeStringList('emailDomains', { description: 'Users with a verified address at these domains may join.' }),
+    hostname: t.exposeString('hostname', { nullable: true, description: 'Subdomain of its published content, if set.' }),
+    customHostname: t.exposeString('customHostname', { nullable: true, description: 'Custom domain of its published content, if set.' }),
+    defaultRole: t.field({ type: RoleEnum, nullable: true, description: 'Role of members who join by e-mail domain; null: guests.', resolve: (org) => org.defaultRole }),
     defaultContent: t.field({
       type: DefaultContent,
       nullable: true,
+      description: 'The content visitors land on, if set.',
       resolve: (org) => (org.defaultContentSiteId ? { type: 'site' as const, site: org.defaultContentSiteId } : null),
     }),
-    sso: t.exposeBoolean('sso'),
-    ai: t.exposeBoolean('ai'),
-    inviteLinks: t.exposeBoolean('inviteLinks'),
-    mergeRules: t.expose('mergeRules', { type: 'JSON' }),
-    type: t.exposeString('type'),
-    useCase: t.exposeString('useCase', { nullable: true }),
-    communityType: t.exposeString('communityType', { nullable: true }),
-    plan: t.exposeString('plan'),
-    trial: t.field({ type: OrganizationTrial, resolve: () => ({ status: 'notapplicable', count: 0 }) }),
+    sso: t.exposeBoolean('sso', { description: 'Whether members sign in through single sign-on.' }),
+    ai: t.exposeBoolean('ai', { description: 'Whether AI features are on.' }),
+    inviteLinks: t.exposeBoolean('inviteLinks', { description: 'Whether invite links may be used.' }),
+    mergeRules: t.expose('mergeRules', { type: 'JSON', description: 'Default rules a change request must meet to be merged.' }),
+    type: t.exposeString('type', { description: 'Kind of organization (REST `type`).' }),
+    useCase: t.exposeString('useCase', { nullable: true, description: 'What the organization documents, if said.' }),
+    communityType: t.exposeString('communityType', { nullable: true, description: 'Kind of community, for community organizations.' }),
+    plan: t.exposeString('plan', { description: 'Billing plan.' }),
+    trial: t.field({ type: OrganizationTrial, description: 'Trial status (none in Quire).', resolve: () => ({ status: 'notapplicable', count: 0 }) }),
     urls: t.field({
       type: OrganizationUrls,
+      description: 'Links to the organization.',
       resolve: (org, _, ctx) => ({ ...urlsFor.organization(ctx.urls, org.id), logo: org.logoURL }),
     }),
-    permissions: t.field({ type: OrganizationPermissions.type, resolve: OrganizationPermissions.resolve }),
+    permissions: t.field({ type: OrganizationPermissions.type, description: 'What the caller may do on the organization.', resolve: OrganizationPermissions.resolve }),
   }),
 });
+
+export const OrganizationConnection = nodeConnection(OrganizationRef, 'Organization', { items: 'organizations' });
 
 /** The caller's organizations: enabled memberships only, guests included. */
 const callersOrganizations = (ctx: Context) => ({ members: { some: { userId: requireActor(ctx).userId, disabled: false } } });
@@ -70,52 +87,74 @@ builder.queryFields((t) => ({
     totalCount: (_root, _args, ctx) => ctx.prisma.organization.count({ where: callersOrganizations(ctx) }),
     resolve: (query, _root, _args, ctx) =>
       ctx.prisma.organization.findMany({ ...query, where: callersOrganizations(ctx), orderBy: { id: 'asc' } }),
-  }),
+  }, OrganizationConnection),
   organization: t.prismaField({
     type: 'Organization',
-    args: { id: t.arg.id({ required: true }) },
+    description: 'An organization the caller belongs to; NOT_FOUND otherwise.',
+    args: { id: t.arg.id({ required: true, description: 'Id of the organization.' }) },
     resolve: (query, _root, args, ctx) => findOrganization(ctx, args.id, query),
   }),
   organizationsForEmailDomain: t.prismaField({
     type: ['Organization'],
     description: "Organizations that allow the caller's own verified e-mail domain.",
-    args: { emailDomain: t.arg.string({ required: true }) },
+    args: { emailDomain: t.arg.string({ required: true, description: "The domain of one of the caller's verified addresses." }) },
     resolve: (query, _root, args, ctx) => organizationsForEmailDomain(ctx, args.emailDomain, query),
   }),
 }));
 
 const DefaultContentInput = builder.inputType('OrganizationDefaultContentInput', {
-  fields: (t) => ({ type: t.field({ type: DefaultContentType, required: true }), site: t.id({ required: true }) }),
-});
-
-const UpdateOrganizationInput = builder.inputType('UpdateOrganizationInput', {
+  description: 'The content visitors of the organization land on.',
   fields: (t) => ({
-    title: t.string(),
-    emailDomains: t.stringList(),
-    hostname: t.string(),
-    defaultRole: t.field({ type: RoleEnum }),
-    defaultContent: t.field({ type: DefaultContentInput }),
-    logo: t.string(),
-    sso: t.boolean(),
-    ai: t.boolean(),
-    inviteLinks: t.boolean(),
-    mergeRules: t.field({ type: 'JSON' }),
+    type: t.field({ type: DefaultContentType, required: true, description: 'The kind of content.' }),
+    site: t.id({ required: true, description: 'Id of a site of the organization.' }),
   }),
 });
 
-builder.mutationFields((t) => ({
-  updateOrganization: t.prismaField({
-    type: 'Organization',
-    args: { id: t.arg.id({ required: true }), input: t.arg({ type: UpdateOrganizationInput, required: true }) },
-    resolve: (query, _root, args, ctx) => updateOrganization(ctx, args.id, args.input, query),
-  }),
-  joinOrganization: t.prismaField({
-    type: 'Organization',
+builder.relayMutationField(
+  'updateOrganization',
+  {
+    description: 'Arguments of updateOrganization: the fields to change (absent ones stay).',
+    inputFields: (t) => ({
+      organizationId: t.id({ required: true, description: 'Id of the organization.' }),
+      title: t.string({ description: 'Name: 2 to 255 characters.' }),
+      emailDomains: t.stringList({ description: 'Domains whose verified users may join; null: none.' }),
+      hostname: t.string({ description: 'Subdomain of its published content; null removes it.' }),
+      defaultRole: t.field({ type: RoleEnum, description: 'Role of members who join by e-mail domain; null: guests.' }),
+      defaultContent: t.field({ type: DefaultContentInput, description: 'The content visitors land on; null removes it.' }),
+      logo: t.string({ description: 'URL of its logo; null removes it.' }),
+      sso: t.boolean({ description: 'Whether members sign in through single sign-on.' }),
+      ai: t.boolean({ description: 'Whether AI features are on.' }),
+      inviteLinks: t.boolean({ description: 'Whether invite links may be used.' }),
+      mergeRules: t.field({ type: 'JSON', description: 'Default rules a change request must meet to be merged.' }),
+    }),
+  },
+  {
+    description: "Changes an organization's settings (admins).",
+    resolve: async (_root, { input }, ctx) => ({
+      organization: await updateOrganization(ctx, input.organizationId, input),
+    }),
+  },
+  {
+    description: 'The result of updateOrganization.',
+    outputFields: (t) => ({ organization: t.field({ type: OrganizationRef, description: 'The organization as changed.', resolve: (p) => p.organization }) }),
+  },
+);
+
+builder.relayMutationField(
+  'joinOrganization',
+  {
+    description: 'Arguments of joinOrganization.',
+    inputFields: (t) => ({ organizationId: t.id({ required: true, description: 'Id of the organization to join.' }) }),
+  },
+  {
     description: "Joins an organization that allows the caller's verified e-mail domain.",
-    args: { id: t.arg.id({ required: true }) },
-    resolve: async (query, _root, args, ctx) => {
-      await joinOrganization(ctx, args.id);
-      return findOrganization(ctx, args.id, query);
+    resolve: async (_root, { input }, ctx) => {
+      await joinOrganization(ctx, input.organizationId);
+      return { organization: await findOrganization(ctx, input.organizationId) };
     },
-  }),
-}));
+  },
+  {
+    description: 'The result of joinOrganization.',
+    outputFields: (t) => ({ organization: t.field({ type: OrganizationRef, description: 'The organization joined.', resolve: (p) => p.organization }) }),
+  },
+);

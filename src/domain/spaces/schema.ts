@@ -1,12 +1,15 @@
 import { resolveArrayConnection } from '@pothos/plugin-relay';
-import { builder } from '../../schema/builder.js';
+import { builder, type InputFieldBuilder, type ObjectFieldBuilder } from '../../schema/builder.js';
+import type { Space } from '../../generated/prisma/client.js';
 import { requireActor } from '../../context.js';
 import { can, collectionPolicy, organizationPolicy, spacePolicy, visibleContentWhere } from '../../policy/index.js';
 import { ContentVisibilityEnum, DefaultLevelEnum, EditModeEnum, defaultLevelOut } from '../shared/enums.js';
 import { permissionsType } from '../shared/permissions.js';
 import { urlsFor } from '../shared/urls.js';
 import { scopedList } from '../shared/connections.js';
-import { MoveContentInput, TransferContentInput, positionFromInput } from '../content/schema.js';
+import { nodeConnection } from '../../schema/connections.js';
+import { deletion, deletionFields } from '../../schema/payloads.js';
+import { moveInputFields, moved, newOrganizationField, newParentField, positionFromInput, transferInputFields } from '../content/schema.js';
 import { LanguageEnum } from '../content/language.js';
 import { spaceCounts } from './loaders.js';
 import { spaceLinkReport, type ContentLink, type ContentReference } from './links.js';
@@ -23,66 +26,96 @@ const SpacePermissions = permissionsType('SpacePermissions', spacePolicy, [
 ]);
 
 const SpaceUrls = builder.simpleObject('SpaceUrls', {
+  description: 'Links to a space.',
   fields: (t) => ({
-    location: t.string(),
-    app: t.string(),
-    published: t.string({ nullable: true, description: 'Unless the space is private.' }),
-    public: t.string({ nullable: true, description: 'Only for public spaces.' }),
-    icon: t.string({ nullable: true }),
+    location: t.string({ description: 'The space in the API.' }),
+    app: t.string({ description: 'The space in the app.' }),
+    published: t.string({ nullable: true, description: 'The published space, unless it is private.' }),
+    public: t.string({ nullable: true, description: 'The published space, only for public spaces.' }),
+    icon: t.string({ nullable: true, description: "URL of the space's icon, if it has one." }),
   }),
 });
 
 const ContentReferenceType = builder.objectRef<ContentReference>('ContentReference').implement({
+  description: 'What a link points to, or where it is found.',
   fields: (t) => ({
-    kind: t.exposeString('kind'),
-    page: t.exposeID('page', { nullable: true }),
-    space: t.exposeID('space', { nullable: true }),
-    url: t.exposeString('url', { nullable: true }),
+    kind: t.exposeString('kind', { description: 'The kind of target: "page", "space", "url"…' }),
+    page: t.exposeID('page', { nullable: true, description: 'Id of the page, for a page.' }),
+    space: t.exposeID('space', { nullable: true, description: 'Id of the space, for a page or a space.' }),
+    url: t.exposeString('url', { nullable: true, description: 'The address, for a URL.' }),
   }),
 });
 
 const LinkStatusEnum = builder.enumType('ContentLinkStatus', {
-  values: { OK: { value: 'ok' }, BROKEN: { value: 'broken' }, IN_APP: { value: 'in-app' } } as const,
+  description: 'Whether a link leads somewhere.',
+  values: {
+    OK: { value: 'ok', description: 'The target exists.' },
+    BROKEN: { value: 'broken', description: 'The target does not exist.' },
+    IN_APP: { value: 'in-app', description: 'The target is only reachable in the app.' },
+  } as const,
 });
 
 const ContentLinkType = builder.objectRef<ContentLink>('ContentLink').implement({
+  description: 'A link found in the content of a space.',
   fields: (t) => ({
-    status: t.field({ type: LinkStatusEnum, resolve: (l) => l.status }),
-    relation: t.exposeString('relation'),
-    targetReference: t.field({ type: ContentReferenceType, resolve: (l) => l.targetReference }),
-    locationReferences: t.field({ type: [ContentReferenceType], resolve: (l) => l.locationReferences }),
+    status: t.field({ type: LinkStatusEnum, description: 'Whether the link leads somewhere.', resolve: (l) => l.status }),
+    relation: t.exposeString('relation', { description: 'How the content refers to the target (a link, an embed…).' }),
+    targetReference: t.field({ type: ContentReferenceType, description: 'What the link points to.', resolve: (l) => l.targetReference }),
+    locationReferences: t.field({ type: [ContentReferenceType], description: 'Where the link is found.', resolve: (l) => l.locationReferences }),
   }),
+});
+
+const BrokenLinkStats = builder.simpleObject('ContentBrokenLinkStats', {
+  description: 'Counts of broken links.',
+  fields: (b) => ({ total: b.int({ description: 'Number of broken links.' }) }),
 });
 
 const LinkStats = builder.simpleObject('ContentLinkStats', {
+  description: 'Counts of the links of a space.',
   fields: (t) => ({
-    total: t.int(),
-    broken: t.field({ type: builder.simpleObject('ContentBrokenLinkStats', { fields: (b) => ({ total: b.int() }) }) }),
+    total: t.int({ description: 'Number of links.' }),
+    broken: t.field({ type: BrokenLinkStats, description: 'The broken ones.' }),
   }),
 });
 
+const ContentLinkConnection = nodeConnection(ContentLinkType, 'ContentLink', {
+  items: 'links',
+  fields: (c) => ({
+    stats: c.field({ type: LinkStats, description: 'Counts over every page.', resolve: (conn: { stats: never }) => conn.stats }),
+  }),
+});
+
+const spaceCount = (key: 'openComments' | 'changeRequests' | 'openChangeRequests' | 'draftChangeRequests') =>
+  async (s: { id: string }, _args: unknown, ctx: Parameters<typeof spaceCounts>[0]) => (await spaceCounts(ctx).load(s.id))[key];
+
 export const SpaceRef = builder.prismaNode('Space', {
   id: { field: 'id' },
+  description: 'A space: one body of documentation, with its revisions and change requests.',
   authScopes: (space, ctx) => can(spacePolicy, requireActor(ctx), space, 'view'),
   fields: (t) => ({
-    title: t.exposeString('title'),
-    emoji: t.string({ resolve: (s) => s.emoji ?? '' }),
-    visibility: t.field({ type: ContentVisibilityEnum, resolve: (s) => s.visibility as never }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
-    deletedAt: t.expose('deletedAt', { type: 'DateTime', nullable: true }),
-    editMode: t.field({ type: EditModeEnum, resolve: (s) => s.editMode }),
-    mergeRules: t.expose('mergeRules', { type: 'JSON' }),
-    language: t.field({ type: LanguageEnum, nullable: true, resolve: (s) => s.language as never }),
-    defaultLevel: t.field({ type: DefaultLevelEnum, nullable: true, resolve: (s) => defaultLevelOut(s.defaultLevel) as never }),
-    organizationId: t.exposeID('organizationId'),
+    title: t.exposeString('title', { description: 'Title; may be empty.' }),
+    emoji: t.string({ description: 'Emoji shown with the title (its code points in hex); empty when none.', resolve: (s) => s.emoji ?? '' }),
+    visibility: t.field({ type: ContentVisibilityEnum, description: 'Who may read the published space.', resolve: (s) => s.visibility as never }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the space was created.' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When its settings last changed.' }),
+    deletedAt: t.expose('deletedAt', { type: 'DateTime', nullable: true, description: 'When it was deleted (restorable for 7 days); null when live.' }),
+    editMode: t.field({ type: EditModeEnum, description: 'How the space may be edited.', resolve: (s) => s.editMode }),
+    mergeRules: t.expose('mergeRules', { type: 'JSON', description: 'Rules a change request must meet to be merged.' }),
+    language: t.field({ type: LanguageEnum, nullable: true, description: 'Language of the content, if set.', resolve: (s) => s.language as never }),
+    defaultLevel: t.field({
+      type: DefaultLevelEnum,
+      nullable: true,
+      description: 'Default level of organization members; null: no access by default.',
+      resolve: (s) => defaultLevelOut(s.defaultLevel) as never,
+    }),
+    organizationId: t.exposeID('organizationId', { description: 'Id of the owning organization.' }),
     organization: t.relation('organization', {
       nullable: true,
       description: 'The owning organization; null for callers outside it (readers through a share key).',
       authScopes: (space, _args, ctx) => mayShowRelated(ctx, organizationPolicy, (space as { organization?: OrganizationSubject }).organization),
       unauthorizedResolver: () => null,
     }),
-    parentId: t.exposeID('parentId', { nullable: true }),
+    parentId: t.exposeID('parentId', { nullable: true, description: 'Id of the parent collection; null at the root.' }),
     parent: t.relation('parent', {
       nullable: true,
       description: 'The parent collection, unless there is none or the caller may not see it.',
@@ -90,12 +123,13 @@ export const SpaceRef = builder.prismaNode('Space', {
       unauthorizedResolver: () => null,
     }),
     revision: t.exposeID('revisionId', { description: 'Id of the active revision.' }),
-    openCommentsCount: t.int({ resolve: async (s, _, ctx) => (await spaceCounts(ctx).load(s.id)).openComments }),
-    changeRequestsCount: t.int({ resolve: async (s, _, ctx) => (await spaceCounts(ctx).load(s.id)).changeRequests }),
-    openChangeRequestsCount: t.int({ resolve: async (s, _, ctx) => (await spaceCounts(ctx).load(s.id)).openChangeRequests }),
-    draftChangeRequestsCount: t.int({ resolve: async (s, _, ctx) => (await spaceCounts(ctx).load(s.id)).draftChangeRequests }),
+    openCommentsCount: t.int({ description: 'Open comments.', resolve: spaceCount('openComments') }),
+    changeRequestsCount: t.int({ description: 'Change requests, whatever their status.', resolve: spaceCount('changeRequests') }),
+    openChangeRequestsCount: t.int({ description: 'Open change requests.', resolve: spaceCount('openChangeRequests') }),
+    draftChangeRequestsCount: t.int({ description: 'Draft change requests.', resolve: spaceCount('draftChangeRequests') }),
     urls: t.field({
       type: SpaceUrls,
+      description: 'Links to the space.',
       resolve: (s, _, ctx) => ({
         ...urlsFor.space(ctx.urls, s.id),
         published: s.visibility === 'private' ? null : `${ctx.urls.published}/s/${s.id}`,
@@ -103,7 +137,7 @@ export const SpaceRef = builder.prismaNode('Space', {
         icon: s.iconURL,
       }),
     }),
-    permissions: t.field({ type: SpacePermissions.type, resolve: SpacePermissions.resolve }),
+    permissions: t.field({ type: SpacePermissions.type, description: 'What the caller may do on the space.', resolve: SpacePermissions.resolve }),
     shareKey: t.string({
       nullable: true,
       description: 'Secret key that opens a share-link space (`space(id, shareKey)`, REST `?shareKey=`); shown to its admins only.',
@@ -119,15 +153,12 @@ export const SpaceRef = builder.prismaNode('Space', {
           return Object.assign(connection!, { stats: report.stats, totalCount: report.items.length });
         },
       },
-      {
-        fields: (c) => ({
-          totalCount: c.int({ resolve: (conn) => (conn as unknown as { totalCount: number }).totalCount }),
-          stats: c.field({ type: LinkStats, resolve: (conn) => (conn as unknown as { stats: never }).stats }),
-        }),
-      },
+      ContentLinkConnection,
     ),
   }),
 });
+
+export const SpaceConnection = nodeConnection(SpaceRef, 'Space', { items: 'spaces' });
 
 builder.prismaObjectField('Organization', 'spaces', (t) =>
   t.prismaConnection(
@@ -143,84 +174,146 @@ builder.prismaObjectField('Organization', 'spaces', (t) =>
         orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
       }),
     },
+    SpaceConnection,
   ),
 );
 
 builder.queryField('space', (t) =>
   t.prismaField({
     type: 'Space',
-    args: { id: t.arg.id({ required: true }), shareKey: t.arg.string({ description: 'Secret key of a share-link space.' }) },
+    description: 'A space the caller may see (or opens with its share key); NOT_FOUND otherwise.',
+    args: {
+      id: t.arg.id({ required: true, description: 'Id of the space.' }),
+      shareKey: t.arg.string({ description: 'Secret key of a share-link space.' }),
+    },
     resolve: (query, _root, args, ctx) => findSpace(ctx, args.id, args.shareKey, query),
   }),
 );
 
-const CreateSpaceInput = builder.inputType('CreateSpaceInput', {
-  fields: (t) => ({
-    title: t.string(),
-    emoji: t.string(),
-    parent: t.id({ description: 'Parent collection.' }),
-    language: t.field({ type: LanguageEnum }),
-    editMode: t.field({ type: EditModeEnum }),
-    empty: t.boolean({ description: 'Create the space with no page in it (by default it opens on one empty page).' }),
-    template: t.field({ type: 'JSON', deprecationReason: 'Not supported by Quire: rejected with a 400.' }),
-    computedSource: t.field({ type: 'JSON', deprecationReason: 'Not supported by Quire: rejected with a 400.' }),
-  }),
-});
+const spaceId = (t: InputFieldBuilder) => t.id({ required: true, description: 'Id of the space.' });
 
-const UpdateSpaceInput = builder.inputType('UpdateSpaceInput', {
-  fields: (t) => ({
-    title: t.string(),
-    emoji: t.string({ description: 'One emoji (or its code points in hex); null or "" removes it. Replaces an icon.' }),
-    icon: t.string({ description: 'URL of an icon; null removes it. Replaces an emoji.' }),
-    editMode: t.field({ type: EditModeEnum }),
-    defaultLevel: t.field({ type: DefaultLevelEnum, description: 'null: members get no access by default.' }),
-    language: t.field({ type: LanguageEnum }),
-    mergeRules: t.field({ type: 'JSON' }),
-  }),
-});
+/** A payload's `space` field. */
+const spaceField = <P extends { space: Space }>(t: ObjectFieldBuilder<P>, description: string) =>
+  t.field({ type: SpaceRef, description, resolve: (payload) => payload.space });
 
-builder.mutationFields((t) => ({
-  createSpace: t.prismaField({
-    type: 'Space',
-    args: { organizationId: t.arg.id({ required: true }), input: t.arg({ type: CreateSpaceInput, required: true }) },
-    resolve: (query, _root, args, ctx) => createSpace(ctx, args.organizationId, args.input, query),
-  }),
-  updateSpace: t.prismaField({
-    type: 'Space',
-    args: { id: t.arg.id({ required: true }), input: t.arg({ type: UpdateSpaceInput, required: true }) },
-    resolve: (query, _root, args, ctx) => updateSpace(ctx, args.id, args.input as never, query),
-  }),
-  deleteSpace: t.boolean({
-    description:
-      'Soft-deletes the space (restorable for 7 days, then purged). True when this call deleted it; false when there was nothing to delete.',
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => deleteSpace(ctx, args.id),
-  }),
-  setSpaceVisibility: t.prismaField({
-    type: 'Space',
+builder.relayMutationField(
+  'createSpace',
+  {
+    description: 'Arguments of createSpace.',
+    inputFields: (t) => ({
+      organizationId: t.id({ required: true, description: 'Organization the space belongs to.' }),
+      title: t.string({ description: 'Title; may be empty.' }),
+      emoji: t.string({ description: 'One emoji (or its code points in hex).' }),
+      parent: t.id({ description: 'Parent collection; the root of the organization when omitted.' }),
+      language: t.field({ type: LanguageEnum, description: 'Language of the content.' }),
+      editMode: t.field({ type: EditModeEnum, description: 'How the space may be edited.' }),
+      empty: t.boolean({ description: 'Create the space with no page in it (by default it opens on one empty page).' }),
+      template: t.field({ type: 'JSON', description: 'Template to start from.', deprecationReason: 'Not supported by Quire: rejected with a 400.' }),
+      computedSource: t.field({ type: 'JSON', description: 'Source of computed content.', deprecationReason: 'Not supported by Quire: rejected with a 400.' }),
+    }),
+  },
+  {
+    description: 'Creates a space in an organization (or one of its collections).',
+    resolve: async (_root, { input }, ctx) => ({ space: await createSpace(ctx, input.organizationId, input) }),
+  },
+  { description: 'The result of createSpace.', outputFields: (t) => ({ space: spaceField(t, 'The new space.') }) },
+);
+
+builder.relayMutationField(
+  'updateSpace',
+  {
+    description: 'Arguments of updateSpace: the fields to change (absent ones stay).',
+    inputFields: (t) => ({
+      spaceId: spaceId(t),
+      title: t.string({ description: 'Title; may be empty, not null.' }),
+      emoji: t.string({ description: 'One emoji (or its code points in hex); null or "" removes it. Replaces an icon.' }),
+      icon: t.string({ description: 'URL of an icon; null removes it. Replaces an emoji.' }),
+      editMode: t.field({ type: EditModeEnum, description: 'How the space may be edited.' }),
+      defaultLevel: t.field({ type: DefaultLevelEnum, description: 'null: members get no access by default.' }),
+      language: t.field({ type: LanguageEnum, description: 'Language of the content; null unsets it.' }),
+      mergeRules: t.field({ type: 'JSON', description: 'Rules a change request must meet to be merged.' }),
+    }),
+  },
+  {
+    description: "Changes a space's settings.",
+    resolve: async (_root, { input }, ctx) => ({ space: await updateSpace(ctx, input.spaceId, input as never) }),
+  },
+  { description: 'The result of updateSpace.', outputFields: (t) => ({ space: spaceField(t, 'The space as changed.') }) },
+);
+
+builder.relayMutationField(
+  'deleteSpace',
+  { description: 'Arguments of deleteSpace.', inputFields: (t) => ({ spaceId: spaceId(t) }) },
+  {
+    description: 'Soft-deletes the space (restorable for 7 days, then purged). Idempotent.',
+    resolve: async (_root, { input }, ctx) => deletion(await deleteSpace(ctx, input.spaceId), input.spaceId),
+  },
+  { description: 'The result of deleteSpace.', outputFields: (t) => deletionFields(t, 'deleted', 'Space') },
+);
+
+builder.relayMutationField(
+  'setSpaceVisibility',
+  {
+    description: 'Arguments of setSpaceVisibility.',
+    inputFields: (t) => ({
+      spaceId: spaceId(t),
+      visibility: t.field({ type: ContentVisibilityEnum, required: true, description: 'Who may read the published space.' }),
+    }),
+  },
+  {
     description: 'Who may read the space; a share-link space is read with its `shareKey`.',
-    args: { id: t.arg.id({ required: true }), visibility: t.arg({ type: ContentVisibilityEnum, required: true }) },
-    resolve: (query, _root, args, ctx) => setSpaceVisibility(ctx, args.id, args.visibility, query),
-  }),
-  restoreSpace: t.prismaField({
-    type: 'Space',
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (query, _root, args, ctx) => restoreSpace(ctx, args.id, query),
-  }),
-  duplicateSpace: t.prismaField({
-    type: 'Space',
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (query, _root, args, ctx) => duplicateSpace(ctx, args.id, query),
-  }),
-  moveSpace: t.prismaField({
-    type: 'Space',
-    args: { id: t.arg.id({ required: true }), input: t.arg({ type: MoveContentInput, required: true }) },
-    resolve: (query, _root, args, ctx) =>
-      moveSpace(ctx, args.id, { parent: args.input.parent, position: positionFromInput(args.input.position) }, query),
-  }),
-  transferSpace: t.prismaField({
-    type: 'Space',
-    args: { id: t.arg.id({ required: true }), input: t.arg({ type: TransferContentInput, required: true }) },
-    resolve: (query, _root, args, ctx) => transferSpace(ctx, args.id, args.input, query),
-  }),
-}));
+    resolve: async (_root, { input }, ctx) => ({ space: await setSpaceVisibility(ctx, input.spaceId, input.visibility) }),
+  },
+  { description: 'The result of setSpaceVisibility.', outputFields: (t) => ({ space: spaceField(t, 'The space as changed.') }) },
+);
+
+builder.relayMutationField(
+  'restoreSpace',
+  { description: 'Arguments of restoreSpace.', inputFields: (t) => ({ spaceId: spaceId(t) }) },
+  {
+    description: 'Restores a deleted space (within 7 days of its deletion).',
+    resolve: async (_root, { input }, ctx) => ({ space: await restoreSpace(ctx, input.spaceId) }),
+  },
+  { description: 'The result of restoreSpace.', outputFields: (t) => ({ space: spaceField(t, 'The restored space.') }) },
+);
+
+builder.relayMutationField(
+  'duplicateSpace',
+  { description: 'Arguments of duplicateSpace.', inputFields: (t) => ({ spaceId: spaceId(t) }) },
+  {
+    description: 'Copies a space, with its content, beside the original.',
+    resolve: async (_root, { input }, ctx) => ({ space: await duplicateSpace(ctx, input.spaceId) }),
+  },
+  { description: 'The result of duplicateSpace.', outputFields: (t) => ({ space: spaceField(t, 'The copy.') }) },
+);
+
+builder.relayMutationField(
+  'moveSpace',
+  { description: 'Arguments of moveSpace.', inputFields: (t) => ({ spaceId: spaceId(t), ...moveInputFields(t) }) },
+  {
+    description: 'Moves a space to another place in its organization.',
+    resolve: async (_root, { input }, ctx) =>
+      moved('space', await moveSpace(ctx, input.spaceId, { parent: input.parent, position: positionFromInput(input.position) })),
+  },
+  {
+    description: 'The result of moveSpace: the moved space and its new parent.',
+    outputFields: (t) => ({ space: spaceField(t, 'The moved space.'), parent: newParentField(t) }),
+  },
+);
+
+builder.relayMutationField(
+  'transferSpace',
+  { description: 'Arguments of transferSpace.', inputFields: (t) => ({ spaceId: spaceId(t), ...transferInputFields(t) }) },
+  {
+    description: 'Moves a space to another organization.',
+    resolve: async (_root, { input }, ctx) => moved('space', await transferSpace(ctx, input.spaceId, input)),
+  },
+  {
+    description: 'The result of transferSpace: the moved space, its new organization and parent.',
+    outputFields: (t) => ({
+      space: spaceField(t, 'The moved space.'),
+      organization: newOrganizationField(t),
+      parent: newParentField(t),
+    }),
+  },
+);

@@ -8,7 +8,7 @@ builder.subscriptionField('spaceChanged', (t) =>
   t.field({
     type: SpaceRef,
     description: 'The space each time it changes (settings, place, deletion or restoration).',
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: 'Id of the space.' }) },
     subscribe: async (_root, args, ctx) => {
       await findSpace(ctx, args.id); // 404 unless the caller may see it now
       return ctx.pubsub.subscribe('spaceChanged', args.id);

@@ -17,25 +17,28 @@ const teamSubject = async (team: { id: string; organizationId: string }, ctx: Co
 
 export const TeamRef = builder.prismaNode('Team', {
   id: { field: 'id' },
+  description: 'A team: members of an organization grouped under a title.',
   authScopes: async (team, ctx) => can(teamPolicy, requireActor(ctx), await teamSubject(team, ctx), 'view'),
   fields: (t) => ({
-    title: t.exposeString('title'),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    membersCount: t.relationCount('members'),
+    title: t.exposeString('title', { description: 'Title of the team.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
+    membersCount: t.relationCount('members', { description: 'Members of the team.' }),
     spacesCount: t.int({
       description: 'Spaces the team was granted access to. Content permissions are not granted per team (yet): always 0.',
       resolve: () => 0,
     }),
     permissions: t.field({
       type: TeamPermissions.type,
+      description: 'What the caller may do on the team.',
       resolve: async (team, args, ctx) => TeamPermissions.resolve(await teamSubject(team, ctx), args, ctx),
     }),
   }),
 });
 
 export const TeamMembershipRef = builder.prismaObject('TeamMember', {
+  description: "A member's place in a team.",
   fields: (t) => ({
-    role: t.field({ type: TeamRoleEnum, resolve: (m) => m.role }),
-    team: t.relation('team'),
+    role: t.field({ type: TeamRoleEnum, description: "The member's role in the team.", resolve: (m) => m.role }),
+    team: t.relation('team', { description: 'The team.' }),
   }),
 });

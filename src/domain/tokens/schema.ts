@@ -5,6 +5,7 @@ import { builder } from '../../schema/builder.js';
 import { requireActor } from '../../context.js';
 import { accountPolicy, authorize, can, tokenPolicy } from '../../policy/index.js';
 import { scopedList } from '../shared/connections.js';
+import { nodeConnection } from '../../schema/connections.js';
 import { createApiToken, revokeApiToken } from './service.js';
 
 export const ApiTokenRef = builder.prismaNode('ApiToken', {
@@ -12,14 +13,16 @@ export const ApiTokenRef = builder.prismaNode('ApiToken', {
   description: 'An API token of the caller\'s user. Its secret is only ever shown by createApiToken.',
   authScopes: (token, ctx) => can(tokenPolicy, requireActor(ctx), token, 'view'),
   fields: (t) => ({
-    label: t.exposeString('label', { nullable: true }),
+    label: t.exposeString('label', { nullable: true, description: 'Label given at creation, if any.' }),
     scopes: t.exposeStringList('scopes', { description: 'OAuth scope names; empty for an unrestricted token.' }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was issued.' }),
     lastUsedAt: t.expose('lastUsedAt', { type: 'DateTime', nullable: true, description: 'To the minute.' }),
-    revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true }),
+    revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true, description: 'When it was revoked; null while it works.' }),
     current: t.boolean({ description: 'Whether this is the token of the current request.', resolve: (token, _, ctx) => token.id === requireActor(ctx).tokenId }),
   }),
 });
+
+const ApiTokenConnection = nodeConnection(ApiTokenRef, 'ApiToken', { items: 'API tokens' });
 
 builder.prismaObjectField('User', 'tokens', (t) =>
   t.prismaConnection({
@@ -34,41 +37,59 @@ builder.prismaObjectField('User', 'tokens', (t) =>
       },
       orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
     }),
-  }),
+  }, ApiTokenConnection),
 );
 
-const CreateApiTokenInput = builder.inputType('CreateApiTokenInput', {
-  fields: (t) => ({
-    label: t.string({ description: '1 to 100 characters.' }),
-    scopes: t.stringList({ description: 'OAuth scope names (e.g. "space:read"); none for an unrestricted token.' }),
-  }),
-});
-
-const CreateApiTokenPayload = builder.simpleObject('CreateApiTokenPayload', {
-  fields: (t) => ({
-    token: t.field({ type: ApiTokenRef }),
-    secret: t.string({ description: 'The bearer secret: shown this once, never stored.' }),
-  }),
-});
-
-builder.mutationFields((t) => ({
-  createApiToken: t.field({
-    type: CreateApiTokenPayload,
+builder.relayMutationField(
+  'createApiToken',
+  {
+    description: 'Arguments of createApiToken.',
+    inputFields: (t) => ({
+      label: t.string({ description: '1 to 100 characters.' }),
+      scopes: t.stringList({ description: 'OAuth scope names (e.g. "space:read"); none for an unrestricted token.' }),
+    }),
+  },
+  {
     description: "Issues an API token to the caller's user (only an unrestricted token may).",
-    args: { input: t.arg({ type: CreateApiTokenInput, required: true }) },
-    resolve: (_root, args, ctx) => {
+    resolve: (_root, { input }, ctx) => {
       const actor = requireActor(ctx);
       authorize(accountPolicy, actor, { id: actor.userId }, 'createToken');
-      return createApiToken(ctx.prisma, actor.userId, args.input);
+      return createApiToken(ctx.prisma, actor.userId, input);
     },
-  }),
-  revokeApiToken: t.boolean({
-    description: "Revokes one of the caller's tokens: it fails at once (401). True when this call revoked it; false when it already was.",
-    args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, args, ctx) => {
-      const token = await ctx.prisma.apiToken.findUnique({ where: { id: args.id }, select: { id: true, userId: true } });
+  },
+  {
+    description: 'The result of createApiToken.',
+    outputFields: (t) => ({
+      token: t.field({ type: ApiTokenRef, description: 'The new token.', resolve: (p) => p.token }),
+      secret: t.string({ description: 'The bearer secret: shown this once, never stored.', resolve: (p) => p.secret }),
+    }),
+  },
+);
+
+builder.relayMutationField(
+  'revokeApiToken',
+  {
+    description: 'Arguments of revokeApiToken.',
+    inputFields: (t) => ({ tokenId: t.id({ required: true, description: "Id of one of the caller's tokens." }) }),
+  },
+  {
+    description: "Revokes one of the caller's tokens: it fails at once (401). Idempotent.",
+    resolve: async (_root, { input }, ctx) => {
+      const token = await ctx.prisma.apiToken.findUnique({ where: { id: input.tokenId }, select: { id: true, userId: true } });
       authorize(tokenPolicy, requireActor(ctx), token, 'revoke');
-      return (await revokeApiToken(ctx.prisma, args.id, ctx.clock.now())).revoked;
+      const { revoked } = await revokeApiToken(ctx.prisma, input.tokenId, ctx.clock.now());
+      return { revoked, tokenId: input.tokenId };
     },
-  }),
-}));
+  },
+  {
+    description: 'The result of revokeApiToken.',
+    outputFields: (t) => ({
+      token: t.prismaField({
+        type: 'ApiToken',
+        description: 'The token, now revoked.',
+        resolve: (query, p, _args, ctx) => ctx.prisma.apiToken.findUniqueOrThrow({ ...query, where: { id: p.tokenId } }),
+      }),
+      revoked: t.boolean({ description: 'True when this call revoked it; false when it already was.', resolve: (p) => p.revoked }),
+    }),
+  },
+);

@@ -9,13 +9,18 @@ import { requireActor } from '../../context.js';
  */
 export const UserRef = builder.prismaNode('User', {
   id: { field: 'id' },
+  description: 'A user: one person, member of any number of organizations.',
   authScopes: (user, ctx) => sharesOrganizationWithActor(ctx).load(user.id),
   fields: (t) => ({
-    displayName: t.exposeString('displayName'),
-    email: t.exposeString('email'),
-    photoURL: t.exposeString('photoURL', { nullable: true }),
+    displayName: t.exposeString('displayName', { description: 'Name shown for the user.' }),
+    email: t.exposeString('email', { description: 'E-mail address.' }),
+    photoURL: t.exposeString('photoURL', { nullable: true, description: 'URL of their photo, if any.' }),
     urls: t.field({
-      type: builder.simpleObject('UserUrls', { fields: (u) => ({ location: u.string() }) }),
+      type: builder.simpleObject('UserUrls', {
+        description: 'Links to a user.',
+        fields: (u) => ({ location: u.string({ description: 'The user in the API.' }) }),
+      }),
+      description: 'Links to the user.',
       resolve: (user, _, ctx) => urlsFor.user(ctx.urls, user.id),
     }),
   }),
