@@ -74,7 +74,9 @@ export function createQuire(options: QuireOptions) {
     return token ? authenticateToken(prisma, token, clock.now(), rateWindowStart) : { actor: null, rateCount: undefined };
   };
   const authenticate = async (authorization: string | null | undefined): Promise<Actor | null> => (await authenticateWith(authorization)).actor;
-  const context = (actor: Actor | null): Context => ({ prisma, actor, clock, urls, loaderCache: new Map(), pubsub: events.pubsub });
+  const context = (actor: Actor | null): Context => ({
+    prisma, actor, clock, urls, loaderCache: new Map(), pubsub: events.pubsub, tenantLimits: settings.tenants,
+  });
 
   const limiter = settings.rateLimit
     ? rateLimiter(settings.rateLimit, options.redisUrl ? redisStore(options.redisUrl) : postgresStore(prisma), clock, (err) =>

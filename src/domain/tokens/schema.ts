@@ -59,7 +59,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, ctx) => {
       const actor = requireActor(ctx);
       authorize(accountPolicy, actor, { id: actor.userId }, 'createToken');
-      return createApiToken(ctx.prisma, actor.userId, args.input);
+      return createApiToken(ctx.prisma, actor.userId, args.input, ctx.tenantLimits.maxTokensPerUser);
     },
   }),
   revokeApiToken: t.boolean({
