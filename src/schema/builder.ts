@@ -52,7 +52,7 @@ export const builder = new SchemaBuilder<{
     // An unknown prefix decodes to no type; nodeLookup.ts answers it as absent.
     decodeGlobalID: (globalID) => ({ typename: typeOfId(globalID) ?? '', id: globalID }),
     nodeQueryOptions: {
-      resolve: (_root, args, _ctx, info, resolveNode) => lookUpNode(args.id, info, resolveNode),
+      resolve: (_root, args, ctx, info, resolveNode) => lookUpNode(args.id, ctx, info, resolveNode),
     },
     nodesQueryOptions: {
       // Each id stands alone: one that is absent is a null in the list, not an error for all.

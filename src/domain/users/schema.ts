@@ -1,18 +1,30 @@
 import { builder } from '../../schema/builder.js';
 import { urlsFor } from '../shared/urls.js';
-import { sharesOrganizationWithActor } from './loaders.js';
-import { requireActor } from '../../context.js';
+import { organizationsSharedWithActor } from './loaders.js';
+import { requireActor, type Context } from '../../context.js';
+import { can, requireEmailReadable, userPolicy, type UserSubject } from '../../policy/index.js';
+
+const userSubject = async (user: { id: string }, ctx: Context): Promise<UserSubject> => ({
+  id: user.id,
+  organizations: await organizationsSharedWithActor(ctx).load(user.id),
+});
 
 /**
  * Users are global. A caller sees a user who shares an organization with them
- * (members, authors): the type check below enforces that on every path.
+ * (members, authors): the type check below enforces that on every path, and
+ * the e-mail address follows src/policy/user.ts.
  */
 export const UserRef = builder.prismaNode('User', {
   id: { field: 'id' },
-  authScopes: (user, ctx) => sharesOrganizationWithActor(ctx).load(user.id),
+  authScopes: async (user, ctx) => can(userPolicy, requireActor(ctx), await userSubject(user, ctx), 'view'),
   fields: (t) => ({
     displayName: t.exposeString('displayName'),
-    email: t.exposeString('email'),
+    email: t.string({
+      resolve: async (user, _, ctx) => {
+        requireEmailReadable(requireActor(ctx), await userSubject(user, ctx));
+        return user.email;
+      },
+    }),
     photoURL: t.exposeString('photoURL', { nullable: true }),
     urls: t.field({
       type: builder.simpleObject('UserUrls', { fields: (u) => ({ location: u.string() }) }),
