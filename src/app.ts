@@ -226,9 +226,11 @@ export function createQuire(options: QuireOptions) {
   const ws = attachGraphQLWs(server, {
     maxPayload: settings.http.maxBodyBytes,
     guards,
+    limits: settings.tenants,
     authenticate,
     context,
     withinRateLimit: async (actor) => withinRateLimit({ tokenId: actor.tokenId }, undefined),
+    addressWithinRateLimit: async (req) => withinRateLimit({ address: clientAddress(req, settings.trustProxyHops) }, undefined),
     rateLimitMessage: rateLimitError().message,
   });
 
