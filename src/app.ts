@@ -24,6 +24,7 @@ import { postgresStore, rateLimiter, redisStore, setRateLimitHeaders, type Calle
 import { createMetrics } from './http/metrics.js';
 import { createLogger, logAccess, type Logger } from './http/logging.js';
 import { drainer } from './http/drain.js';
+import { fairShare } from './http/fairShare.js';
 import { sendError, sendJson, type Surface } from './http/respond.js';
 import { type GraphQLGuards } from './graphql/plugin.js';
 import { graphqlHttpHandler } from './graphql/http.js';
@@ -96,6 +97,26 @@ export function createQuire(options: QuireOptions) {
     if (res) setRateLimitHeaders(res, verdict, clock.now());
     if (!verdict.allowed) metrics.rateLimited('tokenId' in caller ? 'token' : 'address');
     return verdict.allowed;
+  };
+  const shares = fairShare(settings.tenants);
+  /**
+   * Waits for the caller's share of the server (src/http/fairShare.ts) and gives it
+   * back when the answer is done. A GraphQL-over-SSE subscription holds none: it
+   * stays open for as long as it lives (bounded like graphql-ws subscriptions).
+   */
+  const takeShare = async (req: IncomingMessage, res: ServerResponse, exchange: Exchange) => {
+    if (req.headers.accept?.includes('text/event-stream')) return;
+    const gone = new AbortController();
+    res.once('close', () => gone.abort());
+    const caller = exchange.actor ? `token:${exchange.actor.tokenId}` : `address:${exchange.address}`;
+    try {
+      const release = await shares.acquire({ caller, organizations: exchange.actor?.memberships.keys() ?? [] }, gone.signal);
+      if (res.closed) release();
+      else res.once('close', release);
+    } catch (err) {
+      res.setHeader('Retry-After', '1');
+      throw err;
+    }
   };
   const rateLimitError = () => new AppError(429, 'API rate limit exceeded: retry after the time in the Retry-After header');
 
@@ -191,6 +212,7 @@ export function createQuire(options: QuireOptions) {
       const caller: Caller = exchange.actor ? { tokenId: exchange.actor.tokenId } : { address: exchange.address };
       const counted = auth.rateCount !== undefined && windowStart ? { count: auth.rateCount, windowStart } : undefined;
       if (!(await withinRateLimit(caller, res, counted))) throw rateLimitError();
+      await takeShare(req, res, exchange);
       if (surface === 'rest') await rest(req, res, path.slice(3) || '/', query);
       else await graphqlOverHttp(req, res, query);
     } catch (err) {
@@ -243,6 +265,8 @@ export function createQuire(options: QuireOptions) {
     settings,
     metrics,
     rateLimiter: limiter,
+    /** Slots in use and callers waiting, per fair-share lane (`c:token:<id>`, `o:<organizationId>`). */
+    shareUsage: shares.usage,
     async listen(port: number, host = '0.0.0.0') {
       await new Promise<void>((resolve) => server.listen(port, host, resolve));
       return (server.address() as { port: number }).port;

@@ -1,0 +1,111 @@
+// Fair sharing between tenants: what one caller may hold at once. Each request
+// takes a slot in its caller's lanes — its API token (or client address) and
+// each organization its user belongs to — before any work starts. A lane
+// full of work makes that caller's next requests wait in line (first come,
+// first served), so one tenant driving many connections queues behind itself
+// while another tenant's requests find free slots and the pool's connections
+// free. A full line, or a wait past the timeout, answers 429 with Retry-After.
+import { AppError } from '../errors.js';
+import type { TenantLimits } from './config.js';
+
+export type FairShareLimits = Pick<TenantLimits, 'concurrentPerToken' | 'concurrentPerOrganization' | 'queueLength' | 'queueTimeoutMs'>;
+
+/** Whom a request counts against. */
+export interface Tenant {
+  /** `token:<id>`, or `address:<ip>` for calls without a valid token. */
+  caller: string;
+  /** The organizations of the caller's user. */
+  organizations: Iterable<string>;
+}
+
+interface Lane {
+  active: number;
+  /** Callers waiting for a slot, oldest first: each is handed a slot when one frees. */
+  waiting: (() => void)[];
+}
+
+/** Why a request got no slot: 429 in the surface's error shape, with Retry-After. */
+export class NoSlot extends AppError {
+  constructor(message: string) {
+    super(429, message);
+  }
+}
+
+export function fairShare(limits: FairShareLimits) {
+  const lanes = new Map<string, Lane>();
+
+  const release = (key: string) => {
+    const lane = lanes.get(key)!;
+    const next = lane.waiting.shift();
+    if (next) return next(); // the slot passes to the oldest waiter
+    lane.active -= 1;
+    if (lane.active === 0) lanes.delete(key);
+  };
+
+  /** A slot in one lane; waits in line when it is full. */
+  const take = (key: string, max: number, deadline: number, cancelled: AbortSignal): Promise<void> => {
+    let lane = lanes.get(key);
+    if (!lane) lanes.set(key, (lane = { active: 0, waiting: [] }));
+    if (lane.active < max) {
+      lane.active += 1;
+      return Promise.resolve();
+    }
+    if (lane.waiting.length >= limits.queueLength) {
+      return Promise.reject(new NoSlot('Too many concurrent requests for this caller: retry after the time in the Retry-After header'));
+    }
+    if (cancelled.aborted) return Promise.reject(new NoSlot('The client went away while waiting'));
+    const line = lane.waiting;
+    return new Promise<void>((resolve, reject) => {
+      const leave = (error: AppError) => {
+        const at = line.indexOf(granted);
+        if (at >= 0) line.splice(at, 1);
+        clearTimeout(timer);
+        cancelled.removeEventListener('abort', onAbort);
+        reject(error);
+      };
+      const granted = () => {
+        clearTimeout(timer);
+        cancelled.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      const onAbort = () => leave(new NoSlot('The client went away while waiting'));
+      const timer = setTimeout(() => leave(new NoSlot('Waited too long for a free slot: retry after the time in the Retry-After header')), Math.max(0, deadline - Date.now()));
+      line.push(granted);
+      cancelled.addEventListener('abort', onAbort, { once: true });
+    });
+  };
+
+  return {
+    /**
+     * Takes a slot in each of the tenant's lanes (in a fixed order, so two
+     * callers never wait on each other crosswise); resolves to the function
+     * that gives them back. Rejects with NoSlot (429) when a line is full or
+     * the wait is past `queueTimeoutMs`, or when `cancelled` fires meanwhile.
+     */
+    async acquire(tenant: Tenant, cancelled: AbortSignal): Promise<() => void> {
+      const wanted: [string, number][] = [
+        [`c:${tenant.caller}`, limits.concurrentPerToken],
+        ...[...new Set(tenant.organizations)].sort().map((o): [string, number] => [`o:${o}`, limits.concurrentPerOrganization]),
+      ];
+      const deadline = Date.now() + limits.queueTimeoutMs;
+      const held: string[] = [];
+      const giveBack = () => held.splice(0).forEach(release);
+      try {
+        for (const [key, max] of wanted) {
+          await take(key, max, deadline, cancelled);
+          held.push(key);
+        }
+      } catch (err) {
+        giveBack();
+        throw err;
+      }
+      let given = false;
+      return () => {
+        if (!given) giveBack();
+        given = true;
+      };
+    },
+    /** Requests in progress and waiting, per lane (for tests and metrics). */
+    usage: (key: string) => ({ active: lanes.get(key)?.active ?? 0, waiting: lanes.get(key)?.waiting.length ?? 0 }),
+  };
+}
