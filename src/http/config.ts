@@ -57,8 +57,8 @@ export interface TenantLimits {
 
 export const defaultTenantLimits: TenantLimits = {
   maxTokensPerUser: 50,
-  concurrentPerToken: 4,
-  concurrentPerOrganization: 8,
+  concurrentPerToken: 2,
+  concurrentPerOrganization: 4,
   queueLength: 256,
   queueTimeoutMs: 10_000,
   subscriptionsPerConnection: 50,

@@ -20,7 +20,7 @@ const liveSpaces = liveSubscription({
 builder.subscriptionField('spaceChanged', (t) =>
   t.field({
     type: SpaceRef,
-    description: 'The space each time it changes (settings, place, deletion or restoration), as the caller may see it at that moment.',
+    description: 'The space each time it changes (settings, place, deletion or restoration).',
     args: { id: t.arg.id({ required: true }) },
     subscribe: async (_root, args, ctx) => {
       const space = await findSpace(ctx, args.id); // 404 unless the caller may see it now
