@@ -2,6 +2,7 @@
 // removed member closes the connection (4401 / 4403; over SSE the stream ends),
 // fields follow the caller's current role, one event's reloads are batched
 // across subscribers, and connections and subscriptions are bounded.
+import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
@@ -23,10 +24,16 @@ async function app(options: Parameters<typeof startTestApp>[0] = {}) {
   return started;
 }
 
-function client(target: TestApp, token: string) {
+/** `forwardedFor`: the client address a trusted proxy reports (X-Forwarded-For), so a test has an address of its own. */
+function client(target: TestApp, token: string, forwardedFor?: string) {
+  class ForwardedWebSocket extends WebSocket {
+    constructor(url: string, protocols?: string | string[]) {
+      super(url, protocols, forwardedFor ? { headers: { 'X-Forwarded-For': forwardedFor } } : {});
+    }
+  }
   const c = createClient({
     url: `${target.baseUrl.replace('http', 'ws')}/graphql`,
-    webSocketImpl: WebSocket,
+    webSocketImpl: ForwardedWebSocket,
     connectionParams: { authorization: `Bearer ${token}` },
     retryAttempts: 0,
     lazy: true,
@@ -189,10 +196,11 @@ describe('bounds', () => {
   });
 
   it('counts failed graphql-ws authentications against the address rate limit, like HTTP', async () => {
-    const limited = await app({ rateLimit: { windowSeconds: 3600, perToken: 1000, perAddress: 3 } });
+    const limited = await app({ rateLimit: { windowSeconds: 3600, perToken: 1000, perAddress: 3 }, trustProxyHops: 1 });
+    const address = `198.51.100.7, 10.${randomInt(0, 255)}.${randomInt(0, 255)}.${randomInt(1, 255)}`; // the proxy saw the last
     const outcomes: unknown[] = [];
-    for (let i = 0; i < 4; i++) outcomes.push((await watch(client(limited, 'qt_wrong'), SPACE, { id: 'spc_x' }).ended).code);
+    for (let i = 0; i < 4; i++) outcomes.push((await watch(client(limited, 'qt_wrong', address), SPACE, { id: 'spc_x' }).ended).code);
     expect(outcomes).toEqual([4403, 4403, 4403, 4429]);
-    expect((await request(limited, 'GET', '/v1/orgs', { token: 'qt_wrong' })).status).toBe(429);
+    expect((await request(limited, 'GET', '/v1/orgs', { token: 'qt_wrong', headers: { 'X-Forwarded-For': address } })).status).toBe(429);
   });
 });
