@@ -24,7 +24,7 @@ import { postgresStore, rateLimiter, redisStore, setRateLimitHeaders, type Calle
 import { createMetrics } from './http/metrics.js';
 import { createLogger, logAccess, type Logger } from './http/logging.js';
 import { drainer } from './http/drain.js';
-import { fairShare } from './http/fairShare.js';
+import { fairShare, liveConnectionCounter } from './http/fairShare.js';
 import { sendError, sendJson, type Surface } from './http/respond.js';
 import { type GraphQLGuards } from './graphql/plugin.js';
 import { graphqlHttpHandler } from './graphql/http.js';
@@ -99,13 +99,20 @@ export function createQuire(options: QuireOptions) {
     return verdict.allowed;
   };
   const shares = fairShare(settings.tenants);
+  const liveConnections = liveConnectionCounter(settings.tenants.connectionsPerToken);
   /**
    * Waits for the caller's share of the server (src/http/fairShare.ts) and gives it
-   * back when the answer is done. A GraphQL-over-SSE subscription holds none: it
-   * stays open for as long as it lives (bounded like graphql-ws subscriptions).
+   * back when the answer is done. A GraphQL-over-SSE stream holds none (it stays
+   * open for as long as it lives): it counts as a live connection of its token,
+   * like a graphql-ws socket.
    */
-  const takeShare = async (req: IncomingMessage, res: ServerResponse, exchange: Exchange) => {
-    if (req.headers.accept?.includes('text/event-stream')) return;
+  const takeShare = async (req: IncomingMessage, res: ServerResponse, exchange: Exchange, surface: Surface) => {
+    if (surface === 'graphql' && req.headers.accept?.includes('text/event-stream')) {
+      if (!exchange.actor) return; // answered 401
+      const close = liveConnections.open(exchange.actor.tokenId);
+      if (!close) throw new AppError(429, `Too many live connections for this API token (at most ${settings.tenants.connectionsPerToken})`);
+      return void res.once('close', close);
+    }
     const gone = new AbortController();
     res.once('close', () => gone.abort());
     const caller = exchange.actor ? `token:${exchange.actor.tokenId}` : `address:${exchange.address}`;
@@ -212,7 +219,7 @@ export function createQuire(options: QuireOptions) {
       const caller: Caller = exchange.actor ? { tokenId: exchange.actor.tokenId } : { address: exchange.address };
       const counted = auth.rateCount !== undefined && windowStart ? { count: auth.rateCount, windowStart } : undefined;
       if (!(await withinRateLimit(caller, res, counted))) throw rateLimitError();
-      await takeShare(req, res, exchange);
+      await takeShare(req, res, exchange, surface);
       if (surface === 'rest') await rest(req, res, path.slice(3) || '/', query);
       else await graphqlOverHttp(req, res, query);
     } catch (err) {
@@ -249,6 +256,7 @@ export function createQuire(options: QuireOptions) {
     maxPayload: settings.http.maxBodyBytes,
     guards,
     limits: settings.tenants,
+    openLiveConnection: (tokenId) => liveConnections.open(tokenId),
     authenticate,
     context,
     withinRateLimit: async (actor) => withinRateLimit({ tokenId: actor.tokenId }, undefined),

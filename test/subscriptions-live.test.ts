@@ -195,6 +195,34 @@ describe('bounds', () => {
     expect((await a.received(1))[0].data.spaceChanged.title).toBe('Still live');
   });
 
+  it('counts GraphQL-over-SSE streams as live connections of their token, with graphql-ws sockets', async () => {
+    const bounded = await app({ tenants: { connectionsPerToken: 1 } });
+    const org = await createOrg(bounded);
+    const space = await createSpace(bounded, org);
+    const sse = () =>
+      fetch(`${bounded.baseUrl}/graphql`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${org.admin.token}`, 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+        body: JSON.stringify({ query: SPACE, variables: { id: space.id } }),
+      });
+    const first = await sse();
+    expect(first.status).toBe(200);
+    const second = await sse();
+    expect(second.status).toBe(429);
+    expect(await second.text()).toMatch(/live connections/);
+    expect(await watch(client(bounded, org.admin.token), SPACE, { id: space.id }).ended).toMatchObject({ code: 4429 });
+    await first.body!.cancel();
+    // Once the stream is gone, its place is free again.
+    let status = 0;
+    for (let i = 0; i < 100 && status !== 200; i++) {
+      const again = await sse();
+      status = again.status;
+      await again.body?.cancel();
+      if (status !== 200) await settle(20);
+    }
+    expect(status).toBe(200);
+  });
+
   it('counts failed graphql-ws authentications against the address rate limit, like HTTP', async () => {
     const limited = await app({ rateLimit: { windowSeconds: 3600, perToken: 1000, perAddress: 3 }, trustProxyHops: 1 });
     const address = `198.51.100.7, 10.${randomInt(0, 255)}.${randomInt(0, 255)}.${randomInt(1, 255)}`; // the proxy saw the last

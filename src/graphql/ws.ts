@@ -22,6 +22,8 @@ export interface GraphQLWsOptions {
   maxPayload: number;
   guards: GraphQLGuards;
   limits: { subscriptionsPerConnection: number; connectionsPerToken: number };
+  /** Counts a live connection of the token (shared with SSE streams): null when it has too many; else the function that ends the count. */
+  openLiveConnection(tokenId: string): (() => void) | null;
   authenticate(authorization: string): Promise<Actor | null>;
   context(actor: Actor | null): Context;
   /** False when the actor is over their rate limit. */
@@ -36,13 +38,8 @@ type Extra = { socket: WebSocket; request: IncomingMessage };
 export function attachGraphQLWs(server: Server, options: GraphQLWsOptions) {
   const wsServer = new WebSocketServer({ server, path: '/graphql', maxPayload: options.maxPayload });
   const actors = new WeakMap<object, Actor>();
-  const connectionsOf = new Map<string, number>();
+  const releases = new WeakMap<object, () => void>();
   const tokenOf = (params: Readonly<Record<string, unknown>> | undefined) => String(params?.authorization ?? params?.Authorization ?? '');
-  const release = (tokenId: string) => {
-    const left = (connectionsOf.get(tokenId) ?? 1) - 1;
-    if (left > 0) connectionsOf.set(tokenId, left);
-    else connectionsOf.delete(tokenId);
-  };
   const cleanup = useServer<Record<string, unknown> | undefined, Extra>(
     {
       schema,
@@ -60,18 +57,18 @@ export function attachGraphQLWs(server: Server, options: GraphQLWsOptions) {
           if (!(await options.addressWithinRateLimit(ctx.extra.request))) ctx.extra.socket.close(CLOSE_TOO_MANY, options.rateLimitMessage);
           return false; // 4403 Forbidden
         }
-        const open = connectionsOf.get(actor.tokenId) ?? 0;
-        if (open >= options.limits.connectionsPerToken) {
+        const release = options.openLiveConnection(actor.tokenId);
+        if (!release) {
           ctx.extra.socket.close(CLOSE_TOO_MANY, `Too many connections for this API token (at most ${options.limits.connectionsPerToken})`);
           return false;
         }
-        connectionsOf.set(actor.tokenId, open + 1);
+        releases.set(ctx.extra, release);
         actors.set(ctx.extra, actor);
         return true;
       },
       onClose: (ctx) => {
-        const actor = actors.get(ctx.extra);
-        if (actor) release(actor.tokenId);
+        releases.get(ctx.extra)?.();
+        releases.delete(ctx.extra);
         actors.delete(ctx.extra);
       },
       onSubscribe: async (ctx, _id, payload) => {

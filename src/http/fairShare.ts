@@ -109,3 +109,27 @@ export function fairShare(limits: FairShareLimits) {
     usage: (key: string) => ({ active: lanes.get(key)?.active ?? 0, waiting: lanes.get(key)?.waiting.length ?? 0 }),
   };
 }
+
+/**
+ * Open long-lived connections (graphql-ws sockets and GraphQL-over-SSE streams)
+ * per API token, at most `max` at once (per process). `open` answers the
+ * function that closes the count again, or null when the token is at its limit.
+ */
+export function liveConnectionCounter(max: number) {
+  const open = new Map<string, number>();
+  return {
+    open(tokenId: string): (() => void) | null {
+      const count = open.get(tokenId) ?? 0;
+      if (count >= max) return null;
+      open.set(tokenId, count + 1);
+      let closed = false;
+      return () => {
+        if (closed) return;
+        closed = true;
+        const left = (open.get(tokenId) ?? 1) - 1;
+        if (left > 0) open.set(tokenId, left);
+        else open.delete(tokenId);
+      };
+    },
+  };
+}
