@@ -24,7 +24,7 @@ import { postgresStore, rateLimiter, redisStore, setRateLimitHeaders, type Calle
 import { createMetrics } from './http/metrics.js';
 import { createLogger, logAccess, type Logger } from './http/logging.js';
 import { drainer } from './http/drain.js';
-import { fairShare, liveConnectionCounter } from './http/fairShare.js';
+import { tenantGate } from './http/fairShare.js';
 import { sendError, sendJson, type Surface } from './http/respond.js';
 import { type GraphQLGuards } from './graphql/plugin.js';
 import { graphqlHttpHandler } from './graphql/http.js';
@@ -98,33 +98,6 @@ export function createQuire(options: QuireOptions) {
     if (!verdict.allowed) metrics.rateLimited('tokenId' in caller ? 'token' : 'address');
     return verdict.allowed;
   };
-  const shares = fairShare(settings.tenants);
-  const liveConnections = liveConnectionCounter(settings.tenants.connectionsPerToken);
-  /**
-   * Waits for the caller's share of the server (src/http/fairShare.ts) and gives it
-   * back when the answer is done. A GraphQL-over-SSE stream holds none (it stays
-   * open for as long as it lives): it counts as a live connection of its token,
-   * like a graphql-ws socket.
-   */
-  const takeShare = async (req: IncomingMessage, res: ServerResponse, exchange: Exchange, surface: Surface) => {
-    if (surface === 'graphql' && req.headers.accept?.includes('text/event-stream')) {
-      if (!exchange.actor) return; // answered 401
-      const close = liveConnections.open(exchange.actor.tokenId);
-      if (!close) throw new AppError(429, `Too many live connections for this API token (at most ${settings.tenants.connectionsPerToken})`);
-      return void res.once('close', close);
-    }
-    const gone = new AbortController();
-    res.once('close', () => gone.abort());
-    const caller = exchange.actor ? `token:${exchange.actor.tokenId}` : `address:${exchange.address}`;
-    try {
-      const release = await shares.acquire({ caller, organizations: exchange.actor?.memberships.keys() ?? [] }, gone.signal);
-      if (res.closed) release();
-      else res.once('close', release);
-    } catch (err) {
-      res.setHeader('Retry-After', '1');
-      throw err;
-    }
-  };
   const rateLimitError = () => new AppError(429, 'API rate limit exceeded: retry after the time in the Retry-After header');
 
   const guards: GraphQLGuards = {
@@ -168,6 +141,7 @@ export function createQuire(options: QuireOptions) {
   if (settings.metrics.enabled) probes['/metrics'] = (req, res) => metrics.serve(req, res, settings.metrics.token);
 
   const secure = securityHeaders(settings);
+  const tenants = tenantGate(settings.tenants);
   const corsGate = cors(settings.cors);
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -219,7 +193,7 @@ export function createQuire(options: QuireOptions) {
       const caller: Caller = exchange.actor ? { tokenId: exchange.actor.tokenId } : { address: exchange.address };
       const counted = auth.rateCount !== undefined && windowStart ? { count: auth.rateCount, windowStart } : undefined;
       if (!(await withinRateLimit(caller, res, counted))) throw rateLimitError();
-      await takeShare(req, res, exchange, surface);
+      await tenants.enter(req, res, exchange, surface === 'graphql' && !!req.headers.accept?.includes('text/event-stream'));
       if (surface === 'rest') await rest(req, res, path.slice(3) || '/', query);
       else await graphqlOverHttp(req, res, query);
     } catch (err) {
@@ -256,7 +230,7 @@ export function createQuire(options: QuireOptions) {
     maxPayload: settings.http.maxBodyBytes,
     guards,
     limits: settings.tenants,
-    openLiveConnection: (tokenId) => liveConnections.open(tokenId),
+    openLiveConnection: tenants.openLiveConnection,
     authenticate,
     context,
     withinRateLimit: async (actor) => withinRateLimit({ tokenId: actor.tokenId }, undefined),
@@ -274,7 +248,7 @@ export function createQuire(options: QuireOptions) {
     metrics,
     rateLimiter: limiter,
     /** Slots in use and callers waiting, per fair-share lane (`c:token:<id>`, `o:<organizationId>`). */
-    shareUsage: shares.usage,
+    shareUsage: tenants.usage,
     async listen(port: number, host = '0.0.0.0') {
       await new Promise<void>((resolve) => server.listen(port, host, resolve));
       return (server.address() as { port: number }).port;

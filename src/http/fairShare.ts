@@ -5,7 +5,9 @@
 // first served), so one tenant driving many connections queues behind itself
 // while another tenant's requests find free slots and the pool's connections
 // free. A full line, or a wait past the timeout, answers 429 with Retry-After.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppError } from '../errors.js';
+import type { Actor } from '../policy/actor.js';
 import type { TenantLimits } from './config.js';
 
 export type FairShareLimits = Pick<TenantLimits, 'concurrentPerToken' | 'concurrentPerOrganization' | 'queueLength' | 'queueTimeoutMs'>;
@@ -131,5 +133,42 @@ export function liveConnectionCounter(max: number) {
         else open.delete(tokenId);
       };
     },
+  };
+}
+
+/**
+ * The gate's part: each request waits for its caller's share before any work
+ * (and gives it back when its answer is done); a GraphQL-over-SSE stream holds
+ * no share (it lives as long as the client wants) but counts as a live
+ * connection of its token, like a graphql-ws socket.
+ */
+export function tenantGate(limits: TenantLimits) {
+  const shares = fairShare(limits);
+  const live = liveConnectionCounter(limits.connectionsPerToken);
+  return {
+    async enter(req: IncomingMessage, res: ServerResponse, caller: { actor: Actor | null; address: string }, eventStream: boolean) {
+      const { actor } = caller;
+      if (eventStream) {
+        if (!actor) return; // answered 401
+        const close = live.open(actor.tokenId);
+        if (!close) throw new AppError(429, `Too many live connections for this API token (at most ${limits.connectionsPerToken})`);
+        return void res.once('close', close);
+      }
+      const gone = new AbortController();
+      res.once('close', () => gone.abort());
+      try {
+        const release = await shares.acquire(
+          { caller: actor ? `token:${actor.tokenId}` : `address:${caller.address}`, organizations: actor?.memberships.keys() ?? [] },
+          gone.signal,
+        );
+        if (res.closed) release();
+        else res.once('close', release);
+      } catch (err) {
+        res.setHeader('Retry-After', '1');
+        throw err;
+      }
+    },
+    openLiveConnection: (tokenId: string) => live.open(tokenId),
+    usage: shares.usage,
   };
 }
