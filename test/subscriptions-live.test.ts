@@ -177,6 +177,26 @@ describe('live authorization', () => {
     const withFive = await statementsFor(readers.slice(1, 6), 'For five');
     expect(withFive).toBe(withOne);
   });
+
+  it('lets go of a subscription as soon as its client leaves: the next event reloads nothing for it', async () => {
+    const org = await createOrg(local);
+    const space = await createSpace(local, org);
+    // The change and whatever its event sets off (a lingering subscription would reload the space meanwhile).
+    const statementsOfChange = async (title: string) =>
+      (await local.recordStatements(async () => {
+        await rest(local, org.admin.token).patch(`/v1/spaces/${space.id}`, { title });
+        await settle(300);
+      })).statements.length;
+    const unwatched = await statementsOfChange('Nobody watches');
+    const c = client(local, org.admin.token);
+    const sub = watch(c, SPACE, { id: space.id });
+    await sub.subscribed;
+    await rest(local, org.admin.token).patch(`/v1/spaces/${space.id}`, { title: 'Watched' });
+    await sub.received(1);
+    await c.dispose();
+    await settle(200);
+    expect(await statementsOfChange('Left')).toBe(unwatched);
+  });
 });
 
 describe('bounds', () => {

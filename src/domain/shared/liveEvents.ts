@@ -46,6 +46,23 @@ export function liveSubscription<Event extends object, Row>(resource: LiveResour
     return batch;
   };
 
+  /** One event for one subscriber: 'end' when the connection was closed on them. */
+  const check = async (ctx: Context, subscriber: Actor, wasMember: boolean, organizationId: string, event: Event): Promise<LiveEvent<Row> | 'end'> => {
+    const batch = batchOf(ctx, event);
+    const [actor, row] = await Promise.all([batch.actors.load(subscriber.tokenId), batch.rows.load(resource.idOf(event))]);
+    if (!actor) {
+      ctx.live?.close(CLOSE_UNAUTHORIZED, 'The API token was revoked');
+      return 'end';
+    }
+    if (wasMember && !isMember(actor, organizationId)) {
+      ctx.live?.close(CLOSE_FORBIDDEN, 'No longer a member of the organization');
+      return 'end';
+    }
+    ctx.actor = { ...actor, shareKeys: subscriber.shareKeys };
+    ctx.loaderCache = new Map(); // nothing resolved for an earlier event is reused
+    return row != null && resource.visible(ctx.actor, row, ctx) ? { row } : { error: notFound(resource.noun) };
+  };
+
   /**
    * The events of `source` for the caller of `ctx`, who subscribed to a row of
    * `organizationId`. A revoked token closes the connection (4401), a removed
@@ -53,28 +70,37 @@ export function liveSubscription<Event extends object, Row>(resource: LiveResour
    * see ends the subscription with NOT_FOUND. `ctx.actor` is the caller as of
    * the event when its fields resolve.
    */
-  return async function* authorize(ctx: Context, source: AsyncIterable<Event>, organizationId: string): AsyncGenerator<LiveEvent<Row>> {
+  // A hand-written iterator, not an async generator: a generator waiting for the
+  // next event could not be stopped before that event comes, and the listener of
+  // a client gone would linger (and reload rows) until then. `return` stops the
+  // source at once.
+  return function authorize(ctx: Context, source: AsyncIterable<Event>, organizationId: string): AsyncIterableIterator<LiveEvent<Row>> {
     const subscriber = requireActor(ctx);
     const wasMember = isMember(subscriber, organizationId);
-    for await (const event of source) {
-      const batch = batchOf(ctx, event);
-      const [actor, row] = await Promise.all([batch.actors.load(subscriber.tokenId), batch.rows.load(resource.idOf(event))]);
-      if (!actor) {
-        ctx.live?.close(CLOSE_UNAUTHORIZED, 'The API token was revoked');
-        return;
+    const events = source[Symbol.asyncIterator]();
+    let ended = false;
+    const end = async (): Promise<IteratorResult<LiveEvent<Row>>> => {
+      if (!ended) {
+        ended = true;
+        await events.return?.();
       }
-      if (wasMember && !isMember(actor, organizationId)) {
-        ctx.live?.close(CLOSE_FORBIDDEN, 'No longer a member of the organization');
-        return;
-      }
-      ctx.actor = { ...actor, shareKeys: subscriber.shareKeys };
-      ctx.loaderCache = new Map(); // nothing resolved for an earlier event is reused
-      if (row == null || !resource.visible(ctx.actor, row, ctx)) {
-        yield { error: notFound(resource.noun) };
-        return;
-      }
-      yield { row };
-    }
+      return { done: true, value: undefined };
+    };
+    return {
+      [Symbol.asyncIterator]() {
+        return this;
+      },
+      async next() {
+        if (ended) return { done: true, value: undefined };
+        const step = await events.next();
+        if (step.done || ended) return end();
+        const verdict = await check(ctx, subscriber, wasMember, organizationId, step.value);
+        if (verdict === 'end') return end();
+        if ('error' in verdict) await end(); // the error is the subscription's last answer
+        return { done: false, value: verdict };
+      },
+      return: end,
+    };
   };
 }
 
