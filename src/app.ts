@@ -24,6 +24,7 @@ import { postgresStore, rateLimiter, redisStore, setRateLimitHeaders, type Calle
 import { createMetrics } from './http/metrics.js';
 import { createLogger, logAccess, type Logger } from './http/logging.js';
 import { drainer } from './http/drain.js';
+import { tenantGate } from './http/fairShare.js';
 import { sendError, sendJson, type Surface } from './http/respond.js';
 import { type GraphQLGuards } from './graphql/plugin.js';
 import { graphqlHttpHandler } from './graphql/http.js';
@@ -74,7 +75,9 @@ export function createQuire(options: QuireOptions) {
     return token ? authenticateToken(prisma, token, clock.now(), rateWindowStart) : { actor: null, rateCount: undefined };
   };
   const authenticate = async (authorization: string | null | undefined): Promise<Actor | null> => (await authenticateWith(authorization)).actor;
-  const context = (actor: Actor | null): Context => ({ prisma, actor, clock, urls, loaderCache: new Map(), pubsub: events.pubsub });
+  const context = (actor: Actor | null): Context => ({
+    prisma, actor, clock, urls, loaderCache: new Map(), pubsub: events.pubsub, tenantLimits: settings.tenants,
+  });
 
   const limiter = settings.rateLimit
     ? rateLimiter(settings.rateLimit, options.redisUrl ? redisStore(options.redisUrl) : postgresStore(prisma), clock, (err) =>
@@ -138,6 +141,7 @@ export function createQuire(options: QuireOptions) {
   if (settings.metrics.enabled) probes['/metrics'] = (req, res) => metrics.serve(req, res, settings.metrics.token);
 
   const secure = securityHeaders(settings);
+  const tenants = tenantGate(settings.tenants);
   const corsGate = cors(settings.cors);
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -191,6 +195,7 @@ export function createQuire(options: QuireOptions) {
       const caller: Caller = exchange.actor ? { tokenId: exchange.actor.tokenId } : { address: exchange.address };
       const counted = auth.rateCount !== undefined && windowStart ? { count: auth.rateCount, windowStart } : undefined;
       if (!(await withinRateLimit(caller, res, counted))) throw rateLimitError();
+      await tenants.enter(req, res, exchange, surface === 'graphql' && !!req.headers.accept?.includes('text/event-stream'));
       if (surface === 'rest') await rest(req, res, path.slice(3) || '/', query);
       else await graphqlOverHttp(req, res, query);
     } catch (err) {
@@ -226,9 +231,12 @@ export function createQuire(options: QuireOptions) {
   const ws = attachGraphQLWs(server, {
     maxPayload: settings.http.maxBodyBytes,
     guards,
+    limits: settings.tenants,
+    openLiveConnection: tenants.openLiveConnection,
     authenticate,
     context,
     withinRateLimit: async (actor) => withinRateLimit({ tokenId: actor.tokenId }, undefined),
+    addressWithinRateLimit: async (req) => withinRateLimit({ address: clientAddress(req, settings.trustProxyHops) }, undefined),
     rateLimitMessage: rateLimitError().message,
   });
 
@@ -241,6 +249,8 @@ export function createQuire(options: QuireOptions) {
     settings,
     metrics,
     rateLimiter: limiter,
+    /** Slots in use and callers waiting, per fair-share lane (`c:token:<id>`, `o:<organizationId>`). */
+    shareUsage: tenants.usage,
     async listen(port: number, host = '0.0.0.0') {
       // A port in use (EADDRINUSE) or not allowed rejects here rather than crashing the process.
       await new Promise<void>((resolve, reject) => {

@@ -5,6 +5,7 @@ import type { Actor } from './policy/actor.js';
 import type { Clock } from './clock.js';
 import { unauthenticated } from './errors.js';
 import type { PubSub } from './events.js';
+import type { TenantLimits } from './http/config.js';
 
 export interface Urls {
   /** Base of the REST API, e.g. http://localhost:4000/v1 */
@@ -22,6 +23,13 @@ export interface Context {
   urls: Urls;
   loaderCache: Map<symbol, unknown>;
   pubsub: PubSub;
+  tenantLimits: TenantLimits;
+  /** The graphql-ws connection carrying this operation, if any: a subscription closes it when its caller loses access. */
+  live?: LiveConnection;
+}
+
+export interface LiveConnection {
+  close(code: number, reason: string): void;
 }
 
 export function requireActor(ctx: Context): Actor {

@@ -368,15 +368,22 @@ describe('POST /orgs/{organizationId}/join', () => {
     expect((await rest(app, org.admin.token).get(`${orgPath(org)}/members/${member.userId}`)).body.role).toBe('create');
   });
 
-  it('answers 400 when the domain is not allowed or the address is not verified', async () => {
+  it('is no oracle: a domain not allowed answers 404 exactly like an unknown organization; an unverified address 400 whatever the id', async () => {
     const { org, domain } = await joinableOrg();
     const stranger = await createUser(app);
-    const unverified = await createUser(app, { domain, verified: false });
     const lookalike = await createUser(app, { domain: `evil${domain}` });
     const sub = await createUser(app, { domain: `sub.${domain}` });
-    for (const caller of [stranger, unverified, lookalike, sub]) {
-      const res = await rest(app, caller.token).post(`${orgPath(org)}/join`);
-      await expectError(res, 400, /domain/);
+    for (const caller of [stranger, lookalike, sub]) {
+      const existing = await rest(app, caller.token).post(`${orgPath(org)}/join`);
+      const missing = await rest(app, caller.token).post('/v1/orgs/org_unknown/join');
+      await expectError(existing, 404);
+      expectOpenApi(existing, 'post', '/orgs/{organizationId}/join', 404);
+      expect(existing.body).toEqual(missing.body);
+    }
+    const unverified = await createUser(app, { domain, verified: false });
+    for (const path of [`${orgPath(org)}/join`, '/v1/orgs/org_unknown/join']) {
+      const res = await rest(app, unverified.token).post(path);
+      await expectError(res, 400, /verified e-mail address/);
       expectOpenApi(res, 'post', '/orgs/{organizationId}/join', 400);
     }
     expect(await app.prisma.member.count({ where: { organizationId: org.organizationId } })).toBe(1);
@@ -415,7 +422,7 @@ describe('POST /orgs/{organizationId}/join', () => {
     expect(res.data.joinOrganization.organization).toEqual({ id: org.organizationId, permissions: { access: true } });
     const stranger = await createUser(app);
     const denied = await graphql(app, stranger.token, join, { id: org.organizationId });
-    expect(denied.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    expect(denied.errors?.[0].extensions?.code).toBe('NOT_FOUND');
   });
 });
 

@@ -1,8 +1,12 @@
 // graphql-ws subscriptions on /graphql. The token travels in connectionParams;
 // each subscribe message passes the same limits (and the caller's rate limit)
-// as an operation over HTTP.
-import type { Server } from 'node:http';
-import { WebSocketServer } from 'ws';
+// as an operation over HTTP. A failed authentication counts against the
+// client address's rate limit, as over HTTP. One token holds a bounded number
+// of connections (per process), one connection a bounded number of
+// subscriptions. Subscriptions close the connection when their caller loses
+// access (src/domain/shared/liveEvents.ts).
+import type { IncomingMessage, Server } from 'node:http';
+import { WebSocketServer, type WebSocket } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { GraphQLError, execute, subscribe } from 'graphql';
 import { schema } from '../schema/index.js';
@@ -10,32 +14,69 @@ import type { Context } from '../context.js';
 import type { Actor } from '../policy/actor.js';
 import { checkWsOperation, type GraphQLGuards } from './plugin.js';
 
+/** graphql-ws close codes: 4401 (token no longer valid), 4429 (too many: rate or connection limit). */
+const CLOSE_UNAUTHORIZED = 4401;
+const CLOSE_TOO_MANY = 4429;
+
 export interface GraphQLWsOptions {
   maxPayload: number;
   guards: GraphQLGuards;
+  limits: { subscriptionsPerConnection: number; connectionsPerToken: number };
+  /** Counts a live connection of the token (shared with SSE streams): null when it has too many; else the function that ends the count. */
+  openLiveConnection(tokenId: string): (() => void) | null;
   authenticate(authorization: string): Promise<Actor | null>;
   context(actor: Actor | null): Context;
   /** False when the actor is over their rate limit. */
   withinRateLimit(actor: Actor): Promise<boolean>;
+  /** Counts a failed authentication against the client address; false when it is over its rate limit. */
+  addressWithinRateLimit(request: IncomingMessage): Promise<boolean>;
   rateLimitMessage: string;
 }
+
+type Extra = { socket: WebSocket; request: IncomingMessage };
 
 export function attachGraphQLWs(server: Server, options: GraphQLWsOptions) {
   const wsServer = new WebSocketServer({ server, path: '/graphql', maxPayload: options.maxPayload });
   const actors = new WeakMap<object, Actor>();
+  const releases = new WeakMap<object, () => void>();
   const tokenOf = (params: Readonly<Record<string, unknown>> | undefined) => String(params?.authorization ?? params?.Authorization ?? '');
-  const cleanup = useServer(
+  const cleanup = useServer<Record<string, unknown> | undefined, Extra>(
     {
       schema,
       execute,
       subscribe,
-      context: async (ctx) => options.context(await options.authenticate(tokenOf(ctx.connectionParams))),
+      // Each operation authenticates again: a token revoked since the connection began closes it.
+      context: async (ctx): Promise<Context> => {
+        const actor = await options.authenticate(tokenOf(ctx.connectionParams));
+        if (!actor) ctx.extra.socket.close(CLOSE_UNAUTHORIZED, 'The API token is no longer valid');
+        return { ...options.context(actor), live: { close: (code: number, reason: string) => ctx.extra.socket.close(code, reason) } };
+      },
       onConnect: async (ctx) => {
         const actor = await options.authenticate(tokenOf(ctx.connectionParams));
-        if (actor) actors.set(ctx.extra, actor);
-        return actor != null;
+        if (!actor) {
+          if (!(await options.addressWithinRateLimit(ctx.extra.request))) ctx.extra.socket.close(CLOSE_TOO_MANY, options.rateLimitMessage);
+          return false; // 4403 Forbidden
+        }
+        const release = options.openLiveConnection(actor.tokenId);
+        if (!release) {
+          ctx.extra.socket.close(CLOSE_TOO_MANY, `Too many connections for this API token (at most ${options.limits.connectionsPerToken})`);
+          return false;
+        }
+        releases.set(ctx.extra, release);
+        actors.set(ctx.extra, actor);
+        return true;
+      },
+      onClose: (ctx) => {
+        releases.get(ctx.extra)?.();
+        releases.delete(ctx.extra);
+        actors.delete(ctx.extra);
       },
       onSubscribe: async (ctx, _id, payload) => {
+        // The subscription being started is already listed.
+        const max = options.limits.subscriptionsPerConnection;
+        if (Object.keys(ctx.subscriptions).length > max) {
+          return [new GraphQLError(`Too many subscriptions on this connection (at most ${max})`, { extensions: { code: 'TOO_MANY_SUBSCRIPTIONS', status: 429 } })];
+        }
         const actor = actors.get(ctx.extra);
         if (actor && !(await options.withinRateLimit(actor))) {
           return [new GraphQLError(options.rateLimitMessage, { extensions: { code: 'RATE_LIMITED', status: 429 } })];

@@ -37,6 +37,34 @@ export interface RateLimitSettings {
 
 export const defaultRateLimits: RateLimitSettings = { windowSeconds: 3600, perToken: 5000, perAddress: 300 };
 
+/** What one caller may hold at once, so that one tenant cannot starve the others. */
+export interface TenantLimits {
+  /** Live API tokens one user may hold: 409 past it. */
+  maxTokensPerUser: number;
+  /** Requests of one API token (or address, without one) in progress at once; more wait in line. */
+  concurrentPerToken: number;
+  /** Requests of the members of one organization in progress at once; more wait in line. */
+  concurrentPerOrganization: number;
+  /** Requests that may wait for a slot, per token or organization: 429 past it. */
+  queueLength: number;
+  /** Longest wait for a slot: 503 after it. */
+  queueTimeoutMs: number;
+  /** graphql-ws: live subscriptions on one connection. */
+  subscriptionsPerConnection: number;
+  /** graphql-ws: open connections of one API token (per process). */
+  connectionsPerToken: number;
+}
+
+export const defaultTenantLimits: TenantLimits = {
+  maxTokensPerUser: 50,
+  concurrentPerToken: 2,
+  concurrentPerOrganization: 4,
+  queueLength: 256,
+  queueTimeoutMs: 10_000,
+  subscriptionsPerConnection: 50,
+  connectionsPerToken: 20,
+};
+
 export interface CorsSettings {
   /** Allowed browser origins (`https://app.example.com`), or '*' for any. Empty: no CORS. */
   origins: string[] | '*';
@@ -57,6 +85,7 @@ export interface HardeningSettings {
   metrics: { enabled: boolean; token?: string; maxOperationNames: number };
   /** Longest wait for in-flight requests on shutdown before connections are cut. */
   shutdownTimeoutMs: number;
+  tenants: TenantLimits;
 }
 
 export function defaultSettings(): HardeningSettings {
@@ -68,6 +97,7 @@ export function defaultSettings(): HardeningSettings {
     trustProxyHops: 0,
     metrics: { enabled: true, maxOperationNames: 200 },
     shutdownTimeoutMs: 25_000,
+    tenants: { ...defaultTenantLimits },
   };
 }
 
@@ -81,6 +111,7 @@ export interface SettingsOverrides {
   trustProxyHops?: number;
   metrics?: Partial<HardeningSettings['metrics']>;
   shutdownTimeoutMs?: number;
+  tenants?: Partial<TenantLimits>;
 }
 
 export function resolveSettings(o: SettingsOverrides): HardeningSettings {
@@ -94,6 +125,7 @@ export function resolveSettings(o: SettingsOverrides): HardeningSettings {
     trustProxyHops: o.trustProxyHops ?? d.trustProxyHops,
     metrics: { ...d.metrics, ...o.metrics },
     shutdownTimeoutMs: o.shutdownTimeoutMs ?? d.shutdownTimeoutMs,
+    tenants: { ...d.tenants, ...o.tenants },
   };
 }
 
@@ -165,6 +197,15 @@ export function settingsFromEnv(env: Env = process.env): HardeningSettings {
     trustProxyHops: integer(env, 'TRUST_PROXY_HOPS', 0, 0),
     metrics: { enabled: flag(env, 'METRICS', true), token: env.METRICS_TOKEN || undefined, maxOperationNames: integer(env, 'METRICS_MAX_OPERATION_NAMES', d.metrics.maxOperationNames, 0) },
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', d.shutdownTimeoutMs, 0),
+    tenants: {
+      maxTokensPerUser: integer(env, 'MAX_TOKENS_PER_USER', d.tenants.maxTokensPerUser),
+      concurrentPerToken: integer(env, 'CONCURRENT_REQUESTS_PER_TOKEN', d.tenants.concurrentPerToken),
+      concurrentPerOrganization: integer(env, 'CONCURRENT_REQUESTS_PER_ORGANIZATION', d.tenants.concurrentPerOrganization),
+      queueLength: integer(env, 'CONCURRENT_QUEUE_LENGTH', d.tenants.queueLength, 0),
+      queueTimeoutMs: integer(env, 'CONCURRENT_QUEUE_TIMEOUT_MS', d.tenants.queueTimeoutMs),
+      subscriptionsPerConnection: integer(env, 'WS_MAX_SUBSCRIPTIONS_PER_CONNECTION', d.tenants.subscriptionsPerConnection),
+      connectionsPerToken: integer(env, 'WS_MAX_CONNECTIONS_PER_TOKEN', d.tenants.connectionsPerToken),
+    },
   };
 }
 

@@ -7,6 +7,7 @@ export { collectionPolicy } from './collection.js';
 export { memberPolicy } from './member.js';
 export { teamPolicy } from './team.js';
 export { accountPolicy, tokenPolicy } from './token.js';
+export { userPolicy, requireEmailReadable, type UserSubject } from './user.js';
 export { visibleContentWhere, contentAudience, contentWhereForRole, tenantScope, spaceLookupScope } from './filters.js';
 export { scopes, isScope, parseScopes, requireScopes, type Scope } from './scopes.js';
 export type { Actor } from './actor.js';

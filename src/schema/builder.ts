@@ -72,7 +72,7 @@ export const builder = new SchemaBuilder<{
     nodeQueryOptions: {
       description: 'The resource with this global id, if the caller may see it (NOT_FOUND otherwise).',
       args: { id: { description: 'Global id of the resource.' } },
-      resolve: (_root, args, _ctx, info, resolveNode) => lookUpNode(args.id, info, resolveNode),
+      resolve: (_root, args, ctx, info, resolveNode) => lookUpNode(args.id, ctx, info, resolveNode),
     },
     nodesQueryOptions: {
       description: 'The resources with these global ids, in order; null (with a NOT_FOUND error) for each one the caller may not see.',

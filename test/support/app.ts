@@ -9,12 +9,15 @@ import { silentLogger } from '../../src/http/logging.js';
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
 /**
- * Rate limiting is off unless `options.rateLimit` is given; other settings keep their defaults.
+ * Rate limiting is off unless `options.rateLimit` is given, and so are the per-caller concurrency
+ * limits unless `options.tenants` sets them (concurrency tests fire many requests of one token at once);
+ * other settings keep their defaults.
  * `databaseUrl` defaults to the run's shared database (a suite that needs one of its own passes it).
  */
 export async function startTestApp(options: { redisUrl?: string; databaseUrl?: string } & SettingsOverrides = {}) {
   const clock = manualClock(new Date());
-  const quire = createQuire({ ...options, databaseUrl: options.databaseUrl ?? inject('databaseUrl'), clock, publicUrl: 'http://quire.test', logger: silentLogger() });
+  const tenants = { concurrentPerToken: 10_000, concurrentPerOrganization: 10_000, ...options.tenants };
+  const quire = createQuire({ ...options, tenants, databaseUrl: options.databaseUrl ?? inject('databaseUrl'), clock, publicUrl: 'http://quire.test', logger: silentLogger() });
   const port = await quire.listen(0, '127.0.0.1');
   const baseUrl = `http://127.0.0.1:${port}`;
   return {

@@ -1,3 +1,4 @@
+import { scopedList } from '../shared/connections.js';
 import { builder } from '../../schema/builder.js';
 import { requireActor, type Context } from '../../context.js';
 import { can, organizationPolicy } from '../../policy/index.js';
@@ -84,9 +85,11 @@ builder.queryFields((t) => ({
     type: 'Organization',
     cursor: 'id',
     description: "The caller's organizations (guest memberships included, disabled ones not).",
-    totalCount: (_root, _args, ctx) => ctx.prisma.organization.count({ where: callersOrganizations(ctx) }),
-    resolve: (query, _root, _args, ctx) =>
-      ctx.prisma.organization.findMany({ ...query, where: callersOrganizations(ctx), orderBy: { id: 'asc' } }),
+    ...scopedList({
+      model: (ctx) => ctx.prisma.organization,
+      where: (_root, _args, ctx) => callersOrganizations(ctx),
+      orderBy: () => [{ id: 'asc' }],
+    }),
   }, OrganizationConnection),
   organization: t.prismaField({
     type: 'Organization',

@@ -1,7 +1,7 @@
 // Organization rules: settings updates and joining by e-mail domain.
 import type { Context } from '../../context.js';
 import { requireActor } from '../../context.js';
-import { authorize, can, mayLookUpEmailDomain, organizationPolicy } from '../../policy/index.js';
+import { authorize, mayLookUpEmailDomain, organizationPolicy, verifiedEmailDomain } from '../../policy/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { checkLength, checkPattern, checkUrl } from '../../validate.js';
 import { checkReviewersAreMembers, parseMergeRules } from '../shared/mergeRules.js';
@@ -88,27 +88,28 @@ export async function updateOrganization(ctx: Context, id: string, input: Update
  * verified e-mail domain; the new member gets the organization's default role
  * (null: guest). Joining again is a no-op that keeps the member's role; a
  * disabled membership stays disabled (403): joining is no way around an admin.
+ * Joining is no oracle: a caller without a verified address gets 400 whatever
+ * the id, and an organization that does not let the caller's domain in answers
+ * 404 exactly like one that does not exist (the policy's `view` rule).
  */
 export async function joinOrganization(ctx: Context, id: string) {
   const actor = requireActor(ctx);
+  if (!verifiedEmailDomain(actor)) throw badRequest('Only a verified e-mail address can join an organization by its domain');
   const org = await ctx.prisma.organization.findUnique({ where: { id }, select: { id: true, emailDomains: true, defaultRole: true } });
-  if (!org) throw notFound('Organization');
-  const existing = await ctx.prisma.member.findUnique({
+  const existing = org && await ctx.prisma.member.findUnique({
     where: { organizationId_userId: { organizationId: id, userId: actor.userId } },
     select: { disabled: true },
   });
   if (existing?.disabled) throw forbidden('Your membership of this organization is disabled');
   if (existing) return org;
-  if (!can(organizationPolicy, actor, org, 'join')) {
-    throw badRequest('Your verified e-mail domain is not allowed to join this organization');
-  }
+  authorize(organizationPolicy, actor, org, 'join');
   // Concurrent joins of the same caller insert one row; the others skip it.
   await ctx.prisma.member.createMany({
-    data: [{ organizationId: id, userId: actor.userId, role: org.defaultRole, joinedAt: ctx.clock.now() }],
+    data: [{ organizationId: id, userId: actor.userId, role: org!.defaultRole, joinedAt: ctx.clock.now() }],
     skipDuplicates: true,
   });
-  actor.memberships.set(id, org.defaultRole);
-  return org;
+  actor.memberships.set(id, org!.defaultRole);
+  return org!;
 }
 
 /** Organizations that allow an e-mail domain, for an owner of a verified address in it. */

@@ -30,11 +30,14 @@ type Db = Pick<Prisma.TransactionClient, 'space'>;
 
 const newShareKey = () => randomBytes(24).toString('base64url');
 
-/** A space row, unless it was deleted longer ago than the retention period (it is gone then, purged or not). */
+/** Whether a space was deleted longer ago than the retention period: it is gone then, purged or not. */
+export const isPastRetention = (space: { deletedAt: Date | null }, now: Date) =>
+  space.deletedAt != null && space.deletedAt.getTime() <= now.getTime() - SPACE_RETENTION_MS;
+
+/** A space row, unless it is past retention. */
 async function loadSpace(ctx: Context, db: Db, id: string, query: Query = {}) {
   const space = await db.space.findUnique({ ...query, where: { id, ...spaceLookupScope(requireActor(ctx)) } });
-  if (space?.deletedAt && space.deletedAt.getTime() <= ctx.clock.now().getTime() - SPACE_RETENTION_MS) return null;
-  return space;
+  return space && isPastRetention(space, ctx.clock.now()) ? null : space;
 }
 
 /** A space that is not deleted: a deleted space can be read, restored or deleted again, nothing else. */

@@ -6,9 +6,12 @@ import type { PrismaClient } from '../../generated/prisma/client.js';
 import { issueToken } from '../../auth/tokens.js';
 import { parseScopes } from '../../policy/scopes.js';
 import { checkLength, checkPattern } from '../../validate.js';
-import { notFound } from '../../errors.js';
+import { conflict, notFound } from '../../errors.js';
 
 type Db = Pick<PrismaClient, 'apiToken'>;
+
+/** Live (unrevoked) tokens one user may hold: each token has its own rate-limit budget. */
+export const DEFAULT_MAX_TOKENS_PER_USER = 50;
 
 export interface NewApiToken {
   label?: string | null;
@@ -24,11 +27,22 @@ export function parseNewApiToken(input: NewApiToken) {
   return { label, scopes: parseScopes(input.scopes ?? []) };
 }
 
-/** Issues a token to the user; the answer carries the secret, shown this once. */
-export async function createApiToken(prisma: Db, userId: string, input: NewApiToken) {
-  const { id, secret } = await issueToken(prisma, userId, parseNewApiToken(input));
-  const token = await prisma.apiToken.findUniqueOrThrow({ where: { id } });
-  return { token, secret };
+/**
+ * Issues a token to the user; the answer carries the secret, shown this once.
+ * 409 when the user already holds `maxLive` unrevoked tokens. The user's row is
+ * locked while counting, so concurrent requests cannot both take the last place.
+ */
+export async function createApiToken(prisma: PrismaClient, userId: string, input: NewApiToken, maxLive = DEFAULT_MAX_TOKENS_PER_USER) {
+  const parsed = parseNewApiToken(input);
+  return prisma.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${userId} FOR UPDATE`;
+    const live = await tx.apiToken.count({ where: { userId, revokedAt: null } });
+    if (live >= maxLive) {
+      throw conflict(`You already hold ${live} live API tokens, the most one user may have (${maxLive}): revoke one first`);
+    }
+    const { id, secret } = await issueToken(tx, userId, parsed);
+    return { token: await tx.apiToken.findUniqueOrThrow({ where: { id } }), secret };
+  });
 }
 
 /** What a token list shows: everything but the secret's hash. */

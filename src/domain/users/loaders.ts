@@ -2,17 +2,15 @@ import DataLoader from 'dataloader';
 import { requestLoader } from '../../loaders.js';
 import { requireActor } from '../../context.js';
 
-/** Whether each user shares an organization with the caller (one statement per batch). */
-export const sharesOrganizationWithActor = requestLoader(
+/** The caller's organizations each user belongs to (one statement per batch). */
+export const organizationsSharedWithActor = requestLoader(
   (ctx) =>
-    new DataLoader<string, boolean>(async (userIds) => {
+    new DataLoader<string, string[]>(async (userIds) => {
       const actor = requireActor(ctx);
       const rows = await ctx.prisma.member.findMany({
         where: { userId: { in: [...userIds] }, organizationId: { in: [...actor.memberships.keys()] } },
-        select: { userId: true },
-        distinct: ['userId'],
+        select: { userId: true, organizationId: true },
       });
-      const shared = new Set(rows.map((r) => r.userId));
-      return userIds.map((id) => id === actor.userId || shared.has(id));
+      return userIds.map((id) => rows.filter((r) => r.userId === id).map((r) => r.organizationId));
     }),
 );

@@ -1,19 +1,32 @@
 import { builder } from '../../schema/builder.js';
 import { urlsFor } from '../shared/urls.js';
-import { sharesOrganizationWithActor } from './loaders.js';
-import { requireActor } from '../../context.js';
+import { organizationsSharedWithActor } from './loaders.js';
+import { requireActor, type Context } from '../../context.js';
+import { can, requireEmailReadable, userPolicy, type UserSubject } from '../../policy/index.js';
+
+const userSubject = async (user: { id: string }, ctx: Context): Promise<UserSubject> => ({
+  id: user.id,
+  organizations: await organizationsSharedWithActor(ctx).load(user.id),
+});
 
 /**
  * Users are global. A caller sees a user who shares an organization with them
- * (members, authors): the type check below enforces that on every path.
+ * (members, authors): the type check below enforces that on every path, and
+ * the e-mail address follows src/policy/user.ts.
  */
 export const UserRef = builder.prismaNode('User', {
   id: { field: 'id' },
   description: 'A user: one person, member of any number of organizations.',
-  authScopes: (user, ctx) => sharesOrganizationWithActor(ctx).load(user.id),
+  authScopes: async (user, ctx) => can(userPolicy, requireActor(ctx), await userSubject(user, ctx), 'view'),
   fields: (t) => ({
     displayName: t.exposeString('displayName', { description: 'Name shown for the user.' }),
-    email: t.exposeString('email', { description: 'E-mail address.' }),
+    email: t.string({
+      description: "E-mail address: the caller's own (scope user:read), or a fellow member's for non-guests (scope organization:members:read).",
+      resolve: async (user, _, ctx) => {
+        requireEmailReadable(requireActor(ctx), await userSubject(user, ctx));
+        return user.email;
+      },
+    }),
     photoURL: t.exposeString('photoURL', { nullable: true, description: 'URL of their photo, if any.' }),
     urls: t.field({
       type: builder.simpleObject('UserUrls', {
