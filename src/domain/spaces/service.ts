@@ -20,6 +20,7 @@ import { sortKeyAt } from '../content/position.js';
 import { levelForNewContentIn, visibilityUnder } from '../content/placement.js';
 import { moveContent, type MoveInput } from '../content/contentMover.js';
 import { transferContent, type TransferInput } from '../content/contentTransferrer.js';
+import { loadLocked, lockContentTrees } from '../content/treeLock.js';
 import { emojiIn } from './emoji.js';
 
 export const SPACE_RETENTION_MS = 7 * DAY;
@@ -30,10 +31,13 @@ type Db = Pick<Prisma.TransactionClient, 'space'>;
 
 const newShareKey = () => randomBytes(24).toString('base64url');
 
+/** Spaces deleted at or before this moment are gone. */
+const retentionStart = (ctx: Context) => new Date(ctx.clock.now().getTime() - SPACE_RETENTION_MS);
+
 /** A space row, unless it was deleted longer ago than the retention period (it is gone then, purged or not). */
 async function loadSpace(ctx: Context, db: Db, id: string, query: Query = {}) {
   const space = await db.space.findUnique({ ...query, where: { id, ...spaceLookupScope(requireActor(ctx)) } });
-  if (space?.deletedAt && space.deletedAt.getTime() <= ctx.clock.now().getTime() - SPACE_RETENTION_MS) return null;
+  if (space?.deletedAt && space.deletedAt <= retentionStart(ctx)) return null;
   return space;
 }
 
@@ -73,6 +77,7 @@ export async function createSpace(ctx: Context, organizationId: string, input: C
   const revisionId = newId('Revision');
 
   return ctx.prisma.$transaction(async (tx) => {
+    await lockContentTrees(tx, [organizationId]); // the parent and the siblings' keys stay as read
     const parentLevel = await levelForNewContentIn(tx, actor, organizationId, parentId);
     await tx.space.create({
       data: {
@@ -109,7 +114,8 @@ export async function createSpace(ctx: Context, organizationId: string, input: C
 export async function setSpaceVisibility(ctx: Context, id: string, visibility: string, query: Query = {}) {
   const actor = requireActor(ctx);
   const result = await ctx.prisma.$transaction(async (tx) => {
-    const space = authorize(spacePolicy, actor, await loadLiveSpace(ctx, tx, id), 'update');
+    // Locked: "in-collection" is checked against the parent, which a concurrent move changes.
+    const space = authorize(spacePolicy, actor, await loadLocked(tx, (db) => loadLiveSpace(ctx, db, id)), 'update');
     if (visibility === 'in-collection' && !space.parentId) throw badRequest('"in-collection" is only for spaces in a collection', 'visibility');
     return tx.space.update({ ...query, where: { id }, data: { visibility } });
   });
@@ -153,7 +159,9 @@ export async function updateSpace(ctx: Context, id: string, input: UpdateSpaceIn
   const mergeRules = input.mergeRules === undefined ? undefined : parseMergeRules(input.mergeRules, { allowInherit: true });
 
   const result = await ctx.prisma.$transaction(async (tx) => {
-    const space = authorize(spacePolicy, actor, await loadLiveSpace(ctx, tx, id), 'update');
+    const load = (db: Db) => loadLiveSpace(ctx, db, id);
+    // A level change reads the parent's level: the tree must hold still until commit.
+    const space = authorize(spacePolicy, actor, await (input.defaultLevel !== undefined ? loadLocked(tx, load) : load(tx)), 'update');
     if (mergeRules) {
       await checkReviewersAreMembers(tx, space.organizationId, mergeRules);
       data.mergeRules = mergeRules;
@@ -180,8 +188,9 @@ export async function deleteSpace(ctx: Context, id: string): Promise<boolean> {
     const space = await loadLiveSpace(ctx, tx, id);
     if (!space || !can(spacePolicy, actor, space, 'view')) return false;
     authorize(spacePolicy, actor, space, 'delete');
-    await tx.space.update({ where: { id }, data: { deletedAt: ctx.clock.now() } });
-    return true;
+    // Conditional: of concurrent deletes, only the one that changed the row says it deleted it.
+    const { count } = await tx.space.updateMany({ where: { id, deletedAt: null }, data: { deletedAt: ctx.clock.now() } });
+    return count === 1;
   });
   return result ? announceSpaceChange(ctx, id, result) : result;
 }
@@ -190,9 +199,11 @@ export async function deleteSpace(ctx: Context, id: string): Promise<boolean> {
 export async function restoreSpace(ctx: Context, id: string, query: Query = {}) {
   const actor = requireActor(ctx);
   const result = await ctx.prisma.$transaction(async (tx) => {
-    const space = authorize(spacePolicy, actor, await loadSpace(ctx, tx, id), 'restore');
-    if (!space.deletedAt) throw conflict('The space is not deleted');
-    return tx.space.update({ ...query, where: { id }, data: { deletedAt: null } });
+    authorize(spacePolicy, actor, await loadSpace(ctx, tx, id), 'restore');
+    // Conditional: of concurrent restores, only the one that changed the row succeeds.
+    const { count } = await tx.space.updateMany({ where: { id, deletedAt: { not: null, gt: retentionStart(ctx) } }, data: { deletedAt: null } });
+    if (count === 0) throw conflict('The space is not deleted');
+    return tx.space.findUniqueOrThrow({ ...query, where: { id } });
   });
   return announceSpaceChange(ctx, id, result);
 }
@@ -203,7 +214,8 @@ export async function duplicateSpace(ctx: Context, id: string, query: Query = {}
   const copyId = newId('Space');
   const revisionId = newId('Revision');
   return ctx.prisma.$transaction(async (tx) => {
-    const source = authorize(spacePolicy, actor, await loadLiveSpace(ctx, tx, id), 'duplicate');
+    // Locked: the copy's place (parent, siblings' keys) stays as read until commit.
+    const source = authorize(spacePolicy, actor, await loadLocked(tx, (db) => loadLiveSpace(ctx, db, id)), 'duplicate');
     const parentLevel = await levelForNewContentIn(tx, actor, source.organizationId, source.parentId, { named: false });
     const pages = await tx.page.findMany({ where: { revisionId: source.revisionId }, orderBy: { sortKey: 'asc' } });
     const pageIds = new Map(pages.map((p) => [p.id, newId('Page')]));
