@@ -5,13 +5,14 @@
 // It keeps no state of its own: everything lives in PostgreSQL (and Redis).
 import { STATUS_CODES, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createPrisma } from './db/client.js';
+import type { DatabaseSettings } from './db/settings.js';
 import { systemClock, type Clock } from './clock.js';
 import { authenticateToken } from './auth/tokens.js';
 import { createEvents } from './events.js';
 import { createRestHandler } from './rest/router.js';
 import { routes } from './rest/routes.js';
 import { schema } from './schema/index.js';
-import { AppError } from './errors.js';
+import { AppError, databaseUnavailable } from './errors.js';
 import type { Context, Urls } from './context.js';
 import type { Actor } from './policy/actor.js';
 import { resolveSettings, type SettingsOverrides } from './http/config.js';
@@ -39,6 +40,8 @@ export interface QuireOptions extends SettingsOverrides {
   /** Shorthand for `http.maxBodyBytes`. */
   maxBodyBytes?: number;
   poolSize?: number;
+  /** Pool size and statement bounds (src/db/settings.ts); `poolSize` above is its shorthand. */
+  database?: Partial<DatabaseSettings>;
   /** Structured logs (default: pino to stdout at $LOG_LEVEL). */
   logger?: Logger;
 }
@@ -60,7 +63,7 @@ export function createQuire(options: QuireOptions) {
   const settings = resolveSettings({ ...options, http: { ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}), ...options.http } });
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger();
-  const { prisma, onStatement } = createPrisma(options.databaseUrl, { poolSize: options.poolSize });
+  const { prisma, onStatement } = createPrisma(options.databaseUrl, { ...(options.poolSize ? { poolSize: options.poolSize } : {}), ...options.database });
   const events = createEvents(options.redisUrl);
   const publicUrl = (options.publicUrl ?? 'http://localhost:4000').replace(/\/$/, '');
   const urls: Urls = { api: `${publicUrl}/v1`, app: options.appUrl ?? `${publicUrl}/app`, published: `${publicUrl}/published` };
@@ -194,7 +197,7 @@ export function createQuire(options: QuireOptions) {
     } catch (err) {
       if (err instanceof AppError) return sendError(res, surface, err);
       logger.error({ err, requestId: exchange.id }, 'unexpected error');
-      sendError(res, surface, new AppError(500 as never, 'Internal error'));
+      sendError(res, surface, databaseUnavailable(err) ?? new AppError(500 as never, 'Internal error'));
     }
   }
 

