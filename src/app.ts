@@ -6,6 +6,7 @@
 import { STATUS_CODES, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createPrisma } from './db/client.js';
 import type { DatabaseSettings } from './db/settings.js';
+import { runWithSignal, signalOfRequest } from './db/requestSignal.js';
 import { systemClock, type Clock } from './clock.js';
 import { authenticateToken } from './auth/tokens.js';
 import { createEvents } from './events.js';
@@ -211,7 +212,8 @@ export function createQuire(options: QuireOptions) {
       // How often Node looks for clients past those timeouts.
       connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.floor(Math.min(http.headersTimeoutMs, http.requestTimeoutMs) / 4))),
     },
-    (req, res) => void handle(req, res),
+    // A client that leaves stops the database work of its request (src/db/requestSignal.ts).
+    (req, res) => void runWithSignal(signalOfRequest(res), () => handle(req, res)),
   );
   const drain = drainer(server);
   // Node refuses malformed or oversized request heads before any handler runs:

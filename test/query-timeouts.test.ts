@@ -93,3 +93,47 @@ describe('database settings from the environment', () => {
     expect(() => databaseSettingsFromEnv({ DATABASE_STATEMENT_TIMEOUT_MS: '0' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/);
   });
 });
+
+describe('a client that disconnects', () => {
+  let patient: TestApp;
+  beforeAll(async () => {
+    // Statements may wait long here: only the client's leaving can stop them.
+    patient = await startTestApp({ database: { statementTimeoutMs: 60_000 } });
+  });
+  afterAll(() => patient.close());
+
+  it('cancels the statement its request was waiting on, and the write never happens', async () => {
+    const org = await createOrg(patient);
+    const space = await createSpace(patient, org);
+    const blocker = new pg.Client({ connectionString: inject('databaseUrl') });
+    await blocker.connect();
+    const waitingBehind = async () => {
+      const { rows } = await blocker.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))');
+      return rows[0].n;
+    };
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query(`SELECT 1 FROM "Space" WHERE id = $1 FOR UPDATE`, [space.id]);
+      const controller = new AbortController();
+      const request = fetch(`${patient.baseUrl}/v1/spaces/${space.id}`, {
+        method: 'PATCH',
+        headers: { Authorization: `Bearer ${org.admin.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ title: 'Abandoned' }),
+        signal: controller.signal,
+      }).catch((err: Error) => err);
+      await expect.poll(waitingBehind, { timeout: 5_000 }).toBe(1);
+      controller.abort();
+      expect(await request).toBeInstanceOf(Error);
+      // The statement stops waiting while the lock is still held: it was cancelled.
+      await expect.poll(waitingBehind, { timeout: 5_000 }).toBe(0);
+    } finally {
+      await blocker.query('ROLLBACK');
+      await blocker.end();
+    }
+    // Released, the lock lets nothing through: the request's transaction is gone.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await patient.prisma.space.findUniqueOrThrow({ where: { id: space.id } })).title).not.toBe('Abandoned');
+    // And the pool still serves.
+    expect((await rest(patient, org.admin.token).get(`/v1/spaces/${space.id}`)).status).toBe(200);
+  });
+});

@@ -8,6 +8,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { registerRawRunner } from './raw.js';
 import { poolOptions, type DatabaseSettings } from './settings.js';
+import { honourRequestSignals } from './requestSignal.js';
 
 export type { PrismaClient };
 export type StatementListener = (sql: string) => void;
@@ -17,6 +18,7 @@ type Query = pg.ClientBase['query'];
 export function createPrisma(url: string, settings: Partial<DatabaseSettings> = {}) {
   const listeners = new Set<StatementListener>();
   const pool = new pg.Pool({ connectionString: url, ...poolOptions(settings) });
+  honourRequestSignals(pool);
   // Every statement of a connection goes through its `query`, whoever asked for it.
   pool.on('connect', (client) => {
     const query: Query = client.query.bind(client);
