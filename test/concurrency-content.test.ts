@@ -1,7 +1,8 @@
 // Conflicting writes of spaces and collections fired truly at once against the
 // real server (test/support/concurrency.ts): the answers say the state changed
 // once, and the database holds no state a sequential run could not produce.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createMigratedDatabase, type TestDatabase } from './support/testDatabase.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { rest } from './support/http.js';
 import { adminOfTwoOrganizations, createCollection, createOrg, createSpace, type OrgFixture } from './support/factories.js';
@@ -10,10 +11,17 @@ import { insertPages } from './support/content.js';
 import { resolveLevel } from '../src/domain/content/levels.js';
 
 let app: TestApp;
+let db: TestDatabase;
 beforeAll(async () => {
-  app = await startTestApp();
+  // A database of its own: the purge test of spaces.test.ts, running alongside,
+  // purges every space deleted before its (advanced) clock in the shared one.
+  db = await createMigratedDatabase(inject('serverUrl'));
+  app = await startTestApp({ databaseUrl: db.url });
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  await db.drop();
+});
 
 /** Follows parents up from a collection; throws on a cycle. */
 async function depthOf(collectionId: string) {
@@ -211,6 +219,23 @@ describe('state changes once', () => {
     expect(statusCounts(answers)).toEqual({ 200: 10 });
     expect(titles).toContain((await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } })).title);
     expect(titles).toContain((await app.prisma.collection.findUniqueOrThrow({ where: { id: collection.id } })).title);
+  });
+});
+
+describe('sort keys stay distinct', () => {
+  it('a restored space whose key a sibling took meanwhile goes last', async () => {
+    const org = await createOrg(app);
+    const parent = await createCollection(app, org);
+    const first = await createSpace(app, org, { parent: parent.id });
+    const restored = await createSpace(app, org, { parent: parent.id });
+    const admin = rest(app, org.admin.token);
+    expect((await admin.delete(`/v1/spaces/${restored.id}`)).status).toBe(205);
+    const later = await createSpace(app, org, { parent: parent.id }); // takes the place (and key) after `first`
+    expect((await admin.post(`/v1/spaces/${restored.id}/restore`)).status).toBe(200);
+    const keys = await siblingKeys(org.organizationId, parent.id);
+    expect(distinct(keys)).toBe(3);
+    const order = (await admin.get(`/v1/collections/${parent.id}/spaces`)).body.items.map((s: { id: string }) => s.id);
+    expect(order).toEqual([first.id, later.id, restored.id]);
   });
 });
 

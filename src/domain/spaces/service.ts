@@ -16,7 +16,7 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import { checkReviewersAreMembers, parseMergeRules } from '../shared/mergeRules.js';
 import { defaultLevelIn } from '../shared/enums.js';
 import { resolveLevel } from '../content/levels.js';
-import { sortKeyAt } from '../content/position.js';
+import { isSortKeyTaken, sortKeyAt } from '../content/position.js';
 import { levelForNewContentIn, visibilityUnder } from '../content/placement.js';
 import { moveContent, type MoveInput } from '../content/contentMover.js';
 import { transferContent, type TransferInput } from '../content/contentTransferrer.js';
@@ -186,7 +186,8 @@ export async function updateSpace(ctx: Context, id: string, input: UpdateSpaceIn
 export async function deleteSpace(ctx: Context, id: string): Promise<boolean> {
   const actor = requireActor(ctx);
   const result = await ctx.prisma.$transaction(async (tx) => {
-    const space = await loadLiveSpace(ctx, tx, id);
+    // Locked like every tree change: a move of this space waits, then finds it deleted.
+    const space = await loadLocked(tx, (db) => loadLiveSpace(ctx, db, id));
     if (!space || !can(spacePolicy, actor, space, 'view')) return false;
     authorize(spacePolicy, actor, space, 'delete');
     // Conditional: of concurrent deletes, only the one that changed the row says it deleted it.
@@ -200,10 +201,14 @@ export async function deleteSpace(ctx: Context, id: string): Promise<boolean> {
 export async function restoreSpace(ctx: Context, id: string, query: Query = {}) {
   const actor = requireActor(ctx);
   const result = await ctx.prisma.$transaction(async (tx) => {
-    authorize(spacePolicy, actor, await loadSpace(ctx, tx, id), 'restore');
+    const space = authorize(spacePolicy, actor, await loadLocked(tx, (db) => loadSpace(ctx, db, id)), 'restore');
     // Conditional: of concurrent restores, only the one that changed the row succeeds.
     const { count } = await tx.space.updateMany({ where: { id, deletedAt: { not: null, gt: retentionStart(ctx) } }, data: { deletedAt: null } });
     if (count === 0) throw conflict('The space is not deleted');
+    // Back among its siblings, where one placed meanwhile may hold its old key: then it goes last.
+    if (await isSortKeyTaken(tx, space.organizationId, space.parentId, space)) {
+      await tx.space.update({ where: { id }, data: { sortKey: await sortKeyAt(tx, space.organizationId, space.parentId, id) } });
+    }
     return tx.space.findUniqueOrThrow({ ...query, where: { id } });
   });
   return announceSpaceChange(ctx, id, result);
