@@ -41,7 +41,7 @@ export const unauthenticated = () => new AppError(401, 'A valid API token is req
  */
 const retryableSqlStates = new Set(['57014', '25P03', '57P01', '57P03', '53300', '40P01', '55P03']);
 /** The same, for errors with no SQL state: the pool's or Prisma's own waits (P2028: a transaction timed out or never started; P2024: no connection in time). */
-const retryableMessages = /timeout exceeded when trying to connect|Connection terminated|P2028|P2024|Transaction already closed|Unable to start a transaction/i;
+const retryableMessages = /timeout exceeded when trying to connect|Connection terminated|connection error and is not queryable|P2028|P2024|Transaction already closed|Unable to start a transaction/i;
 
 /** The SQL state of a node-postgres error, as is or wrapped by Prisma's driver adapter. */
 function sqlStateOf(err: unknown): string | undefined {

@@ -12,6 +12,7 @@ import { graphql, rest } from './support/http.js';
 import { createOrg, createSpace } from './support/factories.js';
 import { expectSchema } from './support/openapi.js';
 import { databaseSettingsFromEnv, defaultDatabaseSettings } from '../src/db/settings.js';
+import { databaseUnavailable } from '../src/errors.js';
 
 const STATEMENT_TIMEOUT_MS = 400;
 let app: TestApp;
@@ -75,6 +76,29 @@ describe('statement bounds', () => {
     const space = await createSpace(app, org);
     const res = await whileLocked('LOCK TABLE "Space" IN ACCESS EXCLUSIVE MODE', () => graphql(app, org.admin.token, 'query($id: ID!) { node(id: $id) { id } }', { id: space.id }));
     expect(res.errors?.[0]).toMatchObject({ message: expect.stringMatching(/try again/), extensions: { code: 'SERVICE_UNAVAILABLE', status: 503 } });
+  });
+
+  it('a transaction left idle is ended by the server: the work fails as unavailable (503), the connection leaves the pool', async () => {
+    // One connection: were the dead one kept (or lost), the next request could not be served.
+    const small = await startTestApp({ database: { poolSize: 1, idleInTransactionTimeoutMs: 300, acquireTimeoutMs: 2_000 } });
+    try {
+      const failure = await small.prisma
+        .$transaction(
+          async (tx) => {
+            await tx.$executeRaw`SELECT 1`;
+            await new Promise((resolve) => setTimeout(resolve, 1_000));
+            await tx.$executeRaw`SELECT 1`;
+          },
+          { timeout: 10_000 },
+        )
+        .then(() => undefined, (err: unknown) => err);
+      expect(databaseUnavailable(failure)?.status).toBe(503);
+      const org = await createOrg(small);
+      expect((await rest(small, org.admin.token).get(`/v1/orgs/${org.organizationId}`)).status).toBe(200);
+    } finally {
+      // Shutdown does not wait for a connection that never came back.
+      expect(await small.close(5_000)).toBe(true);
+    }
   });
 
   it('a request whose authentication itself is stuck answers 503 too', async () => {
