@@ -6,7 +6,7 @@ import { createMigratedDatabase, type TestDatabase } from './support/testDatabas
 import { startTestApp, type TestApp } from './support/app.js';
 import { rest } from './support/http.js';
 import { adminOfTwoOrganizations, createCollection, createOrg, createSpace, type OrgFixture } from './support/factories.js';
-import { race, restCall, statusCounts, times } from './support/concurrency.js';
+import { graphqlCall, race, restCall, statusCounts, times } from './support/concurrency.js';
 import { insertPages } from './support/content.js';
 import { resolveLevel } from '../src/domain/content/levels.js';
 
@@ -136,6 +136,25 @@ describe('tree changes lock what they check', () => {
       // Moved first: deleted with the collection. Deleted first: the move found no collection.
       if (moved.status === 200) expect(row.deletedAt).not.toBeNull();
       else expect([moved.status, row.deletedAt]).toEqual([404, null]);
+    }
+  });
+
+  it('"in-collection" set (GraphQL) while the space moves to the root: never "in-collection" at the root', async () => {
+    const org = await createOrg(app);
+    const token = org.admin.token;
+    const setVisibility = 'mutation($id: ID!) { setSpaceVisibility(id: $id, visibility: IN_COLLECTION) { visibility } }';
+    for (let i = 0; i < 3; i++) {
+      const collection = await createCollection(app, org);
+      const space = await createSpace(app, org, { parent: collection.id });
+      await app.prisma.space.update({ where: { id: space.id }, data: { visibility: 'public' } });
+      const [set, moved] = await race(app, [graphqlCall(token, setVisibility, { id: space.id }), restCall(token, 'POST', `/v1/spaces/${space.id}/move`, { parent: null })]);
+      expect(moved.status).toBe(200);
+      const row = await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } });
+      expect(row.parentId).toBeNull();
+      expect(row.visibility).not.toBe('in-collection');
+      // Set first: the move turned it private. Moved first: the change was refused.
+      if (set.body.errors) expect(set.body.errors[0].extensions).toMatchObject({ code: 'BAD_REQUEST' });
+      else expect(row.visibility).toBe('private');
     }
   });
 
