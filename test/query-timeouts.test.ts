@@ -13,6 +13,7 @@ import { createOrg, createSpace } from './support/factories.js';
 import { expectSchema } from './support/openapi.js';
 import { databaseSettingsFromEnv, defaultDatabaseSettings } from '../src/db/settings.js';
 import { databaseUnavailable } from '../src/errors.js';
+import { runWithSignal } from '../src/db/requestSignal.js';
 
 const STATEMENT_TIMEOUT_MS = 400;
 let app: TestApp;
@@ -125,6 +126,29 @@ describe('a client that disconnects', () => {
     patient = await startTestApp({ database: { statementTimeoutMs: 60_000 } });
   });
   afterAll(() => patient.close());
+
+  it('refuses the statements of a transaction whose client left: it rolls back, and its connection comes back clean', async () => {
+    const small = await startTestApp({ database: { poolSize: 1 } });
+    try {
+      const org = await createOrg(small);
+      const space = await createSpace(small, org);
+      const client = new AbortController();
+      const failure = await runWithSignal(client.signal, () =>
+        small.prisma.$transaction(async (tx) => {
+          await tx.space.update({ where: { id: space.id }, data: { title: 'Half written' } });
+          client.abort();
+          await tx.space.update({ where: { id: space.id }, data: { language: 'fr' } });
+        }),
+      ).then(() => undefined, (err: unknown) => err);
+      expect(databaseUnavailable(failure)?.status).toBe(503);
+      expect((await small.prisma.space.findUniqueOrThrow({ where: { id: space.id } })).title).not.toBe('Half written');
+      // The one connection is not left inside the aborted transaction.
+      const [{ fresh }] = await small.prisma.$queryRaw<{ fresh: boolean }[]>`SELECT now() = statement_timestamp() AS fresh`;
+      expect(fresh).toBe(true);
+    } finally {
+      await small.close();
+    }
+  });
 
   it('cancels the statement its request was waiting on, and the write never happens', async () => {
     const org = await createOrg(patient);

@@ -1,7 +1,7 @@
 // A client that disconnects stops the database work it started. Each HTTP
 // request runs in an async scope carrying an AbortSignal (aborted when the
-// connection closes before the answer is complete); every statement sent from
-// that scope checks it:
+// connection closes before the answer is complete); every statement of a
+// transaction sent from that scope checks it (every write runs in one):
 // - a statement not yet sent is refused (as a cancelled statement, SQL state
 //   57014), so the transaction it belongs to rolls back at once;
 // - a statement running when the client leaves is cancelled on the server
@@ -29,18 +29,26 @@ const statementText = (config: unknown) => (typeof config === 'string' ? config 
 
 type Query = (...args: unknown[]) => unknown;
 
-/** Makes every connection of `pool` honour the signal of the request sending a statement (see above). */
+/**
+ * Makes every connection of `pool` honour the signal of the request sending a
+ * statement (see above), inside transactions only: a transaction's connection
+ * serves one request, whereas a statement outside one may carry the work of
+ * several (Prisma batches the lookups of a tick into one statement).
+ */
 export function honourRequestSignals(pool: pg.Pool) {
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as Query;
+    let inTransaction = false;
     client.query = ((...args: unknown[]) => {
-      const signal = scope.getStore();
       const text = statementText(args[0]);
-      if (!signal || /^\s*ROLLBACK/i.test(text)) return query(...args);
+      if (/^\s*BEGIN/i.test(text)) inTransaction = true;
+      else if (/^\s*(COMMIT|ROLLBACK)/i.test(text)) inTransaction = false;
+      const signal = scope.getStore();
+      const guarded = signal && inTransaction && !args.some((a) => typeof a === 'function');
+      if (!guarded) return query(...args);
       if (signal.aborted) {
-        const callback = args.find((a) => typeof a === 'function') as ((err: Error) => void) | undefined;
-        if (!callback) return Promise.reject(clientGone());
-        return void process.nextTick(() => callback(clientGone()));
+        inTransaction = false; // the caller's ROLLBACK follows
+        return Promise.reject(clientGone());
       }
       const cancel = () => {
         // Outside the aborted scope (or the cancel itself would be refused); only
@@ -56,13 +64,6 @@ export function honourRequestSignals(pool: pg.Pool) {
       };
       signal.addEventListener('abort', cancel, { once: true });
       const done = () => signal.removeEventListener('abort', cancel);
-      const at = args.findIndex((a) => typeof a === 'function');
-      if (at >= 0) {
-        // Callback form (what pool.query uses).
-        const callback = args[at] as (...r: unknown[]) => void;
-        args[at] = (...r: unknown[]) => (done(), callback(...r));
-        return query(...args);
-      }
       const result = query(...args) as Promise<unknown> | undefined;
       if (typeof result?.then === 'function') result.then(done, done);
       else done(); // a submittable (cursor, stream): not followed
