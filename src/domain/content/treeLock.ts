@@ -8,8 +8,9 @@
 // sibling lists, including rows that do not exist yet (a sibling being created
 // elsewhere), which row locks cannot cover, and locking two paths row by row in
 // a safe order is its own deadlock puzzle. Tree writes (create, duplicate,
-// move, transfer, delete of collections, level changes) are rare next to reads
-// and their transactions short; reads never take the lock. The lock is
+// move, transfer, delete and restore, level and visibility changes of spaces
+// and collections) are rare next to reads and their transactions short; reads
+// and plain edits (a title) never take the lock. The lock is
 // transaction-scoped (`pg_advisory_xact_lock`): released at commit or rollback,
 // never leaked by a failed request.
 import type { Prisma } from '../../generated/prisma/client.js';
