@@ -5,13 +5,15 @@
 // It keeps no state of its own: everything lives in PostgreSQL (and Redis).
 import { STATUS_CODES, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createPrisma } from './db/client.js';
+import type { DatabaseSettings } from './db/settings.js';
+import { runWithSignal, signalOfRequest } from './db/requestSignal.js';
 import { systemClock, type Clock } from './clock.js';
 import { authenticateToken } from './auth/tokens.js';
 import { createEvents } from './events.js';
 import { createRestHandler } from './rest/router.js';
 import { routes } from './rest/routes.js';
 import { schema } from './schema/index.js';
-import { AppError } from './errors.js';
+import { AppError, databaseUnavailable } from './errors.js';
 import type { Context, Urls } from './context.js';
 import type { Actor } from './policy/actor.js';
 import { resolveSettings, type SettingsOverrides } from './http/config.js';
@@ -40,6 +42,8 @@ export interface QuireOptions extends SettingsOverrides {
   /** Shorthand for `http.maxBodyBytes`. */
   maxBodyBytes?: number;
   poolSize?: number;
+  /** Pool size and statement bounds (src/db/settings.ts); `poolSize` above is its shorthand. */
+  database?: Partial<DatabaseSettings>;
   /** Structured logs (default: pino to stdout at $LOG_LEVEL). */
   logger?: Logger;
 }
@@ -61,7 +65,7 @@ export function createQuire(options: QuireOptions) {
   const settings = resolveSettings({ ...options, http: { ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}), ...options.http } });
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger();
-  const { prisma, onStatement } = createPrisma(options.databaseUrl, { poolSize: options.poolSize });
+  const { prisma, onStatement } = createPrisma(options.databaseUrl, { ...(options.poolSize ? { poolSize: options.poolSize } : {}), ...options.database });
   const events = createEvents(options.redisUrl);
   const publicUrl = (options.publicUrl ?? 'http://localhost:4000').replace(/\/$/, '');
   const urls: Urls = { api: `${publicUrl}/v1`, app: options.appUrl ?? `${publicUrl}/app`, published: `${publicUrl}/published` };
@@ -201,7 +205,7 @@ export function createQuire(options: QuireOptions) {
     } catch (err) {
       if (err instanceof AppError) return sendError(res, surface, err);
       logger.error({ err, requestId: exchange.id }, 'unexpected error');
-      sendError(res, surface, new AppError(500 as never, 'Internal error'));
+      sendError(res, surface, databaseUnavailable(err) ?? new AppError(500 as never, 'Internal error'));
     }
   }
 
@@ -215,7 +219,8 @@ export function createQuire(options: QuireOptions) {
       // How often Node looks for clients past those timeouts.
       connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.floor(Math.min(http.headersTimeoutMs, http.requestTimeoutMs) / 4))),
     },
-    (req, res) => void handle(req, res),
+    // A client that leaves stops the database work of its request (src/db/requestSignal.ts).
+    (req, res) => void runWithSignal(signalOfRequest(res), () => handle(req, res)),
   );
   const drain = drainer(server);
   // Node refuses malformed or oversized request heads before any handler runs:

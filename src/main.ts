@@ -9,6 +9,7 @@
 import type { AddressInfo } from 'node:net';
 import { createQuire, type Quire } from './app.js';
 import { openDatabase, type Database } from './db/database.js';
+import { databaseSettingsFromEnv } from './db/settings.js';
 import { purgeDeletedSpaces } from './domain/spaces/service.js';
 import { portFromEnv, settingsFromEnv } from './http/config.js';
 import { createLogger } from './http/logging.js';
@@ -19,7 +20,7 @@ const housekeepingIntervalMs = 60 * 60 * 1000;
 /** Settings from the environment; a bad value names its variable and exits 2. */
 function readConfiguration() {
   try {
-    return { settings: settingsFromEnv(process.env), port: portFromEnv(process.env) };
+    return { settings: settingsFromEnv(process.env), databaseSettings: databaseSettingsFromEnv(process.env), port: portFromEnv(process.env) };
   } catch (err) {
     logger.fatal({ reason: (err as Error).message }, `invalid configuration: ${(err as Error).message}`);
     process.exit(2);
@@ -51,7 +52,13 @@ async function listenOrFail(quire: Quire, port: number) {
   logger.info({ address, port: boundPort, graphql: '/graphql', rest: '/v1' }, `Quire listening on http://${address.includes(':') ? `[${address}]` : address}:${boundPort}`);
 }
 
+/**
+ * Purges expired deleted spaces and old rate-limit counters now and hourly.
+ * Answers a stop that also waits for a run in progress: closing the pool under
+ * its open transaction would leave that connection checked out for good.
+ */
 function startHousekeeping(quire: Quire) {
+  let running: Promise<void> = Promise.resolve();
   const housekeeping = async () => {
     try {
       const purged = await purgeDeletedSpaces(quire.prisma, new Date());
@@ -62,23 +69,26 @@ function startHousekeeping(quire: Quire) {
       logger.error({ err }, 'housekeeping failed');
     }
   };
-  void housekeeping();
-  const timer = setInterval(housekeeping, housekeepingIntervalMs);
+  const run = () => void (running = housekeeping());
+  run();
+  const timer = setInterval(run, housekeepingIntervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }
 
-const { settings, port } = readConfiguration();
+const { settings, databaseSettings, port } = readConfiguration();
 const database = await openDatabaseOrExit();
 let quire: Quire | undefined;
-let stopHousekeeping = () => {};
+let stopHousekeeping = async () => {};
 let stopping = false;
 
 /** Stops everything this process opened, then exits with `code`. */
 async function stop(reason: string, code: number) {
   if (stopping) return;
   stopping = true;
-  stopHousekeeping();
   // A shutdown that hangs past its deadline still ends the process (non-zero).
   setTimeout(() => {
     logger.error('shutdown did not finish in time');
@@ -87,6 +97,7 @@ async function stop(reason: string, code: number) {
   try {
     if (quire) {
       logger.info({ reason, timeoutMs: settings.shutdownTimeoutMs }, 'shutting down: draining requests');
+      await stopHousekeeping();
       const finished = await quire.close(settings.shutdownTimeoutMs);
       if (!finished) logger.warn('requests still in flight at the shutdown deadline were cut');
     }
@@ -114,6 +125,7 @@ try {
   quire = createQuire({
     ...settings,
     databaseUrl: database.url,
+    database: databaseSettings,
     redisUrl: process.env.REDIS_URL,
     publicUrl: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
     appUrl: process.env.APP_URL,

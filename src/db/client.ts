@@ -7,15 +7,20 @@ import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { registerRawRunner } from './raw.js';
+import { poolOptions, type DatabaseSettings } from './settings.js';
+import { honourRequestSignals } from './requestSignal.js';
+import { releaseDeadSessions } from './deadSessions.js';
 
 export type { PrismaClient };
 export type StatementListener = (sql: string) => void;
 
 type Query = pg.ClientBase['query'];
 
-export function createPrisma(url: string, { poolSize = 10 } = {}) {
+export function createPrisma(url: string, settings: Partial<DatabaseSettings> = {}) {
   const listeners = new Set<StatementListener>();
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, ...poolOptions(settings) });
+  honourRequestSignals(pool);
+  releaseDeadSessions(pool);
   // Every statement of a connection goes through its `query`, whoever asked for it.
   pool.on('connect', (client) => {
     const query: Query = client.query.bind(client);

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { LONG_STATEMENT_TIMEOUT_MS } from './settings.js';
 
 export const migrationsDir = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
 const LOCK_KEY = 7_420_113; // any constant shared by every Quire process
@@ -23,7 +24,8 @@ export async function listMigrations() {
 
 /** Applies pending migrations; returns the names it applied. */
 export async function migrate(databaseUrl: string): Promise<string[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+  // Longer than a request's bound (a migration may rebuild a big table), but never unbounded.
+  const client = new pg.Client({ connectionString: databaseUrl, options: `-c statement_timeout=${LONG_STATEMENT_TIMEOUT_MS}` });
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);

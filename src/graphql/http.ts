@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createYoga } from 'graphql-yoga';
 import { GraphQLError } from 'graphql';
 import { schema } from '../schema/index.js';
-import { AppError } from '../errors.js';
+import { AppError, databaseUnavailable } from '../errors.js';
 import type { Context } from '../context.js';
 import { checkJsonDepth, readBody } from '../http/body.js';
 import { useGraphQLGuards, type GraphQLGuards } from './plugin.js';
@@ -71,7 +71,11 @@ export function graphqlHttpHandler(options: GraphQLHttpOptions) {
       maskError(error, message) {
         const shown = errorToShow(error);
         if (!shown) {
-          options.onUnexpected((error as GraphQLError).originalError ?? error);
+          const original = (error as GraphQLError).originalError;
+          options.onUnexpected(original ?? error);
+          // A statement cancelled by its timeout, or a database that went away: 503, try again.
+          const unavailable = databaseUnavailable(original);
+          if (unavailable) return new GraphQLError(unavailable.message, { ...(error as GraphQLError), extensions: unavailable.extensions });
           return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
         }
         // Without introspection, "Did you mean …?" would list the schema's names anyway.

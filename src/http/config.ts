@@ -129,9 +129,9 @@ export function resolveSettings(o: SettingsOverrides): HardeningSettings {
   };
 }
 
-type Env = Record<string, string | undefined>;
+export type Env = Record<string, string | undefined>;
 
-function integer(env: Env, name: string, fallback: number, min = 1): number {
+export function integer(env: Env, name: string, fallback: number, min = 1): number {
   const raw = env[name]?.trim();
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);

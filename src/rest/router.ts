@@ -5,7 +5,7 @@
 // no business rule: every decision is the GraphQL layer's.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GraphQLError, execute, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
-import { AppError, badRequest, unauthenticated } from '../errors.js';
+import { AppError, badRequest, databaseUnavailable, unauthenticated } from '../errors.js';
 import { MAX_PAGE_SIZE } from '../validate.js';
 import { prepareOperation, parseQueryValue, restEnumsInResult, toGraphQLInput, type PreparedOperation } from './codec.js';
 import { toRest } from './shape.js';
@@ -158,7 +158,7 @@ function toAppError(err: unknown, onError: (err: unknown) => void): AppError {
   // Only GraphQL's: anything else thrown here is a bug of ours, a 500.
   if (err instanceof GraphQLError && !error.path) return new AppError(400, error.message);
   onError(err);
-  return new AppError(500 as never, 'Internal error');
+  return databaseUnavailable(original) ?? new AppError(500 as never, 'Internal error');
 }
 
 function send(res: ServerResponse, status: number, body?: unknown) {

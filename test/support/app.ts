@@ -1,7 +1,7 @@
 // A real Quire HTTP server on a free port over the run's database, with a
 // manual clock and a recorder of the SQL statements it issues.
 import { inject } from 'vitest';
-import { createQuire } from '../../src/app.js';
+import { createQuire, type QuireOptions } from '../../src/app.js';
 import { manualClock } from '../../src/clock.js';
 import type { SettingsOverrides } from '../../src/http/config.js';
 import { silentLogger } from '../../src/http/logging.js';
@@ -11,13 +11,13 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 /**
  * Rate limiting is off unless `options.rateLimit` is given, and so are the per-caller concurrency
  * limits unless `options.tenants` sets them (concurrency tests fire many requests of one token at once);
- * other settings keep their defaults.
+ * other settings keep their defaults (`database`: pool size and statement bounds; `logger`: silent unless given).
  * `databaseUrl` defaults to the run's shared database (a suite that needs one of its own passes it).
  */
-export async function startTestApp(options: { redisUrl?: string; databaseUrl?: string } & SettingsOverrides = {}) {
+export async function startTestApp(options: Partial<Pick<QuireOptions, 'redisUrl' | 'databaseUrl' | 'database' | 'logger'>> & SettingsOverrides = {}) {
   const clock = manualClock(new Date());
   const tenants = { concurrentPerToken: 10_000, concurrentPerOrganization: 10_000, ...options.tenants };
-  const quire = createQuire({ ...options, tenants, databaseUrl: options.databaseUrl ?? inject('databaseUrl'), clock, publicUrl: 'http://quire.test', logger: silentLogger() });
+  const quire = createQuire({ ...options, tenants, databaseUrl: options.databaseUrl ?? inject('databaseUrl'), clock, publicUrl: 'http://quire.test', logger: options.logger ?? silentLogger() });
   const port = await quire.listen(0, '127.0.0.1');
   const baseUrl = `http://127.0.0.1:${port}`;
   return {

@@ -14,6 +14,7 @@ import { sortKeyAt } from '../content/position.js';
 import { levelForNewContentIn } from '../content/placement.js';
 import { moveContent, type MoveInput } from '../content/contentMover.js';
 import { transferContent, type TransferInput } from '../content/contentTransferrer.js';
+import { loadLocked, lockContentTrees } from '../content/treeLock.js';
 
 type Query = { include?: Prisma.CollectionInclude; select?: Prisma.CollectionSelect };
 type Db = Pick<Prisma.TransactionClient, 'collection'>;
@@ -35,6 +36,7 @@ export async function createCollection(ctx: Context, organizationId: string, inp
   const parentId = input.parent ?? null;
   const id = newId('Collection');
   return ctx.prisma.$transaction(async (tx) => {
+    await lockContentTrees(tx, [organizationId]); // the parent and the siblings' keys stay as read
     const parentLevel = await levelForNewContentIn(tx, actor, organizationId, parentId);
     return tx.collection.create({
       ...query,
@@ -69,7 +71,9 @@ export async function updateCollection(ctx: Context, id: string, input: UpdateCo
     data.description = input.description;
   }
   return ctx.prisma.$transaction(async (tx) => {
-    const collection = authorize(collectionPolicy, actor, await loadCollection(tx, actor, id), 'update');
+    const load = (db: Db) => loadCollection(db, actor, id);
+    // A level change reads the parent's level and rewrites the subtree's: the tree must hold still.
+    const collection = authorize(collectionPolicy, actor, await (input.defaultLevel !== undefined ? loadLocked(tx, load) : load(tx)), 'update');
     if (input.defaultLevel !== undefined) {
       // null: members get no access by default ("guest"); everything below follows.
       const parent = collection.parentId ? await tx.collection.findUnique({ where: { id: collection.parentId }, select: { memberLevel: true } }) : null;
@@ -91,7 +95,8 @@ export async function updateCollection(ctx: Context, id: string, input: UpdateCo
 export async function deleteCollection(ctx: Context, id: string): Promise<boolean> {
   const actor = requireActor(ctx);
   return ctx.prisma.$transaction(async (tx) => {
-    const collection = await loadCollection(tx, actor, id);
+    // Locked: a concurrent delete finds nothing left (204), a concurrent move into it waits.
+    const collection = await loadLocked(tx, (db) => loadCollection(db, actor, id));
     if (!collection || !can(collectionPolicy, actor, collection, 'view')) return false;
     authorize(collectionPolicy, actor, collection, 'delete');
     const ids = await collectionSubtree(tx, id);

@@ -9,6 +9,7 @@ import { badRequest, conflict } from '../../errors.js';
 import { isAlreadyAt, sortKeyAt, type ContentKind, type ContentPosition } from './position.js';
 import { collectionSubtree, propagateLevels, resolveLevel } from './levels.js';
 import { levelForNewContentIn, visibilityUnder } from './placement.js';
+import { loadLocked } from './treeLock.js';
 
 export interface ContentItem {
   id: string;
@@ -33,7 +34,8 @@ export async function moveContent(ctx: Context, kind: ContentKind, loadItem: Loa
   if (input.parent === undefined && input.position == null) throw badRequest('give a parent, a position or both');
 
   await ctx.prisma.$transaction(async (tx) => {
-    const item = await loadItem(tx);
+    // Locked first: the cycle check and the siblings' keys below stay true until commit.
+    const item = await loadLocked(tx, loadItem);
     const parentId = input.parent === undefined ? item.parentId : input.parent;
     const parentLevel = await levelForNewContentIn(tx, actor, item.organizationId, parentId);
     if (kind === 'collection' && parentId && (await collectionSubtree(tx, item.id)).includes(parentId)) {

@@ -12,6 +12,7 @@ import { collectionSubtree, propagateLevels, resolveLevel } from './levels.js';
 import { moveSpacesToOrganization } from './tenancy.js';
 import { levelForNewContentIn, visibilityUnder } from './placement.js';
 import type { LoadItem } from './contentMover.js';
+import { loadLocked } from './treeLock.js';
 
 export interface TransferInput {
   organization: string;
@@ -24,10 +25,12 @@ export async function transferContent(ctx: Context, kind: ContentKind, loadItem:
   const parentId = input.collection ?? null;
 
   await ctx.prisma.$transaction(async (tx) => {
-    const item = await loadItem(tx);
+    const loaded = await loadItem(tx);
     // An organization the caller does not belong to reads as absent.
     const target = await tx.organization.findUnique({ where: { id: input.organization }, select: { id: true } });
     if (!target || !isMember(actor, target.id)) throw notFound('Organization');
+    // Both trees locked (source and target): the checks below stay true until commit.
+    const item = await loadLocked(tx, loadItem, { others: [target.id], loaded });
     const sameOrganization = target.id === item.organizationId;
     if (sameOrganization && parentId === item.parentId) throw conflict(`The ${kind} is already in that organization and collection`);
     const parentLevel = await levelForNewContentIn(tx, actor, target.id, parentId);

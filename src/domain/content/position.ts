@@ -86,6 +86,11 @@ export async function sortKeyAt(tx: Tx, organizationId: string, parentId: string
   return (lo! + hi!) / 2;
 }
 
+/** Whether a live sibling holds the item's sort key (one placed while the item was deleted). */
+export async function isSortKeyTaken(tx: Tx, organizationId: string, parentId: string | null, item: { id: string; sortKey: number }) {
+  return (await siblings(tx, organizationId, parentId, item.id)).some((s) => s.sortKey === item.sortKey);
+}
+
 /** Whether placing the item at `position` (the end, without one) would leave the order unchanged. */
 export async function isAlreadyAt(tx: Tx, organizationId: string, parentId: string | null, item: Sibling, position?: ContentPosition | null) {
   const anchor = anchorOf(position);

@@ -123,8 +123,9 @@ export async function removeMember(ctx: Context, organizationId: string, userId:
     if (!member) return false;
     await assertNotLastAdmin(tx, organizationId, userId, member);
     await tx.teamMember.deleteMany({ where: { organizationId, userId } });
-    await tx.member.delete({ where: key(organizationId, userId) });
-    return true;
+    // Conditional: only the call that removed the row says so (a removal by any other path finds nothing, not a 500).
+    const { count } = await tx.member.deleteMany({ where: { organizationId, userId } });
+    return count === 1;
   });
   if (userId === actor.userId) actor.memberships.delete(organizationId);
   return removed;

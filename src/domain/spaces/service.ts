@@ -16,11 +16,13 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import { checkReviewersAreMembers, parseMergeRules } from '../shared/mergeRules.js';
 import { defaultLevelIn } from '../shared/enums.js';
 import { resolveLevel } from '../content/levels.js';
-import { sortKeyAt } from '../content/position.js';
+import { isSortKeyTaken, sortKeyAt } from '../content/position.js';
 import { levelForNewContentIn, visibilityUnder } from '../content/placement.js';
 import { moveContent, type MoveInput } from '../content/contentMover.js';
 import { transferContent, type TransferInput } from '../content/contentTransferrer.js';
+import { loadLocked, lockContentTrees } from '../content/treeLock.js';
 import { emojiIn } from './emoji.js';
+import { LONG_STATEMENT_TIMEOUT_MS } from '../../db/settings.js';
 
 export const SPACE_RETENTION_MS = 7 * DAY;
 const TITLE_MAX = 50;
@@ -29,6 +31,9 @@ type Query = { include?: Prisma.SpaceInclude; select?: Prisma.SpaceSelect };
 type Db = Pick<Prisma.TransactionClient, 'space'>;
 
 const newShareKey = () => randomBytes(24).toString('base64url');
+
+/** Spaces deleted at or before this moment are gone. */
+const retentionStart = (ctx: Context) => new Date(ctx.clock.now().getTime() - SPACE_RETENTION_MS);
 
 /** Whether a space was deleted longer ago than the retention period: it is gone then, purged or not. */
 export const isPastRetention = (space: { deletedAt: Date | null }, now: Date) =>
@@ -76,6 +81,7 @@ export async function createSpace(ctx: Context, organizationId: string, input: C
   const revisionId = newId('Revision');
 
   return ctx.prisma.$transaction(async (tx) => {
+    await lockContentTrees(tx, [organizationId]); // the parent and the siblings' keys stay as read
     const parentLevel = await levelForNewContentIn(tx, actor, organizationId, parentId);
     await tx.space.create({
       data: {
@@ -112,7 +118,8 @@ export async function createSpace(ctx: Context, organizationId: string, input: C
 export async function setSpaceVisibility(ctx: Context, id: string, visibility: string, query: Query = {}) {
   const actor = requireActor(ctx);
   const result = await ctx.prisma.$transaction(async (tx) => {
-    const space = authorize(spacePolicy, actor, await loadLiveSpace(ctx, tx, id), 'update');
+    // Locked: "in-collection" is checked against the parent, which a concurrent move changes.
+    const space = authorize(spacePolicy, actor, await loadLocked(tx, (db) => loadLiveSpace(ctx, db, id)), 'update');
     if (visibility === 'in-collection' && !space.parentId) throw badRequest('"in-collection" is only for spaces in a collection', 'visibility');
     return tx.space.update({ ...query, where: { id }, data: { visibility } });
   });
@@ -156,7 +163,9 @@ export async function updateSpace(ctx: Context, id: string, input: UpdateSpaceIn
   const mergeRules = input.mergeRules === undefined ? undefined : parseMergeRules(input.mergeRules, { allowInherit: true });
 
   const result = await ctx.prisma.$transaction(async (tx) => {
-    const space = authorize(spacePolicy, actor, await loadLiveSpace(ctx, tx, id), 'update');
+    const load = (db: Db) => loadLiveSpace(ctx, db, id);
+    // A level change reads the parent's level: the tree must hold still until commit.
+    const space = authorize(spacePolicy, actor, await (input.defaultLevel !== undefined ? loadLocked(tx, load) : load(tx)), 'update');
     if (mergeRules) {
       await checkReviewersAreMembers(tx, space.organizationId, mergeRules);
       data.mergeRules = mergeRules;
@@ -180,11 +189,13 @@ export async function updateSpace(ctx: Context, id: string, input: UpdateSpaceIn
 export async function deleteSpace(ctx: Context, id: string): Promise<boolean> {
   const actor = requireActor(ctx);
   const result = await ctx.prisma.$transaction(async (tx) => {
-    const space = await loadLiveSpace(ctx, tx, id);
+    // Locked like every tree change: a move of this space waits, then finds it deleted.
+    const space = await loadLocked(tx, (db) => loadLiveSpace(ctx, db, id));
     if (!space || !can(spacePolicy, actor, space, 'view')) return false;
     authorize(spacePolicy, actor, space, 'delete');
-    await tx.space.update({ where: { id }, data: { deletedAt: ctx.clock.now() } });
-    return true;
+    // Conditional: of concurrent deletes, only the one that changed the row says it deleted it.
+    const { count } = await tx.space.updateMany({ where: { id, deletedAt: null }, data: { deletedAt: ctx.clock.now() } });
+    return count === 1;
   });
   return result ? announceSpaceChange(ctx, id, result) : result;
 }
@@ -193,9 +204,15 @@ export async function deleteSpace(ctx: Context, id: string): Promise<boolean> {
 export async function restoreSpace(ctx: Context, id: string, query: Query = {}) {
   const actor = requireActor(ctx);
   const result = await ctx.prisma.$transaction(async (tx) => {
-    const space = authorize(spacePolicy, actor, await loadSpace(ctx, tx, id), 'restore');
-    if (!space.deletedAt) throw conflict('The space is not deleted');
-    return tx.space.update({ ...query, where: { id }, data: { deletedAt: null } });
+    const space = authorize(spacePolicy, actor, await loadLocked(tx, (db) => loadSpace(ctx, db, id)), 'restore');
+    // Conditional: of concurrent restores, only the one that changed the row succeeds.
+    const { count } = await tx.space.updateMany({ where: { id, deletedAt: { not: null, gt: retentionStart(ctx) } }, data: { deletedAt: null } });
+    if (count === 0) throw conflict('The space is not deleted');
+    // Back among its siblings, where one placed meanwhile may hold its old key: then it goes last.
+    if (await isSortKeyTaken(tx, space.organizationId, space.parentId, space)) {
+      await tx.space.update({ where: { id }, data: { sortKey: await sortKeyAt(tx, space.organizationId, space.parentId, id) } });
+    }
+    return tx.space.findUniqueOrThrow({ ...query, where: { id } });
   });
   return announceSpaceChange(ctx, id, result);
 }
@@ -206,7 +223,8 @@ export async function duplicateSpace(ctx: Context, id: string, query: Query = {}
   const copyId = newId('Space');
   const revisionId = newId('Revision');
   return ctx.prisma.$transaction(async (tx) => {
-    const source = authorize(spacePolicy, actor, await loadLiveSpace(ctx, tx, id), 'duplicate');
+    // Locked: the copy's place (parent, siblings' keys) stays as read until commit.
+    const source = authorize(spacePolicy, actor, await loadLocked(tx, (db) => loadLiveSpace(ctx, db, id)), 'duplicate');
     const parentLevel = await levelForNewContentIn(tx, actor, source.organizationId, source.parentId, { named: false });
     const pages = await tx.page.findMany({ where: { revisionId: source.revisionId }, orderBy: { sortKey: 'asc' } });
     const pageIds = new Map(pages.map((p) => [p.id, newId('Page')]));
@@ -252,8 +270,18 @@ export async function transferSpace(ctx: Context, id: string, input: TransferInp
   return announceSpaceChange(ctx, id, await ctx.prisma.space.findUniqueOrThrow({ ...query, where: { id } }));
 }
 
-/** Removes spaces deleted longer ago than the retention period (with everything in them); returns how many. */
+/**
+ * Removes spaces deleted longer ago than the retention period (with everything
+ * in them); returns how many. A job, not a request: a large purge gets the long
+ * statement bound rather than a request's.
+ */
 export async function purgeDeletedSpaces(prisma: Context['prisma'], now: Date) {
-  const { count } = await prisma.space.deleteMany({ where: { deletedAt: { lte: new Date(now.getTime() - SPACE_RETENTION_MS) } } });
-  return count;
+  return prisma.$transaction(
+    async (tx) => {
+      await tx.$executeRawUnsafe(`SET LOCAL statement_timeout = ${LONG_STATEMENT_TIMEOUT_MS}`);
+      const { count } = await tx.space.deleteMany({ where: { deletedAt: { lte: new Date(now.getTime() - SPACE_RETENTION_MS) } } });
+      return count;
+    },
+    { timeout: LONG_STATEMENT_TIMEOUT_MS },
+  );
 }
