@@ -57,6 +57,8 @@ try {
   const quireEnv = {
     ...serverEnv,
     RATE_LIMIT_PER_TOKEN: '1000000000',
+    RATE_LIMIT_PER_USER: '1000000000',
+    RATE_LIMIT_PER_ORGANIZATION: '1000000000',
     RATE_LIMIT_PER_ADDRESS: '1000000000',
     ...Object.fromEntries((env.BENCH_QUIRE_ENV ?? '').split(',').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])),
   };

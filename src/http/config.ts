@@ -31,11 +31,15 @@ export interface RateLimitSettings {
   windowSeconds: number;
   /** Requests per window for one API token. */
   perToken: number;
+  /** Requests per window for one user, all their tokens together (unset: no such budget). */
+  perUser?: number;
+  /** Requests per window for one organization, all its members' requests together (unset: no such budget). */
+  perOrganization?: number;
   /** Requests per window for one client address without a valid token. */
   perAddress: number;
 }
 
-export const defaultRateLimits: RateLimitSettings = { windowSeconds: 3600, perToken: 5000, perAddress: 300 };
+export const defaultRateLimits: Required<RateLimitSettings> = { windowSeconds: 3600, perToken: 5000, perUser: 10_000, perOrganization: 50_000, perAddress: 300 };
 
 export interface CorsSettings {
   /** Allowed browser origins (`https://app.example.com`), or '*' for any. Empty: no CORS. */
@@ -48,6 +52,8 @@ export interface HardeningSettings {
   graphql: GraphQLLimits & { introspection: boolean; graphiql: boolean };
   /** false: no rate limiting. */
   rateLimit: RateLimitSettings | false;
+  /** Least time between two writes of a token's `lastUsedAt` (and a member's `lastSeenAt`). */
+  activityIntervalSeconds: number;
   cors: CorsSettings;
   /** Strict-Transport-Security max-age; unset: no header (serve HTTPS behind a proxy, then set it). */
   hstsMaxAgeSeconds?: number;
@@ -64,6 +70,7 @@ export function defaultSettings(): HardeningSettings {
     http: { ...defaultHttpLimits },
     graphql: { ...defaultGraphQLLimits, introspection: true, graphiql: true },
     rateLimit: false,
+    activityIntervalSeconds: 60,
     cors: { origins: [], maxAgeSeconds: 600 },
     trustProxyHops: 0,
     metrics: { enabled: true },
@@ -76,6 +83,7 @@ export interface SettingsOverrides {
   http?: Partial<HttpLimits>;
   graphql?: Partial<HardeningSettings['graphql']>;
   rateLimit?: RateLimitSettings | false;
+  activityIntervalSeconds?: number;
   cors?: Partial<CorsSettings>;
   hstsMaxAgeSeconds?: number;
   trustProxyHops?: number;
@@ -89,6 +97,7 @@ export function resolveSettings(o: SettingsOverrides): HardeningSettings {
     http: { ...d.http, ...o.http },
     graphql: { ...d.graphql, ...o.graphql },
     rateLimit: o.rateLimit ?? d.rateLimit,
+    activityIntervalSeconds: o.activityIntervalSeconds ?? d.activityIntervalSeconds,
     cors: { ...d.cors, ...o.cors },
     hstsMaxAgeSeconds: o.hstsMaxAgeSeconds ?? d.hstsMaxAgeSeconds,
     trustProxyHops: o.trustProxyHops ?? d.trustProxyHops,
@@ -157,9 +166,12 @@ export function settingsFromEnv(env: Env = process.env): HardeningSettings {
       ? {
           windowSeconds: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', defaultRateLimits.windowSeconds),
           perToken: integer(env, 'RATE_LIMIT_PER_TOKEN', defaultRateLimits.perToken),
+          perUser: integer(env, 'RATE_LIMIT_PER_USER', defaultRateLimits.perUser),
+          perOrganization: integer(env, 'RATE_LIMIT_PER_ORGANIZATION', defaultRateLimits.perOrganization),
           perAddress: integer(env, 'RATE_LIMIT_PER_ADDRESS', defaultRateLimits.perAddress),
         }
       : false,
+    activityIntervalSeconds: integer(env, 'ACTIVITY_INTERVAL_SECONDS', d.activityIntervalSeconds, 0),
     cors: { origins: origins(env.CORS_ORIGINS), maxAgeSeconds: integer(env, 'CORS_MAX_AGE_SECONDS', d.cors.maxAgeSeconds, 0) },
     hstsMaxAgeSeconds: env.HSTS_MAX_AGE_SECONDS ? integer(env, 'HSTS_MAX_AGE_SECONDS', 0, 0) : undefined,
     trustProxyHops: integer(env, 'TRUST_PROXY_HOPS', 0, 0),
