@@ -20,6 +20,8 @@ const siblingOrder = () => [{ sortKey: 'asc' }, { id: 'asc' }];
 
 export const CollectionRef = builder.prismaNode('Collection', {
   id: { field: 'id' },
+  // Select mode: only the columns the query asks for, plus what the policy reads.
+  select: { id: true, organizationId: true, memberLevel: true },
   authScopes: (collection, ctx) => can(collectionPolicy, requireActor(ctx), collection, 'view'),
   fields: (t) => ({
     title: t.exposeString('title'),
@@ -33,7 +35,7 @@ export const CollectionRef = builder.prismaNode('Collection', {
       authScopes: (collection, _args, ctx) => mayShowRelated(ctx, collectionPolicy, (collection as { parent?: ContentSubject | null }).parent),
       unauthorizedResolver: () => null,
     }),
-    defaultLevel: t.field({ type: DefaultLevelEnum, nullable: true, resolve: (c) => defaultLevelOut(c.defaultLevel) as never }),
+    defaultLevel: t.field({ type: DefaultLevelEnum, nullable: true, select: { defaultLevel: true }, resolve: (c) => defaultLevelOut(c.defaultLevel) as never }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     urls: t.field({ type: CollectionUrls, resolve: (c, _, ctx) => urlsFor.collection(ctx.urls, c.id) }),

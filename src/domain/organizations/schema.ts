@@ -28,6 +28,8 @@ const OrganizationTrial = builder.simpleObject('OrganizationTrial', {
 
 export const OrganizationRef = builder.prismaNode('Organization', {
   id: { field: 'id' },
+  // Select mode: only the columns the query asks for, plus what the policy reads.
+  select: { id: true, emailDomains: true },
   // `read`: the organization's fields need organization:read; fields leading elsewhere skip this check (skipTypeScopes).
   authScopes: (org, ctx) => can(organizationPolicy, requireActor(ctx), org, 'read'),
   fields: (t) => ({
@@ -36,10 +38,11 @@ export const OrganizationRef = builder.prismaNode('Organization', {
     emailDomains: t.exposeStringList('emailDomains'),
     hostname: t.exposeString('hostname', { nullable: true }),
     customHostname: t.exposeString('customHostname', { nullable: true }),
-    defaultRole: t.field({ type: RoleEnum, nullable: true, resolve: (org) => org.defaultRole }),
+    defaultRole: t.field({ type: RoleEnum, nullable: true, select: { defaultRole: true }, resolve: (org) => org.defaultRole }),
     defaultContent: t.field({
       type: DefaultContent,
       nullable: true,
+      select: { defaultContentSiteId: true },
       resolve: (org) => (org.defaultContentSiteId ? { type: 'site' as const, site: org.defaultContentSiteId } : null),
     }),
     sso: t.exposeBoolean('sso'),
@@ -53,6 +56,7 @@ export const OrganizationRef = builder.prismaNode('Organization', {
     trial: t.field({ type: OrganizationTrial, resolve: () => ({ status: 'notapplicable', count: 0 }) }),
     urls: t.field({
       type: OrganizationUrls,
+      select: { logoURL: true },
       resolve: (org, _, ctx) => ({ ...urlsFor.organization(ctx.urls, org.id), logo: org.logoURL }),
     }),
     permissions: t.field({ type: OrganizationPermissions.type, resolve: OrganizationPermissions.resolve }),

@@ -63,18 +63,20 @@ const LinkStats = builder.simpleObject('ContentLinkStats', {
 
 export const SpaceRef = builder.prismaNode('Space', {
   id: { field: 'id' },
+  // Select mode: only the columns the query asks for, plus what the policy reads.
+  select: { id: true, organizationId: true, memberLevel: true, visibility: true, shareKey: true, editMode: true, deletedAt: true },
   authScopes: (space, ctx) => can(spacePolicy, requireActor(ctx), space, 'view'),
   fields: (t) => ({
     title: t.exposeString('title'),
-    emoji: t.string({ resolve: (s) => s.emoji ?? '' }),
+    emoji: t.string({ select: { emoji: true }, resolve: (s) => s.emoji ?? '' }),
     visibility: t.field({ type: ContentVisibilityEnum, resolve: (s) => s.visibility as never }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     deletedAt: t.expose('deletedAt', { type: 'DateTime', nullable: true }),
     editMode: t.field({ type: EditModeEnum, resolve: (s) => s.editMode }),
     mergeRules: t.expose('mergeRules', { type: 'JSON' }),
-    language: t.field({ type: LanguageEnum, nullable: true, resolve: (s) => s.language as never }),
-    defaultLevel: t.field({ type: DefaultLevelEnum, nullable: true, resolve: (s) => defaultLevelOut(s.defaultLevel) as never }),
+    language: t.field({ type: LanguageEnum, nullable: true, select: { language: true }, resolve: (s) => s.language as never }),
+    defaultLevel: t.field({ type: DefaultLevelEnum, nullable: true, select: { defaultLevel: true }, resolve: (s) => defaultLevelOut(s.defaultLevel) as never }),
     organizationId: t.exposeID('organizationId'),
     organization: t.relation('organization', {
       nullable: true,
@@ -96,6 +98,7 @@ export const SpaceRef = builder.prismaNode('Space', {
     draftChangeRequestsCount: t.int({ resolve: async (s, _, ctx) => (await spaceCounts(ctx).load(s.id)).draftChangeRequests }),
     urls: t.field({
       type: SpaceUrls,
+      select: { iconURL: true },
       resolve: (s, _, ctx) => ({
         ...urlsFor.space(ctx.urls, s.id),
         published: s.visibility === 'private' ? null : `${ctx.urls.published}/s/${s.id}`,
@@ -113,6 +116,7 @@ export const SpaceRef = builder.prismaNode('Space', {
       {
         type: ContentLinkType,
         description: 'Links found in the content of the active revision.',
+        select: { revisionId: true },
         resolve: async (space, args, ctx) => {
           const report = await spaceLinkReport(ctx, space);
           const connection = resolveArrayConnection({ args }, report.items);
