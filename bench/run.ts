@@ -12,7 +12,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { migrate } from '../src/db/migrate.js';
 import { seed } from './seed.js';
-import { createBenchDatabase, repoRoot, startServer, type ServerProcess } from './servers.js';
+import { createBenchDatabase, databaseCpu, repoRoot, startServer, type ServerProcess } from './servers.js';
 import { scenarios, scaleSizes, scalingScenario, type Scenario } from './scenarios.js';
 import { loadRun, sequentialPass, settle, type LoadResult } from './load.js';
 import { scalingTable, scenarioTable, targetLines, targets, type ScalingReport, type ScenarioReport } from './report.js';
@@ -87,9 +87,10 @@ try {
     }
   }
   /** A load run on one server while the other is idle too (nothing left over from the previous run). */
+  const dbCpu = databaseCpu(database.url);
   const run = async (pair: ServerProcess[], server: ServerProcess, scenario: Scenario, connections: number, seconds: number) => {
     for (const s of pair) await settle(s);
-    return loadRun(server, scenario, data, connections, seconds);
+    return loadRun(server, scenario, data, connections, seconds, dbCpu);
   };
 
   const chosen = scenarios.filter((s) => !config.scenarios || config.scenarios.includes(s.name));
@@ -135,7 +136,7 @@ try {
 
   const verdicts = targets(reports, scaling);
   console.log(`\nQuire (Q) against the baseline (B): node:http + pg, minimal SQL. ${cpus().length} CPUs, Node ${process.version}, database: ${database.server}.`);
-  console.log(`${config.duration} s per run; latencies in ms; RSS = peak resident set of the server process in MB; SQL = statements per request; CPU = server CPU ms per request.\n`);
+  console.log(`${config.duration} s per run; latencies in ms; RSS = peak resident set of the server process in MB; SQL = statements per request; CPU = server CPU ms per request; DB = PostgreSQL CPU ms per request (the bench database's backends).\n`);
   for (const r of reports) console.log(`  ${r.name}: ${r.description}`);
   console.log(`\n${scenarioTable(reports)}\n`);
   if (scaling.length) console.log(`GraphQL scaling (${Math.min(...config.connections)} connections, ${config.scaleDuration} s):\n\n${scalingTable(scaling)}\n`);
@@ -154,6 +155,7 @@ try {
   await writeFile(path.join(resultsDir, `bench-${stamp}.json`), json);
   await writeFile(path.join(resultsDir, 'latest.json'), json);
   log(`results written to bench/results/bench-${stamp}.json`);
+  await dbCpu.close();
 } finally {
   await cleanUp();
 }
