@@ -16,6 +16,12 @@ export interface ScalingReport {
   baseline: LoadResult;
 }
 
+export interface ReferenceReport {
+  name: string;
+  description: string;
+  runs: { connections: number; quire: LoadResult; postgraphile: LoadResult }[];
+}
+
 export interface Target {
   name: string;
   value: string;
@@ -59,8 +65,22 @@ export function scalingTable(reports: ScalingReport[]) {
   );
 }
 
+export function referenceTable(reports: ReferenceReport[]) {
+  return table(
+    ['scenario', 'conns', 'Q req/s', 'Q p50', 'Q p99', 'Q SQL', 'Q CPU', 'Q DB', 'P req/s', 'P p50', 'P p99', 'P SQL', 'P CPU', 'P DB', 'req/s Q/P', 'CPU Q/P', 'DB Q/P'],
+    reports.flatMap((r) =>
+      r.runs.map(({ connections, quire: q, postgraphile: p }) => [
+        r.name, String(connections),
+        f(q.requestsPerSecond, 0), f(q.latencyMs.p50), f(q.latencyMs.p99), f(q.statementsPerRequest), f(q.cpuMsPerRequest, 2), f(q.dbCpuMsPerRequest, 2),
+        f(p.requestsPerSecond, 0), f(p.latencyMs.p50), f(p.latencyMs.p99), f(p.statementsPerRequest), f(p.cpuMsPerRequest, 2), f(p.dbCpuMsPerRequest, 2),
+        f(q.requestsPerSecond / p.requestsPerSecond, 2), ratio(q.cpuMsPerRequest, p.cpuMsPerRequest), ratio(q.dbCpuMsPerRequest, p.dbCpuMsPerRequest),
+      ]),
+    ),
+  );
+}
+
 /** The targets of issue #15 (and #4's that still hold), judged on this run: each with its ratio. */
-export function targets(reports: ScenarioReport[], scaling: ScalingReport[]): Target[] {
+export function targets(reports: ScenarioReport[], scaling: ScalingReport[], references: ReferenceReport[] = []): Target[] {
   const out: Target[] = [];
   const throughput = (name: string, minimum: number) => {
     for (const run of reports.find((r) => r.name === name)?.runs ?? []) {
@@ -80,6 +100,10 @@ export function targets(reports: ScenarioReport[], scaling: ScalingReport[]): Ta
     const value = thousand.quire.requestsPerSecond / thousand.baseline.requestsPerSecond;
     out.push({ name: 'GraphQL 1,000 spaces (scaling table): req/s ≥ 0.3 × baseline', value: f(value, 2), pass: value >= 0.3 });
   }
+  for (const run of references.find((r) => r.name === 'graphql-org-spaces')?.runs ?? []) {
+    const value = run.quire.requestsPerSecond / run.postgraphile.requestsPerSecond;
+    out.push({ name: `graphql-org-spaces @${run.connections}: req/s ≥ 0.5 × PostGraphile`, value: f(value, 2), pass: value >= 0.5 });
+  }
   const maxConnections = Math.max(...reports.flatMap((r) => r.runs.map((x) => x.connections)));
   for (const r of reports) {
     const run = r.runs.find((x) => x.connections === maxConnections);
@@ -97,7 +121,11 @@ export function targets(reports: ScenarioReport[], scaling: ScalingReport[]): Ta
       pass: counts.every((c) => c === counts[0]),
     });
   }
-  const invalid = [...reports.flatMap((r) => r.runs.flatMap((x) => [x.quire, x.baseline])), ...scaling.flatMap((s) => [s.quire, s.baseline])]
+  const invalid = [
+    ...reports.flatMap((r) => r.runs.flatMap((x) => [x.quire, x.baseline])),
+    ...scaling.flatMap((s) => [s.quire, s.baseline]),
+    ...references.flatMap((r) => r.runs.flatMap((x) => [x.quire, x.postgraphile])),
+  ]
     .filter((x) => x.non2xx || x.errors).length;
   const mismatched = [...reports, ...scaling].filter((r) => r.sequential.difference).length;
   out.push({ name: 'every answer 2xx under load, and equal bodies from both servers', value: `${invalid} bad runs, ${mismatched} mismatches`, pass: !invalid && !mismatched });

@@ -112,15 +112,25 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `node --import tsx --import statement-counter <entry>` and waits until it answers /healthz. */
+/** Another Node binary and folder to run a server from (PostGraphile: Node 22, bench/postgraphile). */
+export interface Launch {
+  execPath: string;
+  cwd: string;
+}
+
+/**
+ * Starts `node --import tsx --import statement-counter <entry>` (with `launch`: that
+ * binary in that folder, no tsx) and waits until it answers /healthz.
+ */
 export async function startServer(
-  name: string, entry: string, env: Record<string, string>, nodeFlags: string[] = [],
+  name: string, entry: string, env: Record<string, string>, nodeFlags: string[] = [], launch?: Launch,
 ): Promise<ServerProcess> {
   const port = await freePort();
+  const counter = path.join(repoRoot, 'bench/statement-counter.mjs');
   const child: ChildProcess = spawn(
-    process.execPath,
-    [...nodeFlags, '--import', 'tsx', '--import', './bench/statement-counter.mjs', entry],
-    { cwd: repoRoot, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
+    launch?.execPath ?? process.execPath,
+    [...nodeFlags, ...(launch ? [] : ['--import', 'tsx']), '--import', counter, entry],
+    { cwd: launch?.cwd ?? repoRoot, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
   );
   const output: string[] = [];
   const keep = (chunk: Buffer) => {
