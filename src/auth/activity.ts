@@ -8,7 +8,9 @@ import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Actor } from '../policy/actor.js';
 import { rawQuery } from '../db/raw.js';
 
-const touchStatement = `
+// The comment names the statement for observers (the bench's statement counter
+// keeps these background writes apart from a request's own statements).
+const touchStatement = `/* quire:activity */
   WITH used AS (
     UPDATE "ApiToken" SET "lastUsedAt" = $2::timestamp
     WHERE id = $1 AND ("lastUsedAt" IS NULL OR "lastUsedAt" < $3::timestamp)
