@@ -4,6 +4,7 @@
 // organization besides per token; and revocation still takes effect at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../src/auth/tokens.js';
+import { settingsFromEnv } from '../src/http/config.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { request } from './support/http.js';
 import { addMember, createOrg } from './support/factories.js';
@@ -103,5 +104,17 @@ describe('rate limits per user and per organization', () => {
     expect((await app.prisma.rateLimit.findUniqueOrThrow({ where: { key: `org:${org.organizationId}` } })).count).toBe(7);
     const elsewhere = await createOrg(app);
     expect((await request(app, 'GET', `/v1/orgs/${elsewhere.organizationId}`, { token: elsewhere.admin.token })).status).toBe(200);
+  });
+});
+
+describe('configuration', () => {
+  it('reads the budgets and the activity interval from the environment; 0 turns a budget off', () => {
+    const defaults = settingsFromEnv({});
+    expect(defaults.rateLimit).toMatchObject({ perToken: 5000, perUser: 10_000, perOrganization: 50_000 });
+    expect(defaults.activityIntervalSeconds).toBe(60);
+    const set = settingsFromEnv({ RATE_LIMIT_PER_USER: '0', RATE_LIMIT_PER_ORGANIZATION: '7', ACTIVITY_INTERVAL_SECONDS: '300' });
+    expect(set.rateLimit).toMatchObject({ perUser: undefined, perOrganization: 7 });
+    expect(set.activityIntervalSeconds).toBe(300);
+    expect(() => settingsFromEnv({ RATE_LIMIT_PER_USER: '-1' })).toThrow(/RATE_LIMIT_PER_USER/);
   });
 });

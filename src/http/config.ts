@@ -166,8 +166,9 @@ export function settingsFromEnv(env: Env = process.env): HardeningSettings {
       ? {
           windowSeconds: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', defaultRateLimits.windowSeconds),
           perToken: integer(env, 'RATE_LIMIT_PER_TOKEN', defaultRateLimits.perToken),
-          perUser: integer(env, 'RATE_LIMIT_PER_USER', defaultRateLimits.perUser),
-          perOrganization: integer(env, 'RATE_LIMIT_PER_ORGANIZATION', defaultRateLimits.perOrganization),
+          // 0 turns that budget off (one counter fewer per request).
+          perUser: integer(env, 'RATE_LIMIT_PER_USER', defaultRateLimits.perUser, 0) || undefined,
+          perOrganization: integer(env, 'RATE_LIMIT_PER_ORGANIZATION', defaultRateLimits.perOrganization, 0) || undefined,
           perAddress: integer(env, 'RATE_LIMIT_PER_ADDRESS', defaultRateLimits.perAddress),
         }
       : false,
