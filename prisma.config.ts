@@ -1,17 +1,11 @@
-// Prisma CLI configuration: the JS engine with a driver adapter, so `prisma generate`
-// and `prisma migrate diff` run offline (no native schema engine download).
+// Prisma CLI configuration (Prisma 7: the connection URL lives here, not in
+// schema.prisma). Only `prisma generate` runs through the CLI here: diffs use
+// the WASM schema engine from a script (scripts/migration-diff.ts), since the
+// CLI's other commands need a native engine it would download.
 import { defineConfig } from 'prisma/config';
-import { PrismaPg } from '@prisma/adapter-pg';
-
-// The CLI resolves env("DATABASE_URL") even for commands that never connect
-// (generate); without it, it falls back to downloading a native engine.
-process.env.DATABASE_URL ??= 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 export default defineConfig({
-  experimental: { adapter: true },
-  engine: 'js',
   schema: 'prisma/schema.prisma',
-  async adapter() {
-    return new PrismaPg({ connectionString: process.env.DATABASE_URL });
-  },
+  migrations: { path: 'prisma/migrations' },
+  datasource: { url: process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres' },
 });

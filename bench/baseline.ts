@@ -35,7 +35,7 @@ class HttpError extends Error {
 async function actorFor(req: IncomingMessage): Promise<Actor> {
   const secret = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
   if (!secret) throw new HttpError(401, 'A valid API token is required: Authorization: Bearer <token>');
-  const { text, values } = tokenStatement(secret, new Date());
+  const { text, values } = tokenStatement(secret, new Date(), 60_000);
   const { rows } = await pool.query<TokenRow>(text, values);
   if (!rows[0]) throw new HttpError(401, 'A valid API token is required: Authorization: Bearer <token>');
   return actorFromTokenRow(rows[0]);

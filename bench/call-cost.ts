@@ -29,7 +29,7 @@ async function measure(label: string, call: () => Promise<unknown>) {
 try {
   await migrate(database.url);
   await seed(database.url);
-  const token = tokenStatement(tokenSecret(1, 1), new Date());
+  const token = tokenStatement(tokenSecret(1, 1), new Date(), 60_000);
   const space = spaceId(1, 5);
   await measure('token check, node-postgres (db/raw.ts)', () => rawQuery(prisma, token.text, token.values));
   await measure('token check, Prisma $queryRawUnsafe', () => prisma.$queryRawUnsafe(token.text, ...token.values));

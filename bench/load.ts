@@ -4,7 +4,7 @@
 import autocannon from 'autocannon';
 import type { BenchDataset } from './seed.js';
 import type { BenchRequest, Scenario } from './scenarios.js';
-import type { ServerProcess } from './servers.js';
+import type { DatabaseCpu, ServerProcess } from './servers.js';
 
 const headersOf = (req: BenchRequest) => ({
   authorization: `Bearer ${req.token}`,
@@ -71,9 +71,17 @@ export interface SequentialPass {
 /**
  * Sends the same `count` requests, one at a time, to each server in turn and
  * counts the statements each one issued: exact figures, free of the noise of
- * requests in flight when a load run stops.
+ * requests in flight when a load run stops. The same requests go once before,
+ * uncounted: a token's first use in a minute adds one write of its `lastUsedAt`
+ * outside the request (src/auth/activity.ts), a cost per token and minute, not
+ * per request.
  */
 export async function sequentialPass(servers: ServerProcess[], scenario: Scenario, data: BenchDataset, count: number): Promise<SequentialPass> {
+  const warmUp = scenario.make(data, 1000);
+  for (let i = 0; i < count; i++) {
+    const req = warmUp();
+    for (const server of servers) await send(server, req);
+  }
   const next = scenario.make(data, 1000);
   const statements: Record<string, number> = Object.fromEntries(servers.map((s) => [s.name, 0]));
   const failures: Record<string, number> = Object.fromEntries(servers.map((s) => [s.name, 0]));
@@ -117,13 +125,15 @@ export interface LoadResult {
    * the way they blur throughput and latency.
    */
   cpuMsPerRequest: number | null;
+  /** PostgreSQL CPU (the bench database's backends) per answered request, in ms; null unless PostgreSQL runs on this machine. */
+  dbCpuMsPerRequest: number | null;
   /** Statements sent during the run per completed request (requests in flight at the end blur it slightly). */
   statementsPerRequest: number;
 }
 
 /** One load run; the caller lets every server settle first (see settle). */
 export async function loadRun(
-  server: ServerProcess, scenario: Scenario, data: BenchDataset, connections: number, duration: number,
+  server: ServerProcess, scenario: Scenario, data: BenchDataset, connections: number, duration: number, dbCpu?: DatabaseCpu,
 ): Promise<LoadResult> {
   const next = scenario.make(data);
   let peak = 0;
@@ -135,6 +145,7 @@ export async function loadRun(
   const sampler = setInterval(() => void sample(), 100);
   const before = await server.statements();
   const cpuBefore = await server.cpuSeconds();
+  const dbBefore = (await dbCpu?.sample()) ?? null;
   try {
     const result = await autocannon({
       url: server.baseUrl,
@@ -158,6 +169,7 @@ export async function loadRun(
     });
     const statements = (await server.statements()) - before;
     const cpuAfter = await server.cpuSeconds();
+    const dbSeconds = dbCpu ? dbCpu.between(dbBefore, await dbCpu.sample()) : null;
     await sample();
     const completed = result['2xx'] + result.non2xx;
     return {
@@ -169,6 +181,7 @@ export async function loadRun(
       errors: result.errors,
       peakRssMB: peak ? peak / 2 ** 20 : null,
       cpuMsPerRequest: cpuBefore != null && cpuAfter != null && completed ? ((cpuAfter - cpuBefore) * 1000) / completed : null,
+      dbCpuMsPerRequest: dbSeconds != null && completed ? (dbSeconds * 1000) / completed : null,
       statementsPerRequest: completed ? statements / completed : 0,
     };
   } finally {

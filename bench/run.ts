@@ -7,15 +7,18 @@
 //   BENCH_SCENARIOS=a,b     only these scenarios (names in scenarios.ts); BENCH_SCALING=0 skips the table
 //   BENCH_QUIRE_ENV=K=V,…   extra environment for Quire (e.g. RATE_LIMIT=false, LOG_LEVEL=warn)
 //   BENCH_PROFILE=1         run Quire with --cpu-prof (profiles under bench/results/profiles); =both: the baseline too
+//   BENCH_POSTGRAPHILE=0    skips the PostGraphile comparison (bench/postgraphile, installed with npm on first use)
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { migrate } from '../src/db/migrate.js';
 import { seed } from './seed.js';
-import { createBenchDatabase, repoRoot, startServer, type ServerProcess } from './servers.js';
-import { scenarios, scaleSizes, scalingScenario, type Scenario } from './scenarios.js';
+import { createBenchDatabase, databaseCpu, repoRoot, startServer, type ServerProcess } from './servers.js';
+import { referenceScenarios, scenarios, scaleSizes, scalingScenario, type Scenario } from './scenarios.js';
 import { loadRun, sequentialPass, settle, type LoadResult } from './load.js';
-import { scalingTable, scenarioTable, targetLines, targets, type ScalingReport, type ScenarioReport } from './report.js';
+import { referenceTable, scalingTable, scenarioTable, targetLines, targets, type ReferenceReport, type ScalingReport, type ScenarioReport } from './report.js';
 
 const env = process.env;
 const config = {
@@ -28,6 +31,7 @@ const config = {
   profile: env.BENCH_PROFILE === '1' || env.BENCH_PROFILE === 'both',
   profileBaseline: env.BENCH_PROFILE === 'both',
   sequentialRequests: 20,
+  postgraphile: env.BENCH_POSTGRAPHILE !== '0',
 };
 const resultsDir = path.join(repoRoot, 'bench/results');
 const log = (msg: string) => console.error(`[bench] ${msg}`);
@@ -57,6 +61,8 @@ try {
   const quireEnv = {
     ...serverEnv,
     RATE_LIMIT_PER_TOKEN: '1000000000',
+    RATE_LIMIT_PER_USER: '1000000000',
+    RATE_LIMIT_PER_ORGANIZATION: '1000000000',
     RATE_LIMIT_PER_ADDRESS: '1000000000',
     ...Object.fromEntries((env.BENCH_QUIRE_ENV ?? '').split(',').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])),
   };
@@ -85,9 +91,10 @@ try {
     }
   }
   /** A load run on one server while the other is idle too (nothing left over from the previous run). */
+  const dbCpu = databaseCpu(database.url);
   const run = async (pair: ServerProcess[], server: ServerProcess, scenario: Scenario, connections: number, seconds: number) => {
     for (const s of pair) await settle(s);
-    return loadRun(server, scenario, data, connections, seconds);
+    return loadRun(server, scenario, data, connections, seconds, dbCpu);
   };
 
   const chosen = scenarios.filter((s) => !config.scenarios || config.scenarios.includes(s.name));
@@ -131,11 +138,53 @@ try {
     });
   }
 
-  const verdicts = targets(reports, scaling);
+  // PostGraphile v5 beside Quire on the same database: it needs Node 22, which its own
+  // folder brings as an npm package (the project keeps running on its own Node).
+  const references: ReferenceReport[] = [];
+  if (config.postgraphile) {
+    const folder = path.join(repoRoot, 'bench/postgraphile');
+    const node22 = path.join(folder, 'node_modules/.bin/node');
+    if (!existsSync(node22)) {
+      log('installing PostGraphile and Node 22 in bench/postgraphile (npm ci, once)');
+      execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: folder, stdio: ['ignore', process.stderr, process.stderr] });
+    }
+    const started = performance.now();
+    const quire = await startServer('quire', 'src/main.ts', quireEnv);
+    servers.push(quire);
+    const postgraphile = await startServer('postgraphile', 'server.mjs', { ...serverEnv, GRAPHILE_ENV: 'production' }, [], { execPath: node22, cwd: folder });
+    servers.push(postgraphile);
+    log(`postgraphile: servers up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    try {
+      const pair = [quire, postgraphile];
+      for (const reference of referenceScenarios) {
+        const runs: ReferenceReport['runs'] = [];
+        for (const [i, connections] of config.connections.entries()) {
+          const order = i % 2 === 0 ? pair : [...pair].reverse();
+          const results: Record<string, LoadResult> = {};
+          for (const server of order) {
+            const scenario = server === quire ? reference.quire : reference.postgraphile;
+            if (i === 0 && config.warmup > 0) await run(pair, server, scenario, connections, config.warmup);
+            results[server.name] = await run(pair, server, scenario, connections, config.duration);
+          }
+          runs.push({ connections, quire: results.quire, postgraphile: results.postgraphile });
+          log(`${reference.name} @${connections}: quire ${results.quire.requestsPerSecond.toFixed(0)} req/s, postgraphile ${results.postgraphile.requestsPerSecond.toFixed(0)} req/s`);
+        }
+        references.push({ name: reference.name, description: reference.description, runs });
+      }
+    } finally {
+      for (const server of [quire, postgraphile]) {
+        await server.stop();
+        servers.splice(servers.indexOf(server), 1);
+      }
+    }
+  }
+
+  const verdicts = targets(reports, scaling, references);
   console.log(`\nQuire (Q) against the baseline (B): node:http + pg, minimal SQL. ${cpus().length} CPUs, Node ${process.version}, database: ${database.server}.`);
-  console.log(`${config.duration} s per run; latencies in ms; RSS = peak resident set of the server process in MB; SQL = statements per request; CPU = server CPU ms per request.\n`);
+  console.log(`${config.duration} s per run; latencies in ms; RSS = peak resident set of the server process in MB; SQL = statements per request; CPU = server CPU ms per request; DB = PostgreSQL CPU ms per request (the bench database's backends).\n`);
   for (const r of reports) console.log(`  ${r.name}: ${r.description}`);
   console.log(`\n${scenarioTable(reports)}\n`);
+  if (references.length) console.log(`Quire (Q, as an organization admin) against PostGraphile 5 (P, amber preset, no authorization), same database:\n\n${referenceTable(references)}\n`);
   if (scaling.length) console.log(`GraphQL scaling (${Math.min(...config.connections)} connections, ${config.scaleDuration} s):\n\n${scalingTable(scaling)}\n`);
   console.log(`${targetLines(verdicts)}\n`);
 
@@ -144,7 +193,7 @@ try {
   const json = JSON.stringify(
     {
       startedAt: new Date().toISOString(), machine: { cpus: cpus().length, node: process.version }, database: database.server,
-      config, quireEnv: env.BENCH_QUIRE_ENV ?? '', seedSeconds, scenarios: reports, scaling, targets: verdicts,
+      config, quireEnv: env.BENCH_QUIRE_ENV ?? '', seedSeconds, scenarios: reports, scaling, postgraphile: references, targets: verdicts,
     },
     null,
     2,
@@ -152,6 +201,7 @@ try {
   await writeFile(path.join(resultsDir, `bench-${stamp}.json`), json);
   await writeFile(path.join(resultsDir, 'latest.json'), json);
   log(`results written to bench/results/bench-${stamp}.json`);
+  await dbCpu.close();
 } finally {
   await cleanUp();
 }

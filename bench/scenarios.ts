@@ -132,3 +132,59 @@ export const scalingScenario = (first: number): Scenario => ({
     return () => graphqlSpaces(pick, data, first);
   },
 });
+
+/** The single-object read of the PostGraphile comparison, as Quire's GraphQL asks it. */
+export const benchSpaceQuery = `query BenchSpace($id: ID!) { space(id: $id) { id title visibility organization { id title } } }`;
+
+/** PostGraphile's spelling of the same reads (amber preset: `rowId`, `…ByRowId`, relations named by their foreign keys). */
+const postgraphileQueries = {
+  orgSpaces: `query($id: String!, $first: Int) { organizationByRowId(rowId: $id) { rowId title
+    spacesByOrganizationId(first: $first, orderBy: [CREATED_AT_ASC, PRIMARY_KEY_ASC]) { nodes { rowId title
+      organizationByOrganizationId { rowId title } collectionByParentId { rowId title collectionByParentId { rowId title } } } } } }`,
+  space: `query($id: String!) { spaceByRowId(rowId: $id) { rowId title visibility organizationByOrganizationId { rowId title } } }`,
+};
+
+/** One read as Quire and as PostGraphile receive it: the same picks (seeded alike), each server's spelling. */
+export interface ReferenceScenario {
+  name: string;
+  description: string;
+  quire: Scenario;
+  postgraphile: Scenario;
+}
+
+/**
+ * Quire answers as an organization admin, who sees every row, so that both
+ * servers return the same rows (PostGraphile runs without authorization).
+ */
+const referenceScenario = (
+  name: string, description: string,
+  request: (pick: Pick, org: BenchDataset['orgs'][number]) => { quire: Omit<BenchRequest, 'token'>; postgraphile: Omit<BenchRequest, 'token'> },
+): ReferenceScenario => {
+  const side = (which: 'quire' | 'postgraphile'): Scenario => ({
+    name: `${name} (${which})`,
+    description,
+    make: (data, seed = 7) => {
+      const { pick } = picker(seed);
+      return () => {
+        const org = pick(data.orgs);
+        const both = request(pick, org);
+        return { ...both[which], token: pick(org.adminTokens) };
+      };
+    },
+  });
+  return { name, description, quire: side('quire'), postgraphile: side('postgraphile') };
+};
+
+export const referenceScenarios: ReferenceScenario[] = [
+  referenceScenario('graphql-org-spaces', 'GraphQL organization → 100 spaces → organization, parent, parent.parent', (_pick, org) => ({
+    quire: { method: 'POST', path: '/graphql', body: { query: benchGraphQLQuery, variables: { id: org.id, first: 100 } } },
+    postgraphile: { method: 'POST', path: '/graphql', body: { query: postgraphileQueries.orgSpaces, variables: { id: org.id, first: 100 } } },
+  })),
+  referenceScenario('graphql-get-space', 'GraphQL one space with its organization', (pick, org) => {
+    const id = pick(org.spaceIds);
+    return {
+      quire: { method: 'POST', path: '/graphql', body: { query: benchSpaceQuery, variables: { id } } },
+      postgraphile: { method: 'POST', path: '/graphql', body: { query: postgraphileQueries.space, variables: { id } } },
+    };
+  }),
+];

@@ -57,6 +57,48 @@ export async function createBenchDatabase(): Promise<BenchDatabase> {
   };
 }
 
+/** CPU seconds a process has used so far (user + system), from /proc/<pid>/stat; null where unknown. */
+export async function processCpuSeconds(pid: number): Promise<number | null> {
+  try {
+    // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised command name): utime, stime in clock ticks.
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * PostgreSQL CPU spent for the bench database: the CPU of its backend processes
+ * (read from /proc, so only when PostgreSQL runs on this machine). Other
+ * databases on the same server (other work) are not counted.
+ */
+export function databaseCpu(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  const ready = client.connect();
+  return {
+    /** Backend pid → CPU seconds so far, for every backend of this database but the sampler's own. */
+    async sample(): Promise<Map<number, number> | null> {
+      await ready;
+      const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      const entries = await Promise.all(rows.map(async ({ pid }) => [pid, await processCpuSeconds(pid)] as const));
+      if (entries.some(([, cpu]) => cpu == null)) return null;
+      return new Map(entries as [number, number][]);
+    },
+    /** CPU seconds between two samples (backends that started meanwhile count in full). */
+    between(before: Map<number, number> | null, after: Map<number, number> | null): number | null {
+      if (!before || !after) return null;
+      let total = 0;
+      for (const [pid, cpu] of after) total += cpu - (before.get(pid) ?? 0);
+      return total;
+    },
+    close: () => client.end(),
+  };
+}
+
+export type DatabaseCpu = ReturnType<typeof databaseCpu>;
+
 export interface ServerProcess {
   name: string;
   pid: number;
@@ -70,15 +112,25 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `node --import tsx --import statement-counter <entry>` and waits until it answers /healthz. */
+/** Another Node binary and folder to run a server from (PostGraphile: Node 22, bench/postgraphile). */
+export interface Launch {
+  execPath: string;
+  cwd: string;
+}
+
+/**
+ * Starts `node --import tsx --import statement-counter <entry>` (with `launch`: that
+ * binary in that folder, no tsx) and waits until it answers /healthz.
+ */
 export async function startServer(
-  name: string, entry: string, env: Record<string, string>, nodeFlags: string[] = [],
+  name: string, entry: string, env: Record<string, string>, nodeFlags: string[] = [], launch?: Launch,
 ): Promise<ServerProcess> {
   const port = await freePort();
+  const counter = path.join(repoRoot, 'bench/statement-counter.mjs');
   const child: ChildProcess = spawn(
-    process.execPath,
-    [...nodeFlags, '--import', 'tsx', '--import', './bench/statement-counter.mjs', entry],
-    { cwd: repoRoot, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
+    launch?.execPath ?? process.execPath,
+    [...nodeFlags, ...(launch ? [] : ['--import', 'tsx']), '--import', counter, entry],
+    { cwd: launch?.cwd ?? repoRoot, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
   );
   const output: string[] = [];
   const keep = (chunk: Buffer) => {
@@ -128,16 +180,7 @@ export async function startServer(
         return null;
       }
     },
-    async cpuSeconds() {
-      try {
-        // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised command name): utime, stime in clock ticks.
-        const stat = await readFile(`/proc/${child.pid}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-      } catch {
-        return null;
-      }
-    },
+    cpuSeconds: () => processCpuSeconds(child.pid!),
     async stop() {
       if (exited) return;
       child.kill('SIGTERM');

@@ -8,7 +8,8 @@ import { createPrisma } from './db/client.js';
 import type { DatabaseSettings } from './db/settings.js';
 import { runWithSignal, signalOfRequest } from './db/requestSignal.js';
 import { systemClock, type Clock } from './clock.js';
-import { authenticateToken } from './auth/tokens.js';
+import { authenticateToken, type TokenRateCount } from './auth/tokens.js';
+import { activityRecorder } from './auth/activity.js';
 import { createEvents } from './events.js';
 import { createRestHandler } from './rest/router.js';
 import { routes } from './rest/routes.js';
@@ -22,7 +23,7 @@ import { securityHeaders } from './http/securityHeaders.js';
 import { cors } from './http/cors.js';
 import { requestIdOf } from './http/requestId.js';
 import { clientAddress } from './http/clientAddress.js';
-import { postgresStore, rateLimiter, redisStore, setRateLimitHeaders, type Caller } from './http/rateLimit.js';
+import { callerOf, postgresStore, rateLimiter, redisStore, setRateLimitHeaders, type Caller } from './http/rateLimit.js';
 import { createMetrics } from './http/metrics.js';
 import { createLogger, logAccess, type Logger } from './http/logging.js';
 import { drainer } from './http/drain.js';
@@ -73,10 +74,15 @@ export function createQuire(options: QuireOptions) {
   const exchanges = new WeakMap<IncomingMessage, Exchange>();
   const exchangeOf = (req: IncomingMessage) => exchanges.get(req)!;
 
-  /** The caller behind an Authorization header; with `rateWindowStart`, the token's rate-limit hit counted too. */
-  const authenticateWith = async (authorization: string | null | undefined, rateWindowStart?: Date) => {
+  const activity = activityRecorder(prisma, settings.activityIntervalSeconds * 1000, (err) => logger.error({ err }, 'recording token use failed'));
+  /** The caller behind an Authorization header; with `rate`, the token's rate-limit hits counted too. */
+  const authenticateWith = async (authorization: string | null | undefined, rate?: TokenRateCount) => {
     const token = bearer(authorization);
-    return token ? authenticateToken(prisma, token, clock.now(), rateWindowStart) : { actor: null, rateCount: undefined };
+    if (!token) return { actor: null, rateCounts: undefined };
+    const now = clock.now();
+    const auth = await authenticateToken(prisma, token, now, activity.intervalMs, rate);
+    if (auth.actor && auth.activityDue) activity.note(auth.actor, now);
+    return auth;
   };
   const authenticate = async (authorization: string | null | undefined): Promise<Actor | null> => (await authenticateWith(authorization)).actor;
   const context = (actor: Actor | null): Context => ({
@@ -92,11 +98,11 @@ export function createQuire(options: QuireOptions) {
   const countsWithToken = limiter !== undefined && !options.redisUrl;
   /**
    * Counts the request against its caller (X-RateLimit-* headers on `res`);
-   * false when over the limit. `counted`: the hit the token statement already counted.
+   * false when over the limit. `counted`: the hits the token statement already counted.
    */
-  const withinRateLimit = async (caller: Caller, res: ServerResponse | undefined, counted?: { count: number; windowStart: Date }) => {
+  const withinRateLimit = async (caller: Caller, res: ServerResponse | undefined, counted?: { counts: Map<string, number>; windowStart: Date }) => {
     if (!limiter) return true;
-    const verdict = counted ? limiter.counted(caller, counted.count, counted.windowStart) : await limiter.check(caller);
+    const verdict = counted ? limiter.counted(caller, counted.counts, counted.windowStart) : await limiter.check(caller);
     if (!verdict) return true;
     if (res) setRateLimitHeaders(res, verdict, clock.now());
     if (!verdict.allowed) metrics.rateLimited('tokenId' in caller ? 'token' : 'address');
@@ -193,11 +199,11 @@ export function createQuire(options: QuireOptions) {
         throw new AppError(404, `No route for ${path}`);
       }
       checkDeclaredLength(req, settings.http.maxBodyBytes);
-      const windowStart = countsWithToken ? limiter!.windowStart() : undefined;
-      const auth = await authenticateWith(req.headers.authorization, windowStart);
+      const rate = countsWithToken ? { windowStart: limiter!.windowStart(), ...limiter!.budgets } : undefined;
+      const auth = await authenticateWith(req.headers.authorization, rate);
       exchange.actor = auth.actor;
-      const caller: Caller = exchange.actor ? { tokenId: exchange.actor.tokenId } : { address: exchange.address };
-      const counted = auth.rateCount !== undefined && windowStart ? { count: auth.rateCount, windowStart } : undefined;
+      const caller: Caller = exchange.actor ? callerOf(exchange.actor) : { address: exchange.address };
+      const counted = auth.rateCounts && rate ? { counts: auth.rateCounts, windowStart: rate.windowStart } : undefined;
       if (!(await withinRateLimit(caller, res, counted))) throw rateLimitError();
       await tenants.enter(req, res, exchange, surface === 'graphql' && !!req.headers.accept?.includes('text/event-stream'));
       if (surface === 'rest') await rest(req, res, path.slice(3) || '/', query);
@@ -240,7 +246,7 @@ export function createQuire(options: QuireOptions) {
     openLiveConnection: tenants.openLiveConnection,
     authenticate,
     context,
-    withinRateLimit: async (actor) => withinRateLimit({ tokenId: actor.tokenId }, undefined),
+    withinRateLimit: async (actor) => withinRateLimit(callerOf(actor), undefined),
     addressWithinRateLimit: async (req) => withinRateLimit({ address: clientAddress(req, settings.trustProxyHops) }, undefined),
     rateLimitMessage: rateLimitError().message,
   });
@@ -256,6 +262,8 @@ export function createQuire(options: QuireOptions) {
     rateLimiter: limiter,
     /** Slots in use and callers waiting, per fair-share lane (`c:token:<id>`, `o:<organizationId>`). */
     shareUsage: tenants.usage,
+    /** Background writes of token and member activity (settled() waits for them). */
+    activity,
     async listen(port: number, host = '0.0.0.0') {
       // A port in use (EADDRINUSE) or not allowed rejects here rather than crashing the process.
       await new Promise<void>((resolve, reject) => {
@@ -279,6 +287,7 @@ export function createQuire(options: QuireOptions) {
         const finished = await drain.drain(timeoutMs, () => {
           ws.terminateAll();
         });
+        await activity.settled();
         await limiter?.store.close();
         await events.close();
         await prisma.$disconnect();

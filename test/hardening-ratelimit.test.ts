@@ -220,12 +220,13 @@ describe.skipIf(!hasRedis)('rate limiting in Redis', () => {
   });
 
   it('counts with INCR and an expiry, shared by replicas, instead of PostgreSQL', async () => {
-    const one = await startTestApp({ rateLimit: limits, redisUrl });
-    const two = await startTestApp({ rateLimit: limits, redisUrl });
+    const withBudgets = { ...limits, perUser: 10, perOrganization: 20 };
+    const one = await startTestApp({ rateLimit: withBudgets, redisUrl });
+    const two = await startTestApp({ rateLimit: withBudgets, redisUrl });
     const redis = new Redis(redisUrl);
     try {
       two.clock.set(one.clock.now());
-      const { token, tokenId } = await caller(one);
+      const { org, token, tokenId } = await caller(one);
       const statuses = [];
       for (const target of [one, two, one, two]) statuses.push((await request(target, 'GET', '/v1/orgs', { token })).status);
       expect(statuses).toEqual([200, 200, 200, 429]);
@@ -236,6 +237,9 @@ describe.skipIf(!hasRedis)('rate limiting in Redis', () => {
       expect(ttl).toBeGreaterThan(0);
       expect(ttl).toBeLessThanOrEqual(60_000);
       expect(await one.prisma.rateLimit.findUnique({ where: { key: `token:${tokenId}` } })).toBeNull();
+      // The user's and the organization's budgets count in the same round trip.
+      expect(await redis.get(`quire:ratelimit:user:${org.admin.userId}:${now - (now % 60_000)}`)).toBe('4');
+      expect(await redis.get(`quire:ratelimit:org:${org.organizationId}:${now - (now % 60_000)}`)).toBe('4');
     } finally {
       redis.disconnect();
       await one.close();

@@ -141,11 +141,15 @@ describe('GET /orgs/{organizationId}/members', () => {
   it('counts a member as active once they call the API', async () => {
     const { org, admin, alice } = await namedMembers();
     await app.prisma.member.updateMany({ where: { organizationId: org.organizationId }, data: { lastSeenAt: null } });
+    // A request marks its caller seen, outside the request itself (src/auth/activity.ts).
+    await rest(app, admin.token).get(`/v1/orgs/${org.organizationId}`);
+    await app.quire.activity.settled();
     const before = await rest(app, admin.token).get(`${membersPath(org)}?sort=lastSeenAt`);
-    // Only the caller themself: this very request marked them seen.
+    // Only the caller themself.
     expect(ids(before)).toEqual([admin.userId]);
     app.clock.advance(5_000);
     expect((await rest(app, alice.token).get(`/v1/orgs/${org.organizationId}`)).status).toBe(200);
+    await app.quire.activity.settled();
     const after = await rest(app, admin.token).get(`${membersPath(org)}?sort=lastSeenAt`);
     expect(ids(after)).toEqual([alice.userId, admin.userId]);
     expect(after.body.items[0].lastSeenAt).toBe(app.clock.now().toISOString());

@@ -1,17 +1,12 @@
 // The committed SQL migrations must reproduce schema.prisma exactly: we build
 // one database by applying them (as `npm start` does) and another straight
 // from schema.prisma (Prisma's own SQL for it), and compare their catalogs.
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { migrate, listMigrations } from '../src/db/migrate.js';
+import { diffScript, schemaFile } from '../scripts/schemaEngine.js';
 import { createScratchDatabase, type TestDatabase } from './support/testDatabase.js';
 
-const run = promisify(execFile);
 const scratch: TestDatabase[] = [];
 afterAll(async () => {
   await Promise.all(scratch.map((db) => db.drop()));
@@ -53,11 +48,10 @@ describe('migrations', () => {
     expect(await migrate(migrated.url)).toEqual((await listMigrations()).map((m) => m.name));
 
     const direct = await scratchDatabase();
-    const out = path.join(await mkdtemp(path.join(tmpdir(), 'quire-schema-sql-')), 'schema.sql');
-    await run('npx', ['prisma', 'migrate', 'diff', '--from-empty', '--to-schema-datamodel', 'prisma/schema.prisma', '--script', '--output', out], {
-      env: { ...process.env, DATABASE_URL: direct.url },
-    });
-    await query(direct.url, await readFile(out, 'utf8'));
+    // Prisma's own SQL for schema.prisma, from its schema engine (WASM build: works offline).
+    const sql = await diffScript({ tag: 'empty' }, await schemaFile('prisma/schema.prisma'), direct.url);
+    expect(sql).toMatch(/CREATE TABLE "Space"/);
+    await query(direct.url, sql);
 
     const [fromMigrations, fromSchema] = await Promise.all([catalog(migrated.url), catalog(direct.url)]);
     expect(fromMigrations.columns.length).toBeGreaterThan(50);

@@ -254,6 +254,7 @@ describe('API tokens on GraphQL', () => {
     const used = await rest(app, secret).get(`/v1/orgs/${org.organizationId}`);
     expect(used.status).toBe(200);
     expectError(await rest(app, secret).patch(`/v1/orgs/${org.organizationId}`, { title: 'Scoped' }), 403);
+    await app.quire.activity.settled(); // token use is written outside the request
 
     const listed = await graphql(app, org.admin.token, tokensQuery);
     expect(listed.errors).toBeUndefined();

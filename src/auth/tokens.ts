@@ -5,6 +5,7 @@ import type { Actor } from '../policy/actor.js';
 import type { Level } from '../policy/roles.js';
 import { newId } from '../ids.js';
 import { rawQuery } from '../db/raw.js';
+import { upsertHits, type CountedBudgets } from '../http/rateLimit.js';
 
 export const hashToken = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
@@ -21,54 +22,50 @@ export interface TokenRow {
   email: string;
   email_verified: boolean;
   memberships: { o: string; r: Level; t: boolean }[];
-  /** The token's hits in the rate-limit window, when the statement counted one. */
-  rate_count?: number | null;
+  /** The token's or one of the memberships' last use is older than the activity interval (or unknown). */
+  activity_due: boolean;
+  /** Rate-limit counters hit by this statement (key → count), when it counted. */
+  rate_counts?: Record<string, number> | null;
+}
+
+/** Rate-limit counting folded into the token statement (PostgreSQL counters). */
+export interface TokenRateCount extends CountedBudgets {
+  windowStart: Date;
 }
 
 /**
- * The one statement behind every authenticated request: it checks the token,
- * loads the user's memberships and marks them and the token seen (at most once
- * a minute, so `lastSeenAt` sorts members by activity and `lastUsedAt` shows
- * stale tokens, without a write per request). Times travel as UTC ISO strings.
+ * The one statement behind every authenticated request, and a read (but for the
+ * rate-limit counters, in an UNLOGGED table: see src/http/rateLimit.ts): it
+ * checks the token, loads the user's memberships and tells whether their
+ * activity times are due for an update, which src/auth/activity.ts then writes
+ * outside the request. Times travel as UTC ISO strings.
  */
-export function tokenStatement(secret: string, now: Date, rateWindowStart?: Date) {
-  // With PostgreSQL rate-limit counters, the token's hit is counted here too
-  // (same upsert as src/http/rateLimit.ts): one round trip fewer per request.
-  const rateLimit = rateWindowStart
-    ? `, rl AS (
-      INSERT INTO "RateLimit" ("key", "windowStart", "count") SELECT 'token:' || token_id, $4::timestamp, 1 FROM t
-      ON CONFLICT ("key") DO UPDATE SET
-        "count" = CASE WHEN EXCLUDED."windowStart" > "RateLimit"."windowStart" THEN 1 ELSE "RateLimit"."count" + 1 END,
-        "windowStart" = GREATEST(EXCLUDED."windowStart", "RateLimit"."windowStart")
-      RETURNING "count"
-    )`
-    : '';
+export function tokenStatement(secret: string, now: Date, activityIntervalMs: number, rate?: TokenRateCount) {
+  const keys = [
+    `SELECT 'token:' || token_id AS k FROM t`,
+    ...(rate?.user ? [`SELECT 'user:' || user_id FROM t`] : []),
+    ...(rate?.organizations ? [`SELECT 'org:' || o FROM m`] : []),
+  ].join(' UNION ALL ');
   const text = `
     WITH t AS (
-      SELECT k.id AS token_id, k.scopes, u.id AS user_id, u.email, u."emailVerified" AS email_verified
+      SELECT k.id AS token_id, k.scopes, k."lastUsedAt" AS last_used_at, u.id AS user_id, u.email, u."emailVerified" AS email_verified
       FROM "ApiToken" k JOIN "User" u ON u.id = k."userId"
       WHERE k."tokenHash" = $1 AND k."revokedAt" IS NULL
-    ), seen AS (
-      UPDATE "Member" SET "lastSeenAt" = $2::timestamp
-      WHERE "userId" = (SELECT user_id FROM t) AND NOT disabled
-        AND ("lastSeenAt" IS NULL OR "lastSeenAt" < $3::timestamp)
-      RETURNING 1
-    ), used AS (
-      UPDATE "ApiToken" SET "lastUsedAt" = $2::timestamp
-      WHERE id = (SELECT token_id FROM t)
-        AND ("lastUsedAt" IS NULL OR "lastUsedAt" < $3::timestamp)
-      RETURNING 1
-    )${rateLimit}
-    SELECT t.*, ${rateWindowStart ? '(SELECT "count" FROM rl) AS rate_count, ' : ''}COALESCE((
-      SELECT json_agg(json_build_object('o', m."organizationId", 'r', m.role, 't', EXISTS (
+    ), m AS (
+      SELECT m."organizationId" AS o, m.role AS r, m."lastSeenAt" AS seen, EXISTS (
         SELECT 1 FROM "TeamMember" tm
-        WHERE tm."organizationId" = m."organizationId" AND tm."userId" = m."userId" AND tm.role = 'owner')))
-      FROM "Member" m WHERE m."userId" = t.user_id AND NOT m.disabled
-    ), '[]') AS memberships
+        WHERE tm."organizationId" = m."organizationId" AND tm."userId" = m."userId" AND tm.role = 'owner') AS owner
+      FROM "Member" m WHERE m."userId" = (SELECT user_id FROM t) AND NOT m.disabled
+    )${rate ? `, rl AS (${upsertHits(keys, '$3::timestamp')})` : ''}
+    SELECT t.token_id, t.scopes, t.user_id, t.email, t.email_verified,
+      ${rate ? '(SELECT json_object_agg("key", "count") FROM rl) AS rate_counts,' : ''}
+      (t.last_used_at IS NULL OR t.last_used_at < $2::timestamp
+        OR EXISTS (SELECT 1 FROM m WHERE m.seen IS NULL OR m.seen < $2::timestamp)) AS activity_due,
+      COALESCE((SELECT json_agg(json_build_object('o', o, 'r', r, 't', owner)) FROM m), '[]') AS memberships
     FROM t`;
   // `timestamp` columns hold UTC: an ISO string's "Z" is dropped, its digits kept.
-  const values = [hashToken(secret), now.toISOString(), new Date(now.getTime() - 60_000).toISOString()];
-  return { text, values: rateWindowStart ? [...values, rateWindowStart.toISOString()] : values };
+  const values = [hashToken(secret), new Date(now.getTime() - activityIntervalMs).toISOString()];
+  return { text, values: rate ? [...values, rate.windowStart.toISOString()] : values };
 }
 
 export function actorFromTokenRow(row: TokenRow): Actor {
@@ -86,11 +83,16 @@ export function actorFromTokenRow(row: TokenRow): Actor {
 
 /**
  * The actor behind a bearer token, or null (one statement, run outside Prisma:
- * see db/raw.ts). With `rateWindowStart`, the same statement counts the
- * token's rate-limit hit in that window, and `rateCount` tells the total.
+ * see db/raw.ts). With `rate`, the same statement counts the request's
+ * rate-limit hits, and `rateCounts` tells the totals. `activityDue`: the
+ * token's or the member's last-seen time should be written (activity.ts).
  */
-export async function authenticateToken(prisma: PrismaClient, secret: string, now: Date, rateWindowStart?: Date) {
-  const { text, values } = tokenStatement(secret, now, rateWindowStart);
+export async function authenticateToken(prisma: PrismaClient, secret: string, now: Date, activityIntervalMs: number, rate?: TokenRateCount) {
+  const { text, values } = tokenStatement(secret, now, activityIntervalMs, rate);
   const [row] = await rawQuery<TokenRow>(prisma, text, values);
-  return { actor: row ? actorFromTokenRow(row) : null, rateCount: row?.rate_count == null ? undefined : Number(row.rate_count) };
+  return {
+    actor: row ? actorFromTokenRow(row) : null,
+    activityDue: row?.activity_due ?? false,
+    rateCounts: row?.rate_counts ? new Map(Object.entries(row.rate_counts).map(([k, v]) => [k, Number(v)])) : undefined,
+  };
 }

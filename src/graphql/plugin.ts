@@ -1,5 +1,9 @@
 // The GraphQL limits wired into Yoga (an envelop plugin) and into graphql-ws
 // (its onSubscribe hook): the same checks on both paths, before anything runs.
+// Parsing and validation (the shape rules included) are cached per document
+// text by Yoga's parser and validation cache; the checks before execution are
+// cached here per parsed document, and per value of the few variables that size
+// lists, so a repeated query pays for none of them again.
 import {
   GraphQLError,
   NoSchemaIntrospectionCustomRule,
@@ -43,15 +47,41 @@ function parseLimited(source: string, maxTokens: number, parseFn: typeof parse =
   }
 }
 
-/** Text PostgreSQL cannot store (NUL, lone surrogates) in the query or its variables: a 400, not a 500 later. */
-function unstorableTextCheck(args: Pick<ExecutionArgs, 'document' | 'variableValues'>) {
-  let literal: string | undefined;
-  visit(args.document, {
+/** What the checks learned about one parsed document (Yoga hands the same object for the same text). */
+interface DocumentFacts {
+  /** A string literal PostgreSQL cannot store. */
+  unstorableLiteral: boolean;
+  /** Variables that size a list (`first`, `last`, `ids`): the node count depends on these alone. */
+  sizeVariables: string[];
+  /** Node counts by operation name and values of the size variables. */
+  counts: Map<string, number>;
+}
+
+const documentFacts = new WeakMap<DocumentNode, DocumentFacts>();
+const sizeArguments = new Set(['first', 'last', 'ids']);
+const MAX_COUNTS_PER_DOCUMENT = 256;
+
+function factsOf(document: DocumentNode): DocumentFacts {
+  let facts = documentFacts.get(document);
+  if (facts) return facts;
+  let unstorableLiteral = false;
+  const sizeVariables = new Set<string>();
+  visit(document, {
     StringValue(node) {
-      if (!literal && fieldWithUnstorableText(node.value, 'query')) literal = 'query';
+      if (!unstorableLiteral && fieldWithUnstorableText(node.value, 'query')) unstorableLiteral = true;
+    },
+    Argument(node) {
+      if (sizeArguments.has(node.name.value) && node.value.kind === 'Variable') sizeVariables.add(node.value.name.value);
     },
   });
-  const field = literal ?? fieldWithUnstorableText(args.variableValues ?? {}, '');
+  facts = { unstorableLiteral, sizeVariables: [...sizeVariables], counts: new Map() };
+  documentFacts.set(document, facts);
+  return facts;
+}
+
+/** Text PostgreSQL cannot store (NUL, lone surrogates) in the query or its variables: a 400, not a 500 later. */
+function unstorableTextCheck(args: Pick<ExecutionArgs, 'document' | 'variableValues'>) {
+  const field = factsOf(args.document).unstorableLiteral ? 'query' : fieldWithUnstorableText(args.variableValues ?? {}, '');
   return field ? new AppError(400, `${field}: ${unstorableTextMessage}`, field) : undefined;
 }
 
@@ -61,7 +91,18 @@ function pageSizeCheck(schema: GraphQLSchema, args: Pick<ExecutionArgs, 'documen
 }
 
 function nodeCheck(schema: GraphQLSchema, args: Pick<ExecutionArgs, 'document' | 'operationName' | 'variableValues'>, guards: GraphQLGuards) {
-  const nodes = countNodes(schema, args.document, args.operationName, args.variableValues as Record<string, unknown>, guards.limits.defaultListSize);
+  const facts = factsOf(args.document);
+  const variables = (args.variableValues ?? {}) as Record<string, unknown>;
+  const key = JSON.stringify([args.operationName ?? null, guards.limits.defaultListSize, ...facts.sizeVariables.map((name) => variables[name] ?? null)]);
+  let nodes = facts.counts.get(key);
+  if (nodes === undefined) {
+    nodes = countNodes(schema, args.document, args.operationName, variables, guards.limits.defaultListSize);
+    // Undefined (invalid variables, refused by execution anyway) is not kept: other variables may be valid next time.
+    if (nodes !== undefined) {
+      if (facts.counts.size >= MAX_COUNTS_PER_DOCUMENT) facts.counts.clear();
+      facts.counts.set(key, nodes);
+    }
+  }
   return nodes !== undefined && nodes > guards.limits.maxNodes ? nodeLimitError(nodes, guards.limits.maxNodes) : undefined;
 }
 
@@ -124,21 +165,41 @@ export function useGraphQLGuards(guards: GraphQLGuards): Plugin {
   };
 }
 
+/** A document text's parse and validation outcome on the graphql-ws path (Yoga keeps its own for HTTP). */
+type WsDocument = { document: DocumentNode; errors: readonly GraphQLError[] } | { document?: undefined; errors: readonly GraphQLError[] };
+const wsDocumentsBySchema = new WeakMap<GraphQLSchema, WeakMap<GraphQLGuards, Map<string, WsDocument>>>();
+const MAX_WS_DOCUMENTS = 1000;
+
+function parseAndValidate(schema: GraphQLSchema, query: string, guards: GraphQLGuards): WsDocument {
+  // The outcome depends on the schema and the limits: one cache for each.
+  let byGuards = wsDocumentsBySchema.get(schema);
+  if (!byGuards) wsDocumentsBySchema.set(schema, (byGuards = new WeakMap()));
+  let wsDocuments = byGuards.get(guards);
+  if (!wsDocuments) byGuards.set(guards, (wsDocuments = new Map()));
+  const cached = wsDocuments.get(query);
+  if (cached) return cached;
+  let outcome: WsDocument;
+  try {
+    const document = parseLimited(query, guards.limits.maxTokens);
+    outcome = { document, errors: validate(schema, document, [...specifiedRules, ...extraRules(guards)]) };
+  } catch (err) {
+    if (!(err instanceof GraphQLError)) throw err;
+    outcome = { errors: [err] };
+  }
+  // Oldest first out: a Map iterates in insertion order.
+  if (wsDocuments.size >= MAX_WS_DOCUMENTS) wsDocuments.delete(wsDocuments.keys().next().value!);
+  wsDocuments.set(query, outcome);
+  return outcome;
+}
+
 /** graphql-ws onSubscribe: parse, validate and count like Yoga; the errors, or the execution arguments. */
 export function checkWsOperation(
   schema: GraphQLSchema,
   payload: { query: string; operationName?: string | null; variables?: Record<string, unknown> | null },
   guards: GraphQLGuards,
 ): readonly GraphQLError[] | Pick<ExecutionArgs, 'schema' | 'document' | 'operationName' | 'variableValues'> {
-  let document: DocumentNode;
-  try {
-    document = parseLimited(payload.query, guards.limits.maxTokens);
-  } catch (err) {
-    if (err instanceof GraphQLError) return reject([err], guards);
-    throw err;
-  }
-  const errors = validate(schema, document, [...specifiedRules, ...extraRules(guards)]);
-  if (errors.length) return reject(errors, guards);
+  const { document, errors } = parseAndValidate(schema, payload.query, guards);
+  if (!document || errors.length) return reject(errors, guards);
   const args = { schema, document, operationName: payload.operationName, variableValues: payload.variables };
   const error = unstorableTextCheck(args) ?? pageSizeCheck(schema, args) ?? nodeCheck(schema, args, guards);
   return error ? reject([error], guards) : args;

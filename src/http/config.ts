@@ -31,11 +31,15 @@ export interface RateLimitSettings {
   windowSeconds: number;
   /** Requests per window for one API token. */
   perToken: number;
+  /** Requests per window for one user, all their tokens together (unset: no such budget). */
+  perUser?: number;
+  /** Requests per window for one organization, all its members' requests together (unset: no such budget). */
+  perOrganization?: number;
   /** Requests per window for one client address without a valid token. */
   perAddress: number;
 }
 
-export const defaultRateLimits: RateLimitSettings = { windowSeconds: 3600, perToken: 5000, perAddress: 300 };
+export const defaultRateLimits: Required<RateLimitSettings> = { windowSeconds: 3600, perToken: 5000, perUser: 10_000, perOrganization: 50_000, perAddress: 300 };
 
 /** What one caller may hold at once, so that one tenant cannot starve the others. */
 export interface TenantLimits {
@@ -76,6 +80,8 @@ export interface HardeningSettings {
   graphql: GraphQLLimits & { introspection: boolean; graphiql: boolean };
   /** false: no rate limiting. */
   rateLimit: RateLimitSettings | false;
+  /** Least time between two writes of a token's `lastUsedAt` (and a member's `lastSeenAt`). */
+  activityIntervalSeconds: number;
   cors: CorsSettings;
   /** Strict-Transport-Security max-age; unset: no header (serve HTTPS behind a proxy, then set it). */
   hstsMaxAgeSeconds?: number;
@@ -93,6 +99,7 @@ export function defaultSettings(): HardeningSettings {
     http: { ...defaultHttpLimits },
     graphql: { ...defaultGraphQLLimits, introspection: true, graphiql: true },
     rateLimit: false,
+    activityIntervalSeconds: 60,
     cors: { origins: [], maxAgeSeconds: 600 },
     trustProxyHops: 0,
     metrics: { enabled: true, maxOperationNames: 200 },
@@ -106,6 +113,7 @@ export interface SettingsOverrides {
   http?: Partial<HttpLimits>;
   graphql?: Partial<HardeningSettings['graphql']>;
   rateLimit?: RateLimitSettings | false;
+  activityIntervalSeconds?: number;
   cors?: Partial<CorsSettings>;
   hstsMaxAgeSeconds?: number;
   trustProxyHops?: number;
@@ -120,6 +128,7 @@ export function resolveSettings(o: SettingsOverrides): HardeningSettings {
     http: { ...d.http, ...o.http },
     graphql: { ...d.graphql, ...o.graphql },
     rateLimit: o.rateLimit ?? d.rateLimit,
+    activityIntervalSeconds: o.activityIntervalSeconds ?? d.activityIntervalSeconds,
     cors: { ...d.cors, ...o.cors },
     hstsMaxAgeSeconds: o.hstsMaxAgeSeconds ?? d.hstsMaxAgeSeconds,
     trustProxyHops: o.trustProxyHops ?? d.trustProxyHops,
@@ -189,9 +198,13 @@ export function settingsFromEnv(env: Env = process.env): HardeningSettings {
       ? {
           windowSeconds: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', defaultRateLimits.windowSeconds),
           perToken: integer(env, 'RATE_LIMIT_PER_TOKEN', defaultRateLimits.perToken),
+          // 0 turns that budget off (one counter fewer per request).
+          perUser: integer(env, 'RATE_LIMIT_PER_USER', defaultRateLimits.perUser, 0) || undefined,
+          perOrganization: integer(env, 'RATE_LIMIT_PER_ORGANIZATION', defaultRateLimits.perOrganization, 0) || undefined,
           perAddress: integer(env, 'RATE_LIMIT_PER_ADDRESS', defaultRateLimits.perAddress),
         }
       : false,
+    activityIntervalSeconds: integer(env, 'ACTIVITY_INTERVAL_SECONDS', d.activityIntervalSeconds, 0),
     cors: { origins: origins(env.CORS_ORIGINS), maxAgeSeconds: integer(env, 'CORS_MAX_AGE_SECONDS', d.cors.maxAgeSeconds, 0) },
     hstsMaxAgeSeconds: env.HSTS_MAX_AGE_SECONDS ? integer(env, 'HSTS_MAX_AGE_SECONDS', 0, 0) : undefined,
     trustProxyHops: integer(env, 'TRUST_PROXY_HOPS', 0, 0),

@@ -1,39 +1,55 @@
-// Fixed-window rate limiting shared by every replica: per API token, or per
-// client address for calls without a valid token. Counters live in PostgreSQL
-// (one atomic upsert per request) or, with REDIS_URL, in Redis (INCR + PEXPIRE
-// in one round trip). A store failure lets the request through (and is logged):
-// an outage of the counter store must not take the API down with it.
+// Fixed-window rate limiting shared by every replica. A request with a valid
+// token counts against the token, its user (all their tokens share one budget)
+// and each organization the user is a member of; a call without a valid token
+// counts against its client address. It is allowed while every counter is
+// within its limit; the headers show the counter closest to its limit.
+//
+// Counters live in PostgreSQL or, with REDIS_URL, in Redis (INCR + PEXPIRE per
+// key in one round trip). In PostgreSQL the table is UNLOGGED (migration
+// 20261123120000_rate_limit_unlogged): an upsert there writes no WAL, so its
+// commit waits for no disk flush, and a token's counters are upserted inside the
+// token check's own statement (src/auth/tokens.ts): no extra round trip. A crash
+// of PostgreSQL empties the table (budgets start over), which a rate limit can
+// afford. A store failure lets the request through (and is logged): an outage of
+// the counter store must not take the API down with it.
 import type { ServerResponse } from 'node:http';
 import { Redis } from 'ioredis';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Clock } from '../clock.js';
+import type { Actor } from '../policy/actor.js';
 import { rawQuery } from '../db/raw.js';
 import type { RateLimitSettings } from './config.js';
 
 export interface RateLimitStore {
-  /** Counts one hit of `key` in the window starting at `windowStart`; the count so far. */
-  hit(key: string, windowStart: Date, windowMs: number): Promise<number>;
+  /** Counts one hit of each key in the window starting at `windowStart`: key → count so far. */
+  hit(keys: string[], windowStart: Date, windowMs: number): Promise<Map<string, number>>;
   /** Forgets windows that ended before `before`. */
   purge(before: Date): Promise<number>;
   close(): Promise<void>;
 }
 
+/**
+ * The upsert of one hit per key, for a `SELECT` of keys (column `k`) and the
+ * window start as a SQL expression; returns `"key", "count"`. A newer window
+ * restarts a count; a replica with a slightly late clock counts into the current
+ * window rather than resetting it. Keys go in one order (`ORDER BY k`) so that
+ * concurrent requests sharing a user or organization never deadlock.
+ */
+export const upsertHits = (keys: string, windowStart: string) => `
+  INSERT INTO "RateLimit" ("key", "windowStart", "count")
+  SELECT k, ${windowStart}, 1 FROM (${keys}) keys ORDER BY k
+  ON CONFLICT ("key") DO UPDATE SET
+    "count" = CASE WHEN EXCLUDED."windowStart" > "RateLimit"."windowStart" THEN 1 ELSE "RateLimit"."count" + 1 END,
+    "windowStart" = GREATEST(EXCLUDED."windowStart", "RateLimit"."windowStart")
+  RETURNING "key", "count"`;
+
 export function postgresStore(prisma: PrismaClient): RateLimitStore {
+  const text = upsertHits('SELECT unnest($1::text[]) AS k', '$2::timestamp');
   return {
-    async hit(key, windowStart) {
-      // A newer window restarts the count; a replica with a slightly late clock
-      // counts into the current window rather than resetting it.
-      // Straight to the pool (src/db/raw.ts): this runs on every request.
-      const rows = await rawQuery<{ count: number }>(
-        prisma,
-        `INSERT INTO "RateLimit" ("key", "windowStart", "count") VALUES ($1, $2::timestamp, 1)
-         ON CONFLICT ("key") DO UPDATE SET
-           "count" = CASE WHEN EXCLUDED."windowStart" > "RateLimit"."windowStart" THEN 1 ELSE "RateLimit"."count" + 1 END,
-           "windowStart" = GREATEST(EXCLUDED."windowStart", "RateLimit"."windowStart")
-         RETURNING "count"`,
-        [key, windowStart.toISOString()],
-      );
-      return Number(rows[0].count);
+    async hit(keys, windowStart) {
+      // Straight to the pool (src/db/raw.ts): this runs on every request without a token.
+      const rows = await rawQuery<{ key: string; count: number }>(prisma, text, [keys, windowStart.toISOString()]);
+      return new Map(rows.map((r) => [r.key, Number(r.count)]));
     },
     purge: (before) => prisma.$executeRaw`DELETE FROM "RateLimit" WHERE "windowStart" < ${before}`,
     close: async () => {},
@@ -44,12 +60,20 @@ export function redisStore(url: string): RateLimitStore {
   const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
   redis.on('error', () => {}); // reported per request by the limiter
   return {
-    async hit(key, windowStart, windowMs) {
-      const redisKey = `quire:ratelimit:${key}:${windowStart.getTime()}`;
-      const results = await redis.multi().incr(redisKey).pexpire(redisKey, windowMs).exec();
-      const [error, count] = results?.[0] ?? [new Error('empty MULTI answer'), 0];
-      if (error) throw error;
-      return Number(count);
+    async hit(keys, windowStart, windowMs) {
+      const multi = redis.multi();
+      for (const key of keys) {
+        const redisKey = `quire:ratelimit:${key}:${windowStart.getTime()}`;
+        multi.incr(redisKey).pexpire(redisKey, windowMs);
+      }
+      const results = (await multi.exec()) ?? [];
+      return new Map(
+        keys.map((key, i) => {
+          const [error, count] = results[2 * i] ?? [new Error('short MULTI answer'), 0];
+          if (error) throw error;
+          return [key, Number(count)];
+        }),
+      );
     },
     purge: async () => 0, // keys expire by themselves
     close: async () => void redis.disconnect(),
@@ -64,7 +88,16 @@ export interface RateLimitVerdict {
   allowed: boolean;
 }
 
-export type Caller = { tokenId: string } | { address: string };
+/** Who a request counts against: a token (with its user and organizations), or a client address. */
+export type Caller = { tokenId: string; userId: string; organizationIds: string[] } | { address: string };
+
+export const callerOf = (actor: Actor): Caller => ({ tokenId: actor.tokenId, userId: actor.userId, organizationIds: [...actor.memberships.keys()] });
+
+/** Which budgets a token's request counts against besides the token's own. */
+export interface CountedBudgets {
+  user: boolean;
+  organizations: boolean;
+}
 
 export function rateLimiter(settings: RateLimitSettings, store: RateLimitStore, clock: Clock, onStoreError: (err: unknown) => void) {
   const windowMs = settings.windowSeconds * 1000;
@@ -72,31 +105,44 @@ export function rateLimiter(settings: RateLimitSettings, store: RateLimitStore, 
     const now = clock.now().getTime();
     return new Date(now - (now % windowMs));
   };
-  const keyOf = (caller: Caller): [string, number] =>
-    'tokenId' in caller ? [`token:${caller.tokenId}`, settings.perToken] : [`address:${caller.address}`, settings.perAddress];
-  const verdict = (limit: number, count: number, start: Date): RateLimitVerdict => ({
-    limit,
-    remaining: Math.max(0, limit - count),
-    resetAt: new Date(start.getTime() + windowMs),
-    allowed: count <= limit,
-  });
+  const budgets: CountedBudgets = { user: settings.perUser !== undefined, organizations: settings.perOrganization !== undefined };
+  /** Every counter a caller's request goes to, with its limit. */
+  const countersOf = (caller: Caller): [string, number][] => {
+    if (!('tokenId' in caller)) return [[`address:${caller.address}`, settings.perAddress]];
+    const counters: [string, number][] = [[`token:${caller.tokenId}`, settings.perToken]];
+    if (settings.perUser !== undefined) counters.push([`user:${caller.userId}`, settings.perUser]);
+    if (settings.perOrganization !== undefined) for (const id of caller.organizationIds) counters.push([`org:${id}`, settings.perOrganization]);
+    return counters;
+  };
+  /** The verdict for counts so far in the window that started at `start`: the tightest counter speaks. */
+  const verdict = (caller: Caller, counts: Map<string, number>, start: Date): RateLimitVerdict => {
+    let tightest = { limit: 0, remaining: Infinity };
+    let allowed = true;
+    for (const [key, limit] of countersOf(caller)) {
+      const count = counts.get(key) ?? 0;
+      if (count > limit) allowed = false;
+      const remaining = Math.max(0, limit - count);
+      if (remaining < tightest.remaining) tightest = { limit, remaining };
+    }
+    return { ...tightest, resetAt: new Date(start.getTime() + windowMs), allowed };
+  };
   return {
     store,
+    budgets,
     /** The window requests count into now (for a store that counts elsewhere, e.g. in the token statement). */
     windowStart,
     /** Counts one hit of the caller; undefined when the store failed (the request is let through). */
     async check(caller: Caller): Promise<RateLimitVerdict | undefined> {
-      const [key, limit] = keyOf(caller);
       const start = windowStart();
       try {
-        return verdict(limit, await store.hit(key, start, windowMs), start);
+        return verdict(caller, await store.hit(countersOf(caller).map(([key]) => key), start, windowMs), start);
       } catch (err) {
         onStoreError(err);
         return undefined;
       }
     },
-    /** The verdict for a hit already counted (`count` so far in the window that started at `start`). */
-    counted: (caller: Caller, count: number, start: Date) => verdict(keyOf(caller)[1], count, start),
+    /** The verdict for hits already counted (e.g. by the token statement). */
+    counted: verdict,
     /** Purges counters of windows already over. */
     purge: () => store.purge(new Date(clock.now().getTime() - windowMs)),
   };

@@ -28,6 +28,8 @@ const siblingOrder = () => [{ sortKey: 'asc' }, { id: 'asc' }];
 export const CollectionRef = builder.prismaNode('Collection', {
   id: { field: 'id' },
   description: 'A collection: a folder of spaces and collections in an organization.',
+  // Select mode: only the columns the query asks for, plus what the policy reads.
+  select: { id: true, organizationId: true, memberLevel: true },
   authScopes: (collection, ctx) => can(collectionPolicy, requireActor(ctx), collection, 'view'),
   fields: (t) => ({
     title: t.exposeString('title', { description: 'Title; may be empty.' }),
@@ -44,6 +46,7 @@ export const CollectionRef = builder.prismaNode('Collection', {
     defaultLevel: t.field({
       type: DefaultLevelEnum,
       nullable: true,
+      select: { defaultLevel: true },
       description: 'Default level of organization members; null: no access by default.',
       resolve: (c) => defaultLevelOut(c.defaultLevel) as never,
     }),

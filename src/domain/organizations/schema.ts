@@ -42,6 +42,8 @@ const OrganizationTrial = builder.simpleObject('OrganizationTrial', {
 export const OrganizationRef = builder.prismaNode('Organization', {
   id: { field: 'id' },
   description: 'An organization: the tenant that owns members, teams, spaces and collections.',
+  // Select mode: only the columns the query asks for, plus what the policy reads.
+  select: { id: true, emailDomains: true },
   // `read`: the organization's fields need organization:read; fields leading elsewhere skip this check (skipTypeScopes).
   authScopes: (org, ctx) => can(organizationPolicy, requireActor(ctx), org, 'read'),
   fields: (t) => ({
@@ -50,10 +52,11 @@ export const OrganizationRef = builder.prismaNode('Organization', {
     emailDomains: t.exposeStringList('emailDomains', { description: 'Users with a verified address at these domains may join.' }),
     hostname: t.exposeString('hostname', { nullable: true, description: 'Subdomain of its published content, if set.' }),
     customHostname: t.exposeString('customHostname', { nullable: true, description: 'Custom domain of its published content, if set.' }),
-    defaultRole: t.field({ type: RoleEnum, nullable: true, description: 'Role of members who join by e-mail domain; null: guests.', resolve: (org) => org.defaultRole }),
+    defaultRole: t.field({ type: RoleEnum, nullable: true, description: 'Role of members who join by e-mail domain; null: guests.', select: { defaultRole: true }, resolve: (org) => org.defaultRole }),
     defaultContent: t.field({
       type: DefaultContent,
       nullable: true,
+      select: { defaultContentSiteId: true },
       description: 'The content visitors land on, if set.',
       resolve: (org) => (org.defaultContentSiteId ? { type: 'site' as const, site: org.defaultContentSiteId } : null),
     }),
@@ -69,6 +72,7 @@ export const OrganizationRef = builder.prismaNode('Organization', {
     urls: t.field({
       type: OrganizationUrls,
       description: 'Links to the organization.',
+      select: { logoURL: true },
       resolve: (org, _, ctx) => ({ ...urlsFor.organization(ctx.urls, org.id), logo: org.logoURL }),
     }),
     permissions: t.field({ type: OrganizationPermissions.type, description: 'What the caller may do on the organization.', resolve: OrganizationPermissions.resolve }),

@@ -91,20 +91,23 @@ const spaceCount = (key: 'openComments' | 'changeRequests' | 'openChangeRequests
 export const SpaceRef = builder.prismaNode('Space', {
   id: { field: 'id' },
   description: 'A space: one body of documentation, with its revisions and change requests.',
+  // Select mode: only the columns the query asks for, plus what the policy reads.
+  select: { id: true, organizationId: true, memberLevel: true, visibility: true, shareKey: true, editMode: true, deletedAt: true },
   authScopes: (space, ctx) => can(spacePolicy, requireActor(ctx), space, 'view'),
   fields: (t) => ({
     title: t.exposeString('title', { description: 'Title; may be empty.' }),
-    emoji: t.string({ description: 'Emoji shown with the title (its code points in hex); empty when none.', resolve: (s) => s.emoji ?? '' }),
+    emoji: t.string({ description: 'Emoji shown with the title (its code points in hex); empty when none.', select: { emoji: true }, resolve: (s) => s.emoji ?? '' }),
     visibility: t.field({ type: ContentVisibilityEnum, description: 'Who may read the published space.', resolve: (s) => s.visibility as never }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the space was created.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When its settings last changed.' }),
     deletedAt: t.expose('deletedAt', { type: 'DateTime', nullable: true, description: 'When it was deleted (restorable for 7 days); null when live.' }),
     editMode: t.field({ type: EditModeEnum, description: 'How the space may be edited.', resolve: (s) => s.editMode }),
     mergeRules: t.expose('mergeRules', { type: 'JSON', description: 'Rules a change request must meet to be merged.' }),
-    language: t.field({ type: LanguageEnum, nullable: true, description: 'Language of the content, if set.', resolve: (s) => s.language as never }),
+    language: t.field({ type: LanguageEnum, nullable: true, description: 'Language of the content, if set.', select: { language: true }, resolve: (s) => s.language as never }),
     defaultLevel: t.field({
       type: DefaultLevelEnum,
       nullable: true,
+      select: { defaultLevel: true },
       description: 'Default level of organization members; null: no access by default.',
       resolve: (s) => defaultLevelOut(s.defaultLevel) as never,
     }),
@@ -130,6 +133,7 @@ export const SpaceRef = builder.prismaNode('Space', {
     urls: t.field({
       type: SpaceUrls,
       description: 'Links to the space.',
+      select: { iconURL: true },
       resolve: (s, _, ctx) => ({
         ...urlsFor.space(ctx.urls, s.id),
         published: s.visibility === 'private' ? null : `${ctx.urls.published}/s/${s.id}`,
@@ -147,6 +151,7 @@ export const SpaceRef = builder.prismaNode('Space', {
       {
         type: ContentLinkType,
         description: 'Links found in the content of the active revision.',
+        select: { revisionId: true },
         resolve: async (space, args, ctx) => {
           const report = await spaceLinkReport(ctx, space);
           const connection = resolveArrayConnection({ args }, report.items);
