@@ -37,6 +37,11 @@ async function seedFixture(): Promise<Pools> {
   const spaces = [await createSpace(app, a), await createSpace(app, a, { parent: outer.id }), await createSpace(app, a, { parent: inner.id }), await createSpace(app, b)];
   const deleted = await createSpace(app, a);
   expect((await rest(app, a.admin.token).delete(`/v1/spaces/${deleted.id}`)).status).toBeLessThan(300);
+  const sites = await Promise.all([a, a, b].map(async (org, i) => {
+    const res = await rest(app, org.admin.token).post(`/v1/orgs/${org.organizationId}/sites`, { title: `Site ${i}`, spaces: org === a ? [spaces[0].id] : [] });
+    expect(res.status).toBe(201);
+    return res.body.id as string;
+  }));
   const scoped = await tokenWithScopes(app, a.admin.userId, ['space:read']);
   const revoked = await tokenWithScopes(app, roles.edit.userId, []);
   await app.prisma.apiToken.update({ where: { id: revoked.id }, data: { revokedAt: new Date() } });
@@ -48,6 +53,7 @@ async function seedFixture(): Promise<Pools> {
       collection: [outer.id, inner.id, 'col_doesNotExist00000'],
       user: [...users.map((u) => u.userId), 'usr_doesNotExist00000'],
       emailDomain: ['fuzz-a.test', 'member.test', 'FUZZ-A.TEST', 'example.com'],
+      site: [...sites, 'sit_doesNotExist00000'],
     },
     tokens: [a.admin.token, b.admin.token, ...Object.values(roles).map((r) => r.token), scoped.token, revoked.token, 'qt_notARealToken', ''],
   };

@@ -39,7 +39,18 @@ const deviations: Record<string, string> = {
   'GET /orgs/:organizationId/members/:userId/spaces': 'the list shows the spaces themselves, so it takes space:read too',
   'POST /spaces/:spaceId/transfer': 'not in the document; like the collection transfer',
   'GET /spaces/:spaceId/links': 'not in the document; reads the space content',
+  'GET /orgs/:organizationId/sites/:siteId': 'the document names no OAuth scope: reading a site takes site:read',
+  'POST /orgs/:organizationId/sites/:siteId/publish': 'answers with the site, so it takes site:read too',
+  'POST /orgs/:organizationId/sites/:siteId/unpublish': 'answers with the site, so it takes site:read too',
 };
+
+/** An organization with a site publishing one space. */
+async function orgWithSite() {
+  const { org, space } = await orgWithContent();
+  const res = await rest(app, org.admin.token).post(`/v1/orgs/${org.organizationId}/sites`, { title: 'Docs', spaces: [space.id] });
+  expect(res.status).toBe(201);
+  return { org, space, site: res.body as { id: string }, sitePath: `/v1/orgs/${org.organizationId}/sites/${res.body.id}` };
+}
 
 async function orgWithContent() {
   const org = await createOrg(app);
@@ -181,6 +192,39 @@ const cases: Record<string, ScopeCase> = {
     return asAdmin(org, `/v1/collections/${collection.id}/transfer`, { organization: target.organizationId });
   }],
 };
+
+
+const siteCases: Record<string, ScopeCase> = {
+  'GET /orgs/:organizationId/sites': [['site:read'], async () => {
+    const { org } = await orgWithSite();
+    return asAdmin(org, `/v1/orgs/${org.organizationId}/sites`);
+  }],
+  'POST /orgs/:organizationId/sites': [['site:write'], async () => {
+    const { org } = await orgWithContent();
+    return asAdmin(org, `/v1/orgs/${org.organizationId}/sites`, { title: 'New site' });
+  }],
+  'GET /orgs/:organizationId/sites/:siteId': [['site:read'], async () => {
+    const { org, sitePath } = await orgWithSite();
+    return asAdmin(org, sitePath);
+  }],
+  'PATCH /orgs/:organizationId/sites/:siteId': [['site:write'], async () => {
+    const { org, sitePath } = await orgWithSite();
+    return asAdmin(org, sitePath, { title: 'Renamed site' });
+  }],
+  'DELETE /orgs/:organizationId/sites/:siteId': [['site:write'], async () => {
+    const { org, sitePath } = await orgWithSite();
+    return asAdmin(org, sitePath);
+  }],
+  'POST /orgs/:organizationId/sites/:siteId/publish': [['site:publish', 'site:read'], async () => {
+    const { org, sitePath } = await orgWithSite();
+    return asAdmin(org, `${sitePath}/publish`);
+  }],
+  'POST /orgs/:organizationId/sites/:siteId/unpublish': [['site:publish', 'site:read'], async () => {
+    const { org, sitePath } = await orgWithSite();
+    return asAdmin(org, `${sitePath}/unpublish`);
+  }],
+};
+Object.assign(cases, siteCases);
 
 const routeKeys = routes.map(([method, path]) => `${method} ${path}`);
 

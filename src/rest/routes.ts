@@ -45,4 +45,13 @@ export const routes: RouteSpec[] = [
   ['GET', '/collections/:collectionId/spaces', op.ListCollectionSpacesDocument],
   ['POST', '/collections/:collectionId/move', op.MoveCollectionDocument],
   ['POST', '/collections/:collectionId/transfer', op.TransferCollectionDocument],
+
+  // 4.1 Sites
+  ['GET', '/orgs/:organizationId/sites', op.ListOrganizationSitesDocument],
+  ['POST', '/orgs/:organizationId/sites', op.CreateSiteDocument, created],
+  ['GET', '/orgs/:organizationId/sites/:siteId', op.GetSiteDocument],
+  ['PATCH', '/orgs/:organizationId/sites/:siteId', op.UpdateSiteDocument],
+  ['DELETE', '/orgs/:organizationId/sites/:siteId', op.DeleteSiteDocument, deleted],
+  ['POST', '/orgs/:organizationId/sites/:siteId/publish', op.PublishSiteDocument],
+  ['POST', '/orgs/:organizationId/sites/:siteId/unpublish', op.UnpublishSiteDocument],
 ];

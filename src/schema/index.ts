@@ -10,5 +10,6 @@ import '../domain/content/schema.js';
 import '../domain/collections/schema.js';
 import '../domain/spaces/schema.js';
 import '../domain/spaces/subscriptions.js';
+import '../domain/sites/schema.js';
 
 export const schema = builder.toSchema({ sortSchema: true });
