@@ -54,6 +54,13 @@ async function seedFixture(): Promise<Pools> {
       user: [...users.map((u) => u.userId), 'usr_doesNotExist00000'],
       emailDomain: ['fuzz-a.test', 'member.test', 'FUZZ-A.TEST', 'example.com'],
       site: [...sites, 'sit_doesNotExist00000'],
+      siteSpace: [...(await app.prisma.siteSpace.findMany({ where: { siteId: { in: sites } } })).map((s) => s.id), 'sis_doesNotExist00000'],
+      shareLink: [...(await Promise.all(sites.map(async (siteId, i) => {
+        const owner = i < 2 ? a : b;
+        const res = await rest(app, owner.admin.token).post(`/v1/orgs/${owner.organizationId}/sites/${siteId}/share-links`, { name: `Link ${i}` });
+        expect(res.status).toBe(201);
+        return res.body.id as string;
+      }))), 'shl_doesNotExist00000'],
     },
     tokens: [a.admin.token, b.admin.token, ...Object.values(roles).map((r) => r.token), scoped.token, revoked.token, 'qt_notARealToken', ''],
   };

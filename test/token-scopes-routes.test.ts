@@ -42,7 +42,18 @@ const deviations: Record<string, string> = {
   'GET /orgs/:organizationId/sites/:siteId': 'the document names no OAuth scope: reading a site takes site:read',
   'POST /orgs/:organizationId/sites/:siteId/publish': 'answers with the site, so it takes site:read too',
   'POST /orgs/:organizationId/sites/:siteId/unpublish': 'answers with the site, so it takes site:read too',
+  'GET /orgs/:organizationId/sites/:siteId/site-spaces': 'the answer embeds each space: space:read too',
+  'POST /orgs/:organizationId/sites/:siteId/site-spaces': 'reads the space it adds and answers with it: space:read too',
+  'PATCH /orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId': 'answers with the space: space:read too',
+  'GET /orgs/:organizationId/sites/:siteId/share-links': 'lists through the site: site:read too',
 };
+
+async function orgWithShareLink() {
+  const fixture = await orgWithSite();
+  const res = await rest(app, fixture.org.admin.token).post(`${fixture.sitePath}/share-links`, { name: 'Team' });
+  expect(res.status).toBe(201);
+  return { ...fixture, link: res.body.id as string };
+}
 
 /** An organization with a site publishing one space. */
 async function orgWithSite() {
@@ -222,6 +233,41 @@ const siteCases: Record<string, ScopeCase> = {
   'POST /orgs/:organizationId/sites/:siteId/unpublish': [['site:publish', 'site:read'], async () => {
     const { org, sitePath } = await orgWithSite();
     return asAdmin(org, `${sitePath}/unpublish`);
+  }],
+  'GET /orgs/:organizationId/sites/:siteId/site-spaces': [['site:read', 'space:read'], async () => {
+    const { org, sitePath } = await orgWithSite();
+    return asAdmin(org, `${sitePath}/site-spaces`);
+  }],
+  'POST /orgs/:organizationId/sites/:siteId/site-spaces': [['site:write', 'space:read'], async () => {
+    const { org, sitePath } = await orgWithSite();
+    const space = await createSpace(app, org);
+    return asAdmin(org, `${sitePath}/site-spaces`, { spaceId: space.id });
+  }],
+  'PATCH /orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId': [['site:write', 'space:read'], async () => {
+    const { org, sitePath, site } = await orgWithSite();
+    const row = await app.prisma.siteSpace.findFirstOrThrow({ where: { siteId: site.id } });
+    return asAdmin(org, `${sitePath}/site-spaces/${row.id}`, { path: 'renamed' });
+  }],
+  'DELETE /orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId': [['site:write'], async () => {
+    const { org, sitePath, site } = await orgWithSite();
+    const row = await app.prisma.siteSpace.findFirstOrThrow({ where: { siteId: site.id } });
+    return asAdmin(org, `${sitePath}/site-spaces/${row.id}`);
+  }],
+  'GET /orgs/:organizationId/sites/:siteId/share-links': [['site:auth:read', 'site:read'], async () => {
+    const { org, sitePath } = await orgWithShareLink();
+    return asAdmin(org, `${sitePath}/share-links`);
+  }],
+  'POST /orgs/:organizationId/sites/:siteId/share-links': [['site:auth:write'], async () => {
+    const { org, sitePath } = await orgWithSite();
+    return asAdmin(org, `${sitePath}/share-links`, { name: 'Partners' });
+  }],
+  'PATCH /orgs/:organizationId/sites/:siteId/share-links/:shareLinkId': [['site:auth:write'], async () => {
+    const { org, sitePath, link } = await orgWithShareLink();
+    return asAdmin(org, `${sitePath}/share-links/${link}`, { active: false });
+  }],
+  'DELETE /orgs/:organizationId/sites/:siteId/share-links/:shareLinkId': [['site:auth:write'], async () => {
+    const { org, sitePath, link } = await orgWithShareLink();
+    return asAdmin(org, `${sitePath}/share-links/${link}`);
   }],
 };
 Object.assign(cases, siteCases);

@@ -54,4 +54,16 @@ export const routes: RouteSpec[] = [
   ['DELETE', '/orgs/:organizationId/sites/:siteId', op.DeleteSiteDocument, deleted],
   ['POST', '/orgs/:organizationId/sites/:siteId/publish', op.PublishSiteDocument],
   ['POST', '/orgs/:organizationId/sites/:siteId/unpublish', op.UnpublishSiteDocument],
+
+  // 4.4 Site spaces
+  ['GET', '/orgs/:organizationId/sites/:siteId/site-spaces', op.ListSiteSpacesDocument],
+  ['POST', '/orgs/:organizationId/sites/:siteId/site-spaces', op.AddSiteSpaceDocument, created],
+  ['PATCH', '/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId', op.UpdateSiteSpaceDocument],
+  ['DELETE', '/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId', op.DeleteSiteSpaceDocument, deleted],
+
+  // 4.5 Site share links
+  ['GET', '/orgs/:organizationId/sites/:siteId/share-links', op.ListShareLinksDocument],
+  ['POST', '/orgs/:organizationId/sites/:siteId/share-links', op.CreateShareLinkDocument, created],
+  ['PATCH', '/orgs/:organizationId/sites/:siteId/share-links/:shareLinkId', op.UpdateShareLinkDocument],
+  ['DELETE', '/orgs/:organizationId/sites/:siteId/share-links/:shareLinkId', op.DeleteShareLinkDocument, deleted],
 ];

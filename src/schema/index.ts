@@ -11,5 +11,6 @@ import '../domain/collections/schema.js';
 import '../domain/spaces/schema.js';
 import '../domain/spaces/subscriptions.js';
 import '../domain/sites/schema.js';
+import '../domain/sites/structureSchema.js';
 
 export const schema = builder.toSchema({ sortSchema: true });
