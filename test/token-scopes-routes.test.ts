@@ -46,7 +46,37 @@ const deviations: Record<string, string> = {
   'POST /orgs/:organizationId/sites/:siteId/site-spaces': 'reads the space it adds and answers with it: space:read too',
   'PATCH /orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId': 'answers with the space: space:read too',
   'GET /orgs/:organizationId/sites/:siteId/share-links': 'lists through the site: site:read too',
+  'GET /orgs/:organizationId/sites/:siteId/sections': 'each section embeds its site spaces and their spaces: space:read too',
+  'POST /orgs/:organizationId/sites/:siteId/sections': 'reads the space it adds and answers with it: space:read too',
+  'PATCH /orgs/:organizationId/sites/:siteId/sections/:siteSectionId': 'answers with the site spaces and their spaces: space:read too',
+  'POST /orgs/:organizationId/sites/:siteId/sections/:siteSectionId/move': 'answers with the site spaces and their spaces: space:read too',
+  'POST /orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/move': 'answers with the space: space:read too',
+  'PATCH /orgs/:organizationId/sites/:siteId/structure/sort': 'answers with the item and its spaces: space:read too',
+  'GET /orgs/:organizationId/sites/:siteId/section-groups': 'groups embed their sections, site spaces and spaces: space:read too',
+  'POST /orgs/:organizationId/sites/:siteId/section-groups': 'answers with the sections, site spaces and spaces: space:read too',
+  'PATCH /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId': 'answers with the sections, site spaces and spaces: space:read too',
+  'POST /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/sections': 'not in the document; like the other structure writes',
+  'DELETE /orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId': 'managing the structure takes space:read too (its answers embed spaces)',
+  'DELETE /orgs/:organizationId/sites/:siteId/sections/:siteSectionId': 'managing the structure takes space:read too (its answers embed spaces)',
+  'DELETE /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId': 'managing the structure takes space:read too (its answers embed spaces)',
+  'DELETE /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/sections/:siteSectionId': 'not in the document; like the other structure writes',
 };
+
+/** A site with two sections, the first in a group. */
+async function orgWithSections() {
+  const fixture = await orgWithSite();
+  const admin = rest(app, fixture.org.admin.token);
+  const sections: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const space = await createSpace(app, fixture.org);
+    const res = await admin.post(`${fixture.sitePath}/sections`, { spaceId: space.id });
+    expect(res.status).toBe(201);
+    sections.push(res.body.id);
+  }
+  const group = await admin.post(`${fixture.sitePath}/section-groups`, { title: 'Group', sections: [sections[0]] });
+  expect(group.status).toBe(201);
+  return { ...fixture, sections, group: group.body.id as string };
+}
 
 async function orgWithShareLink() {
   const fixture = await orgWithSite();
@@ -248,7 +278,7 @@ const siteCases: Record<string, ScopeCase> = {
     const row = await app.prisma.siteSpace.findFirstOrThrow({ where: { siteId: site.id } });
     return asAdmin(org, `${sitePath}/site-spaces/${row.id}`, { path: 'renamed' });
   }],
-  'DELETE /orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId': [['site:write'], async () => {
+  'DELETE /orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId': [['site:write', 'space:read'], async () => {
     const { org, sitePath, site } = await orgWithSite();
     const row = await app.prisma.siteSpace.findFirstOrThrow({ where: { siteId: site.id } });
     return asAdmin(org, `${sitePath}/site-spaces/${row.id}`);
@@ -268,6 +298,60 @@ const siteCases: Record<string, ScopeCase> = {
   'DELETE /orgs/:organizationId/sites/:siteId/share-links/:shareLinkId': [['site:auth:write'], async () => {
     const { org, sitePath, link } = await orgWithShareLink();
     return asAdmin(org, `${sitePath}/share-links/${link}`);
+  }],
+  'GET /orgs/:organizationId/sites/:siteId/sections': [['site:read', 'space:read'], async () => {
+    const { org, sitePath } = await orgWithSections();
+    return asAdmin(org, `${sitePath}/sections`);
+  }],
+  'POST /orgs/:organizationId/sites/:siteId/sections': [['site:write', 'space:read'], async () => {
+    const { org, sitePath } = await orgWithSite();
+    const space = await createSpace(app, org);
+    return asAdmin(org, `${sitePath}/sections`, { spaceId: space.id });
+  }],
+  'PATCH /orgs/:organizationId/sites/:siteId/sections/:siteSectionId': [['site:write', 'space:read'], async () => {
+    const { org, sitePath, sections } = await orgWithSections();
+    return asAdmin(org, `${sitePath}/sections/${sections[0]}`, { title: 'Renamed section' });
+  }],
+  'DELETE /orgs/:organizationId/sites/:siteId/sections/:siteSectionId': [['site:write', 'space:read'], async () => {
+    const { org, sitePath, sections } = await orgWithSections();
+    return asAdmin(org, `${sitePath}/sections/${sections[0]}`);
+  }],
+  'POST /orgs/:organizationId/sites/:siteId/sections/:siteSectionId/move': [['site:write', 'space:read'], async () => {
+    const { org, sitePath, sections } = await orgWithSections();
+    return asAdmin(org, `${sitePath}/sections/${sections[1]}/move`, {});
+  }],
+  'POST /orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/move': [['site:write', 'space:read'], async () => {
+    const { org, sitePath, site } = await orgWithSite();
+    const row = await app.prisma.siteSpace.findFirstOrThrow({ where: { siteId: site.id } });
+    return asAdmin(org, `${sitePath}/site-spaces/${row.id}/move`, {});
+  }],
+  'PATCH /orgs/:organizationId/sites/:siteId/structure/sort': [['site:write', 'space:read'], async () => {
+    const { org, sitePath, sections, group } = await orgWithSections();
+    return asAdmin(org, `${sitePath}/structure/sort`, { item: { type: 'site-section-group', id: group }, position: { before: { type: 'site-section', id: sections[1] } } });
+  }],
+  'GET /orgs/:organizationId/sites/:siteId/section-groups': [['site:read', 'space:read'], async () => {
+    const { org, sitePath } = await orgWithSections();
+    return asAdmin(org, `${sitePath}/section-groups`);
+  }],
+  'POST /orgs/:organizationId/sites/:siteId/section-groups': [['site:write', 'space:read'], async () => {
+    const { org, sitePath, sections } = await orgWithSections();
+    return asAdmin(org, `${sitePath}/section-groups`, { title: 'Group', sections: [sections[0]] });
+  }],
+  'PATCH /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId': [['site:write', 'space:read'], async () => {
+    const { org, sitePath, group } = await orgWithSections();
+    return asAdmin(org, `${sitePath}/section-groups/${group}`, { title: 'Renamed group' });
+  }],
+  'DELETE /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId': [['site:write', 'space:read'], async () => {
+    const { org, sitePath, group } = await orgWithSections();
+    return asAdmin(org, `${sitePath}/section-groups/${group}`);
+  }],
+  'POST /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/sections': [['site:write', 'space:read'], async () => {
+    const { org, sitePath, group, sections } = await orgWithSections();
+    return asAdmin(org, `${sitePath}/section-groups/${group}/sections`, { sectionId: sections[1] });
+  }],
+  'DELETE /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/sections/:siteSectionId': [['site:write', 'space:read'], async () => {
+    const { org, sitePath, group, sections } = await orgWithSections();
+    return asAdmin(org, `${sitePath}/section-groups/${group}/sections/${sections[0]}`);
   }],
 };
 Object.assign(cases, siteCases);

@@ -21,6 +21,8 @@ export const sitePolicy = definePolicy('Site', (actor, site: SiteSubject) => {
     access: atLeast(level, 'read'),
     edit: atLeast(level, 'edit'),
     create: atLeast(level, 'create'),
+    // Checked on siteCreationSubject: creating a site in the organization.
+    createSite: atLeast(level, 'create'),
     admin,
     installIntegration: admin,
     viewAdaptiveSchema: atLeast(level, 'read'),
@@ -35,14 +37,17 @@ export const sitePolicy = definePolicy('Site', (actor, site: SiteSubject) => {
   view: 'site:read',
   access: 'site:read',
   edit: 'site:write',
-  create: 'site:write',
+  // Managing the structure answers with site spaces and their spaces.
+  create: ['site:write', 'space:read'],
+  createSite: 'site:write',
   admin: 'site:write',
   installIntegration: 'integration:installations:write',
   viewAdaptiveSchema: 'site:read',
   editAdaptiveSchema: 'site:write',
   update: 'site:write',
   delete: 'site:write',
-  publish: 'site:publish',
+  // Publishing answers with the site.
+  publish: ['site:publish', 'site:read'],
   viewShareLinks: 'site:auth:read',
   manageShareLinks: 'site:auth:write',
 });

@@ -66,4 +66,19 @@ export const routes: RouteSpec[] = [
   ['POST', '/orgs/:organizationId/sites/:siteId/share-links', op.CreateShareLinkDocument, created],
   ['PATCH', '/orgs/:organizationId/sites/:siteId/share-links/:shareLinkId', op.UpdateShareLinkDocument],
   ['DELETE', '/orgs/:organizationId/sites/:siteId/share-links/:shareLinkId', op.DeleteShareLinkDocument, deleted],
+
+  // 4.2 Site section groups, 4.3 sections, and the order of the structure
+  ['GET', '/orgs/:organizationId/sites/:siteId/section-groups', op.ListSiteSectionGroupsDocument],
+  ['POST', '/orgs/:organizationId/sites/:siteId/section-groups', op.AddSiteSectionGroupDocument, created],
+  ['PATCH', '/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId', op.UpdateSiteSectionGroupDocument],
+  ['DELETE', '/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId', op.DeleteSiteSectionGroupDocument, deleted],
+  ['POST', '/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/sections', op.AddSectionToGroupDocument, created],
+  ['DELETE', '/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/sections/:siteSectionId', op.RemoveSectionFromGroupDocument, deleted],
+  ['GET', '/orgs/:organizationId/sites/:siteId/sections', op.ListSiteSectionsDocument],
+  ['POST', '/orgs/:organizationId/sites/:siteId/sections', op.AddSiteSectionDocument, created],
+  ['PATCH', '/orgs/:organizationId/sites/:siteId/sections/:siteSectionId', op.UpdateSiteSectionDocument],
+  ['DELETE', '/orgs/:organizationId/sites/:siteId/sections/:siteSectionId', op.DeleteSiteSectionDocument, deleted],
+  ['POST', '/orgs/:organizationId/sites/:siteId/sections/:siteSectionId/move', op.MoveSiteSectionDocument],
+  ['POST', '/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/move', op.MoveSiteSpaceDocument],
+  ['PATCH', '/orgs/:organizationId/sites/:siteId/structure/sort', op.SortSiteStructureDocument],
 ];

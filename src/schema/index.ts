@@ -12,5 +12,6 @@ import '../domain/spaces/schema.js';
 import '../domain/spaces/subscriptions.js';
 import '../domain/sites/schema.js';
 import '../domain/sites/structureSchema.js';
+import '../domain/sites/sectionSchema.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

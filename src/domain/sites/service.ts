@@ -56,7 +56,7 @@ export async function createSite(ctx: Context, input: CreateSiteInput, query: Qu
   const visibility = notNull('visibility', input.visibility) ?? 'public';
   const spaceIds = [...new Set(notNull('spaces', input.spaces) ?? [])];
   if (!isMember(actor, input.organizationId)) throw notFound('Organization');
-  if (!can(sitePolicy, actor, siteCreationSubject(input.organizationId), 'create')) throw forbidden('You are not allowed to create a site in this organization');
+  if (!can(sitePolicy, actor, siteCreationSubject(input.organizationId), 'createSite')) throw forbidden('You are not allowed to create a site in this organization');
   const id = newId('Site');
   return ctx.prisma.$transaction(async (tx) => {
     const spaces = await publishableSpaces(tx, actor, input.organizationId, spaceIds, 'spaces');
