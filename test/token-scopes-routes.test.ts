@@ -56,6 +56,7 @@ const deviations: Record<string, string> = {
   'POST /orgs/:organizationId/sites/:siteId/section-groups': 'answers with the sections, site spaces and spaces: space:read too',
   'PATCH /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId': 'answers with the sections, site spaces and spaces: space:read too',
   'POST /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/sections': 'not in the document; like the other structure writes',
+  'GET /orgs/:organizationId/sites/:siteId/adaptive-schema/template-conditions': 'the document names no OAuth scope: reading the adaptive schema takes site:read',
   'DELETE /orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId': 'managing the structure takes space:read too (its answers embed spaces)',
   'DELETE /orgs/:organizationId/sites/:siteId/sections/:siteSectionId': 'managing the structure takes space:read too (its answers embed spaces)',
   'DELETE /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId': 'managing the structure takes space:read too (its answers embed spaces)',
@@ -352,6 +353,19 @@ const siteCases: Record<string, ScopeCase> = {
   'DELETE /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/sections/:siteSectionId': [['site:write', 'space:read'], async () => {
     const { org, sitePath, group, sections } = await orgWithSections();
     return asAdmin(org, `${sitePath}/section-groups/${group}/sections/${sections[0]}`);
+  }],
+  'GET /orgs/:organizationId/sites/:siteId/adaptive-schema': [['site:read'], async () => {
+    const { org, sitePath } = await orgWithSite();
+    return asAdmin(org, `${sitePath}/adaptive-schema`);
+  }],
+  'PUT /orgs/:organizationId/sites/:siteId/adaptive-schema': [['site:write'], async () => {
+    const { org, sitePath } = await orgWithSite();
+    const unsigned = { type: 'object', description: 'Unsigned claims of the site visitor.', properties: {}, additionalProperties: false };
+    return asAdmin(org, `${sitePath}/adaptive-schema`, { jsonSchema: { type: 'object', properties: { unsigned }, additionalProperties: false } });
+  }],
+  'GET /orgs/:organizationId/sites/:siteId/adaptive-schema/template-conditions': [['site:read'], async () => {
+    const { org, sitePath } = await orgWithSite();
+    return asAdmin(org, `${sitePath}/adaptive-schema/template-conditions`);
   }],
 };
 Object.assign(cases, siteCases);

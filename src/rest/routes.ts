@@ -81,4 +81,9 @@ export const routes: RouteSpec[] = [
   ['POST', '/orgs/:organizationId/sites/:siteId/sections/:siteSectionId/move', op.MoveSiteSectionDocument],
   ['POST', '/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/move', op.MoveSiteSpaceDocument],
   ['PATCH', '/orgs/:organizationId/sites/:siteId/structure/sort', op.SortSiteStructureDocument],
+
+  // 4.1 Adaptive content
+  ['GET', '/orgs/:organizationId/sites/:siteId/adaptive-schema', op.GetSiteAdaptiveSchemaDocument],
+  ['PUT', '/orgs/:organizationId/sites/:siteId/adaptive-schema', op.UpdateSiteAdaptiveSchemaDocument],
+  ['GET', '/orgs/:organizationId/sites/:siteId/adaptive-schema/template-conditions', op.ListSiteAdaptiveTemplateConditionsDocument],
 ];

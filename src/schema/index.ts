@@ -13,5 +13,6 @@ import '../domain/spaces/subscriptions.js';
 import '../domain/sites/schema.js';
 import '../domain/sites/structureSchema.js';
 import '../domain/sites/sectionSchema.js';
+import '../domain/sites/adaptiveFields.js';
 
 export const schema = builder.toSchema({ sortSchema: true });
