@@ -57,6 +57,7 @@ const deviations: Record<string, string> = {
   'PATCH /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId': 'answers with the sections, site spaces and spaces: space:read too',
   'POST /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/sections': 'not in the document; like the other structure writes',
   'GET /orgs/:organizationId/sites/:siteId/adaptive-schema/template-conditions': 'the document names no OAuth scope: reading the adaptive schema takes site:read',
+  'GET /orgs/:organizationId/sites/:siteId/published': 'the structure embeds the published spaces: space:read too',
   'DELETE /orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId': 'managing the structure takes space:read too (its answers embed spaces)',
   'DELETE /orgs/:organizationId/sites/:siteId/sections/:siteSectionId': 'managing the structure takes space:read too (its answers embed spaces)',
   'DELETE /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId': 'managing the structure takes space:read too (its answers embed spaces)',
@@ -366,6 +367,11 @@ const siteCases: Record<string, ScopeCase> = {
   'GET /orgs/:organizationId/sites/:siteId/adaptive-schema/template-conditions': [['site:read'], async () => {
     const { org, sitePath } = await orgWithSite();
     return asAdmin(org, `${sitePath}/adaptive-schema/template-conditions`);
+  }],
+  'GET /orgs/:organizationId/sites/:siteId/published': [['site:read', 'space:read'], async () => {
+    const { org, sitePath } = await orgWithSite();
+    expect((await rest(app, org.admin.token).post(`${sitePath}/publish`)).status).toBe(200);
+    return asAdmin(org, `${sitePath}/published`);
   }],
 };
 Object.assign(cases, siteCases);

@@ -86,4 +86,5 @@ export const routes: RouteSpec[] = [
   ['GET', '/orgs/:organizationId/sites/:siteId/adaptive-schema', op.GetSiteAdaptiveSchemaDocument],
   ['PUT', '/orgs/:organizationId/sites/:siteId/adaptive-schema', op.UpdateSiteAdaptiveSchemaDocument],
   ['GET', '/orgs/:organizationId/sites/:siteId/adaptive-schema/template-conditions', op.ListSiteAdaptiveTemplateConditionsDocument],
+  ['GET', '/orgs/:organizationId/sites/:siteId/published', op.GetPublishedSiteDocument],
 ];

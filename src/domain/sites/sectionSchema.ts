@@ -10,7 +10,8 @@ import { deletion, deletionFields } from '../../schema/payloads.js';
 import { restEnum } from '../shared/enums.js';
 import { siteRows, type SiteRow } from './loaders.js';
 import { sitePublishedBase } from './urls.js';
-import { siteIdFields } from './schema.js';
+import { SiteRef, siteIdFields } from './schema.js';
+import { findPublishedSite, type PublishedSite } from './published.js';
 import { SiteSpaceRef } from './structureSchema.js';
 import type { ItemRef, ItemType, Position } from './order.js';
 import {
@@ -370,3 +371,39 @@ function deprecatedMove(kind: 'site-section' | 'site-space') {
 }
 deprecatedMove('site-section');
 deprecatedMove('site-space');
+
+// The published structure.
+
+const StructureTypeEnum = restEnum('PublishedSiteStructureType', ['sections', 'siteSpaces'] as const, 'What the published structure of a site lists.', {
+  sections: 'Its sections and section groups (a site with sections).',
+  siteSpaces: 'Its site spaces (a site without sections).',
+});
+
+const PublishedStructure = builder.objectRef<PublishedSite['structure']>('PublishedSiteStructure').implement({
+  description: 'The items readers see at the root of a published site, in order.',
+  fields: (t) => ({
+    type: t.field({ type: StructureTypeEnum, description: 'What the items are.', resolve: (s) => s.type }),
+    structure: t.field({ type: [SiteStructureItem], description: 'The items, in order (groups hold theirs under `children`).', resolve: (s) => s.structure as never }),
+  }),
+});
+
+const PublishedContentSite = builder.objectRef<PublishedSite>('PublishedContentSite').implement({
+  description: 'A published site as its readers get it.',
+  fields: (t) => ({
+    site: t.field({ type: SiteRef, description: 'The site.', resolve: (p) => p.site }),
+    structure: t.field({ type: PublishedStructure, description: 'Its published structure.', resolve: (p) => p.structure }),
+  }),
+});
+
+builder.queryField('publishedSite', (t) =>
+  t.field({
+    type: PublishedContentSite,
+    description: 'The published structure of a site: NOT_FOUND while it is unpublished, and for a share-link site without the key of an active share link.',
+    args: {
+      id: t.arg.id({ required: true, description: 'Id of the site.' }),
+      organizationId: t.arg.id({ description: 'When given, the site must belong to this organization.' }),
+      shareKey: t.arg.string({ description: 'Key of an active share link (share-link sites).' }),
+    },
+    resolve: (_root, args, ctx) => findPublishedSite(ctx, { siteId: args.id, organizationId: args.organizationId, shareKey: args.shareKey }),
+  }),
+);
