@@ -128,6 +128,25 @@ builder.prismaObjectField('Organization', 'sites', (t) =>
   ),
 );
 
+builder.prismaObjectField('Space', 'sites', (t) =>
+  t.prismaConnection(
+    {
+      type: 'Site',
+      cursor: 'id',
+      description: 'Sites of its organization that publish the space (those the caller may see), oldest first.',
+      ...scopedList({
+        model: (ctx) => ctx.prisma.site,
+        where: (space: { id: string; organizationId: string }, _args, ctx) => ({
+          ...visibleSitesWhere(requireActor(ctx), space.organizationId),
+          siteSpaces: { some: { spaceId: space.id } },
+        }),
+        orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
+      }),
+    },
+    SiteConnection,
+  ),
+);
+
 builder.queryField('site', (t) =>
   t.prismaField({
     type: 'Site',
