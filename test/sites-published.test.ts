@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from './support/app.js';
 import { graphql, rest } from './support/http.js';
 import { createOrg, createSpace, membersOfEveryRole, type OrgFixture } from './support/factories.js';
 import { tokenWithScopes } from './support/tokens.js';
-import { expectSchema } from './support/openapi.js';
+import { expectOpenApi, expectSchema } from './support/openapi.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -88,6 +88,31 @@ describe('GET …/published', () => {
     expect((await site.admin.get(`${site.path}/published?shareKey=${key}`)).status).toBe(200);
     await site.admin.delete(`${site.path}/share-links/${link.id}`);
     expect((await site.admin.get(`${site.path}/published?shareKey=${key}`)).status).toBe(404);
+  });
+
+  it('resolves published URLs with the shareKey of an active link, on the published site, its sections and its site spaces', async () => {
+    const org = await createOrg(app);
+    const site = await siteOf(org, { visibility: 'share-link' });
+    const section = (await site.admin.post(`${site.path}/sections`, { spaceId: (await createSpace(app, org)).id })).body;
+    await site.admin.post(`${site.path}/publish`);
+    const link = (await site.admin.post(`${site.path}/share-links`, { name: 'Partners' })).body;
+    const { key } = await app.prisma.shareLink.findUniqueOrThrow({ where: { id: link.id } });
+    const share = `?share=${encodeURIComponent(key)}`;
+
+    const published = await site.admin.get(`${site.path}/published?shareKey=${key}`);
+    expect(published.body.site.urls.published.endsWith(share)).toBe(true);
+    expect(published.body.structure.structure[0].urls.published).toMatch(new RegExp(`/${section.path}\\?share=`));
+    const sections = await site.admin.get(`${site.path}/sections?shareKey=${key}`);
+    expectOpenApi(sections, 'get', '/orgs/{organizationId}/sites/{siteId}/sections', 200);
+    expect(sections.body.items[0].urls.published.endsWith(share)).toBe(true);
+    expect(sections.body.items[0].siteSpaces[0].urls.published.endsWith(share)).toBe(true);
+    const siteSpaces = await site.admin.get(`${site.path}/site-spaces?shareKey=${key}`);
+    expectOpenApi(siteSpaces, 'get', '/orgs/{organizationId}/sites/{siteId}/site-spaces', 200);
+    expect(siteSpaces.body.items[0].urls.published.endsWith(share)).toBe(true);
+    // Without a key, or with an inactive one, the URLs are the bare ones.
+    expect((await site.admin.get(`${site.path}/sections`)).body.items[0].urls.published).not.toContain('share=');
+    await site.admin.patch(`${site.path}/share-links/${link.id}`, { active: false });
+    expect((await site.admin.get(`${site.path}/site-spaces?shareKey=${key}`)).body.items[0].urls.published).not.toContain('share=');
   });
 
   it('is for members who see the site (guests and other organizations get 404); a scoped token needs site:read', async () => {

@@ -14,6 +14,7 @@ import { deletion, deletionFields } from '../../schema/payloads.js';
 import { SiteAgentsContextEnum, SiteTypeEnum, SiteVisibilityEnum } from './enums.js';
 import { siteSpaceCounts } from './loaders.js';
 import { sitePublishedBase, siteUrls } from './urls.js';
+import { sharedUrl } from './shareKeys.js';
 import { createSite, deleteSite, findSite, setSitePublished, updateSite } from './service.js';
 
 const SitePermissions = permissionsType('SitePermissions', sitePolicy, [
@@ -84,7 +85,14 @@ export const SiteRef = builder.prismaNode('Site', {
       description: 'The owning organization.',
       authScopes: (site, _args, ctx) => mayShowRelated(ctx, organizationPolicy, (site as { organization?: OrganizationSubject }).organization),
     }),
-    urls: t.field({ type: SiteUrls, description: 'Links to the site.', resolve: (s, _, ctx) => siteUrls(ctx.urls, s) }),
+    urls: t.field({
+      type: SiteUrls,
+      description: 'Links to the site.',
+      resolve: async (s, _, ctx) => {
+        const urls = siteUrls(ctx.urls, s);
+        return { ...urls, published: await sharedUrl(ctx, s, urls.published) };
+      },
+    }),
     permissions: t.field({ type: SitePermissions.type, description: 'What the caller may do on the site.', resolve: SitePermissions.resolve }),
   }),
 });

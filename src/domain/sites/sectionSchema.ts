@@ -10,6 +10,7 @@ import { deletion, deletionFields } from '../../schema/payloads.js';
 import { restEnum } from '../shared/enums.js';
 import { siteRows, type SiteRow } from './loaders.js';
 import { sitePublishedBase } from './urls.js';
+import { presentShareKey, sharedUrl } from './shareKeys.js';
 import { SiteRef, siteIdFields } from './schema.js';
 import { findPublishedSite, type PublishedSite } from './published.js';
 import { SiteSpaceRef } from './structureSchema.js';
@@ -55,7 +56,7 @@ export const SiteSectionRef = builder.prismaNode('SiteSection', {
       description: 'Where readers find it.',
       resolve: async (section, _args, ctx) => {
         const row = await site(ctx, section.siteId);
-        return { published: row.published ? `${sitePublishedBase(ctx.urls, row)}/${section.path}` : null };
+        return { published: await sharedUrl(ctx, row, row.published ? `${sitePublishedBase(ctx.urls, row)}/${section.path}` : null) };
       },
     }),
   }),
@@ -111,9 +112,13 @@ builder.prismaObjectField('Site', 'sections', (t) =>
     type: 'SiteSection',
     cursor: 'id',
     description: 'Sections of the site: those in groups by the position of their group, each in its position; then those at the root.',
+    args: { shareKey: t.arg.string({ description: "Key of an active share link: the published URLs of a share-link site's items carry it." }) },
     ...scopedList({
       model: (ctx) => ctx.prisma.siteSection,
-      where: (s: { id: string }) => ({ siteId: s.id }),
+      where: (s: { id: string }, args: { shareKey?: string | null }, ctx) => {
+        presentShareKey(ctx, s.id, args.shareKey);
+        return { siteId: s.id };
+      },
       orderBy: () => [{ sectionGroup: { sortKey: 'asc' } }, { sortKey: 'asc' }, { id: 'asc' }],
     }),
   }, SiteSectionConnection),
@@ -404,6 +409,9 @@ builder.queryField('publishedSite', (t) =>
       organizationId: t.arg.id({ description: 'When given, the site must belong to this organization.' }),
       shareKey: t.arg.string({ description: 'Key of an active share link (share-link sites).' }),
     },
-    resolve: (_root, args, ctx) => findPublishedSite(ctx, { siteId: args.id, organizationId: args.organizationId, shareKey: args.shareKey }),
+    resolve: (_root, args, ctx) => {
+      presentShareKey(ctx, args.id, args.shareKey);
+      return findPublishedSite(ctx, { siteId: args.id, organizationId: args.organizationId, shareKey: args.shareKey });
+    },
   }),
 );

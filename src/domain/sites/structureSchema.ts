@@ -11,6 +11,7 @@ import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { siteRows, type SiteRow } from './loaders.js';
 import { sitePublishedBase } from './urls.js';
+import { presentShareKey, sharedUrl } from './shareKeys.js';
 import { siteIdFields } from './schema.js';
 import { addSiteSpace, deleteSiteSpace, updateSiteSpace } from './siteSpaceService.js';
 import { createShareLink, deleteShareLink, updateShareLink } from './shareLinkService.js';
@@ -62,7 +63,7 @@ export const SiteSpaceRef = builder.prismaNode('SiteSpace', {
       resolve: async (siteSpace, _args, ctx) => {
         const row = await site(ctx, siteSpace.siteId);
         const section = siteSpace.section ? `/${siteSpace.section.path}` : '';
-        return { published: row.published ? `${sitePublishedBase(ctx.urls, row)}${section}/${siteSpace.path}` : null };
+        return { published: await sharedUrl(ctx, row, row.published ? `${sitePublishedBase(ctx.urls, row)}${section}/${siteSpace.path}` : null) };
       },
     }),
   }),
@@ -78,13 +79,16 @@ builder.prismaObjectField('Site', 'siteSpaces', (t) =>
     type: 'SiteSpace',
     cursor: 'id',
     description: 'Site spaces of the site in their order: by section (in the order of the sections), then by position.',
-    args: { default: t.arg.boolean({ description: 'true: only default site spaces; false: only the others; omitted: all.' }) },
+    args: {
+      default: t.arg.boolean({ description: 'true: only default site spaces; false: only the others; omitted: all.' }),
+      shareKey: t.arg.string({ description: "Key of an active share link: the published URLs of a share-link site's items carry it." }),
+    },
     ...scopedList({
       model: (ctx) => ctx.prisma.siteSpace,
-      where: (s: { id: string }, args: { default?: boolean | null }) => ({
-        siteId: s.id,
-        ...(args.default === true ? isDefaultSiteSpace : args.default === false ? { NOT: isDefaultSiteSpace } : {}),
-      }),
+      where: (s: { id: string }, args: { default?: boolean | null; shareKey?: string | null }, ctx) => {
+        presentShareKey(ctx, s.id, args.shareKey);
+        return { siteId: s.id, ...(args.default === true ? isDefaultSiteSpace : args.default === false ? { NOT: isDefaultSiteSpace } : {}) };
+      },
       orderBy: () => [{ section: { sortKey: 'asc' } }, { sortKey: 'asc' }, { id: 'asc' }],
     }),
   }, SiteSpaceConnection),
