@@ -197,6 +197,23 @@ describe('PATCH and DELETE …/site-spaces/{siteSpaceId}', () => {
     expect(await app.prisma.space.count({ where: { id: a.id, deletedAt: null } })).toBe(1);
   });
 
+  it('hides the site spaces of a deleted space from lists, counts and the published site until it is restored', async () => {
+    const org = await createOrg(app);
+    const [a, b] = [await createSpace(app, org), await createSpace(app, org)];
+    const site = await siteOf(org, { spaces: [a.id, b.id] });
+    const admin = rest(app, org.admin.token);
+    await admin.post(`${site.path}/publish`);
+    expect((await admin.delete(`/v1/spaces/${a.id}`)).status).toBeLessThan(300);
+    const listed = await admin.get(site.siteSpaces);
+    expect(listed.body.items.map((i: { space: { id: string } }) => i.space.id)).toEqual([b.id]);
+    expect((await admin.get(site.path)).body.siteSpaces).toBe(1);
+    expect((await admin.get(`${site.path}/published`)).body.structure.structure.map((i: { space: { id: string } }) => i.space.id)).toEqual([b.id]);
+    expect((await admin.get(`/v1/orgs/${org.organizationId}/sites?space=${a.id}`)).body.count).toBe(0);
+    expect(await app.prisma.siteSpace.count({ where: { siteId: site.id } })).toBe(2);
+    expect((await admin.post(`/v1/spaces/${a.id}/restore`)).status).toBe(200);
+    expect((await admin.get(site.siteSpaces)).body.count).toBe(2);
+  });
+
   it('is for the create role and above (403 below); another organization gets 404 (204 on delete); scoped tokens need site:write', async () => {
     const org = await createOrg(app);
     const other = await createOrg(app);

@@ -9,6 +9,7 @@ import { notFound } from '../../errors.js';
 import type { Site } from '../../generated/prisma/client.js';
 import { authorize, sitePolicy } from '../../policy/index.js';
 import { loadSite } from './service.js';
+import { liveSiteSpace } from './structure.js';
 
 const inOrder = [{ sortKey: 'asc' as const }, { id: 'asc' as const }];
 const byKey = (a: { sortKey: number; id: string }, b: { sortKey: number; id: string }) => a.sortKey - b.sortKey || a.id.localeCompare(b.id);
@@ -35,6 +36,6 @@ export async function findPublishedSite(ctx: Context, input: { siteId: string; o
   if (sections.length + groups.length > 0 || (await ctx.prisma.siteSection.count({ where: { siteId: site.id } })) > 0) {
     return { site, structure: { type: 'sections', structure: [...sections, ...groups].sort(byKey) } };
   }
-  const siteSpaces = await ctx.prisma.siteSpace.findMany({ where: { siteId: site.id, sectionId: null }, orderBy: inOrder });
+  const siteSpaces = await ctx.prisma.siteSpace.findMany({ where: { siteId: site.id, sectionId: null, ...liveSiteSpace }, orderBy: inOrder });
   return { site, structure: { type: 'siteSpaces', structure: siteSpaces } };
 }

@@ -15,6 +15,7 @@ import { SiteAgentsContextEnum, SiteTypeEnum, SiteVisibilityEnum } from './enums
 import { siteSpaceCounts } from './loaders.js';
 import { sitePublishedBase, siteUrls } from './urls.js';
 import { sharedUrl } from './shareKeys.js';
+import { liveSiteSpace } from './structure.js';
 import { createSite, deleteSite, findSite, setSitePublished, updateSite } from './service.js';
 
 const SitePermissions = permissionsType('SitePermissions', sitePolicy, [
@@ -124,7 +125,7 @@ builder.prismaObjectField('Organization', 'sites', (t) =>
         model: (ctx) => ctx.prisma.site,
         where: (org: { id: string }, args: SiteFilters, ctx) => ({
           ...visibleSitesWhere(requireActor(ctx), org.id),
-          ...(args.space ? { siteSpaces: { some: { spaceId: args.space } } } : {}),
+          ...(args.space ? { siteSpaces: { some: { spaceId: args.space, ...liveSiteSpace } } } : {}),
           ...(args.title ? { title: { contains: args.title, mode: 'insensitive' } } : {}),
           ...(args.published != null ? { published: args.published } : {}),
           ...(args.type ? { type: { in: [...args.type] } } : {}),
@@ -146,7 +147,7 @@ builder.prismaObjectField('Space', 'sites', (t) =>
         model: (ctx) => ctx.prisma.site,
         where: (space: { id: string; organizationId: string }, _args, ctx) => ({
           ...visibleSitesWhere(requireActor(ctx), space.organizationId),
-          siteSpaces: { some: { spaceId: space.id } },
+          siteSpaces: { some: { spaceId: space.id, ...liveSiteSpace } },
         }),
         orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
       }),

@@ -11,6 +11,7 @@ import { restEnum } from '../shared/enums.js';
 import { siteRows, type SiteRow } from './loaders.js';
 import { sitePublishedBase } from './urls.js';
 import { presentShareKey, sharedUrl } from './shareKeys.js';
+import { liveSiteSpace } from './structure.js';
 import { SiteRef, siteIdFields } from './schema.js';
 import { findPublishedSite, type PublishedSite } from './published.js';
 import { SiteSpaceRef } from './structureSchema.js';
@@ -50,7 +51,7 @@ export const SiteSectionRef = builder.prismaNode('SiteSection', {
       resolve: async (section, _args, ctx) => (await site(ctx, section.siteId)).defaultSiteSectionId === section.id,
     }),
     draft: t.boolean({ description: 'Whether it is a draft: Quire publishes no drafts, so false.', resolve: () => false }),
-    siteSpaces: t.relation('siteSpaces', { description: 'Its site spaces, in order.', query: inOrder }),
+    siteSpaces: t.relation('siteSpaces', { description: 'Its site spaces (of live spaces), in order.', query: { ...inOrder, where: liveSiteSpace } }),
     urls: t.field({
       type: SectionUrls,
       description: 'Where readers find it.',

@@ -12,6 +12,13 @@ export const PATH = { min: 1, max: 100 };
 export const CONDITION_MAX = 1024;
 export const ICON_MAX = 50;
 
+/**
+ * Site spaces readers and lists see: those of live spaces. A deleted space's
+ * site spaces stay (hidden) while it can be restored, and come back with it;
+ * its purge deletes them.
+ */
+export const liveSiteSpace = { space: { deletedAt: null } } as const;
+
 /** Where a site space sits: the site's root (sectionId null) or a section. */
 export interface Scope {
   siteId: string;

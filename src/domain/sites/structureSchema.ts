@@ -13,6 +13,7 @@ import { siteRows, type SiteRow } from './loaders.js';
 import { sitePublishedBase } from './urls.js';
 import { presentShareKey, sharedUrl } from './shareKeys.js';
 import { siteIdFields } from './schema.js';
+import { liveSiteSpace } from './structure.js';
 import { addSiteSpace, deleteSiteSpace, updateSiteSpace } from './siteSpaceService.js';
 import { createShareLink, deleteShareLink, updateShareLink } from './shareLinkService.js';
 
@@ -78,7 +79,7 @@ builder.prismaObjectField('Site', 'siteSpaces', (t) =>
   t.prismaConnection({
     type: 'SiteSpace',
     cursor: 'id',
-    description: 'Site spaces of the site in their order: by section (in the order of the sections), then by position.',
+    description: 'Site spaces of the site (of live spaces) in their order: by section (in the order of the sections), then by position.',
     args: {
       default: t.arg.boolean({ description: 'true: only default site spaces; false: only the others; omitted: all.' }),
       shareKey: t.arg.string({ description: "Key of an active share link: the published URLs of a share-link site's items carry it." }),
@@ -87,7 +88,7 @@ builder.prismaObjectField('Site', 'siteSpaces', (t) =>
       model: (ctx) => ctx.prisma.siteSpace,
       where: (s: { id: string }, args: { default?: boolean | null; shareKey?: string | null }, ctx) => {
         presentShareKey(ctx, s.id, args.shareKey);
-        return { siteId: s.id, ...(args.default === true ? isDefaultSiteSpace : args.default === false ? { NOT: isDefaultSiteSpace } : {}) };
+        return { siteId: s.id, ...liveSiteSpace, ...(args.default === true ? isDefaultSiteSpace : args.default === false ? { NOT: isDefaultSiteSpace } : {}) };
       },
       orderBy: () => [{ section: { sortKey: 'asc' } }, { sortKey: 'asc' }, { id: 'asc' }],
     }),
