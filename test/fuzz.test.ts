@@ -37,6 +37,19 @@ async function seedFixture(): Promise<Pools> {
   const spaces = [await createSpace(app, a), await createSpace(app, a, { parent: outer.id }), await createSpace(app, a, { parent: inner.id }), await createSpace(app, b)];
   const deleted = await createSpace(app, a);
   expect((await rest(app, a.admin.token).delete(`/v1/spaces/${deleted.id}`)).status).toBeLessThan(300);
+  const sites = await Promise.all([a, a, b].map(async (org, i) => {
+    const res = await rest(app, org.admin.token).post(`/v1/orgs/${org.organizationId}/sites`, { title: `Site ${i}`, spaces: org === a ? [spaces[0].id] : [] });
+    expect(res.status).toBe(201);
+    return res.body.id as string;
+  }));
+  const sections = await Promise.all([spaces[1], spaces[3]].map(async (space, i) => {
+    const owner = i === 0 ? a : b;
+    const res = await rest(app, owner.admin.token).post(`/v1/orgs/${owner.organizationId}/sites/${sites[i * 2]}/sections`, { spaceId: space.id });
+    expect(res.status).toBe(201);
+    return res.body.id as string;
+  }));
+  const group = await rest(app, a.admin.token).post(`/v1/orgs/${a.organizationId}/sites/${sites[0]}/section-groups`, { title: 'Group' });
+  expect(group.status).toBe(201);
   const scoped = await tokenWithScopes(app, a.admin.userId, ['space:read']);
   const revoked = await tokenWithScopes(app, roles.edit.userId, []);
   await app.prisma.apiToken.update({ where: { id: revoked.id }, data: { revokedAt: new Date() } });
@@ -48,6 +61,16 @@ async function seedFixture(): Promise<Pools> {
       collection: [outer.id, inner.id, 'col_doesNotExist00000'],
       user: [...users.map((u) => u.userId), 'usr_doesNotExist00000'],
       emailDomain: ['fuzz-a.test', 'member.test', 'FUZZ-A.TEST', 'example.com'],
+      site: [...sites, 'sit_doesNotExist00000'],
+      siteSection: [...sections, 'sse_doesNotExist00000'],
+      siteSectionGroup: [group.body.id, 'ssg_doesNotExist00000'],
+      siteSpace: [...(await app.prisma.siteSpace.findMany({ where: { siteId: { in: sites } } })).map((s) => s.id), 'sis_doesNotExist00000'],
+      shareLink: [...(await Promise.all(sites.map(async (siteId, i) => {
+        const owner = i < 2 ? a : b;
+        const res = await rest(app, owner.admin.token).post(`/v1/orgs/${owner.organizationId}/sites/${siteId}/share-links`, { name: `Link ${i}` });
+        expect(res.status).toBe(201);
+        return res.body.id as string;
+      }))), 'shl_doesNotExist00000'],
     },
     tokens: [a.admin.token, b.admin.token, ...Object.values(roles).map((r) => r.token), scoped.token, revoked.token, 'qt_notARealToken', ''],
   };

@@ -39,7 +39,61 @@ const deviations: Record<string, string> = {
   'GET /orgs/:organizationId/members/:userId/spaces': 'the list shows the spaces themselves, so it takes space:read too',
   'POST /spaces/:spaceId/transfer': 'not in the document; like the collection transfer',
   'GET /spaces/:spaceId/links': 'not in the document; reads the space content',
+  'GET /orgs/:organizationId/sites/:siteId': 'the document names no OAuth scope: reading a site takes site:read',
+  'POST /orgs/:organizationId/sites/:siteId/publish': 'answers with the site, so it takes site:read too',
+  'POST /orgs/:organizationId/sites/:siteId/unpublish': 'answers with the site, so it takes site:read too',
+  'GET /orgs/:organizationId/sites/:siteId/site-spaces': 'the answer embeds each space: space:read too',
+  'POST /orgs/:organizationId/sites/:siteId/site-spaces': 'reads the space it adds and answers with it: space:read too',
+  'PATCH /orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId': 'answers with the space: space:read too',
+  'GET /orgs/:organizationId/sites/:siteId/share-links': 'lists through the site: site:read too',
+  'GET /orgs/:organizationId/sites/:siteId/sections': 'each section embeds its site spaces and their spaces: space:read too',
+  'POST /orgs/:organizationId/sites/:siteId/sections': 'reads the space it adds and answers with it: space:read too',
+  'PATCH /orgs/:organizationId/sites/:siteId/sections/:siteSectionId': 'answers with the site spaces and their spaces: space:read too',
+  'POST /orgs/:organizationId/sites/:siteId/sections/:siteSectionId/move': 'answers with the site spaces and their spaces: space:read too',
+  'POST /orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/move': 'answers with the space: space:read too',
+  'PATCH /orgs/:organizationId/sites/:siteId/structure/sort': 'answers with the item and its spaces: space:read too',
+  'GET /orgs/:organizationId/sites/:siteId/section-groups': 'groups embed their sections, site spaces and spaces: space:read too',
+  'POST /orgs/:organizationId/sites/:siteId/section-groups': 'answers with the sections, site spaces and spaces: space:read too',
+  'PATCH /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId': 'answers with the sections, site spaces and spaces: space:read too',
+  'POST /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/sections': 'not in the document; like the other structure writes',
+  'GET /orgs/:organizationId/sites/:siteId/adaptive-schema/template-conditions': 'the document names no OAuth scope: reading the adaptive schema takes site:read',
+  'GET /orgs/:organizationId/sites/:siteId/published': 'the structure embeds the published spaces: space:read too',
+  'DELETE /orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId': 'managing the structure takes space:read too (its answers embed spaces)',
+  'DELETE /orgs/:organizationId/sites/:siteId/sections/:siteSectionId': 'managing the structure takes space:read too (its answers embed spaces)',
+  'DELETE /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId': 'managing the structure takes space:read too (its answers embed spaces)',
+  'DELETE /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/sections/:siteSectionId': 'not in the document; like the other structure writes',
 };
+
+/** A site with two sections, the first in a group. */
+async function orgWithSections() {
+  const fixture = await orgWithSite();
+  const admin = rest(app, fixture.org.admin.token);
+  const sections: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const space = await createSpace(app, fixture.org);
+    const res = await admin.post(`${fixture.sitePath}/sections`, { spaceId: space.id });
+    expect(res.status).toBe(201);
+    sections.push(res.body.id);
+  }
+  const group = await admin.post(`${fixture.sitePath}/section-groups`, { title: 'Group', sections: [sections[0]] });
+  expect(group.status).toBe(201);
+  return { ...fixture, sections, group: group.body.id as string };
+}
+
+async function orgWithShareLink() {
+  const fixture = await orgWithSite();
+  const res = await rest(app, fixture.org.admin.token).post(`${fixture.sitePath}/share-links`, { name: 'Team' });
+  expect(res.status).toBe(201);
+  return { ...fixture, link: res.body.id as string };
+}
+
+/** An organization with a site publishing one space. */
+async function orgWithSite() {
+  const { org, space } = await orgWithContent();
+  const res = await rest(app, org.admin.token).post(`/v1/orgs/${org.organizationId}/sites`, { title: 'Docs', spaces: [space.id] });
+  expect(res.status).toBe(201);
+  return { org, space, site: res.body as { id: string }, sitePath: `/v1/orgs/${org.organizationId}/sites/${res.body.id}` };
+}
 
 async function orgWithContent() {
   const org = await createOrg(app);
@@ -181,6 +235,146 @@ const cases: Record<string, ScopeCase> = {
     return asAdmin(org, `/v1/collections/${collection.id}/transfer`, { organization: target.organizationId });
   }],
 };
+
+
+const siteCases: Record<string, ScopeCase> = {
+  'GET /orgs/:organizationId/sites': [['site:read'], async () => {
+    const { org } = await orgWithSite();
+    return asAdmin(org, `/v1/orgs/${org.organizationId}/sites`);
+  }],
+  'POST /orgs/:organizationId/sites': [['site:write'], async () => {
+    const { org } = await orgWithContent();
+    return asAdmin(org, `/v1/orgs/${org.organizationId}/sites`, { title: 'New site' });
+  }],
+  'GET /orgs/:organizationId/sites/:siteId': [['site:read'], async () => {
+    const { org, sitePath } = await orgWithSite();
+    return asAdmin(org, sitePath);
+  }],
+  'PATCH /orgs/:organizationId/sites/:siteId': [['site:write'], async () => {
+    const { org, sitePath } = await orgWithSite();
+    return asAdmin(org, sitePath, { title: 'Renamed site' });
+  }],
+  'DELETE /orgs/:organizationId/sites/:siteId': [['site:write'], async () => {
+    const { org, sitePath } = await orgWithSite();
+    return asAdmin(org, sitePath);
+  }],
+  'POST /orgs/:organizationId/sites/:siteId/publish': [['site:publish', 'site:read'], async () => {
+    const { org, sitePath } = await orgWithSite();
+    return asAdmin(org, `${sitePath}/publish`);
+  }],
+  'POST /orgs/:organizationId/sites/:siteId/unpublish': [['site:publish', 'site:read'], async () => {
+    const { org, sitePath } = await orgWithSite();
+    return asAdmin(org, `${sitePath}/unpublish`);
+  }],
+  'GET /orgs/:organizationId/sites/:siteId/site-spaces': [['site:read', 'space:read'], async () => {
+    const { org, sitePath } = await orgWithSite();
+    return asAdmin(org, `${sitePath}/site-spaces`);
+  }],
+  'POST /orgs/:organizationId/sites/:siteId/site-spaces': [['site:write', 'space:read'], async () => {
+    const { org, sitePath } = await orgWithSite();
+    const space = await createSpace(app, org);
+    return asAdmin(org, `${sitePath}/site-spaces`, { spaceId: space.id });
+  }],
+  'PATCH /orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId': [['site:write', 'space:read'], async () => {
+    const { org, sitePath, site } = await orgWithSite();
+    const row = await app.prisma.siteSpace.findFirstOrThrow({ where: { siteId: site.id } });
+    return asAdmin(org, `${sitePath}/site-spaces/${row.id}`, { path: 'renamed' });
+  }],
+  'DELETE /orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId': [['site:write', 'space:read'], async () => {
+    const { org, sitePath, site } = await orgWithSite();
+    const row = await app.prisma.siteSpace.findFirstOrThrow({ where: { siteId: site.id } });
+    return asAdmin(org, `${sitePath}/site-spaces/${row.id}`);
+  }],
+  'GET /orgs/:organizationId/sites/:siteId/share-links': [['site:auth:read', 'site:read'], async () => {
+    const { org, sitePath } = await orgWithShareLink();
+    return asAdmin(org, `${sitePath}/share-links`);
+  }],
+  'POST /orgs/:organizationId/sites/:siteId/share-links': [['site:auth:write'], async () => {
+    const { org, sitePath } = await orgWithSite();
+    return asAdmin(org, `${sitePath}/share-links`, { name: 'Partners' });
+  }],
+  'PATCH /orgs/:organizationId/sites/:siteId/share-links/:shareLinkId': [['site:auth:write'], async () => {
+    const { org, sitePath, link } = await orgWithShareLink();
+    return asAdmin(org, `${sitePath}/share-links/${link}`, { active: false });
+  }],
+  'DELETE /orgs/:organizationId/sites/:siteId/share-links/:shareLinkId': [['site:auth:write'], async () => {
+    const { org, sitePath, link } = await orgWithShareLink();
+    return asAdmin(org, `${sitePath}/share-links/${link}`);
+  }],
+  'GET /orgs/:organizationId/sites/:siteId/sections': [['site:read', 'space:read'], async () => {
+    const { org, sitePath } = await orgWithSections();
+    return asAdmin(org, `${sitePath}/sections`);
+  }],
+  'POST /orgs/:organizationId/sites/:siteId/sections': [['site:write', 'space:read'], async () => {
+    const { org, sitePath } = await orgWithSite();
+    const space = await createSpace(app, org);
+    return asAdmin(org, `${sitePath}/sections`, { spaceId: space.id });
+  }],
+  'PATCH /orgs/:organizationId/sites/:siteId/sections/:siteSectionId': [['site:write', 'space:read'], async () => {
+    const { org, sitePath, sections } = await orgWithSections();
+    return asAdmin(org, `${sitePath}/sections/${sections[0]}`, { title: 'Renamed section' });
+  }],
+  'DELETE /orgs/:organizationId/sites/:siteId/sections/:siteSectionId': [['site:write', 'space:read'], async () => {
+    const { org, sitePath, sections } = await orgWithSections();
+    return asAdmin(org, `${sitePath}/sections/${sections[0]}`);
+  }],
+  'POST /orgs/:organizationId/sites/:siteId/sections/:siteSectionId/move': [['site:write', 'space:read'], async () => {
+    const { org, sitePath, sections } = await orgWithSections();
+    return asAdmin(org, `${sitePath}/sections/${sections[1]}/move`, {});
+  }],
+  'POST /orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/move': [['site:write', 'space:read'], async () => {
+    const { org, sitePath, site } = await orgWithSite();
+    const row = await app.prisma.siteSpace.findFirstOrThrow({ where: { siteId: site.id } });
+    return asAdmin(org, `${sitePath}/site-spaces/${row.id}/move`, {});
+  }],
+  'PATCH /orgs/:organizationId/sites/:siteId/structure/sort': [['site:write', 'space:read'], async () => {
+    const { org, sitePath, sections, group } = await orgWithSections();
+    return asAdmin(org, `${sitePath}/structure/sort`, { item: { type: 'site-section-group', id: group }, position: { before: { type: 'site-section', id: sections[1] } } });
+  }],
+  'GET /orgs/:organizationId/sites/:siteId/section-groups': [['site:read', 'space:read'], async () => {
+    const { org, sitePath } = await orgWithSections();
+    return asAdmin(org, `${sitePath}/section-groups`);
+  }],
+  'POST /orgs/:organizationId/sites/:siteId/section-groups': [['site:write', 'space:read'], async () => {
+    const { org, sitePath, sections } = await orgWithSections();
+    return asAdmin(org, `${sitePath}/section-groups`, { title: 'Group', sections: [sections[0]] });
+  }],
+  'PATCH /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId': [['site:write', 'space:read'], async () => {
+    const { org, sitePath, group } = await orgWithSections();
+    return asAdmin(org, `${sitePath}/section-groups/${group}`, { title: 'Renamed group' });
+  }],
+  'DELETE /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId': [['site:write', 'space:read'], async () => {
+    const { org, sitePath, group } = await orgWithSections();
+    return asAdmin(org, `${sitePath}/section-groups/${group}`);
+  }],
+  'POST /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/sections': [['site:write', 'space:read'], async () => {
+    const { org, sitePath, group, sections } = await orgWithSections();
+    return asAdmin(org, `${sitePath}/section-groups/${group}/sections`, { sectionId: sections[1] });
+  }],
+  'DELETE /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/sections/:siteSectionId': [['site:write', 'space:read'], async () => {
+    const { org, sitePath, group, sections } = await orgWithSections();
+    return asAdmin(org, `${sitePath}/section-groups/${group}/sections/${sections[0]}`);
+  }],
+  'GET /orgs/:organizationId/sites/:siteId/adaptive-schema': [['site:read'], async () => {
+    const { org, sitePath } = await orgWithSite();
+    return asAdmin(org, `${sitePath}/adaptive-schema`);
+  }],
+  'PUT /orgs/:organizationId/sites/:siteId/adaptive-schema': [['site:write'], async () => {
+    const { org, sitePath } = await orgWithSite();
+    const unsigned = { type: 'object', description: 'Unsigned claims of the site visitor.', properties: {}, additionalProperties: false };
+    return asAdmin(org, `${sitePath}/adaptive-schema`, { jsonSchema: { type: 'object', properties: { unsigned }, additionalProperties: false } });
+  }],
+  'GET /orgs/:organizationId/sites/:siteId/adaptive-schema/template-conditions': [['site:read'], async () => {
+    const { org, sitePath } = await orgWithSite();
+    return asAdmin(org, `${sitePath}/adaptive-schema/template-conditions`);
+  }],
+  'GET /orgs/:organizationId/sites/:siteId/published': [['site:read', 'space:read'], async () => {
+    const { org, sitePath } = await orgWithSite();
+    expect((await rest(app, org.admin.token).post(`${sitePath}/publish`)).status).toBe(200);
+    return asAdmin(org, `${sitePath}/published`);
+  }],
+};
+Object.assign(cases, siteCases);
 
 const routeKeys = routes.map(([method, path]) => `${method} ${path}`);
 

@@ -45,4 +45,46 @@ export const routes: RouteSpec[] = [
   ['GET', '/collections/:collectionId/spaces', op.ListCollectionSpacesDocument],
   ['POST', '/collections/:collectionId/move', op.MoveCollectionDocument],
   ['POST', '/collections/:collectionId/transfer', op.TransferCollectionDocument],
+
+  // 4.1 Sites
+  ['GET', '/orgs/:organizationId/sites', op.ListOrganizationSitesDocument],
+  ['POST', '/orgs/:organizationId/sites', op.CreateSiteDocument, created],
+  ['GET', '/orgs/:organizationId/sites/:siteId', op.GetSiteDocument],
+  ['PATCH', '/orgs/:organizationId/sites/:siteId', op.UpdateSiteDocument],
+  ['DELETE', '/orgs/:organizationId/sites/:siteId', op.DeleteSiteDocument, deleted],
+  ['POST', '/orgs/:organizationId/sites/:siteId/publish', op.PublishSiteDocument],
+  ['POST', '/orgs/:organizationId/sites/:siteId/unpublish', op.UnpublishSiteDocument],
+
+  // 4.4 Site spaces
+  ['GET', '/orgs/:organizationId/sites/:siteId/site-spaces', op.ListSiteSpacesDocument],
+  ['POST', '/orgs/:organizationId/sites/:siteId/site-spaces', op.AddSiteSpaceDocument, created],
+  ['PATCH', '/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId', op.UpdateSiteSpaceDocument],
+  ['DELETE', '/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId', op.DeleteSiteSpaceDocument, deleted],
+
+  // 4.5 Site share links
+  ['GET', '/orgs/:organizationId/sites/:siteId/share-links', op.ListShareLinksDocument],
+  ['POST', '/orgs/:organizationId/sites/:siteId/share-links', op.CreateShareLinkDocument, created],
+  ['PATCH', '/orgs/:organizationId/sites/:siteId/share-links/:shareLinkId', op.UpdateShareLinkDocument],
+  ['DELETE', '/orgs/:organizationId/sites/:siteId/share-links/:shareLinkId', op.DeleteShareLinkDocument, deleted],
+
+  // 4.2 Site section groups, 4.3 sections, and the order of the structure
+  ['GET', '/orgs/:organizationId/sites/:siteId/section-groups', op.ListSiteSectionGroupsDocument],
+  ['POST', '/orgs/:organizationId/sites/:siteId/section-groups', op.AddSiteSectionGroupDocument, created],
+  ['PATCH', '/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId', op.UpdateSiteSectionGroupDocument],
+  ['DELETE', '/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId', op.DeleteSiteSectionGroupDocument, deleted],
+  ['POST', '/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/sections', op.AddSectionToGroupDocument, created],
+  ['DELETE', '/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/sections/:siteSectionId', op.RemoveSectionFromGroupDocument, deleted],
+  ['GET', '/orgs/:organizationId/sites/:siteId/sections', op.ListSiteSectionsDocument],
+  ['POST', '/orgs/:organizationId/sites/:siteId/sections', op.AddSiteSectionDocument, created],
+  ['PATCH', '/orgs/:organizationId/sites/:siteId/sections/:siteSectionId', op.UpdateSiteSectionDocument],
+  ['DELETE', '/orgs/:organizationId/sites/:siteId/sections/:siteSectionId', op.DeleteSiteSectionDocument, deleted],
+  ['POST', '/orgs/:organizationId/sites/:siteId/sections/:siteSectionId/move', op.MoveSiteSectionDocument],
+  ['POST', '/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/move', op.MoveSiteSpaceDocument],
+  ['PATCH', '/orgs/:organizationId/sites/:siteId/structure/sort', op.SortSiteStructureDocument],
+
+  // 4.1 Adaptive content
+  ['GET', '/orgs/:organizationId/sites/:siteId/adaptive-schema', op.GetSiteAdaptiveSchemaDocument],
+  ['PUT', '/orgs/:organizationId/sites/:siteId/adaptive-schema', op.UpdateSiteAdaptiveSchemaDocument],
+  ['GET', '/orgs/:organizationId/sites/:siteId/adaptive-schema/template-conditions', op.ListSiteAdaptiveTemplateConditionsDocument],
+  ['GET', '/orgs/:organizationId/sites/:siteId/published', op.GetPublishedSiteDocument],
 ];

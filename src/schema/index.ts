@@ -10,5 +10,9 @@ import '../domain/content/schema.js';
 import '../domain/collections/schema.js';
 import '../domain/spaces/schema.js';
 import '../domain/spaces/subscriptions.js';
+import '../domain/sites/schema.js';
+import '../domain/sites/structureSchema.js';
+import '../domain/sites/sectionSchema.js';
+import '../domain/sites/adaptiveFields.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

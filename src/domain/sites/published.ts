@@ -1,0 +1,41 @@
+// The published structure of a site (GET …/published): what its readers get.
+// An unpublished site is not served; a share-link site only with the key of an
+// active share link (a deactivated link stops at once: `active` is read on
+// every request). Sites with sections serve their root sections and groups in
+// order; sites without serve their root site spaces in order.
+import type { Context } from '../../context.js';
+import { requireActor } from '../../context.js';
+import { notFound } from '../../errors.js';
+import type { Site } from '../../generated/prisma/client.js';
+import { authorize, sitePolicy } from '../../policy/index.js';
+import { loadSite } from './service.js';
+import { liveSiteSpace } from './structure.js';
+
+const inOrder = [{ sortKey: 'asc' as const }, { id: 'asc' as const }];
+const byKey = (a: { sortKey: number; id: string }, b: { sortKey: number; id: string }) => a.sortKey - b.sortKey || a.id.localeCompare(b.id);
+
+export interface PublishedSite {
+  site: Site;
+  structure: { type: 'sections' | 'siteSpaces'; structure: unknown[] };
+}
+
+const notServed = () => notFound('Published site');
+
+export async function findPublishedSite(ctx: Context, input: { siteId: string; organizationId?: string | null; shareKey?: string | null }): Promise<PublishedSite> {
+  const actor = requireActor(ctx);
+  const site = authorize(sitePolicy, actor, await loadSite(ctx.prisma, actor, input.siteId, input.organizationId), 'view');
+  if (!site.published) throw notServed();
+  if (site.visibility === 'share-link') {
+    const link = input.shareKey ? await ctx.prisma.shareLink.findFirst({ where: { siteId: site.id, key: input.shareKey, active: true }, select: { id: true } }) : null;
+    if (!link) throw notServed();
+  }
+  const [sections, groups] = await Promise.all([
+    ctx.prisma.siteSection.findMany({ where: { siteId: site.id, sectionGroupId: null }, orderBy: inOrder }),
+    ctx.prisma.siteSectionGroup.findMany({ where: { siteId: site.id, parentId: null }, orderBy: inOrder }),
+  ]);
+  if (sections.length + groups.length > 0 || (await ctx.prisma.siteSection.count({ where: { siteId: site.id } })) > 0) {
+    return { site, structure: { type: 'sections', structure: [...sections, ...groups].sort(byKey) } };
+  }
+  const siteSpaces = await ctx.prisma.siteSpace.findMany({ where: { siteId: site.id, sectionId: null, ...liveSiteSpace }, orderBy: inOrder });
+  return { site, structure: { type: 'siteSpaces', structure: siteSpaces } };
+}

@@ -1,0 +1,225 @@
+// Site spaces (4.4) and share links (4.5) in the graph: their nodes, the
+// site's lists of them, and their mutations.
+import { builder, type ObjectFieldBuilder } from '../../schema/builder.js';
+import type { ShareLink, SiteSpace } from '../../generated/prisma/client.js';
+import { requireActor, type Context } from '../../context.js';
+import { authorize, can, sitePolicy, spacePolicy } from '../../policy/index.js';
+import type { SpaceSubject } from '../../policy/space.js';
+import { scopedList } from '../shared/connections.js';
+import { mayShowRelated } from '../content/related.js';
+import { nodeConnection } from '../../schema/connections.js';
+import { deletion, deletionFields } from '../../schema/payloads.js';
+import { siteRows, type SiteRow } from './loaders.js';
+import { sitePublishedBase } from './urls.js';
+import { presentShareKey, sharedUrl } from './shareKeys.js';
+import { siteIdFields } from './schema.js';
+import { liveSiteSpace } from './structure.js';
+import { addSiteSpace, deleteSiteSpace, updateSiteSpace } from './siteSpaceService.js';
+import { createShareLink, deleteShareLink, updateShareLink } from './shareLinkService.js';
+
+/** Whether the caller may do `action` on the site of a structure item (the site loaded once per request). */
+async function mayOnSite(ctx: Context, siteId: string, action: 'view' | 'viewShareLinks') {
+  const site = await siteRows(ctx).load(siteId);
+  return !!site && can(sitePolicy, requireActor(ctx), site, action);
+}
+
+const site = (ctx: Context, siteId: string) => siteRows(ctx).load(siteId) as Promise<SiteRow>;
+
+const PublishedUrls = builder.simpleObject('SitePublishedUrls', {
+  description: 'Where readers find an item of a site.',
+  fields: (t) => ({ published: t.string({ nullable: true, description: 'Its published address; null while the site is unpublished.' }) }),
+});
+
+export const SiteSpaceRef = builder.prismaNode('SiteSpace', {
+  id: { field: 'id' },
+  description: 'A space published on a site, at its root or in a section (a variant of the section).',
+  authScopes: (siteSpace, ctx) => mayOnSite(ctx, siteSpace.siteId, 'view'),
+  fields: (t) => ({
+    path: t.exposeString('path', { description: 'Path of the site space under its section (or the site), 1 to 100 characters.' }),
+    siteId: t.exposeID('siteId', { description: 'Id of the site.' }),
+    sectionId: t.exposeID('sectionId', { nullable: true, description: 'Id of its section; null at the root of the site.' }),
+    condition: t.exposeString('condition', { nullable: true, description: 'Expression deciding whether a visitor sees it; null: always.' }),
+    space: t.relation('space', {
+      nullable: true,
+      description: 'The published space, unless the caller may not see it.',
+      authScopes: (siteSpace, _args, ctx) => mayShowRelated(ctx, spacePolicy, (siteSpace as { space?: SpaceSubject }).space),
+      unauthorizedResolver: () => null,
+    }),
+    title: t.string({
+      description: 'Title of the published space.',
+      select: { space: { select: { title: true } } },
+      resolve: (siteSpace) => siteSpace.space.title,
+    }),
+    default: t.boolean({
+      description: 'Whether it is the default site space of its section (or of the root of the site).',
+      select: { section: { select: { defaultSiteSpaceId: true } } },
+      resolve: async (siteSpace, _args, ctx) =>
+        (siteSpace.section ? siteSpace.section.defaultSiteSpaceId : (await site(ctx, siteSpace.siteId)).defaultSiteSpaceId) === siteSpace.id,
+    }),
+    draft: t.boolean({ description: 'Whether it is a draft: Quire publishes no drafts, so false.', resolve: () => false }),
+    urls: t.field({
+      type: PublishedUrls,
+      description: 'Where readers find it.',
+      select: { section: { select: { path: true } } },
+      resolve: async (siteSpace, _args, ctx) => {
+        const row = await site(ctx, siteSpace.siteId);
+        const section = siteSpace.section ? `/${siteSpace.section.path}` : '';
+        return { published: await sharedUrl(ctx, row, row.published ? `${sitePublishedBase(ctx.urls, row)}${section}/${siteSpace.path}` : null) };
+      },
+    }),
+  }),
+});
+
+export const SiteSpaceConnection = nodeConnection(SiteSpaceRef, 'SiteSpace', { items: 'site spaces' });
+
+/** Site spaces that are the default of their scope (the root of their site, or their section). */
+const isDefaultSiteSpace = { OR: [{ sectionId: null, defaultOfSites: { some: {} } }, { defaultOf: { some: {} } }] };
+
+builder.prismaObjectField('Site', 'siteSpaces', (t) =>
+  t.prismaConnection({
+    type: 'SiteSpace',
+    cursor: 'id',
+    description: 'Site spaces of the site (of live spaces) in their order: by section (in the order of the sections), then by position.',
+    args: {
+      default: t.arg.boolean({ description: 'true: only default site spaces; false: only the others; omitted: all.' }),
+      shareKey: t.arg.string({ description: "Key of an active share link: the published URLs of a share-link site's items carry it." }),
+    },
+    ...scopedList({
+      model: (ctx) => ctx.prisma.siteSpace,
+      where: (s: { id: string }, args: { default?: boolean | null; shareKey?: string | null }, ctx) => {
+        presentShareKey(ctx, s.id, args.shareKey);
+        return { siteId: s.id, ...liveSiteSpace, ...(args.default === true ? isDefaultSiteSpace : args.default === false ? { NOT: isDefaultSiteSpace } : {}) };
+      },
+      orderBy: () => [{ section: { sortKey: 'asc' } }, { sortKey: 'asc' }, { id: 'asc' }],
+    }),
+  }, SiteSpaceConnection),
+);
+
+export const ShareLinkRef = builder.prismaNode('ShareLink', {
+  id: { field: 'id' },
+  description: 'A secret link opening a share-link site; managed by the site admins.',
+  authScopes: (link, ctx) => mayOnSite(ctx, link.siteId, 'viewShareLinks'),
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'Name, at most 50 characters.' }),
+    active: t.exposeBoolean('active', { description: 'Whether the link opens the site; an inactive one stops at once.' }),
+    key: t.exposeString('key', { description: 'The secret key (REST `shareKey`).' }),
+    siteId: t.exposeID('siteId', { description: 'Id of the site.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the link was created.' }),
+    urls: t.field({
+      type: PublishedUrls,
+      description: 'The site opened with this link.',
+      resolve: async (link, _args, ctx) => ({ published: `${sitePublishedBase(ctx.urls, await site(ctx, link.siteId))}?share=${link.key}` }),
+    }),
+  }),
+});
+
+const ShareLinkConnection = nodeConnection(ShareLinkRef, 'ShareLink', { items: 'share links' });
+
+builder.prismaObjectField('Site', 'shareLinks', (t) =>
+  t.prismaConnection({
+    type: 'ShareLink',
+    cursor: 'id',
+    description: 'Share links of the site, oldest first (site admins).',
+    args: { search: t.arg.string({ description: 'Only the links whose name contains this text (case-insensitive), or whose key is this.' }) },
+    ...scopedList({
+      model: (ctx) => ctx.prisma.shareLink,
+      where: (s: SiteRow, args: { search?: string | null }, ctx) => {
+        authorize(sitePolicy, requireActor(ctx), s, 'viewShareLinks');
+        return { siteId: s.id, ...(args.search ? { OR: [{ name: { contains: args.search, mode: 'insensitive' } }, { key: args.search }] } : {}) };
+      },
+      orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
+    }),
+  }, ShareLinkConnection),
+);
+
+const siteSpaceField = <P extends { siteSpace: SiteSpace }>(t: ObjectFieldBuilder<P>, description: string) =>
+  t.field({ type: SiteSpaceRef, description, resolve: (payload) => payload.siteSpace });
+const shareLinkField = <P extends { shareLink: ShareLink }>(t: ObjectFieldBuilder<P>, description: string) =>
+  t.field({ type: ShareLinkRef, description, resolve: (payload) => payload.shareLink });
+
+builder.relayMutationField(
+  'addSiteSpace',
+  {
+    description: 'Arguments of addSiteSpace.',
+    inputFields: (t) => ({
+      ...siteIdFields(t),
+      spaceId: t.id({ required: true, description: 'The space to publish.' }),
+      sectionId: t.id({ description: 'Section to add it to; omitted: the default section, or the root of a site without sections.' }),
+    }),
+  },
+  {
+    description: 'Publishes a space on a site (at the end of its section or of the root); the first of a scope becomes its default.',
+    resolve: async (_root, { input }, ctx) => ({ siteSpace: await addSiteSpace(ctx, input) }),
+  },
+  { description: 'The result of addSiteSpace.', outputFields: (t) => ({ siteSpace: siteSpaceField(t, 'The new site space.') }) },
+);
+
+builder.relayMutationField(
+  'updateSiteSpace',
+  {
+    description: 'Arguments of updateSiteSpace: the fields to change (absent ones stay).',
+    inputFields: (t) => ({
+      ...siteIdFields(t),
+      siteSpaceId: t.id({ required: true, description: 'Id of the site space.' }),
+      path: t.string({ description: 'Path, 1 to 100 characters, unique in its section (or the root).' }),
+      condition: t.string({ description: 'Expression deciding whether a visitor sees it, at most 1024 characters; null removes it.' }),
+      spaceId: t.id({ description: 'The space it publishes instead.' }),
+    }),
+  },
+  {
+    description: 'Changes a site space.',
+    resolve: async (_root, { input }, ctx) => ({ siteSpace: await updateSiteSpace(ctx, input) }),
+  },
+  { description: 'The result of updateSiteSpace.', outputFields: (t) => ({ siteSpace: siteSpaceField(t, 'The site space as changed.') }) },
+);
+
+builder.relayMutationField(
+  'deleteSiteSpace',
+  { description: 'Arguments of deleteSiteSpace.', inputFields: (t) => ({ ...siteIdFields(t), siteSpaceId: t.id({ required: true, description: 'Id of the site space.' }) }) },
+  {
+    description: 'Removes a space from a site (the space stays); the next one of its scope becomes the default if it was. Idempotent.',
+    resolve: async (_root, { input }, ctx) => deletion(await deleteSiteSpace(ctx, input), input.siteSpaceId),
+  },
+  { description: 'The result of deleteSiteSpace.', outputFields: (t) => deletionFields(t, 'deleted', 'SiteSpace') },
+);
+
+builder.relayMutationField(
+  'createShareLink',
+  {
+    description: 'Arguments of createShareLink.',
+    inputFields: (t) => ({ ...siteIdFields(t), name: t.string({ required: true, description: 'Name, at most 50 characters.' }) }),
+  },
+  {
+    description: 'Creates an active share link with a new secret key.',
+    resolve: async (_root, { input }, ctx) => ({ shareLink: await createShareLink(ctx, input) }),
+  },
+  { description: 'The result of createShareLink.', outputFields: (t) => ({ shareLink: shareLinkField(t, 'The new share link.') }) },
+);
+
+builder.relayMutationField(
+  'updateShareLink',
+  {
+    description: 'Arguments of updateShareLink: at least one of active and name.',
+    inputFields: (t) => ({
+      ...siteIdFields(t),
+      shareLinkId: t.id({ required: true, description: 'Id of the share link.' }),
+      active: t.boolean({ description: 'false deactivates the link (its key stops working at once); true reactivates it.' }),
+      name: t.string({ description: 'Name, at most 50 characters.' }),
+    }),
+  },
+  {
+    description: 'Renames, deactivates or reactivates a share link.',
+    resolve: async (_root, { input }, ctx) => ({ shareLink: await updateShareLink(ctx, input) }),
+  },
+  { description: 'The result of updateShareLink.', outputFields: (t) => ({ shareLink: shareLinkField(t, 'The share link as changed.') }) },
+);
+
+builder.relayMutationField(
+  'deleteShareLink',
+  { description: 'Arguments of deleteShareLink.', inputFields: (t) => ({ ...siteIdFields(t), shareLinkId: t.id({ required: true, description: 'Id of the share link.' }) }) },
+  {
+    description: 'Deletes a share link: its key stops working. Idempotent.',
+    resolve: async (_root, { input }, ctx) => deletion(await deleteShareLink(ctx, input), input.shareLinkId),
+  },
+  { description: 'The result of deleteShareLink.', outputFields: (t) => deletionFields(t, 'deleted', 'ShareLink') },
+);
