@@ -29,6 +29,8 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 async function seedFixture(): Promise<Pools> {
   const a = await createOrg(app, { domain: 'fuzz-a.test' });
   const b = await createOrg(app, { domain: 'fuzz-b.test' });
+  const subdomain = `fuzz-${a.organizationId.slice(-10).toLowerCase().replace(/[^a-z0-9]/g, 'x')}`;
+  await app.prisma.organization.update({ where: { id: a.organizationId }, data: { hostname: subdomain } });
   const roles = await membersOfEveryRole(app, a.organizationId);
   // B's admin administers A too, so transfers between them can succeed.
   await addMember(app, a.organizationId, 'admin', { email: b.admin.email });
@@ -61,6 +63,7 @@ async function seedFixture(): Promise<Pools> {
       collection: [outer.id, inner.id, 'col_doesNotExist00000'],
       user: [...users.map((u) => u.userId), 'usr_doesNotExist00000'],
       emailDomain: ['fuzz-a.test', 'member.test', 'FUZZ-A.TEST', 'example.com'],
+      subdomain: [subdomain, subdomain.toUpperCase(), 'no-such-subdomain', 'a'],
       site: [...sites, 'sit_doesNotExist00000'],
       siteSection: [...sections, 'sse_doesNotExist00000'],
       siteSectionGroup: [group.body.id, 'ssg_doesNotExist00000'],

@@ -36,6 +36,7 @@ const deviations: Record<string, string> = {
   'GET /orgs/:organizationId': 'the document gives OAuth tokens no access: reading an organization takes organization:read',
   'POST /orgs/:organizationId/join': 'the document gives OAuth tokens no access: joining reads the organization and adds a member',
   'GET /email-domains/:emailDomain/orgs': 'an internal operation in the document: it lists organizations',
+  'GET /subdomains/:subdomain': 'the document names no OAuth scope: it reveals an organization, so it takes organization:read',
   'GET /orgs/:organizationId/members/:userId/spaces': 'the list shows the spaces themselves, so it takes space:read too',
   'POST /spaces/:spaceId/transfer': 'not in the document; like the collection transfer',
   'GET /spaces/:spaceId/links': 'not in the document; reads the space content',
@@ -125,6 +126,12 @@ const cases: Record<string, ScopeCase> = {
     const domain = org.admin.email.split('@')[1];
     await app.prisma.organization.update({ where: { id: org.organizationId }, data: { emailDomains: [domain] } });
     return asAdmin(org, `/v1/email-domains/${domain}/orgs`);
+  }],
+  'GET /subdomains/:subdomain': [['organization:read'], async () => {
+    const { org } = await orgWithContent();
+    const subdomain = `scopes-${org.organizationId.slice(-8).toLowerCase().replace(/[^a-z0-9]/g, 'x')}`;
+    await app.prisma.organization.update({ where: { id: org.organizationId }, data: { hostname: subdomain } });
+    return asAdmin(org, `/v1/subdomains/${subdomain}`);
   }],
   'GET /orgs/:organizationId/members': [['organization:members:read'], async () => {
     const { org } = await orgWithContent();

@@ -17,6 +17,7 @@ export const routes: RouteSpec[] = [
   ['PATCH', '/orgs/:organizationId', op.UpdateOrganizationDocument],
   ['POST', '/orgs/:organizationId/join', op.JoinOrganizationDocument, { status: 204 }],
   ['GET', '/email-domains/:emailDomain/orgs', op.OrganizationsForEmailDomainDocument, { whole: true }],
+  ['GET', '/subdomains/:subdomain', op.GetSubdomainDocument],
   ['GET', '/orgs/:organizationId/members', op.ListMembersDocument],
   ['GET', '/orgs/:organizationId/members/:userId', op.GetMemberDocument],
   ['PATCH', '/orgs/:organizationId/members/:userId', op.UpdateMemberDocument],

@@ -14,5 +14,6 @@ import '../domain/sites/schema.js';
 import '../domain/sites/structureSchema.js';
 import '../domain/sites/sectionSchema.js';
 import '../domain/sites/adaptiveFields.js';
+import '../domain/subdomains/schema.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -51,7 +51,7 @@ export function routeModels(): RouteModel[] {
 
 export interface Pools {
   /** Existing ids (and a few that do not exist) by the name of the parameter or field they fill. */
-  ids: Record<'organization' | 'space' | 'collection' | 'user' | 'emailDomain' | 'site' | 'siteSpace' | 'shareLink' | 'siteSection' | 'siteSectionGroup', string[]>;
+  ids: Record<'organization' | 'space' | 'collection' | 'user' | 'emailDomain' | 'subdomain' | 'site' | 'siteSpace' | 'shareLink' | 'siteSection' | 'siteSectionGroup', string[]>;
   /** Bearer secrets: valid ones of every role, scoped, revoked and garbage. */
   tokens: string[];
 }
@@ -63,6 +63,7 @@ function poolOf(name: string): keyof Pools['ids'] | undefined {
   if (/^(collection(Id)?|parent)$/.test(name)) return 'collection';
   if (/^(user(Id)?|users)$/.test(name)) return 'user';
   if (name === 'emailDomain') return 'emailDomain';
+  if (name === 'subdomain') return 'subdomain';
   if (/^site(Id)?$/.test(name)) return 'site';
   if (name === 'siteSpaceId') return 'siteSpace';
   if (name === 'shareLinkId') return 'shareLink';
