@@ -92,14 +92,22 @@ async function resolveMembers(tx: Prisma.TransactionClient, organizationId: stri
   return resolved;
 }
 
-/** Locks the team row for share (a concurrent delete waits) and authorizes `action` on it. */
+/**
+ * Locks the team row for share (a concurrent delete waits) and authorizes
+ * `action` on it; the caller's team role is read on the transaction's own
+ * connection (the pool may have none to spare while many of these run).
+ */
 async function lockTeam(tx: Prisma.TransactionClient, ctx: Context, organizationId: string, teamId: string, action: 'manageMembers') {
   const actor = requireActor(ctx);
-  const locked = await tx.$queryRaw<{ id: string; organizationId: string }[]>`
-    SELECT id, "organizationId" FROM "Team"
-    WHERE id = ${teamId} AND "organizationId" = ${organizationId} AND "organizationId" = ANY(${[...actor.memberships.keys()]})
-    FOR SHARE`;
-  return authorizeTeam(ctx, locked[0] ?? null, action);
+  const [team] = await tx.$queryRaw<{ id: string; organizationId: string; callerRole: 'owner' | 'member' | null }[]>`
+    SELECT t.id, t."organizationId",
+      (SELECT tm.role::text FROM "TeamMember" tm WHERE tm."teamId" = t.id AND tm."userId" = ${actor.userId}) AS "callerRole"
+    FROM "Team" t
+    WHERE t.id = ${teamId} AND t."organizationId" = ${organizationId} AND t."organizationId" = ANY(${[...actor.memberships.keys()]})
+    FOR SHARE OF t`;
+  if (!team) throw notFound('Team');
+  authorize(teamPolicy, actor, { organizationId: team.organizationId, callerRole: team.callerRole }, action);
+  return team;
 }
 
 export interface MembershipChange {
