@@ -41,6 +41,9 @@ async function seedFixture(): Promise<Pools> {
   const revoked = await tokenWithScopes(app, roles.edit.userId, []);
   await app.prisma.apiToken.update({ where: { id: revoked.id }, data: { revokedAt: new Date() } });
   const users = [a.admin, b.admin, ...Object.values(roles)];
+  const team = await rest(app, a.admin.token).put(`/v1/orgs/${a.organizationId}/teams`, { title: 'Fuzz team', members: [roles.edit.userId] });
+  expect(team.status).toBe(201);
+  const otherTeam = await rest(app, b.admin.token).put(`/v1/orgs/${b.organizationId}/teams`, { title: 'Other fuzz team' });
   return {
     ids: {
       organization: [a.organizationId, b.organizationId, 'org_doesNotExist00000'],
@@ -48,6 +51,7 @@ async function seedFixture(): Promise<Pools> {
       collection: [outer.id, inner.id, 'col_doesNotExist00000'],
       user: [...users.map((u) => u.userId), 'usr_doesNotExist00000'],
       emailDomain: ['fuzz-a.test', 'member.test', 'FUZZ-A.TEST', 'example.com'],
+      team: [team.body.id, otherTeam.body.id, 'tea_doesNotExist00000'],
     },
     tokens: [a.admin.token, b.admin.token, ...Object.values(roles).map((r) => r.token), scoped.token, revoked.token, 'qt_notARealToken', ''],
   };

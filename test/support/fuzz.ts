@@ -51,7 +51,7 @@ export function routeModels(): RouteModel[] {
 
 export interface Pools {
   /** Existing ids (and a few that do not exist) by the name of the parameter or field they fill. */
-  ids: Record<'organization' | 'space' | 'collection' | 'user' | 'emailDomain', string[]>;
+  ids: Record<'organization' | 'space' | 'collection' | 'user' | 'emailDomain' | 'team', string[]>;
   /** Bearer secrets: valid ones of every role, scoped, revoked and garbage. */
   tokens: string[];
 }
@@ -63,6 +63,8 @@ function poolOf(name: string): keyof Pools['ids'] | undefined {
   if (/^(collection(Id)?|parent)$/.test(name)) return 'collection';
   if (/^(user(Id)?|users)$/.test(name)) return 'user';
   if (name === 'emailDomain') return 'emailDomain';
+  if (name === 'teamId') return 'team';
+  if (/^(add|remove|members)$/.test(name)) return 'user';
   return undefined;
 }
 
@@ -135,7 +137,8 @@ function valueOf(type: GraphQLInputType, name: string, pools: Pools, depth = 0):
           junkValue,
         );
       default:
-        return nastyString;
+        // Strings that name users (a team's `add`, `remove`, `members`) draw from the user pool too.
+        return poolOf(name) === 'user' ? idFor(name, pools) : nastyString;
     }
   })();
   return fc.oneof({ weight: 5, arbitrary: right }, { weight: 1, arbitrary: junkValue });
