@@ -215,6 +215,7 @@ describe('team members', () => {
     const asGuest = await rest(app, guest.token).get(membersPath(org, team.id));
     expectOpenApi(asGuest, 'get', '/orgs/{organizationId}/teams/{teamId}/members', 200);
     expect(asGuest.body.items.map((i: any) => i.organization.id)).toEqual([guest.userId]);
+    expect(asGuest.body.count).toBe(1);
     const other = await createOrg(app);
     expectError(await rest(app, other.admin.token).get(membersPath(org, team.id)), 404);
     expectError(await rest(app, other.admin.token).put(membersPath(org, team.id), { add: [other.admin.userId] }), 404);

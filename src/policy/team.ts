@@ -59,9 +59,18 @@ export const teamMemberPolicy = definePolicy('Team member', (actor, member: Team
   view: 'organization:members:read',
 });
 
-/** The rows of a team's member list the caller may see (see teamMemberPolicy): a guest sees only their own. */
-export function visibleTeamMembersWhere(actor: Actor, organizationId: string): Prisma.TeamMemberWhereInput {
-  return roleIn(actor, organizationId) != null ? {} : { userId: actor.userId };
+/**
+ * The rows of a team's member list the caller may see (see teamMemberPolicy):
+ * all where they have a role in the team's organization, else only their own.
+ * Said in SQL terms of the row itself, so one statement serves many teams.
+ */
+export function visibleTeamMembersWhere(actor: Actor): Prisma.TeamMemberWhereInput {
+  return {
+    OR: [
+      { userId: actor.userId },
+      { organizationId: { in: [...actor.memberships].filter(([, role]) => role != null).map(([organizationId]) => organizationId) } },
+    ],
+  };
 }
 
 /**

@@ -3,14 +3,14 @@
 import { builder, type InputFieldBuilder, type ObjectFieldBuilder } from '../../schema/builder.js';
 import type { Team } from '../../generated/prisma/client.js';
 import { requireActor } from '../../context.js';
-import { can, teamMemberPolicy, teamPolicy } from '../../policy/index.js';
+import { can, teamMemberPolicy, teamPolicy, visibleTeamMembersWhere } from '../../policy/index.js';
 import { TeamRoleEnum } from '../shared/enums.js';
 import { permissionsType } from '../shared/permissions.js';
 import { scopedList } from '../shared/connections.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import {
-  createTeam, deleteTeam, findTeam, removeTeamMember, renameTeam, setTeamMember, teamListWhere, teamMembersWhere, teamSubject,
+  createTeam, deleteTeam, findTeam, removeTeamMember, renameTeam, setTeamMember, teamListWhere, teamSubject,
   updateTeamMembers, type TeamListArgs,
 } from './service.js';
 
@@ -57,15 +57,12 @@ export const TeamMemberConnection = nodeConnection(TeamMembershipRef, 'TeamMembe
 const TeamConnection = nodeConnection(TeamRef, 'Team', { items: 'teams' });
 
 builder.prismaObjectField('Team', 'members', (t) =>
-  t.prismaConnection({
-    type: 'TeamMember',
+  // A related connection: the page and its count load with the teams (one statement for all of them).
+  t.relatedConnection('members', {
     cursor: 'teamId_userId',
     description: "The team's members the caller may see (a guest sees only themself), in the order they joined.",
-    ...scopedList({
-      model: (ctx) => ctx.prisma.teamMember,
-      where: (team: { id: string; organizationId: string }, _args, ctx) => teamMembersWhere(ctx, team),
-      orderBy: () => [{ createdAt: 'asc' }, { userId: 'asc' }],
-    }),
+    totalCount: true,
+    query: (_args, ctx) => ({ where: visibleTeamMembersWhere(requireActor(ctx)), orderBy: [{ createdAt: 'asc' }, { userId: 'asc' }] }),
   }, TeamMemberConnection),
 );
 

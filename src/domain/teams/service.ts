@@ -5,7 +5,7 @@
 import type { Context } from '../../context.js';
 import { requireActor } from '../../context.js';
 import {
-  authorize, can, organizationPolicy, teamCreationPolicy, teamPolicy, teamsManagedByWhere, tenantScope, visibleTeamMembersWhere,
+  authorize, can, organizationPolicy, teamCreationPolicy, teamPolicy, teamsManagedByWhere, tenantScope,
 } from '../../policy/index.js';
 import { badRequest, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
@@ -57,11 +57,6 @@ export function teamListWhere(ctx: Context, org: { id: string; emailDomains: str
     ...(title ? { title: { contains: literally(title), mode: 'insensitive' } } : {}),
     ...(args.owner != null ? teamsManagedByWhere(args.owner) : {}),
   };
-}
-
-/** The rows of a team's member list the caller may see. */
-export function teamMembersWhere(ctx: Context, team: { id: string; organizationId: string }): Prisma.TeamMemberWhereInput {
-  return { teamId: team.id, ...visibleTeamMembersWhere(requireActor(ctx), team.organizationId) };
 }
 
 /**
