@@ -56,6 +56,9 @@ async function seedFixture(): Promise<Pools> {
   const revoked = await tokenWithScopes(app, roles.edit.userId, []);
   await app.prisma.apiToken.update({ where: { id: revoked.id }, data: { revokedAt: new Date() } });
   const users = [a.admin, b.admin, ...Object.values(roles)];
+  const team = await rest(app, a.admin.token).put(`/v1/orgs/${a.organizationId}/teams`, { title: 'Fuzz team', members: [roles.edit.userId] });
+  expect(team.status).toBe(201);
+  const otherTeam = await rest(app, b.admin.token).put(`/v1/orgs/${b.organizationId}/teams`, { title: 'Other fuzz team' });
   return {
     ids: {
       organization: [a.organizationId, b.organizationId, 'org_doesNotExist00000'],
@@ -74,6 +77,7 @@ async function seedFixture(): Promise<Pools> {
         expect(res.status).toBe(201);
         return res.body.id as string;
       }))), 'shl_doesNotExist00000'],
+      team: [team.body.id, otherTeam.body.id, 'tea_doesNotExist00000'],
     },
     tokens: [a.admin.token, b.admin.token, ...Object.values(roles).map((r) => r.token), scoped.token, revoked.token, 'qt_notARealToken', ''],
   };

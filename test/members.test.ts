@@ -536,6 +536,7 @@ describe('GET /orgs/{organizationId}/members/{userId}/teams', () => {
     const design = await insertTeam(app, org.organizationId, 'Design', [{ userId: member.userId }]);
     await insertTeam(app, org.organizationId, 'Docs Reviewers', [{ userId: other.userId }]);
     const elsewhere = await createOrg(app);
+    await addMember(app, elsewhere.organizationId, 'read', { email: member.email });
     await insertTeam(app, elsewhere.organizationId, 'Docs Elsewhere', [{ userId: member.userId }]);
 
     const res = await rest(app, org.admin.token).get(teamsPath(org, member.userId));

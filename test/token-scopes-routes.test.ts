@@ -105,6 +105,15 @@ async function orgWithContent() {
 
 const asAdmin = (org: OrgFixture, path: string, body?: unknown): Call => ({ userId: org.admin.userId, path, body });
 
+/** An organization with a team that has one member (besides its admin), and the team's path. */
+async function orgWithTeam() {
+  const { org } = await orgWithContent();
+  const member = await addMember(app, org.organizationId, 'read');
+  const res = await rest(app, org.admin.token).put(`/v1/orgs/${org.organizationId}/teams`, { title: 'Team', members: [member.userId] });
+  expect(res.status).toBe(201);
+  return { org, member, path: `/v1/orgs/${org.organizationId}/teams/${res.body.id}` };
+}
+
 const cases: Record<string, ScopeCase> = {
   'GET /orgs': [['organization:read'], async () => asAdmin((await orgWithContent()).org, '/v1/orgs')],
   'GET /orgs/:organizationId': [['organization:read'], async () => {
@@ -240,6 +249,42 @@ const cases: Record<string, ScopeCase> = {
     const target = await createOrg(app);
     await addMember(app, target.organizationId, 'admin', { email: org.admin.email });
     return asAdmin(org, `/v1/collections/${collection.id}/transfer`, { organization: target.organizationId });
+  }],
+  'GET /orgs/:organizationId/teams': [['organization:members:read'], async () => {
+    const { org } = await orgWithTeam();
+    return asAdmin(org, `/v1/orgs/${org.organizationId}/teams`);
+  }],
+  'PUT /orgs/:organizationId/teams': [['organization:members:write'], async () => {
+    const { org } = await orgWithContent();
+    return asAdmin(org, `/v1/orgs/${org.organizationId}/teams`, { title: 'New team' });
+  }],
+  'GET /orgs/:organizationId/teams/:teamId': [['organization:members:read'], async () => {
+    const { org, path } = await orgWithTeam();
+    return asAdmin(org, path);
+  }],
+  'PATCH /orgs/:organizationId/teams/:teamId': [['organization:members:write'], async () => {
+    const { org, path } = await orgWithTeam();
+    return asAdmin(org, path, { title: 'Renamed team' });
+  }],
+  'DELETE /orgs/:organizationId/teams/:teamId': [['organization:members:write'], async () => {
+    const { org, path } = await orgWithTeam();
+    return asAdmin(org, path);
+  }],
+  'GET /orgs/:organizationId/teams/:teamId/members': [['organization:members:read'], async () => {
+    const { org, path } = await orgWithTeam();
+    return asAdmin(org, `${path}/members`);
+  }],
+  'PUT /orgs/:organizationId/teams/:teamId/members': [['organization:members:write'], async () => {
+    const { org, path } = await orgWithTeam();
+    return asAdmin(org, `${path}/members`, { add: [org.admin.userId] });
+  }],
+  'PUT /orgs/:organizationId/teams/:teamId/members/:userId': [['organization:members:write'], async () => {
+    const { org, path } = await orgWithTeam();
+    return asAdmin(org, `${path}/members/${org.admin.userId}`, { role: 'owner' });
+  }],
+  'DELETE /orgs/:organizationId/teams/:teamId/members/:userId': [['organization:members:write'], async () => {
+    const { org, member, path } = await orgWithTeam();
+    return asAdmin(org, `${path}/members/${member.userId}`);
   }],
 };
 

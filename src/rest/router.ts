@@ -24,6 +24,8 @@ export interface RouteOptions {
   whole?: boolean;
   /** Shapes each list item (REST items that nest a resource differently). */
   item?: (item: never) => unknown;
+  /** Reshapes the JSON body before it fills the operation's variables (REST shapes GraphQL input cannot take, e.g. a map). */
+  body?: (body: Record<string, unknown>) => Record<string, unknown>;
 }
 export type RouteSpec = [Method, string, DocumentNode, RouteOptions?];
 
@@ -71,7 +73,7 @@ export function createRestHandler(routes: RouteSpec[], deps: RestDeps) {
       const values = route.pattern.exec(path)!.slice(1);
       const params = Object.fromEntries(route.params.map((name, i) => [name, decodePathParam(name, values[i])]));
       const body = req.method === 'GET' || req.method === 'DELETE' ? undefined : await deps.readBody(req);
-      const variableValues = variablesFor(route.prepared, params, query, body);
+      const variableValues = variablesFor(route.prepared, params, query, body, route.options.body);
       const result = await execute({ schema: deps.schema, document: route.prepared.document, variableValues, contextValue: deps.context(actor) });
       if (result.errors?.length) throw toAppError(result.errors[0], deps.onError);
       const data = result.data as Record<string, unknown>;
@@ -115,11 +117,13 @@ function rejectUnstorableText(params: Record<string, string>, query: URLSearchPa
   if (field !== undefined) throw badRequest(unstorableTextMessage, field);
 }
 
-function variablesFor(prepared: PreparedOperation, params: Record<string, string>, query: URLSearchParams, body: unknown) {
+function variablesFor(
+  prepared: PreparedOperation, params: Record<string, string>, query: URLSearchParams, body: unknown, reshape?: RouteOptions['body'],
+) {
   const vars: Record<string, unknown> = {};
   const bodyObject = body === undefined ? {} : body;
   if (typeof bodyObject !== 'object' || bodyObject === null || Array.isArray(bodyObject)) throw badRequest('The body must be a JSON object');
-  const bodyFields = bodyObject as Record<string, unknown>;
+  const bodyFields = reshape ? reshape(bodyObject as Record<string, unknown>) : (bodyObject as Record<string, unknown>);
   rejectUnstorableText(params, query, bodyFields);
   const takesInput = prepared.variables.has('input');
   if (takesInput) {

@@ -9,6 +9,14 @@ import type { RouteSpec } from './router.js';
 const created = { status: 201 } as const;
 /** The public document's idempotent deletes: 205 "has been deleted", 204 "did not exist" (the operation answers whether it deleted). */
 const deleted = { status: (didDelete: boolean) => (didDelete ? 205 : 204) };
+/** A team member item: `{organization: Member, team: {role}, permissions}`. */
+const teamMemberItem = (m: { role: string; organization: unknown; permissions: unknown }) => ({ organization: m.organization, team: { role: m.role }, permissions: m.permissions });
+/** The body's `memberships` map (user → {role}) as the list the mutation takes; anything else is left for the input checks. */
+const membershipsAsList = (body: Record<string, unknown>) => {
+  const { memberships } = body;
+  if (memberships === null || typeof memberships !== 'object' || Array.isArray(memberships)) return body;
+  return { ...body, memberships: Object.entries(memberships).map(([user, m]) => (m !== null && typeof m === 'object' && !Array.isArray(m) ? { user, ...m } : m)) };
+};
 
 export const routes: RouteSpec[] = [
   // 4.13 Organizations and members
@@ -88,4 +96,15 @@ export const routes: RouteSpec[] = [
   ['PUT', '/orgs/:organizationId/sites/:siteId/adaptive-schema', op.UpdateSiteAdaptiveSchemaDocument],
   ['GET', '/orgs/:organizationId/sites/:siteId/adaptive-schema/template-conditions', op.ListSiteAdaptiveTemplateConditionsDocument],
   ['GET', '/orgs/:organizationId/sites/:siteId/published', op.GetPublishedSiteDocument],
+
+  // 4.8 Teams and team members
+  ['GET', '/orgs/:organizationId/teams', op.ListTeamsDocument],
+  ['PUT', '/orgs/:organizationId/teams', op.CreateTeamDocument, created],
+  ['GET', '/orgs/:organizationId/teams/:teamId', op.GetTeamDocument],
+  ['PATCH', '/orgs/:organizationId/teams/:teamId', op.UpdateTeamDocument],
+  ['DELETE', '/orgs/:organizationId/teams/:teamId', op.DeleteTeamDocument, deleted],
+  ['GET', '/orgs/:organizationId/teams/:teamId/members', op.ListTeamMembersDocument, { item: teamMemberItem }],
+  ['PUT', '/orgs/:organizationId/teams/:teamId/members', op.UpdateTeamMembersDocument, { status: 204, body: membershipsAsList }],
+  ['PUT', '/orgs/:organizationId/teams/:teamId/members/:userId', op.SetTeamMemberDocument, { status: 204 }],
+  ['DELETE', '/orgs/:organizationId/teams/:teamId/members/:userId', op.RemoveTeamMemberDocument, deleted],
 ];

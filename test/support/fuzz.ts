@@ -51,7 +51,7 @@ export function routeModels(): RouteModel[] {
 
 export interface Pools {
   /** Existing ids (and a few that do not exist) by the name of the parameter or field they fill. */
-  ids: Record<'organization' | 'space' | 'collection' | 'user' | 'emailDomain' | 'subdomain' | 'site' | 'siteSpace' | 'shareLink' | 'siteSection' | 'siteSectionGroup', string[]>;
+  ids: Record<'organization' | 'space' | 'collection' | 'user' | 'emailDomain' | 'subdomain' | 'site' | 'siteSpace' | 'shareLink' | 'siteSection' | 'siteSectionGroup' | 'team', string[]>;
   /** Bearer secrets: valid ones of every role, scoped, revoked and garbage. */
   tokens: string[];
 }
@@ -69,6 +69,8 @@ function poolOf(name: string): keyof Pools['ids'] | undefined {
   if (name === 'shareLinkId') return 'shareLink';
   if (/^(siteSectionId|sectionId|sections)$/.test(name)) return 'siteSection';
   if (name === 'siteSectionGroupId') return 'siteSectionGroup';
+  if (name === 'teamId') return 'team';
+  if (/^(add|remove|members)$/.test(name)) return 'user';
   return undefined;
 }
 
@@ -141,7 +143,8 @@ function valueOf(type: GraphQLInputType, name: string, pools: Pools, depth = 0):
           junkValue,
         );
       default:
-        return nastyString;
+        // Strings that name users (a team's `add`, `remove`, `members`) draw from the user pool too.
+        return poolOf(name) === 'user' ? idFor(name, pools) : nastyString;
     }
   })();
   return fc.oneof({ weight: 5, arbitrary: right }, { weight: 1, arbitrary: junkValue });

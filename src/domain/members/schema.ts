@@ -7,7 +7,7 @@ import { scopedList } from '../shared/connections.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { SpaceRef } from '../spaces/schema.js';
-import { TeamMembershipRef } from '../teams/schema.js';
+import { TeamMemberConnection } from '../teams/schema.js';
 import { accessibleSpaces, siteCountsByOrganization, spaceCountsByOrganization, teamCountsByMember } from './loaders.js';
 import {
   findMember, memberListOrder, memberListWhere, memberSpacesWhere, memberTeamsWhere, removeMember, updateMemberRole, type MemberListArgs,
@@ -35,8 +35,6 @@ const MemberSpaceConnection = nodeConnection(SpaceRef, 'MemberSpace', {
     }),
   }),
 });
-
-const TeamMembershipConnection = nodeConnection(TeamMembershipRef, 'TeamMember', { items: "a member's teams" });
 
 export const MemberRef = builder.prismaObject('Member', {
   description: "A user's membership of an organization. Its id is the user's id.",
@@ -84,7 +82,7 @@ export const MemberRef = builder.prismaObject('Member', {
         where: (m: { organizationId: string; userId: string }, args: { title?: string | null }, ctx) => memberTeamsWhere(ctx, m, args),
         orderBy: () => [{ createdAt: 'asc' }, { teamId: 'asc' }],
       }),
-    }, TeamMembershipConnection),
+    }, TeamMemberConnection),
   }),
 });
 

@@ -1,26 +1,29 @@
-// Teams as far as memberships need them (a member's teams); team management
-// itself is its own area.
-import { builder } from '../../schema/builder.js';
-import { requireActor, type Context } from '../../context.js';
-import { can, teamPolicy } from '../../policy/index.js';
+// Teams: an organization's teams, their members, and the mutations that
+// manage them (admins; a team's owners manage its members).
+import { builder, type InputFieldBuilder, type ObjectFieldBuilder } from '../../schema/builder.js';
+import type { Team } from '../../generated/prisma/client.js';
+import { requireActor } from '../../context.js';
+import { can, teamMemberPolicy, teamPolicy, visibleTeamMembersWhere } from '../../policy/index.js';
 import { TeamRoleEnum } from '../shared/enums.js';
 import { permissionsType } from '../shared/permissions.js';
-import { callerTeamRole } from './loaders.js';
+import { scopedList } from '../shared/connections.js';
+import { nodeConnection } from '../../schema/connections.js';
+import { deletion, deletionFields } from '../../schema/payloads.js';
+import {
+  createTeam, deleteTeam, findTeam, removeTeamMember, renameTeam, setTeamMember, teamListWhere, teamSubject,
+  updateTeamMembers, type TeamListArgs,
+} from './service.js';
 
 const TeamPermissions = permissionsType('TeamPermissions', teamPolicy, ['admin', 'view']);
-
-/** A team as the team policy sees it: with the caller's role in it. */
-const teamSubject = async (team: { id: string; organizationId: string }, ctx: Context) => ({
-  organizationId: team.organizationId,
-  callerRole: await callerTeamRole(ctx).load(team.id),
-});
+const TeamMemberPermissions = permissionsType('TeamMemberPermissions', teamMemberPolicy, ['view']);
 
 export const TeamRef = builder.prismaNode('Team', {
   id: { field: 'id' },
   description: 'A team: members of an organization grouped under a title.',
-  authScopes: async (team, ctx) => can(teamPolicy, requireActor(ctx), await teamSubject(team, ctx), 'view'),
+  authScopes: async (team, ctx) => can(teamPolicy, requireActor(ctx), await teamSubject(ctx, team), 'view'),
   fields: (t) => ({
-    title: t.exposeString('title', { description: 'Title of the team.' }),
+    title: t.exposeString('title', { description: 'Title of the team (1 to 64 characters).' }),
+    organizationId: t.exposeID('organizationId', { description: 'Id of the organization the team belongs to.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
     membersCount: t.relationCount('members', { description: 'Members of the team.' }),
     spacesCount: t.int({
@@ -30,7 +33,7 @@ export const TeamRef = builder.prismaNode('Team', {
     permissions: t.field({
       type: TeamPermissions.type,
       description: 'What the caller may do on the team.',
-      resolve: async (team, args, ctx) => TeamPermissions.resolve(await teamSubject(team, ctx), args, ctx),
+      resolve: async (team, args, ctx) => TeamPermissions.resolve(await teamSubject(ctx, team), args, ctx),
     }),
   }),
 });
@@ -40,5 +43,159 @@ export const TeamMembershipRef = builder.prismaObject('TeamMember', {
   fields: (t) => ({
     role: t.field({ type: TeamRoleEnum, description: "The member's role in the team.", resolve: (m) => m.role }),
     team: t.relation('team', { description: 'The team.' }),
+    member: t.relation('member', { description: 'The organization member.' }),
+    permissions: t.field({
+      type: TeamMemberPermissions.type,
+      description: 'What the caller may do on this team member.',
+      resolve: TeamMemberPermissions.resolve,
+    }),
   }),
 });
+
+/** Team memberships, listed from either side: a team's members, a member's teams. */
+export const TeamMemberConnection = nodeConnection(TeamMembershipRef, 'TeamMember', { items: 'team memberships' });
+const TeamConnection = nodeConnection(TeamRef, 'Team', { items: 'teams' });
+
+builder.prismaObjectField('Team', 'members', (t) =>
+  // A related connection: the page and its count load with the teams (one statement for all of them).
+  t.relatedConnection('members', {
+    cursor: 'teamId_userId',
+    description: "The team's members the caller may see (a guest sees only themself), in the order they joined.",
+    totalCount: true,
+    query: (_args, ctx) => ({ where: visibleTeamMembersWhere(requireActor(ctx)), orderBy: [{ createdAt: 'asc' }, { userId: 'asc' }] }),
+  }, TeamMemberConnection),
+);
+
+builder.prismaObjectField('Organization', 'teams', (t) =>
+  t.prismaConnection({
+    type: 'Team',
+    cursor: 'id',
+    description: 'Teams of the organization (listed to members), filtered by title and by who can manage them.',
+    // Reads teams, not the organization: the policy (listTeams) checks the scope.
+    skipTypeScopes: true,
+    args: {
+      owner: t.arg.id({ description: 'A member (user id): only the teams they can manage (all of them for an admin).' }),
+      title: t.arg.string({ description: 'Text the team title contains (case-insensitive).' }),
+    },
+    ...scopedList({
+      model: (ctx) => ctx.prisma.team,
+      where: (org: { id: string; emailDomains: string[] }, args: TeamListArgs, ctx) => teamListWhere(ctx, org, args),
+      orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
+    }),
+  }, TeamConnection),
+);
+
+builder.prismaObjectField('Organization', 'team', (t) =>
+  t.prismaField({
+    type: 'Team',
+    description: 'One team, by id; NOT_FOUND when the caller may not see it.',
+    args: { id: t.arg.id({ required: true, description: 'Id of the team.' }) },
+    // Reads a team, not the organization: the Team type checks the scope.
+    skipTypeScopes: true,
+    resolve: (query, org, args, ctx) => findTeam(ctx, org.id, args.id, query),
+  }),
+);
+
+const teamKey = (t: InputFieldBuilder) => ({
+  organizationId: t.id({ required: true, description: 'Id of the organization.' }),
+  teamId: t.id({ required: true, description: 'Id of the team.' }),
+});
+const teamMemberKey = (t: InputFieldBuilder) => ({
+  ...teamKey(t),
+  userId: t.id({ required: true, description: "The member's user id." }),
+});
+const title = (t: InputFieldBuilder) => t.string({ description: 'Title of the team: 1 to 64 characters (required).' });
+
+/** A payload's `team` field. */
+const teamField = <P extends { team: Team }>(t: ObjectFieldBuilder<P>, description: string) =>
+  t.field({ type: TeamRef, description, resolve: (payload) => payload.team });
+
+builder.relayMutationField(
+  'createTeam',
+  {
+    description: 'Arguments of createTeam.',
+    inputFields: (t) => ({
+      organizationId: t.id({ required: true, description: 'Organization the team belongs to.' }),
+      title: title(t),
+      members: t.stringList({ description: 'Members to put in the team (user ids or e-mail addresses of organization members).' }),
+    }),
+  },
+  {
+    description: "Creates a team in an organization (the organization's admins).",
+    resolve: async (_root, { input }, ctx) => ({ team: await createTeam(ctx, input.organizationId, input) }),
+  },
+  { description: 'The result of createTeam.', outputFields: (t) => ({ team: teamField(t, 'The new team.') }) },
+);
+
+builder.relayMutationField(
+  'updateTeam',
+  { description: 'Arguments of updateTeam.', inputFields: (t) => ({ ...teamKey(t), title: title(t) }) },
+  {
+    description: 'Renames a team (admins).',
+    resolve: async (_root, { input }, ctx) => ({ team: await renameTeam(ctx, input.organizationId, input.teamId, input) }),
+  },
+  { description: 'The result of updateTeam.', outputFields: (t) => ({ team: teamField(t, 'The team as changed.') }) },
+);
+
+builder.relayMutationField(
+  'deleteTeam',
+  { description: 'Arguments of deleteTeam.', inputFields: (t) => teamKey(t) },
+  {
+    description: 'Deletes a team and its memberships (admins). Idempotent.',
+    resolve: async (_root, { input }, ctx) => deletion(await deleteTeam(ctx, input.organizationId, input.teamId), input.teamId),
+  },
+  { description: 'The result of deleteTeam.', outputFields: (t) => deletionFields(t, 'deleted', 'Team') },
+);
+
+const TeamMembershipInput = builder.inputType('TeamMembershipInput', {
+  description: "A member's role to set in a team.",
+  fields: (t) => ({
+    user: t.string({ required: true, description: 'User id or e-mail address of an organization member.' }),
+    role: t.field({ type: TeamRoleEnum, required: true, description: 'Their role in the team.' }),
+  }),
+});
+
+builder.relayMutationField(
+  'updateTeamMembers',
+  {
+    description: 'Arguments of updateTeamMembers.',
+    inputFields: (t) => ({
+      ...teamKey(t),
+      add: t.stringList({ description: 'Members to add (user ids or e-mail addresses).' }),
+      remove: t.stringList({ description: 'Members to remove (user ids or e-mail addresses); a user also in `add` is removed.' }),
+      memberships: t.field({ type: [TeamMembershipInput], description: 'Roles to set (adding who is not in the team yet).' }),
+    }),
+  },
+  {
+    description: "Adds and removes a team's members and sets their roles, at once (admins and the team's owners).",
+    resolve: async (_root, { input }, ctx) => ({
+      team: await updateTeamMembers(ctx, input.organizationId, input.teamId, input),
+    }),
+  },
+  { description: 'The result of updateTeamMembers.', outputFields: (t) => ({ team: teamField(t, 'The team as changed.') }) },
+);
+
+builder.relayMutationField(
+  'setTeamMember',
+  {
+    description: 'Arguments of setTeamMember.',
+    inputFields: (t) => ({ ...teamMemberKey(t), role: t.field({ type: TeamRoleEnum, description: 'Their role; a present member keeps theirs when absent, a new one is a plain member.' }) }),
+  },
+  {
+    description: "Adds a member to a team, or sets their role (admins and the team's owners).",
+    resolve: async (_root, { input }, ctx) => ({
+      team: await setTeamMember(ctx, input.organizationId, input.teamId, input.userId, input.role),
+    }),
+  },
+  { description: 'The result of setTeamMember.', outputFields: (t) => ({ team: teamField(t, 'The team as changed.') }) },
+);
+
+builder.relayMutationField(
+  'removeTeamMember',
+  { description: 'Arguments of removeTeamMember.', inputFields: (t) => teamMemberKey(t) },
+  {
+    description: "Removes a member from a team (admins and the team's owners). Idempotent.",
+    resolve: async (_root, { input }, ctx) => deletion(await removeTeamMember(ctx, input.organizationId, input.teamId, input.userId), input.userId),
+  },
+  { description: 'The result of removeTeamMember.', outputFields: (t) => deletionFields(t, 'removed', 'TeamMember') },
+);
