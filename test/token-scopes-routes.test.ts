@@ -37,6 +37,8 @@ const deviations: Record<string, string> = {
   'POST /orgs/:organizationId/join': 'the document gives OAuth tokens no access: joining reads the organization and adds a member',
   'GET /email-domains/:emailDomain/orgs': 'an internal operation in the document: it lists organizations',
   'GET /subdomains/:subdomain': 'the document names no OAuth scope: it reveals an organization, so it takes organization:read',
+  'GET /orgs/:organizationId/agent-instructions': 'the document gives OAuth tokens no access: reading an organization setting takes organization:read',
+  'PUT /orgs/:organizationId/agent-instructions': 'the document gives OAuth tokens no access: changing an organization setting takes organization:write',
   'GET /orgs/:organizationId/members/:userId/spaces': 'the list shows the spaces themselves, so it takes space:read too',
   'POST /spaces/:spaceId/transfer': 'not in the document; like the collection transfer',
   'GET /spaces/:spaceId/links': 'not in the document; reads the space content',
@@ -249,6 +251,14 @@ const cases: Record<string, ScopeCase> = {
     const target = await createOrg(app);
     await addMember(app, target.organizationId, 'admin', { email: org.admin.email });
     return asAdmin(org, `/v1/collections/${collection.id}/transfer`, { organization: target.organizationId });
+  }],
+  'GET /orgs/:organizationId/agent-instructions': [['organization:read'], async () => {
+    const { org } = await orgWithContent();
+    return asAdmin(org, `/v1/orgs/${org.organizationId}/agent-instructions`);
+  }],
+  'PUT /orgs/:organizationId/agent-instructions': [['organization:write'], async () => {
+    const { org } = await orgWithContent();
+    return asAdmin(org, `/v1/orgs/${org.organizationId}/agent-instructions`, { instructions: { object: 'document', data: {}, nodes: [] } });
   }],
   'GET /orgs/:organizationId/teams': [['organization:members:read'], async () => {
     const { org } = await orgWithTeam();

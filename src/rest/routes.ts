@@ -31,6 +31,8 @@ export const routes: RouteSpec[] = [
   ['PATCH', '/orgs/:organizationId/members/:userId', op.UpdateMemberDocument],
   ['DELETE', '/orgs/:organizationId/members/:userId', op.RemoveMemberDocument, deleted],
   ['GET', '/orgs/:organizationId/members/:userId/spaces', op.ListMemberSpacesDocument],
+  ['GET', '/orgs/:organizationId/agent-instructions', op.GetAgentInstructionsDocument],
+  ['PUT', '/orgs/:organizationId/agent-instructions', op.SetAgentInstructionsDocument],
   ['GET', '/orgs/:organizationId/members/:userId/teams', op.ListMemberTeamsDocument, { item: (m: { role: string; team: unknown }) => ({ team: m.team, member: { role: m.role } }) }],
 
   // 4.12 Spaces

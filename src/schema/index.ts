@@ -15,5 +15,6 @@ import '../domain/sites/structureSchema.js';
 import '../domain/sites/sectionSchema.js';
 import '../domain/sites/adaptiveFields.js';
 import '../domain/subdomains/schema.js';
+import '../domain/agentInstructions/schema.js';
 
 export const schema = builder.toSchema({ sortSchema: true });
