@@ -32,6 +32,9 @@ import { sendError, sendJson, type Surface } from './http/respond.js';
 import { type GraphQLGuards } from './graphql/plugin.js';
 import { graphqlHttpHandler } from './graphql/http.js';
 import { attachGraphQLWs } from './graphql/ws.js';
+import { createBlobStore, type StorageSettings } from './storage/blobStore.js';
+import { ephemeralFilesSecret, fileUrlSigner } from './storage/signedUrls.js';
+import { FILES_PREFIX, fileServer } from './http/files.js';
 
 export interface QuireOptions extends SettingsOverrides {
   databaseUrl: string;
@@ -47,6 +50,10 @@ export interface QuireOptions extends SettingsOverrides {
   database?: Partial<DatabaseSettings>;
   /** Structured logs (default: pino to stdout at $LOG_LEVEL). */
   logger?: Logger;
+  /** Where files live (default: the local directory `.quire/files`); see src/storage/blobStore.ts. */
+  storage?: StorageSettings;
+  /** Secret of the signed file URLs; replicas must share it (default: random per process). */
+  filesSecret?: string;
 }
 
 /** What the gate learned about one request, for the handlers, metrics and logs. */
@@ -71,6 +78,8 @@ export function createQuire(options: QuireOptions) {
   const publicUrl = (options.publicUrl ?? 'http://localhost:4000').replace(/\/$/, '');
   const urls: Urls = { api: `${publicUrl}/v1`, app: options.appUrl ?? `${publicUrl}/app`, published: `${publicUrl}/published` };
   const metrics = createMetrics(settings.metrics);
+  const files = { store: createBlobStore(options.storage ?? { kind: 'local', directory: '.quire/files' }), signer: fileUrlSigner(options.filesSecret ?? ephemeralFilesSecret(), publicUrl, clock) };
+  const serveFile = fileServer(files.store, files.signer);
   const exchanges = new WeakMap<IncomingMessage, Exchange>();
   const exchangeOf = (req: IncomingMessage) => exchanges.get(req)!;
 
@@ -86,7 +95,7 @@ export function createQuire(options: QuireOptions) {
   };
   const authenticate = async (authorization: string | null | undefined): Promise<Actor | null> => (await authenticateWith(authorization)).actor;
   const context = (actor: Actor | null): Context => ({
-    prisma, actor, clock, urls, loaderCache: new Map(), pubsub: events.pubsub, tenantLimits: settings.tenants,
+    prisma, actor, clock, urls, loaderCache: new Map(), pubsub: events.pubsub, tenantLimits: settings.tenants, files,
   });
 
   const limiter = settings.rateLimit
@@ -196,6 +205,7 @@ export function createQuire(options: QuireOptions) {
       if (surface === 'other') {
         const probe = probes[path];
         if (probe) return void (await probe(req, res));
+        if (path.startsWith(FILES_PREFIX)) return void (exchange.operation = '/files', await serveFile(req, res, path, query));
         throw new AppError(404, `No route for ${path}`);
       }
       checkDeclaredLength(req, settings.http.maxBodyBytes);
@@ -257,6 +267,7 @@ export function createQuire(options: QuireOptions) {
     prisma,
     onStatement,
     urls,
+    files,
     settings,
     metrics,
     rateLimiter: limiter,
