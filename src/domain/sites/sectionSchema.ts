@@ -3,7 +3,7 @@
 // sortSiteStructure next to the deprecated moves it replaces.
 import { builder, type InputFieldBuilder } from '../../schema/builder.js';
 import { requireActor, type Context } from '../../context.js';
-import { can, sitePolicy } from '../../policy/index.js';
+import { mayOnSite } from './access.js';
 import { scopedList } from '../shared/connections.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
@@ -22,10 +22,7 @@ import {
 } from './sectionService.js';
 
 const site = (ctx: Context, siteId: string) => siteRows(ctx).load(siteId) as Promise<SiteRow>;
-async function maySee(ctx: Context, siteId: string) {
-  const row = await siteRows(ctx).load(siteId);
-  return !!row && can(sitePolicy, requireActor(ctx), row, 'view');
-}
+const maySee = (ctx: Context, siteId: string) => mayOnSite(ctx, siteId, 'view');
 
 const inOrder = { orderBy: [{ sortKey: 'asc' as const }, { id: 'asc' as const }] };
 
@@ -458,9 +455,6 @@ builder.queryField('publishedSite', (t) =>
       organizationId: t.arg.id({ description: 'When given, the site must belong to this organization.' }),
       shareKey: t.arg.string({ description: 'Key of an active share link (share-link sites).' }),
     },
-    resolve: (_root, args, ctx) => {
-      presentShareKey(ctx, args.id, args.shareKey);
-      return findPublishedSite(ctx, { siteId: args.id, organizationId: args.organizationId, shareKey: args.shareKey });
-    },
+    resolve: (_root, args, ctx) => findPublishedSite(ctx, { siteId: args.id, organizationId: args.organizationId, shareKey: args.shareKey }),
   }),
 );
