@@ -32,6 +32,8 @@ import { sendError, sendJson, type Surface } from './http/respond.js';
 import { type GraphQLGuards } from './graphql/plugin.js';
 import { graphqlHttpHandler } from './graphql/http.js';
 import { attachGraphQLWs } from './graphql/ws.js';
+import { samlEndpointOf, samlEndpoints } from './domain/saml/endpoints.js';
+import type { VisitorClaimsKey } from './domain/visitorClaims/keys.js';
 
 export interface QuireOptions extends SettingsOverrides {
   databaseUrl: string;
@@ -45,6 +47,8 @@ export interface QuireOptions extends SettingsOverrides {
   poolSize?: number;
   /** Pool size and statement bounds (src/db/settings.ts); `poolSize` above is its shorthand. */
   database?: Partial<DatabaseSettings>;
+  /** Key signing the visitor claims of `ping` (VISITOR_CLAIMS_*); unset: ping answers none. */
+  visitorClaims?: VisitorClaimsKey;
   /** Structured logs (default: pino to stdout at $LOG_LEVEL). */
   logger?: Logger;
 }
@@ -86,7 +90,7 @@ export function createQuire(options: QuireOptions) {
   };
   const authenticate = async (authorization: string | null | undefined): Promise<Actor | null> => (await authenticateWith(authorization)).actor;
   const context = (actor: Actor | null): Context => ({
-    prisma, actor, clock, urls, loaderCache: new Map(), pubsub: events.pubsub, tenantLimits: settings.tenants,
+    prisma, actor, clock, urls, loaderCache: new Map(), pubsub: events.pubsub, tenantLimits: settings.tenants, visitorClaims: options.visitorClaims,
   });
 
   const limiter = settings.rateLimit
@@ -150,6 +154,9 @@ export function createQuire(options: QuireOptions) {
   };
   if (settings.metrics.enabled) probes['/metrics'] = (req, res) => metrics.serve(req, res, settings.metrics.token);
 
+  // SAML logins (identity providers and browsers, no API token): rate-limited by address.
+  const saml = samlEndpoints({ prisma, urls, clock, maxBodyBytes: settings.http.maxBodyBytes });
+
   const secure = securityHeaders(settings);
   const tenants = tenantGate(settings.tenants);
   const corsGate = cors(settings.cors);
@@ -196,7 +203,11 @@ export function createQuire(options: QuireOptions) {
       if (surface === 'other') {
         const probe = probes[path];
         if (probe) return void (await probe(req, res));
-        throw new AppError(404, `No route for ${path}`);
+        const samlEndpoint = samlEndpointOf(path);
+        if (!samlEndpoint) throw new AppError(404, `No route for ${path}`);
+        exchange.operation = samlEndpoint;
+        if (!(await withinRateLimit({ address: exchange.address }, res))) throw rateLimitError();
+        return void (await saml(req, res, path, query));
       }
       checkDeclaredLength(req, settings.http.maxBodyBytes);
       const rate = countsWithToken ? { windowStart: limiter!.windowStart(), ...limiter!.budgets } : undefined;
