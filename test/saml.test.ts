@@ -164,7 +164,7 @@ describe('SSO login info and SSO members', () => {
     for (const token of [org.admin.token, member.token]) {
       const res = await rest(app, token).get(`/v1/orgs/${org.organizationId}/sso`);
       expectOpenApi(res, 'get', '/orgs/{organizationId}/sso', 200);
-      expect(res.body).toEqual({ items: [{ id: active.id, label: 'Okta', startURL: `http://quire.test/sso/saml/${active.id}/start` }] });
+      expect(res.body).toEqual({ organizationId: org.organizationId, items: [{ id: active.id, label: 'Okta', startURL: `http://quire.test/sso/saml/${active.id}/start` }] });
     }
     expectError(await rest(app, (await createOrg(app)).admin.token).get(`/v1/orgs/${org.organizationId}/sso`), 404);
     expectError(await rest(app).get(`/v1/orgs/${org.organizationId}/sso`), 401);

@@ -97,7 +97,10 @@ const SsoProviderLogin = builder.simpleObject('SsoProviderLogin', {
 
 const SsoLogins = builder.simpleObject('SsoLogins', {
   description: "An organization's single sign-on login info.",
-  fields: (t) => ({ items: t.field({ type: [SsoProviderLogin], description: 'Its active identity providers, oldest first.' }) }),
+  fields: (t) => ({
+    organizationId: t.id({ description: 'Id of the organization.' }),
+    items: t.field({ type: [SsoProviderLogin], description: 'Its active identity providers, oldest first.' }),
+  }),
 });
 
 builder.queryField('organizationSso', (t) =>
@@ -105,7 +108,7 @@ builder.queryField('organizationSso', (t) =>
     type: SsoLogins,
     description: "Login info of an organization's active SAML providers (anyone who can see the organization).",
     args: { organizationId: t.arg.id({ required: true, description: 'Id of the organization.' }) },
-    resolve: async (_root, args, ctx) => ({ items: await ssoLogins(ctx, args.organizationId) }),
+    resolve: async (_root, args, ctx) => ({ organizationId: args.organizationId, items: await ssoLogins(ctx, args.organizationId) }),
   }),
 );
 
