@@ -14,7 +14,7 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
  * other settings keep their defaults (`database`: pool size and statement bounds; `logger`: silent unless given).
  * `databaseUrl` defaults to the run's shared database (a suite that needs one of its own passes it).
  */
-export async function startTestApp(options: Partial<Pick<QuireOptions, 'redisUrl' | 'databaseUrl' | 'database' | 'logger'>> & SettingsOverrides = {}) {
+export async function startTestApp(options: Partial<Pick<QuireOptions, 'redisUrl' | 'databaseUrl' | 'database' | 'logger' | 'visitorClaims'>> & SettingsOverrides = {}) {
   const clock = manualClock(new Date());
   const tenants = { concurrentPerToken: 10_000, concurrentPerOrganization: 10_000, ...options.tenants };
   const quire = createQuire({ ...options, tenants, databaseUrl: options.databaseUrl ?? inject('databaseUrl'), clock, publicUrl: 'http://quire.test', logger: options.logger ?? silentLogger() });
