@@ -17,7 +17,7 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
  * other settings keep their defaults (`database`: pool size and statement bounds; `logger`: silent unless given).
  * `databaseUrl` defaults to the run's shared database (a suite that needs one of its own passes it).
  */
-export async function startTestApp(options: Partial<Pick<QuireOptions, 'redisUrl' | 'databaseUrl' | 'database' | 'logger' | 'storage' | 'filesSecret'>> & SettingsOverrides = {}) {
+export async function startTestApp(options: Partial<Pick<QuireOptions, 'redisUrl' | 'databaseUrl' | 'database' | 'logger' | 'storage' | 'filesSecret' | 'visitorClaims'>> & SettingsOverrides = {}) {
   const clock = manualClock(new Date());
   const tenants = { concurrentPerToken: 10_000, concurrentPerOrganization: 10_000, ...options.tenants };
   // Each app stores files in a folder of its own, removed when it closes.
