@@ -2,7 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Actor } from '../policy/actor.js';
-import type { Level } from '../policy/roles.js';
+import { higher, type Level, type Role } from '../policy/roles.js';
 import { newId } from '../ids.js';
 import { rawQuery } from '../db/raw.js';
 import { upsertHits, type CountedBudgets } from '../http/rateLimit.js';
@@ -22,6 +22,8 @@ export interface TokenRow {
   email: string;
   email_verified: boolean;
   memberships: { o: string; r: Level; t: boolean }[];
+  /** [content id, level] pairs granted to the user or their teams (see grantsCte). */
+  grants: [string, Role][];
   /** The token's or one of the memberships' last use is older than the activity interval (or unknown). */
   activity_due: boolean;
   /** Rate-limit counters hit by this statement (key → count), when it counted. */
@@ -47,7 +49,7 @@ export function tokenStatement(secret: string, now: Date, activityIntervalMs: nu
     ...(rate?.organizations ? [`SELECT 'org:' || o FROM m`] : []),
   ].join(' UNION ALL ');
   const text = `
-    WITH t AS (
+    WITH RECURSIVE t AS (
       SELECT k.id AS token_id, k.scopes, k."lastUsedAt" AS last_used_at, u.id AS user_id, u.email, u."emailVerified" AS email_verified
       FROM "ApiToken" k JOIN "User" u ON u.id = k."userId"
       WHERE k."tokenHash" = $1 AND k."revokedAt" IS NULL
@@ -56,16 +58,45 @@ export function tokenStatement(secret: string, now: Date, activityIntervalMs: nu
         SELECT 1 FROM "TeamMember" tm
         WHERE tm."organizationId" = m."organizationId" AND tm."userId" = m."userId" AND tm.role = 'owner') AS owner
       FROM "Member" m WHERE m."userId" = (SELECT user_id FROM t) AND NOT m.disabled
-    )${rate ? `, rl AS (${upsertHits(keys, '$3::timestamp')})` : ''}
+    ), ${grantsCte}${rate ? `, rl AS (${upsertHits(keys, '$3::timestamp')})` : ''}
     SELECT t.token_id, t.scopes, t.user_id, t.email, t.email_verified,
       ${rate ? '(SELECT json_object_agg("key", "count") FROM rl) AS rate_counts,' : ''}
       (t.last_used_at IS NULL OR t.last_used_at < $2::timestamp
         OR EXISTS (SELECT 1 FROM m WHERE m.seen IS NULL OR m.seen < $2::timestamp)) AS activity_due,
-      COALESCE((SELECT json_agg(json_build_object('o', o, 'r', r, 't', owner)) FROM m), '[]') AS memberships
+      COALESCE((SELECT json_agg(json_build_object('o', o, 'r', r, 't', owner)) FROM m), '[]') AS memberships,
+      COALESCE((SELECT json_agg(json_build_array(id, level)) FROM granted), '[]') AS grants
     FROM t`;
   // `timestamp` columns hold UTC: an ISO string's "Z" is dropped, its digits kept.
   const values = [hashToken(secret), new Date(now.getTime() - activityIntervalMs).toISOString()];
   return { text, values: rate ? [...values, rate.windowStart.toISOString()] : values };
+}
+
+/**
+ * The content levels granted to the user (CTE \`granted\`: id, level): their own
+ * grants and their teams', in organizations where they are an enabled member,
+ * spread from a granted collection down to its nested collections and spaces.
+ */
+const grantsCte = `g AS (
+      SELECT cg."contentId" AS id, cg."collectionId" AS col, cg.level FROM "ContentGrant" cg
+      WHERE cg."organizationId" IN (SELECT o FROM m)
+        AND (cg."userId" = (SELECT user_id FROM t)
+          OR cg."teamId" IN (SELECT tm."teamId" FROM "TeamMember" tm WHERE tm."userId" = (SELECT user_id FROM t)))
+    ), below AS (
+      SELECT c.id, g.level FROM "Collection" c JOIN g ON c."parentId" = g.col
+      UNION ALL
+      SELECT c.id, below.level FROM "Collection" c JOIN below ON c."parentId" = below.id
+    ) CYCLE id SET looped USING trail, granted AS (
+      SELECT id, level FROM g
+      UNION ALL SELECT id, level FROM below WHERE NOT looped
+      UNION ALL SELECT s.id, g.level FROM "Space" s JOIN g ON s."parentId" = g.col
+      UNION ALL SELECT s.id, below.level FROM "Space" s JOIN below ON s."parentId" = below.id WHERE NOT below.looped
+    )`;
+
+/** The highest level per content id. */
+function grantMap(pairs: [string, Role][]) {
+  const grants = new Map<string, Role>();
+  for (const [id, level] of pairs) grants.set(id, higher(grants.get(id) ?? null, level)!);
+  return grants;
 }
 
 export function actorFromTokenRow(row: TokenRow): Actor {
@@ -77,6 +108,7 @@ export function actorFromTokenRow(row: TokenRow): Actor {
     emailVerified: row.email_verified,
     memberships: new Map(row.memberships.map((m) => [m.o, m.r])),
     teamOwnerIn: new Set(row.memberships.filter((m) => m.t).map((m) => m.o)),
+    grants: grantMap(row.grants ?? []),
     shareKeys: new Set(),
   };
 }

@@ -1,0 +1,133 @@
+// Invite links: to the organization with a role (null: as a guest), or to a
+// space or collection with a level on it. Each has a secret key; whoever
+// presents it joins (a content invite makes a newcomer a guest of the
+// organization and grants them the level on the content).
+import { randomBytes } from 'node:crypto';
+import type { Context } from '../../context.js';
+import { requireActor } from '../../context.js';
+import { authorize, collectionPolicy, invitePolicy, spacePolicy, tenantScope } from '../../policy/index.js';
+import { badRequest, forbidden, notFound } from '../../errors.js';
+import { newId } from '../../ids.js';
+import { higher, isRole, type Role } from '../../policy/roles.js';
+import type { Prisma } from '../../generated/prisma/client.js';
+
+type Query = { include?: Prisma.InviteInclude; select?: Prisma.InviteSelect };
+
+const newInviteKey = () => randomBytes(24).toString('base64url');
+
+/** The organization as the invite policy sees it; 404 for one the caller is not in. */
+function organizationSubject(organizationId: string) {
+  return { organizationId };
+}
+
+export interface CreateInviteInput {
+  role?: Role | null;
+  level?: Role | null;
+  space?: string | null;
+  collection?: string | null;
+}
+
+/** Which of the public API's three invite shapes the body is: `{role}`, `{level, space}` or `{level, collection}`. */
+function inviteTarget(input: CreateInviteInput) {
+  const named = (['role', 'space', 'collection'] as const).filter((k) => input[k] !== undefined);
+  if (input.space != null && input.collection != null) throw badRequest('an invite is to a space or to a collection, not both', 'collection');
+  if (input.space != null || input.collection != null) {
+    if (input.role !== undefined) throw badRequest('a content invite takes a level, not a role', 'role');
+    if (input.level == null) throw badRequest('is required for an invite to a space or collection', 'level');
+    if (!isRole(input.level)) throw badRequest('must be an organization role', 'level');
+    return input.space != null ? { spaceId: input.space, level: input.level } : { collectionId: input.collection!, level: input.level };
+  }
+  if (input.level !== undefined) throw badRequest('names no space or collection', input.space === null ? 'space' : 'collection');
+  if (!named.includes('role')) throw badRequest('is required (or level with space or collection)', 'role');
+  return { role: input.role ?? null };
+}
+
+/** Creates an invite link (the organization's admins; a content invite names content of the organization). */
+export async function createInvite(ctx: Context, organizationId: string, input: CreateInviteInput, query: Query = {}) {
+  const actor = requireActor(ctx);
+  const target = inviteTarget(input);
+  authorize(invitePolicy, actor, organizationSubject(organizationId), 'create');
+  const where = { AND: [{ organizationId }, tenantScope(actor)] };
+  if ('spaceId' in target) {
+    const space = await ctx.prisma.space.findFirst({ where: { id: target.spaceId, ...where, deletedAt: null } });
+    if (!space) throw badRequest('must name a space of the organization', 'space');
+    authorize(spacePolicy, actor, space, 'view');
+  }
+  if ('collectionId' in target) {
+    const collection = await ctx.prisma.collection.findFirst({ where: { id: target.collectionId, ...where } });
+    if (!collection) throw badRequest('must name a collection of the organization', 'collection');
+    authorize(collectionPolicy, actor, collection, 'view');
+  }
+  return ctx.prisma.invite.create({
+    ...query,
+    data: { id: newId('Invite'), organizationId, key: newInviteKey(), role: null, ...target },
+  });
+}
+
+/** The invites of an organization, for its admins. */
+export function inviteListWhere(ctx: Context, organizationId: string): Prisma.InviteWhereInput {
+  authorize(invitePolicy, requireActor(ctx), organizationSubject(organizationId), 'read');
+  return { organizationId };
+}
+
+export async function findInvite(ctx: Context, organizationId: string, inviteId: string, query: Query = {}) {
+  const actor = requireActor(ctx);
+  authorize(invitePolicy, actor, organizationSubject(organizationId), 'read');
+  const invite = await ctx.prisma.invite.findFirst({ ...query, where: { id: inviteId, organizationId } });
+  if (!invite) throw notFound('Invite');
+  return invite;
+}
+
+/** Deletes an invite link: its key stops working at once. Idempotent: true when this call deleted it. */
+export async function deleteInvite(ctx: Context, organizationId: string, inviteId: string) {
+  authorize(invitePolicy, requireActor(ctx), organizationSubject(organizationId), 'delete');
+  const { count } = await ctx.prisma.invite.deleteMany({ where: { id: inviteId, organizationId } });
+  return count === 1;
+}
+
+/**
+ * Joins the organization through an invite's secret key: a newcomer becomes a
+ * member with the invite's role (a guest for a content invite, which also
+ * grants its level on the space or collection). A member keeps their role
+ * unless the invite's is higher, and a grant is never lowered. A disabled
+ * member stays out (403). An unknown or deleted key is a 404.
+ */
+export async function joinWithInvite(ctx: Context, organizationId: string, key: string) {
+  const actor = requireActor(ctx);
+  return ctx.prisma.$transaction(async (tx) => {
+    const [invite] = await tx.$queryRaw<{ role: Role | null; level: Role | null; spaceId: string | null; collectionId: string | null }[]>`
+      SELECT role::text AS role, level::text AS level, "spaceId", "collectionId" FROM "Invite"
+      WHERE key = ${key} AND "organizationId" = ${organizationId} FOR SHARE`;
+    if (!invite) throw notFound('Invite');
+    const contentId = invite.spaceId ?? invite.collectionId;
+    const role = contentId ? null : invite.role;
+    await tx.member.createMany({ data: [{ organizationId, userId: actor.userId, role, joinedAt: ctx.clock.now() }], skipDuplicates: true });
+    const [member] = await tx.$queryRaw<{ role: Role | null; disabled: boolean }[]>`
+      SELECT role::text AS role, disabled FROM "Member" WHERE "organizationId" = ${organizationId} AND "userId" = ${actor.userId} FOR UPDATE`;
+    if (member.disabled) throw forbidden('Your membership of this organization is disabled');
+    let memberRole = member.role;
+    if (!contentId && role != null && higher(member.role, role) !== member.role) {
+      memberRole = role;
+      await tx.member.update({ where: { organizationId_userId: { organizationId, userId: actor.userId } }, data: { role } });
+    }
+    if (contentId && invite.level) await grantAtLeast(tx, organizationId, actor.userId, contentId, invite, invite.level);
+    actor.memberships.set(organizationId, memberRole);
+    return { organizationId, role: memberRole };
+  });
+}
+
+/** Gives the member `level` on the content unless they were granted more already. */
+async function grantAtLeast(
+  tx: Prisma.TransactionClient, organizationId: string, userId: string, contentId: string,
+  target: { spaceId: string | null; collectionId: string | null }, level: Role,
+) {
+  await tx.contentGrant.createMany({
+    data: [{ organizationId, contentId, granteeId: userId, userId, spaceId: target.spaceId, collectionId: target.collectionId, level }],
+    skipDuplicates: true,
+  });
+  const [grant] = await tx.$queryRaw<{ level: Role }[]>`
+    SELECT level::text AS level FROM "ContentGrant" WHERE "contentId" = ${contentId} AND "granteeId" = ${userId} FOR UPDATE`;
+  if (higher(grant.level, level) !== grant.level) {
+    await tx.contentGrant.update({ where: { contentId_granteeId: { contentId, granteeId: userId } }, data: { level } });
+  }
+}
