@@ -27,6 +27,8 @@ const inviteShape = (invite: Record<string, unknown>) => {
   const { role, level, ...rest } = invite;
   return rest.space || rest.collection ? { ...rest, level: level ?? null } : { ...rest, role: role ?? null };
 };
+/** The list's items are documented as organization invites: `role` stays (null for a content invite) beside the level and content. */
+const inviteListItem = (invite: Record<string, unknown>) => ({ ...inviteShape(invite), role: invite.role ?? null });
 /** A content permission item: `{permission, user}` from the grant's member. */
 const userPermissionItem = (p: { permission: string; member: { user: unknown } }) => ({ permission: p.permission, user: p.member.user });
 
@@ -46,7 +48,7 @@ export const routes: RouteSpec[] = [
   ['GET', '/orgs/:organizationId/agent-instructions', op.GetAgentInstructionsDocument],
   ['PUT', '/orgs/:organizationId/agent-instructions', op.SetAgentInstructionsDocument],
   ['GET', '/orgs/:organizationId/members/:userId/teams', op.ListMemberTeamsDocument, { item: (m: { role: string; team: unknown }) => ({ team: m.team, member: { role: m.role } }) }],
-  ['GET', '/orgs/:organizationId/link-invites', op.ListOrganizationInvitesDocument, { item: inviteShape }],
+  ['GET', '/orgs/:organizationId/link-invites', op.ListOrganizationInvitesDocument, { item: inviteListItem }],
   ['POST', '/orgs/:organizationId/link-invites', op.CreateOrganizationInviteDocument, { status: 201, single: inviteShape }],
   ['GET', '/orgs/:organizationId/link-invites/:inviteId', op.GetOrganizationInviteDocument, { single: inviteShape }],
   ['DELETE', '/orgs/:organizationId/link-invites/:inviteId', op.DeleteOrganizationInviteDocument, deleted],

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from '../../context.js';
 import { requireActor } from '../../context.js';
-import { authorize, collectionPolicy, invitePolicy, spacePolicy, tenantScope } from '../../policy/index.js';
+import { authorize, collectionPolicy, invitePolicy, requireScopes, spacePolicy, tenantScope } from '../../policy/index.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { higher, isRole, type Role } from '../../policy/roles.js';
@@ -94,6 +94,8 @@ export async function deleteInvite(ctx: Context, organizationId: string, inviteI
  */
 export async function joinWithInvite(ctx: Context, organizationId: string, key: string) {
   const actor = requireActor(ctx);
+  // As the public document: joining writes a membership.
+  requireScopes(actor, 'organization:members:write');
   return ctx.prisma.$transaction(async (tx) => {
     const [invite] = await tx.$queryRaw<{ role: Role | null; level: Role | null; spaceId: string | null; collectionId: string | null }[]>`
       SELECT role::text AS role, level::text AS level, "spaceId", "collectionId" FROM "Invite"
