@@ -7,6 +7,7 @@ import { graphql, rest } from './support/http.js';
 import { addMember, createCollection, createOrg, createSpace, type OrgFixture } from './support/factories.js';
 import { expectOpenApi } from './support/openapi.js';
 import { tokenWithScopes } from './support/tokens.js';
+import { race, restCall, statusCounts, times } from './support/concurrency.js';
 import { createUser, insertTeam, setMembership } from './support/users.js';
 
 let app: TestApp;
@@ -28,6 +29,13 @@ async function createInvite(org: OrgFixture, body: Record<string, unknown>) {
   const res = await rest(app, org.admin.token).post(invitesPath(org), body);
   expectOpenApi(res, 'post', '/orgs/{organizationId}/link-invites', 201);
   return res.body as { id: string; [k: string]: unknown };
+}
+
+/** Invite links work while the organization's `inviteLinks` setting is on (off by default). */
+async function allowInviteLinks(org: OrgFixture, on = true) {
+  const res = await rest(app, org.admin.token).patch(`/v1/orgs/${org.organizationId}`, { inviteLinks: on });
+  expect(res.status).toBe(200);
+  expect(res.body.inviteLinks).toBe(on);
 }
 
 const keyOf = async (inviteId: string) => (await app.prisma.invite.findUniqueOrThrow({ where: { id: inviteId } })).key;
@@ -76,6 +84,7 @@ describe('invite links: create, list, get, delete', () => {
     expect((await rest(app, org.admin.token).delete(`${invitesPath(org)}/${invite.id}`)).status).toBe(204);
     expectError(await rest(app, org.admin.token).get(`${invitesPath(org)}/${invite.id}`), 404);
     const outsider = await createUser(app);
+    await allowInviteLinks(org);
     expectError(await rest(app, outsider.token).post(joinPath(org, key)), 404);
   });
 
@@ -146,6 +155,7 @@ describe('invite links: create, list, get, delete', () => {
 describe('joining through an invite link', () => {
   it("makes a newcomer a member with the invite's role; the answer and the member list say so", async () => {
     const org = await createOrg(app);
+    await allowInviteLinks(org);
     const invite = await createInvite(org, { role: 'review' });
     const newcomer = await createUser(app, { verified: false });
     const res = await rest(app, newcomer.token).post(joinPath(org, await keyOf(invite.id)));
@@ -159,6 +169,7 @@ describe('joining through an invite link', () => {
 
   it('never lowers a role, raises it when the invite gives more, and keeps a disabled member out', async () => {
     const org = await createOrg(app);
+    await allowInviteLinks(org);
     const editor = await addMember(app, org.organizationId, 'edit');
     const low = await keyOf((await createInvite(org, { role: 'read' })).id);
     const high = await keyOf((await createInvite(org, { role: 'create' })).id);
@@ -171,6 +182,7 @@ describe('joining through an invite link', () => {
 
   it('a space invite makes a newcomer a guest who reaches that space only, at the invited level', async () => {
     const org = await createOrg(app);
+    await allowInviteLinks(org);
     const space = await createSpace(app, org);
     const hidden = await createSpace(app, org);
     const invite = await createInvite(org, { level: 'edit', space: space.id });
@@ -188,6 +200,7 @@ describe('joining through an invite link', () => {
 
   it('a collection invite reaches the spaces inside the collection', async () => {
     const org = await createOrg(app);
+    await allowInviteLinks(org);
     const collection = await createCollection(app, org);
     const inside = await createSpace(app, org, { parent: collection.id });
     const invite = await createInvite(org, { level: 'read', collection: collection.id });
@@ -199,6 +212,7 @@ describe('joining through an invite link', () => {
 
   it('refuses an unknown key or another organization (404), and 401 without a token', async () => {
     const org = await createOrg(app);
+    await allowInviteLinks(org);
     const other = await createOrg(app);
     const key = await keyOf((await createInvite(org, { role: 'read' })).id);
     const newcomer = await createUser(app);
@@ -208,5 +222,38 @@ describe('joining through an invite link', () => {
     const scoped = await tokenWithScopes(app, newcomer.userId, ['organization:read']);
     expectError(await rest(app, scoped.token).post(joinPath(org, key)), 403);
     expect(await app.prisma.member.count({ where: { userId: newcomer.userId } })).toBe(0);
+  });
+
+  it("is refused (403) while the organization's inviteLinks setting is off, and works again once it is on", async () => {
+    const org = await createOrg(app);
+    const key = await keyOf((await createInvite(org, { role: 'comment' })).id);
+    const newcomer = await createUser(app);
+    expectError(await rest(app, newcomer.token).post(joinPath(org, key)), 403, /inviteLinks/);
+    expect(await app.prisma.member.count({ where: { userId: newcomer.userId } })).toBe(0);
+    await allowInviteLinks(org);
+    expect((await rest(app, newcomer.token).post(joinPath(org, key))).status).toBe(200);
+    await allowInviteLinks(org, false);
+    const second = await createUser(app);
+    expectError(await rest(app, second.token).post(joinPath(org, key)), 403);
+  });
+
+  it('is joinOrganizationWithInvite in GraphQL', async () => {
+    const org = await createOrg(app);
+    await allowInviteLinks(org);
+    const key = await keyOf((await createInvite(org, { role: 'edit' })).id);
+    const newcomer = await createUser(app);
+    const res = await graphql(app, newcomer.token, `mutation($o: ID!, $k: String!) { joinOrganizationWithInvite(input: { organizationId: $o, inviteId: $k, clientMutationId: "j" }) { organizationId role clientMutationId } }`, { o: org.organizationId, k: key });
+    expect(res).toEqual({ data: { joinOrganizationWithInvite: { organizationId: org.organizationId, role: 'EDIT', clientMutationId: 'j' } } });
+  });
+
+  it('100 joins at once through one link: one membership row', async () => {
+    const org = await createOrg(app);
+    await allowInviteLinks(org);
+    const key = await keyOf((await createInvite(org, { level: 'read', space: (await createSpace(app, org)).id })).id);
+    const newcomer = await createUser(app);
+    const answers = await race(app, times(100, restCall(newcomer.token, 'POST', joinPath(org, key))));
+    expect(statusCounts(answers), JSON.stringify(answers.find((a) => a.status !== 200)?.body)).toEqual({ 200: 100 });
+    expect(await app.prisma.member.count({ where: { userId: newcomer.userId, organizationId: org.organizationId } })).toBe(1);
+    expect(await app.prisma.contentGrant.count({ where: { userId: newcomer.userId } })).toBe(1);
   });
 });

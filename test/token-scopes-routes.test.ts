@@ -195,6 +195,7 @@ const cases: Record<string, ScopeCase> = {
   }],
   'POST /orgs/:organizationId/invites/:inviteId': [['organization:members:write'], async () => {
     const { org, invite } = await orgWithInvite();
+    await app.prisma.organization.update({ where: { id: org.organizationId }, data: { inviteLinks: true } });
     const joiner = await createUser(app);
     const { key } = await app.prisma.invite.findUniqueOrThrow({ where: { id: invite } });
     return { userId: joiner.userId, path: `/v1/orgs/${org.organizationId}/invites/${key}` };

@@ -8,10 +8,14 @@ import { requireActor } from '../../context.js';
 import { authorize, collectionPolicy, invitePolicy, requireScopes, spacePolicy, tenantScope } from '../../policy/index.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
-import { higher, isRole, type Role } from '../../policy/roles.js';
-import type { Prisma } from '../../generated/prisma/client.js';
+import { isRole, type Role } from '../../policy/roles.js';
+import { Prisma } from '../../generated/prisma/client.js';
+import { roles } from '../../policy/roles.js';
 
 type Query = { include?: Prisma.InviteInclude; select?: Prisma.InviteSelect };
+
+/** A role's rank in SQL (higher is more), for conditional raises; `expression` is trusted SQL of ours. */
+const rankSql = (expression: string) => Prisma.raw(`array_position(ARRAY[${[...roles].reverse().map((r) => `'${r}'`).join(',')}], (${expression})::text)`);
 
 const newInviteKey = () => randomBytes(24).toString('base64url');
 
@@ -90,46 +94,41 @@ export async function deleteInvite(ctx: Context, organizationId: string, inviteI
  * member with the invite's role (a guest for a content invite, which also
  * grants its level on the space or collection). A member keeps their role
  * unless the invite's is higher, and a grant is never lowered. A disabled
- * member stays out (403). An unknown or deleted key is a 404.
+ * member stays out (403), and so does everyone while the organization's
+ * `inviteLinks` setting is off (403). An unknown or deleted key is a 404.
  */
 export async function joinWithInvite(ctx: Context, organizationId: string, key: string) {
   const actor = requireActor(ctx);
   // As the public document: joining writes a membership.
   requireScopes(actor, 'organization:members:write');
-  return ctx.prisma.$transaction(async (tx) => {
-    const [invite] = await tx.$queryRaw<{ role: Role | null; level: Role | null; spaceId: string | null; collectionId: string | null }[]>`
-      SELECT role::text AS role, level::text AS level, "spaceId", "collectionId" FROM "Invite"
-      WHERE key = ${key} AND "organizationId" = ${organizationId} FOR SHARE`;
-    if (!invite) throw notFound('Invite');
-    const contentId = invite.spaceId ?? invite.collectionId;
-    const role = contentId ? null : invite.role;
-    await tx.member.createMany({ data: [{ organizationId, userId: actor.userId, role, joinedAt: ctx.clock.now() }], skipDuplicates: true });
-    const [member] = await tx.$queryRaw<{ role: Role | null; disabled: boolean }[]>`
-      SELECT role::text AS role, disabled FROM "Member" WHERE "organizationId" = ${organizationId} AND "userId" = ${actor.userId} FOR UPDATE`;
-    if (member.disabled) throw forbidden('Your membership of this organization is disabled');
-    let memberRole = member.role;
-    if (!contentId && role != null && higher(member.role, role) !== member.role) {
-      memberRole = role;
-      await tx.member.update({ where: { organizationId_userId: { organizationId, userId: actor.userId } }, data: { role } });
-    }
-    if (contentId && invite.level) await grantAtLeast(tx, organizationId, actor.userId, contentId, invite, invite.level);
-    actor.memberships.set(organizationId, memberRole);
-    return { organizationId, role: memberRole };
-  });
-}
-
-/** Gives the member `level` on the content unless they were granted more already. */
-async function grantAtLeast(
-  tx: Prisma.TransactionClient, organizationId: string, userId: string, contentId: string,
-  target: { spaceId: string | null; collectionId: string | null }, level: Role,
-) {
-  await tx.contentGrant.createMany({
-    data: [{ organizationId, contentId, granteeId: userId, userId, spaceId: target.spaceId, collectionId: target.collectionId, level }],
-    skipDuplicates: true,
-  });
-  const [grant] = await tx.$queryRaw<{ level: Role }[]>`
-    SELECT level::text AS level FROM "ContentGrant" WHERE "contentId" = ${contentId} AND "granteeId" = ${userId} FOR UPDATE`;
-  if (higher(grant.level, level) !== grant.level) {
-    await tx.contentGrant.update({ where: { contentId_granteeId: { contentId, granteeId: userId } }, data: { level } });
+  const [invite] = await ctx.prisma.$queryRaw<{ role: Role | null; level: Role | null; spaceId: string | null; collectionId: string | null; enabled: boolean }[]>`
+    SELECT i.role::text AS role, i.level::text AS level, i."spaceId", i."collectionId", o."inviteLinks" AS enabled
+    FROM "Invite" i JOIN "Organization" o ON o.id = i."organizationId"
+    WHERE i.key = ${key} AND i."organizationId" = ${organizationId}`;
+  if (!invite) throw notFound('Invite');
+  // The organization's `inviteLinks` setting switches every link on or off (the links themselves stay).
+  if (!invite.enabled) throw forbidden('Invite links are turned off in this organization (its inviteLinks setting)');
+  const contentId = invite.spaceId ?? invite.collectionId;
+  const role = contentId ? null : invite.role;
+  // Each step is one idempotent statement, so that many joins at once neither queue on locks nor duplicate rows.
+  await ctx.prisma.member.createMany({ data: [{ organizationId, userId: actor.userId, role, joinedAt: ctx.clock.now() }], skipDuplicates: true });
+  if (role != null) {
+    await ctx.prisma.$executeRaw`
+      UPDATE "Member" SET role = ${role}::"Role"
+      WHERE "organizationId" = ${organizationId} AND "userId" = ${actor.userId} AND NOT disabled
+        AND (role IS NULL OR ${rankSql('role')} < ${rankSql(`'${role}'`)})`;
   }
+  const member = await ctx.prisma.member.findUniqueOrThrow({
+    where: { organizationId_userId: { organizationId, userId: actor.userId } }, select: { role: true, disabled: true },
+  });
+  if (member.disabled) throw forbidden('Your membership of this organization is disabled');
+  if (contentId && invite.level) {
+    await ctx.prisma.$executeRaw`
+      INSERT INTO "ContentGrant" ("organizationId", "contentId", "granteeId", "userId", "spaceId", "collectionId", level)
+      VALUES (${organizationId}, ${contentId}, ${actor.userId}, ${actor.userId}, ${invite.spaceId}, ${invite.collectionId}, ${invite.level}::"Role")
+      ON CONFLICT ("contentId", "granteeId") DO UPDATE SET level = EXCLUDED.level
+      WHERE ${rankSql('"ContentGrant".level')} < ${rankSql('EXCLUDED.level')}`;
+  }
+  actor.memberships.set(organizationId, member.role);
+  return { organizationId, role: member.role };
 }
