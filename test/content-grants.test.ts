@@ -59,6 +59,15 @@ describe('team grants on spaces', () => {
     // The grant raises the member above their own role (read): edit, not review or admin.
     expect(seen.body.permissions).toMatchObject({ view: true, access: true, edit: true, comment: true, review: false, admin: false });
     expect(await spaceIdsListed(org, inTeam)).toEqual([space.id]);
+    // The member's own spaces list and count say the same, with their level.
+    const mine = await rest(app, org.admin.token).get(`/v1/orgs/${org.organizationId}/members/${inTeam.userId}/spaces`);
+    expectOpenApi(mine, 'get', '/orgs/{organizationId}/members/{userId}/spaces', 200);
+    expect(mine.body.items.filter((i: any) => i.space.id === space.id).map((i: any) => i.permission)).toEqual(['edit']);
+    const outsiders = await rest(app, org.admin.token).get(`/v1/orgs/${org.organizationId}/members/${outside.userId}/spaces`);
+    expect(outsiders.body.items.map((i: any) => i.space.id)).not.toContain(space.id);
+    const counted = await rest(app, org.admin.token).get(`/v1/orgs/${org.organizationId}/members/${inTeam.userId}`);
+    expect(counted.body.spaces).toBe(mine.body.count);
+    expect((await rest(app, org.admin.token).get(`/v1/orgs/${org.organizationId}/members/${outside.userId}`)).body.spaces).toBe(mine.body.count - 1);
     expect((await rest(app, inTeam.token).patch(`/v1/spaces/${space.id}`, { title: 'x' })).status).toBe(403);
     expectError(await rest(app, outside.token).get(`/v1/spaces/${space.id}`), 404);
     expect(await spaceIdsListed(org, outside)).toEqual([]);

@@ -5,6 +5,7 @@ import type { Actor } from '../policy/actor.js';
 import { higher, type Level, type Role } from '../policy/roles.js';
 import { newId } from '../ids.js';
 import { rawQuery } from '../db/raw.js';
+import { grantedCte } from '../domain/permissions/grantsSql.js';
 import { upsertHits, type CountedBudgets } from '../http/rateLimit.js';
 
 export const hashToken = (secret: string) => createHash('sha256').update(secret).digest('hex');
@@ -22,7 +23,7 @@ export interface TokenRow {
   email: string;
   email_verified: boolean;
   memberships: { o: string; r: Level; t: boolean }[];
-  /** [content id, level] pairs granted to the user or their teams (see grantsCte). */
+  /** [content id, level] pairs granted to the user or their teams (see domain/permissions/grantsSql.ts). */
   grants: [string, Role][];
   /** The token's or one of the memberships' last use is older than the activity interval (or unknown). */
   activity_due: boolean;
@@ -58,7 +59,7 @@ export function tokenStatement(secret: string, now: Date, activityIntervalMs: nu
         SELECT 1 FROM "TeamMember" tm
         WHERE tm."organizationId" = m."organizationId" AND tm."userId" = m."userId" AND tm.role = 'owner') AS owner
       FROM "Member" m WHERE m."userId" = (SELECT user_id FROM t) AND NOT m.disabled
-    ), ${grantsCte}${rate ? `, rl AS (${upsertHits(keys, '$3::timestamp')})` : ''}
+    ), who AS (SELECT o, (SELECT user_id FROM t) AS u FROM m), ${grantedCte}${rate ? `, rl AS (${upsertHits(keys, '$3::timestamp')})` : ''}
     SELECT t.token_id, t.scopes, t.user_id, t.email, t.email_verified,
       ${rate ? '(SELECT json_object_agg("key", "count") FROM rl) AS rate_counts,' : ''}
       (t.last_used_at IS NULL OR t.last_used_at < $2::timestamp
@@ -70,27 +71,6 @@ export function tokenStatement(secret: string, now: Date, activityIntervalMs: nu
   const values = [hashToken(secret), new Date(now.getTime() - activityIntervalMs).toISOString()];
   return { text, values: rate ? [...values, rate.windowStart.toISOString()] : values };
 }
-
-/**
- * The content levels granted to the user (CTE \`granted\`: id, level): their own
- * grants and their teams', in organizations where they are an enabled member,
- * spread from a granted collection down to its nested collections and spaces.
- */
-const grantsCte = `g AS (
-      SELECT cg."contentId" AS id, cg."collectionId" AS col, cg.level FROM "ContentGrant" cg
-      WHERE cg."organizationId" IN (SELECT o FROM m)
-        AND (cg."userId" = (SELECT user_id FROM t)
-          OR cg."teamId" IN (SELECT tm."teamId" FROM "TeamMember" tm WHERE tm."userId" = (SELECT user_id FROM t)))
-    ), below AS (
-      SELECT c.id, g.level FROM "Collection" c JOIN g ON c."parentId" = g.col
-      UNION ALL
-      SELECT c.id, below.level FROM "Collection" c JOIN below ON c."parentId" = below.id
-    ) CYCLE id SET looped USING trail, granted AS (
-      SELECT id, level FROM g
-      UNION ALL SELECT id, level FROM below WHERE NOT looped
-      UNION ALL SELECT s.id, g.level FROM "Space" s JOIN g ON s."parentId" = g.col
-      UNION ALL SELECT s.id, below.level FROM "Space" s JOIN below ON s."parentId" = below.id WHERE NOT below.looped
-    )`;
 
 /** The highest level per content id. */
 function grantMap(pairs: [string, Role][]) {

@@ -10,7 +10,7 @@ export { sitePolicy, siteCreationSubject, visibleSitesWhere, type SiteSubject } 
 export { accountPolicy, tokenPolicy } from './token.js';
 export { userPolicy, requireEmailReadable, type UserSubject } from './user.js';
 export { invitePolicy } from './invite.js';
-export { levelOn } from './content.js';
+export { levelOn, memberLevelOn } from './content.js';
 export { agentInstructionsPolicy } from './agentInstructions.js';
 export { subdomainPolicy, type SubdomainSubject } from './subdomain.js';
 export { visibleContentWhere, contentAudience, contentWhereForRole, tenantScope, spaceLookupScope } from './filters.js';
