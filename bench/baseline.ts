@@ -236,7 +236,7 @@ async function organizationSpaces(actor: Actor, organizationId: string, first: n
     return { data: { organization: null }, errors: [{ message: 'Organization not found', path: ['organization'], extensions: { code: 'NOT_FOUND', status: 404 } }] };
   }
   const collection = (id: string | null, title: string, level: string, parent?: unknown) =>
-    id && collectionPolicy.rules(actor, { organizationId, memberLevel: level }).view
+    id && collectionPolicy.rules(actor, { id, organizationId, memberLevel: level }).view
       ? { id, title, ...(parent === undefined ? {} : { parent }) }
       : null;
   const edges = rows

@@ -78,4 +78,46 @@ describe('team writes racing', () => {
     expect((await rest(app, org.admin.token).put(path, { role: 'owner' })).status).toBe(204);
     expect(statusCounts(await race(app, times(8, restCall(org.admin.token, 'DELETE', path))))).toEqual({ 205: 1, 204: 7 });
   });
+
+  it('200 membership changes at once on one team: counts exact, no duplicate rows', async () => {
+    const org = await createOrg(app);
+    // Members made ten at a time: the fixture is no part of the race.
+    const members = [];
+    for (let i = 0; i < 15; i++) members.push(...await Promise.all(Array.from({ length: 10 }, () => addMember(app, org.organizationId, 'read'))));
+    const teamId = await newTeam(org);
+    const staying = members.slice(0, 100);
+    const leaving = members.slice(100);
+    expect((await rest(app, org.admin.token).put(`${teamPath(org, teamId)}/members`, { add: leaving.map((m) => m.userId) })).status).toBe(204);
+    const path = (m: { userId: string }) => `${teamPath(org, teamId)}/members/${m.userId}`;
+    const requests = [
+      // Each staying member added once by id, half of them again by a bulk PUT by e-mail (with a role).
+      ...staying.map((m) => restCall(org.admin.token, 'PUT', path(m), {})),
+      ...staying.slice(0, 50).map((m) => restCall(org.admin.token, 'PUT', `${teamPath(org, teamId)}/members`, { memberships: { [m.email]: { role: 'owner' } } })),
+      // Meanwhile every leaving member removed.
+      ...leaving.map((m) => restCall(org.admin.token, 'DELETE', path(m))),
+    ];
+    const raced = await race(app, requests);
+    expect(raced).toHaveLength(200);
+    // On a loaded machine some may time out waiting for a connection (503, nothing written, "try again later"):
+    // retried as a client would, one by one. Whatever ran at once, the end state must be exact.
+    expect(raced.every((a) => [204, 205, 503].includes(a.status)), JSON.stringify(statusCounts(raced))).toBe(true);
+    const answers = [];
+    for (const [i, answer] of raced.entries()) {
+      const { method, path: url, body } = requests[i];
+      answers.push(answer.status === 503 ? await rest(app, org.admin.token)[method.toLowerCase() as 'put' | 'delete'](url, body) : answer);
+    }
+    expect(statusCounts(answers)).toEqual({ 204: 150, 205: 50 });
+    const rows = await app.prisma.teamMember.groupBy({ by: ['userId'], where: { teamId }, _count: true });
+    expect(rows).toHaveLength(100);
+    expect(rows.every((r) => r._count === 1)).toBe(true);
+    expect(new Set(rows.map((r) => r.userId))).toEqual(new Set(staying.map((m) => m.userId)));
+    expect(await app.prisma.teamMember.count({ where: { teamId, role: 'owner' } })).toBe(50);
+    expect((await rest(app, org.admin.token).get(teamPath(org, teamId))).body.members).toBe(100);
+    const listed = await rest(app, org.admin.token).get(`${teamPath(org, teamId)}/members?limit=1000`);
+    expect(listed.body.count).toBe(100);
+    expect(new Set(listed.body.items.map((i: any) => i.organization.user.id)).size).toBe(100);
+    for (const [who, teams] of [[staying[0], 1], [staying[99], 1], [leaving[0], 0], [leaving[49], 0]] as const) {
+      expect((await rest(app, org.admin.token).get(`/v1/orgs/${org.organizationId}/members/${who.userId}`)).body.teams).toBe(teams);
+    }
+  }, 120_000);
 });

@@ -40,6 +40,10 @@ const deviations: Record<string, string> = {
   'GET /orgs/:organizationId/agent-instructions': 'the document gives OAuth tokens no access: reading an organization setting takes organization:read',
   'PUT /orgs/:organizationId/agent-instructions': 'the document gives OAuth tokens no access: changing an organization setting takes organization:write',
   'GET /orgs/:organizationId/members/:userId/spaces': 'the list shows the spaces themselves, so it takes space:read too',
+  'GET /spaces/:spaceId/permissions/teams': 'reads the space (space:read) and shows the teams (organization:members:read) too',
+  'GET /spaces/:spaceId/permissions/users': 'reads the space (space:read) and shows the users (organization:members:read) too',
+  'GET /collections/:collectionId/permissions/teams': 'reads the collection (space:read) and shows the teams (organization:members:read) too',
+  'GET /collections/:collectionId/permissions/users': 'reads the collection (space:read) and shows the users (organization:members:read) too',
   'POST /spaces/:spaceId/transfer': 'not in the document; like the collection transfer',
   'GET /spaces/:spaceId/links': 'not in the document; reads the space content',
   'GET /orgs/:organizationId/sites/:siteId': 'the document names no OAuth scope: reading a site takes site:read',
@@ -125,7 +129,86 @@ async function orgWithTeam() {
   return { org, member, path: `/v1/orgs/${org.organizationId}/teams/${res.body.id}` };
 }
 
+/** An organization with an invite link to it, and the invite's path. */
+async function orgWithInvite() {
+  const { org } = await orgWithContent();
+  const res = await rest(app, org.admin.token).post(`/v1/orgs/${org.organizationId}/link-invites`, { role: 'read' });
+  expect(res.status).toBe(201);
+  return { org, invite: res.body.id as string, path: `/v1/orgs/${org.organizationId}/link-invites/${res.body.id}` };
+}
+
+/** Content (space or collection) with a team and a member granted a level on it. */
+async function contentWithGrants(kind: 'spaces' | 'collections') {
+  const { org, member, path: teamPath } = await orgWithTeam();
+  const teamId = teamPath.slice(teamPath.lastIndexOf('/') + 1);
+  const content = await (kind === 'spaces' ? createSpace(app, org) : createCollection(app, org));
+  const path = `/v1/${kind}/${content.id}/permissions`;
+  expect((await rest(app, org.admin.token).post(path, { role: 'read', teams: [teamId], users: [member.userId] })).status).toBe(204);
+  return { org, member, teamId, path };
+}
+
+/** The routes of content permissions, for spaces or collections. */
+function grantCases(kind: 'spaces' | 'collections', param: string): Record<string, ScopeCase> {
+  const base = `/${kind}/:${param}/permissions`;
+  const reads: Scope[] = ['space:permissions:read', 'space:read', 'organization:members:read'];
+  return {
+    [`POST ${base}`]: [['space:permissions:write'], async () => {
+      const { org, teamId, path } = await contentWithGrants(kind);
+      return asAdmin(org, path, { role: 'edit', teams: [teamId] });
+    }],
+    [`GET ${base}/teams`]: [reads, async () => {
+      const { org, path } = await contentWithGrants(kind);
+      return asAdmin(org, `${path}/teams`);
+    }],
+    [`PATCH ${base}/teams/:teamId`]: [['space:permissions:write'], async () => {
+      const { org, teamId, path } = await contentWithGrants(kind);
+      return asAdmin(org, `${path}/teams/${teamId}`, { role: 'comment' });
+    }],
+    [`DELETE ${base}/teams/:teamId`]: [['space:permissions:write'], async () => {
+      const { org, teamId, path } = await contentWithGrants(kind);
+      return asAdmin(org, `${path}/teams/${teamId}`);
+    }],
+    [`GET ${base}/users`]: [reads, async () => {
+      const { org, path } = await contentWithGrants(kind);
+      return asAdmin(org, `${path}/users`);
+    }],
+    [`PATCH ${base}/users/:userId`]: [['space:permissions:write'], async () => {
+      const { org, member, path } = await contentWithGrants(kind);
+      return asAdmin(org, `${path}/users/${member.userId}`, { role: 'comment' });
+    }],
+    [`DELETE ${base}/users/:userId`]: [['space:permissions:write'], async () => {
+      const { org, member, path } = await contentWithGrants(kind);
+      return asAdmin(org, `${path}/users/${member.userId}`);
+    }],
+  };
+}
+
 const cases: Record<string, ScopeCase> = {
+  ...grantCases('spaces', 'spaceId'),
+  ...grantCases('collections', 'collectionId'),
+  'GET /orgs/:organizationId/link-invites': [['organization:members:read'], async () => {
+    const { org } = await orgWithInvite();
+    return asAdmin(org, `/v1/orgs/${org.organizationId}/link-invites`);
+  }],
+  'POST /orgs/:organizationId/link-invites': [['organization:members:write'], async () => {
+    const { org } = await orgWithContent();
+    return asAdmin(org, `/v1/orgs/${org.organizationId}/link-invites`, { role: 'edit' });
+  }],
+  'GET /orgs/:organizationId/link-invites/:inviteId': [['organization:members:read'], async () => {
+    const { org, path } = await orgWithInvite();
+    return asAdmin(org, path);
+  }],
+  'DELETE /orgs/:organizationId/link-invites/:inviteId': [['organization:members:write'], async () => {
+    const { org, path } = await orgWithInvite();
+    return asAdmin(org, path);
+  }],
+  'POST /orgs/:organizationId/invites/:inviteId': [['organization:members:write'], async () => {
+    const { org, invite } = await orgWithInvite();
+    await app.prisma.organization.update({ where: { id: org.organizationId }, data: { inviteLinks: true } });
+    const joiner = await createUser(app);
+    const { key } = await app.prisma.invite.findUniqueOrThrow({ where: { id: invite } });
+    return { userId: joiner.userId, path: `/v1/orgs/${org.organizationId}/invites/${key}` };
+  }],
   'GET /orgs': [['organization:read'], async () => asAdmin((await orgWithContent()).org, '/v1/orgs')],
   'GET /orgs/:organizationId': [['organization:read'], async () => {
     const { org } = await orgWithContent();

@@ -2,9 +2,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Actor } from '../policy/actor.js';
-import type { Level } from '../policy/roles.js';
+import { higher, type Level, type Role } from '../policy/roles.js';
 import { newId } from '../ids.js';
 import { rawQuery } from '../db/raw.js';
+import { grantedCte } from '../domain/permissions/grantsSql.js';
 import { upsertHits, type CountedBudgets } from '../http/rateLimit.js';
 
 export const hashToken = (secret: string) => createHash('sha256').update(secret).digest('hex');
@@ -27,6 +28,8 @@ export interface TokenRow {
   /** The organization a token is bound to (SSO logins), or null. */
   bound_org: string | null;
   memberships: { o: string; r: Level; t: boolean }[];
+  /** [content id, level] pairs granted to the user or their teams (see domain/permissions/grantsSql.ts). */
+  grants: [string, Role][];
   /** The token's or one of the memberships' last use is older than the activity interval (or unknown). */
   activity_due: boolean;
   /** Rate-limit counters hit by this statement (key → count), when it counted. */
@@ -52,7 +55,7 @@ export function tokenStatement(secret: string, now: Date, activityIntervalMs: nu
     ...(rate?.organizations ? [`SELECT 'org:' || o FROM m`] : []),
   ].join(' UNION ALL ');
   const text = `
-    WITH t AS (
+    WITH RECURSIVE t AS (
       -- A token bound to an organization (an SSO login's) sees only that membership, and does not vouch for the
       -- e-mail address elsewhere (joining other organizations by domain takes an unbound token).
       SELECT k.id AS token_id, k.scopes, k."lastUsedAt" AS last_used_at, u.id AS user_id, u.email,
@@ -65,16 +68,24 @@ export function tokenStatement(secret: string, now: Date, activityIntervalMs: nu
         WHERE tm."organizationId" = m."organizationId" AND tm."userId" = m."userId" AND tm.role = 'owner') AS owner
       FROM "Member" m WHERE m."userId" = (SELECT user_id FROM t) AND NOT m.disabled
         AND m."organizationId" = COALESCE((SELECT bound_org FROM t), m."organizationId")
-    )${rate ? `, rl AS (${upsertHits(keys, '$3::timestamp')})` : ''}
+    ), who AS (SELECT o, (SELECT user_id FROM t) AS u FROM m), ${grantedCte}${rate ? `, rl AS (${upsertHits(keys, '$3::timestamp')})` : ''}
     SELECT t.token_id, t.scopes, t.user_id, t.email, t.email_verified, t.bound_org,
       ${rate ? '(SELECT json_object_agg("key", "count") FROM rl) AS rate_counts,' : ''}
       (t.last_used_at IS NULL OR t.last_used_at < $2::timestamp
         OR EXISTS (SELECT 1 FROM m WHERE m.seen IS NULL OR m.seen < $2::timestamp)) AS activity_due,
-      COALESCE((SELECT json_agg(json_build_object('o', o, 'r', r, 't', owner)) FROM m), '[]') AS memberships
+      COALESCE((SELECT json_agg(json_build_object('o', o, 'r', r, 't', owner)) FROM m), '[]') AS memberships,
+      COALESCE((SELECT json_agg(json_build_array(id, level)) FROM granted), '[]') AS grants
     FROM t`;
   // `timestamp` columns hold UTC: an ISO string's "Z" is dropped, its digits kept.
   const values = [hashToken(secret), new Date(now.getTime() - activityIntervalMs).toISOString()];
   return { text, values: rate ? [...values, rate.windowStart.toISOString()] : values };
+}
+
+/** The highest level per content id. */
+function grantMap(pairs: [string, Role][]) {
+  const grants = new Map<string, Role>();
+  for (const [id, level] of pairs) grants.set(id, higher(grants.get(id) ?? null, level)!);
+  return grants;
 }
 
 export function actorFromTokenRow(row: TokenRow): Actor {
@@ -87,6 +98,7 @@ export function actorFromTokenRow(row: TokenRow): Actor {
     ...(row.bound_org ? { boundOrganizationId: row.bound_org } : {}),
     memberships: new Map(row.memberships.map((m) => [m.o, m.r])),
     teamOwnerIn: new Set(row.memberships.filter((m) => m.t).map((m) => m.o)),
+    grants: grantMap(row.grants ?? []),
     shareKeys: new Set(),
   };
 }

@@ -1,6 +1,6 @@
 // Who is calling: the user behind the API token and their memberships, loaded
 // once per request (one SQL statement, see auth/tokens.ts).
-import type { Level } from './roles.js';
+import type { Level, Role } from './roles.js';
 
 export interface Actor {
   userId: string;
@@ -15,6 +15,12 @@ export interface Actor {
   memberships: Map<string, Level>;
   /** Organizations in which the caller owns at least one team. */
   teamOwnerIn: Set<string>;
+  /**
+   * Levels granted to the caller (directly or through their teams) on spaces
+   * and collections, spread down to everything nested in a granted collection:
+   * content id → the highest level granted.
+   */
+  grants: Map<string, Role>;
   /** Share keys presented with this request (`shareKey` query parameter). */
   shareKeys: Set<string>;
 }

@@ -14,18 +14,24 @@ export function contentAudience(role: Level | undefined): 'all' | 'members' | 'n
   return role == null ? 'none' : 'members';
 }
 
-/** Prisma `where` for the spaces or collections of an organization that a member of `role` may see. */
-export function contentWhereForRole(role: Level | undefined, organizationId: string) {
+/**
+ * Prisma `where` for the spaces or collections of an organization that a
+ * member of `role` may see, besides those granted to them (`grantedIds`, see
+ * content.ts: any grant is at least `read`).
+ */
+export function contentWhereForRole(role: Level | undefined, organizationId: string, grantedIds: readonly string[] = []) {
   const audience = contentAudience(role);
   if (audience === 'all') return { organizationId };
-  if (audience === 'none') return { organizationId, id: { in: [] as string[] } };
-  return { organizationId, memberLevel: { not: 'guest' } };
+  const granted = { id: { in: [...grantedIds] } };
+  if (audience === 'none') return { organizationId, ...(role === undefined ? { id: { in: [] as string[] } } : granted) };
+  if (grantedIds.length === 0) return { organizationId, memberLevel: { not: 'guest' } };
+  return { organizationId, OR: [{ memberLevel: { not: 'guest' } }, granted] };
 }
 
 /** The caller's visible spaces or collections: listing them reads them, so a scoped token needs `space:read` (403). */
 export function visibleContentWhere(actor: Actor, organizationId: string) {
   requireScopes(actor, 'space:read');
-  return contentWhereForRole(roleIn(actor, organizationId), organizationId);
+  return contentWhereForRole(roleIn(actor, organizationId), organizationId, [...actor.grants.keys()]);
 }
 
 /**

@@ -9,8 +9,11 @@ export { teamPolicy, teamCreationPolicy, teamMemberPolicy, visibleTeamMembersWhe
 export { sitePolicy, siteCreationSubject, siteLookupScope, visibleSitesWhere, type SiteSubject } from './site.js';
 export { accountPolicy, tokenPolicy } from './token.js';
 export { userPolicy, requireEmailReadable, type UserSubject } from './user.js';
+export { invitePolicy } from './invite.js';
+export { levelOn, memberLevelOn } from './content.js';
 export { agentInstructionsPolicy } from './agentInstructions.js';
 export { subdomainPolicy, type SubdomainSubject } from './subdomain.js';
 export { visibleContentWhere, contentAudience, contentWhereForRole, tenantScope, spaceLookupScope } from './filters.js';
 export { scopes, isScope, parseScopes, requireScopes, type Scope } from './scopes.js';
 export type { Actor } from './actor.js';
+export { roleIn } from './actor.js';

@@ -27,6 +27,9 @@ export const spacePolicy = definePolicy('Space', (actor, space: SpaceSubject) =>
     access: live && atLeast(levelAsMember, 'read'),
     admin: live && admin,
     viewInviteLinks: live && admin,
+    // Who else has a level on it (teams, members), and granting or removing one.
+    viewPermissions: live && admin,
+    managePermissions: live && admin,
     // A locked space takes no edit from anyone: an admin unlocks it first (PATCH editMode).
     edit: live && atLeast(level, 'edit') && space.editMode === 'live',
     triggerGitSync: live && atLeast(level, 'edit'),
@@ -47,6 +50,8 @@ export const spacePolicy = definePolicy('Space', (actor, space: SpaceSubject) =>
   access: 'space:read',
   admin: 'space:write',
   viewInviteLinks: 'space:permissions:read',
+  viewPermissions: 'space:permissions:read',
+  managePermissions: 'space:permissions:write',
   edit: 'space:write',
   triggerGitSync: 'space:write',
   comment: 'space:write',

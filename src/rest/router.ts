@@ -24,6 +24,8 @@ export interface RouteOptions {
   whole?: boolean;
   /** Shapes each list item (REST items that nest a resource differently). */
   item?: (item: never) => unknown;
+  /** Shapes a single (non-list) answer, after the generic REST dress (e.g. one of several public shapes). */
+  single?: (answer: never) => unknown;
   /** Reshapes the JSON body before it fills the operation's variables (REST shapes GraphQL input cannot take, e.g. a map). */
   body?: (body: Record<string, unknown>) => Record<string, unknown>;
 }
@@ -81,7 +83,8 @@ export function createRestHandler(routes: RouteSpec[], deps: RestDeps) {
       const answer = route.options.whole ? data : resourceOf(data);
       const status = typeof route.options.status === 'function' ? route.options.status(answer as never) : route.options.status;
       if (typeof answer === 'boolean' || status === 204 || status === 205) return send(res, status ?? 204);
-      send(res, status ?? 200, toRest(answer, route.options.item));
+      const rest = toRest(answer, route.options.item);
+      send(res, status ?? 200, route.options.single ? route.options.single(rest as never) : rest);
     } catch (err) {
       const error = err instanceof AppError ? err : toAppError(err, deps.onError);
       send(res, error.status, { error: { code: error.status, message: error.message } });

@@ -18,6 +18,20 @@ const membershipsAsList = (body: Record<string, unknown>) => {
   return { ...body, memberships: Object.entries(memberships).map(([user, m]) => (m !== null && typeof m === 'object' && !Array.isArray(m) ? { user, ...m } : m)) };
 };
 
+/**
+ * An invite as one of the public document's three shapes: to the organization
+ * `{role}` (null: guest), to a space `{level, space}`, to a collection
+ * `{level, collection}` — never a member of another shape, even a null one.
+ */
+const inviteShape = (invite: Record<string, unknown>) => {
+  const { role, level, ...rest } = invite;
+  return rest.space || rest.collection ? { ...rest, level: level ?? null } : { ...rest, role: role ?? null };
+};
+/** The list's items are documented as organization invites: `role` stays (null for a content invite) beside the level and content. */
+const inviteListItem = (invite: Record<string, unknown>) => ({ ...inviteShape(invite), role: invite.role ?? null });
+/** A content permission item: `{permission, user}` from the grant's member. */
+const userPermissionItem = (p: { permission: string; member: { user: unknown } }) => ({ permission: p.permission, user: p.member.user });
+
 export const routes: RouteSpec[] = [
   // 4.13 Organizations and members
   ['GET', '/orgs', op.ListOrganizationsDocument],
@@ -34,6 +48,11 @@ export const routes: RouteSpec[] = [
   ['GET', '/orgs/:organizationId/agent-instructions', op.GetAgentInstructionsDocument],
   ['PUT', '/orgs/:organizationId/agent-instructions', op.SetAgentInstructionsDocument],
   ['GET', '/orgs/:organizationId/members/:userId/teams', op.ListMemberTeamsDocument, { item: (m: { role: string; team: unknown }) => ({ team: m.team, member: { role: m.role } }) }],
+  ['GET', '/orgs/:organizationId/link-invites', op.ListOrganizationInvitesDocument, { item: inviteListItem }],
+  ['POST', '/orgs/:organizationId/link-invites', op.CreateOrganizationInviteDocument, { status: 201, single: inviteShape }],
+  ['GET', '/orgs/:organizationId/link-invites/:inviteId', op.GetOrganizationInviteDocument, { single: inviteShape }],
+  ['DELETE', '/orgs/:organizationId/link-invites/:inviteId', op.DeleteOrganizationInviteDocument, deleted],
+  ['POST', '/orgs/:organizationId/invites/:inviteId', op.JoinOrganizationWithInviteDocument],
 
   // 4.6 SSO, and the SSO members and ping of 4.13
   ['GET', '/orgs/:organizationId/saml', op.ListSamlProvidersDocument],
@@ -56,6 +75,13 @@ export const routes: RouteSpec[] = [
   ['POST', '/spaces/:spaceId/move', op.MoveSpaceDocument],
   ['POST', '/spaces/:spaceId/transfer', op.TransferSpaceDocument],
   ['GET', '/spaces/:spaceId/links', op.GetSpaceLinksDocument],
+  ['POST', '/spaces/:spaceId/permissions', op.GrantContentPermissionsDocument, { status: 204 }],
+  ['GET', '/spaces/:spaceId/permissions/teams', op.ListSpaceTeamPermissionsDocument],
+  ['PATCH', '/spaces/:spaceId/permissions/teams/:teamId', op.GrantContentPermissionsDocument, { status: 204 }],
+  ['DELETE', '/spaces/:spaceId/permissions/teams/:teamId', op.RemoveContentPermissionDocument, deleted],
+  ['GET', '/spaces/:spaceId/permissions/users', op.ListSpaceUserPermissionsDocument, { item: userPermissionItem }],
+  ['PATCH', '/spaces/:spaceId/permissions/users/:userId', op.GrantContentPermissionsDocument, { status: 204 }],
+  ['DELETE', '/spaces/:spaceId/permissions/users/:userId', op.RemoveContentPermissionDocument, deleted],
 
   // 4.10 Collections
   ['GET', '/orgs/:organizationId/collections', op.ListOrganizationCollectionsDocument],
@@ -66,6 +92,13 @@ export const routes: RouteSpec[] = [
   ['GET', '/collections/:collectionId/spaces', op.ListCollectionSpacesDocument],
   ['POST', '/collections/:collectionId/move', op.MoveCollectionDocument],
   ['POST', '/collections/:collectionId/transfer', op.TransferCollectionDocument],
+  ['POST', '/collections/:collectionId/permissions', op.GrantContentPermissionsDocument, { status: 204 }],
+  ['GET', '/collections/:collectionId/permissions/teams', op.ListCollectionTeamPermissionsDocument],
+  ['PATCH', '/collections/:collectionId/permissions/teams/:teamId', op.GrantContentPermissionsDocument, { status: 204 }],
+  ['DELETE', '/collections/:collectionId/permissions/teams/:teamId', op.RemoveContentPermissionDocument, deleted],
+  ['GET', '/collections/:collectionId/permissions/users', op.ListCollectionUserPermissionsDocument, { item: userPermissionItem }],
+  ['PATCH', '/collections/:collectionId/permissions/users/:userId', op.GrantContentPermissionsDocument, { status: 204 }],
+  ['DELETE', '/collections/:collectionId/permissions/users/:userId', op.RemoveContentPermissionDocument, deleted],
 
   // 4.1 Sites
   ['GET', '/orgs/:organizationId/sites', op.ListOrganizationSitesDocument],

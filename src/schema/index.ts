@@ -18,5 +18,7 @@ import '../domain/subdomains/schema.js';
 import '../domain/agentInstructions/schema.js';
 import '../domain/saml/schema.js';
 import '../domain/visitorClaims/schema.js';
+import '../domain/permissions/schema.js';
+import '../domain/invites/schema.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -69,7 +69,7 @@ function poolOf(name: string): keyof Pools['ids'] | undefined {
   if (name === 'shareLinkId') return 'shareLink';
   if (/^(siteSectionId|sectionId|sections)$/.test(name)) return 'siteSection';
   if (name === 'siteSectionGroupId') return 'siteSectionGroup';
-  if (name === 'teamId') return 'team';
+  if (/^(teamId|teams)$/.test(name)) return 'team';
   if (name === 'samlProviderId') return 'samlProvider';
   if (/^(add|remove|members)$/.test(name)) return 'user';
   return undefined;

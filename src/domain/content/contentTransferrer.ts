@@ -9,7 +9,7 @@ import { isMember } from '../../policy/actor.js';
 import { badRequest, conflict, notFound, preconditionFailed } from '../../errors.js';
 import { sortKeyAt, type ContentKind } from './position.js';
 import { collectionSubtree, propagateLevels, resolveLevel } from './levels.js';
-import { moveSpacesToOrganization } from './tenancy.js';
+import { dropAccessGrants, moveSpacesToOrganization } from './tenancy.js';
 import { levelForNewContentIn, visibilityUnder } from './placement.js';
 import type { LoadItem } from './contentMover.js';
 import { loadLocked } from './treeLock.js';
@@ -46,6 +46,7 @@ export async function transferContent(ctx: Context, kind: ContentKind, loadItem:
       // Published content stays with the sites of its organization.
       const published = await tx.siteSpace.count({ where: { spaceId: { in: spaceIds } } });
       if (published > 0) throw preconditionFailed(`The ${kind} is published on a site: remove it from the site before transferring it`);
+      await dropAccessGrants(tx, [...collectionIds, ...spaceIds]);
     }
 
     const sortKey = await sortKeyAt(tx, target.id, parentId, item.id);

@@ -16,3 +16,12 @@ export async function moveSpacesToOrganization(tx: Tx, spaceIds: string[], organ
   await tx.space.updateMany({ where: { id: { in: spaceIds } }, data: { organizationId } });
   for (const moveTable of spaceOwnedTables) await moveTable(tx, spaceIds, organizationId);
 }
+
+/**
+ * Content leaving its organization leaves its grants (they name that
+ * organization's teams and members) and its invite links behind.
+ */
+export async function dropAccessGrants(tx: Tx, contentIds: string[]) {
+  await tx.contentGrant.deleteMany({ where: { contentId: { in: contentIds } } });
+  await tx.invite.deleteMany({ where: { OR: [{ spaceId: { in: contentIds } }, { collectionId: { in: contentIds } }] } });
+}

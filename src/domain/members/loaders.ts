@@ -47,7 +47,11 @@ export const teamCountsByMember = requestLoader(
     }),
 );
 
-/** Spaces a member of `role` can access, given the organization's counts (the policy decides which). */
-export function accessibleSpaces(role: Level, counts: ContentCounts) {
-  return { all: counts.all, members: counts.forMembers, none: 0 }[contentAudience(role)];
+/**
+ * Spaces a member of `role` can access, given the organization's counts and
+ * the live spaces granted to them (the policy decides which): granted spaces
+ * add those closed to ordinary members, or all of them for a guest.
+ */
+export function accessibleSpaces(role: Level, counts: ContentCounts, granted: { all: number; closed: number } = { all: 0, closed: 0 }) {
+  return { all: counts.all, members: counts.forMembers + granted.closed, none: granted.all }[contentAudience(role)];
 }

@@ -1,13 +1,14 @@
 import { builder, type InputFieldBuilder } from '../../schema/builder.js';
-import { requireActor } from '../../context.js';
-import { can, memberPolicy } from '../../policy/index.js';
-import { contentLevel, roles, type Role } from '../../policy/roles.js';
+import { requireActor, type Context } from '../../context.js';
+import { can, memberLevelOn, memberPolicy } from '../../policy/index.js';
+import { roles, type Role } from '../../policy/roles.js';
 import { OrderEnum, RoleEnum, restEnum, roleDescriptions } from '../shared/enums.js';
 import { scopedList } from '../shared/connections.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { SpaceRef } from '../spaces/schema.js';
 import { TeamMemberConnection } from '../teams/schema.js';
+import { memberGrants } from '../permissions/loaders.js';
 import { accessibleSpaces, siteCountsByOrganization, spaceCountsByOrganization, teamCountsByMember } from './loaders.js';
 import {
   findMember, memberListOrder, memberListWhere, memberSpacesWhere, memberTeamsWhere, removeMember, updateMemberRole, type MemberListArgs,
@@ -30,8 +31,11 @@ const MemberSpaceConnection = nodeConnection(SpaceRef, 'MemberSpace', {
     permission: edge.field({
       type: RoleEnum,
       description: "The member's level on the space.",
-      // The member's role rides on each row (see `decorate` below).
-      resolve: (e: { node: { memberRole: never; memberLevel: string } }) => contentLevel(e.node.memberRole, e.node.memberLevel as never)!,
+      // The member rides on each row (see `decorate` below); their grants come from the loader the list filter filled.
+      resolve: async (e: { node: { id: string; organizationId: string; memberLevel: string; member: { userId: string; role: Role | null } } }, _args: object, ctx: Context) => {
+        const { grants } = await memberGrants(ctx).load(`${e.node.organizationId}/${e.node.member.userId}`);
+        return memberLevelOn(e.node.member.role, grants, e.node)!;
+      },
     }),
   }),
 });
@@ -50,7 +54,10 @@ export const MemberRef = builder.prismaObject('Member', {
     lastSeenAt: t.expose('lastSeenAt', { type: 'DateTime', nullable: true, description: 'When they were last active; null if never.' }),
     spacesCount: t.int({
       description: 'Spaces the member can access.',
-      resolve: async (m, _, ctx) => accessibleSpaces(m.role, await spaceCountsByOrganization(ctx).load(m.organizationId)),
+      resolve: async (m, _, ctx) => {
+        const [counts, granted] = await Promise.all([spaceCountsByOrganization(ctx).load(m.organizationId), memberGrants(ctx).load(`${m.organizationId}/${m.userId}`)]);
+        return accessibleSpaces(m.role, counts, granted.spaces);
+      },
     }),
     teamsCount: t.int({ description: 'Teams the member belongs to.', resolve: (m, _, ctx) => teamCountsByMember(ctx).load(`${m.organizationId}/${m.userId}`) }),
     sitesCount: t.int({
@@ -67,7 +74,7 @@ export const MemberRef = builder.prismaObject('Member', {
           model: (ctx) => ctx.prisma.space,
           where: (m: { organizationId: string; userId: string; role: Role | null }, _args, ctx) => memberSpacesWhere(ctx, m),
           orderBy: (args: { order?: string | null }) => [{ createdAt: args.order ?? 'desc' }, { id: args.order ?? 'desc' }],
-          decorate: (rows, m) => rows.map((row) => ({ ...(row as object), memberRole: m.role })),
+          decorate: (rows, m) => rows.map((row) => ({ ...(row as object), member: { userId: m.userId, role: m.role } })),
         }),
       },
       MemberSpaceConnection,

@@ -6,6 +6,7 @@ import type { OrganizationSubject } from '../../policy/organization.js';
 import { conflict, notFound } from '../../errors.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { Role } from '../../policy/roles.js';
+import { memberGrants } from '../permissions/loaders.js';
 
 type Query = { include?: Prisma.MemberInclude; select?: Prisma.MemberSelect };
 const key = (organizationId: string, userId: string) => ({ organizationId_userId: { organizationId, userId } });
@@ -39,10 +40,11 @@ export function memberListWhere(ctx: Context, org: OrganizationSubject, args: Me
   };
 }
 
-/** The live spaces a member can reach (listed to the member themself and admins). */
-export function memberSpacesWhere(ctx: Context, member: { organizationId: string; userId: string; role: Role | null }): Prisma.SpaceWhereInput {
+/** The live spaces a member can reach, by their role and their grants (listed to the member themself and admins). */
+export async function memberSpacesWhere(ctx: Context, member: { organizationId: string; userId: string; role: Role | null }): Promise<Prisma.SpaceWhereInput> {
   authorize(memberPolicy, requireActor(ctx), member, 'listSpaces');
-  return { ...contentWhereForRole(member.role, member.organizationId), deletedAt: null };
+  const { grants } = await memberGrants(ctx).load(`${member.organizationId}/${member.userId}`);
+  return { ...contentWhereForRole(member.role, member.organizationId, [...grants.keys()]), deletedAt: null };
 }
 
 /** A member's teams in the organization, by text in their title (case-insensitive). */

@@ -13,7 +13,8 @@ interface Delegate {
 export interface ScopedList<Parent, Args> {
   /** The Prisma delegate of the listed model. */
   model: (ctx: Context) => unknown;
-  where: (parent: Parent, args: Args, ctx: Context) => object;
+  /** May be async (a filter that needs a loader first). */
+  where: (parent: Parent, args: Args, ctx: Context) => object | Promise<object>;
   orderBy: (args: Args) => object[];
   /** Adds what edges need to the rows (optional). */
   decorate?: (rows: unknown[], parent: Parent) => unknown[];
@@ -42,9 +43,9 @@ export async function requireCursorInList(model: Delegate, where: object, cursor
 export function scopedList<Parent, Args>(list: ScopedList<Parent, Args>): { totalCount: any; resolve: any } {
   const delegate = (ctx: Context) => list.model(ctx) as Delegate;
   return {
-    totalCount: (parent: Parent, args: Args, ctx: Context) => delegate(ctx).count({ where: list.where(parent, args, ctx) }),
+    totalCount: async (parent: Parent, args: Args, ctx: Context) => delegate(ctx).count({ where: await list.where(parent, args, ctx) }),
     resolve: async (query: { cursor?: Record<string, unknown> }, parent: Parent, args: Args, ctx: Context) => {
-      const where = list.where(parent, args, ctx);
+      const where = await list.where(parent, args, ctx);
       const [rows] = await Promise.all([
         delegate(ctx).findMany({ ...query, where, orderBy: list.orderBy(args) }),
         requireCursorInList(delegate(ctx), where, query.cursor),

@@ -8,6 +8,7 @@ import { TeamRoleEnum } from '../shared/enums.js';
 import { permissionsType } from '../shared/permissions.js';
 import { scopedList } from '../shared/connections.js';
 import { nodeConnection } from '../../schema/connections.js';
+import { teamSpaceCounts } from '../permissions/loaders.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import {
   createTeam, deleteTeam, findTeam, removeTeamMember, renameTeam, setTeamMember, teamListWhere, teamSubject,
@@ -27,8 +28,8 @@ export const TeamRef = builder.prismaNode('Team', {
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
     membersCount: t.relationCount('members', { description: 'Members of the team.' }),
     spacesCount: t.int({
-      description: 'Spaces the team was granted access to. Content permissions are not granted per team (yet): always 0.',
-      resolve: () => 0,
+      description: 'Live spaces the team was granted a level on, directly or through a collection above them.',
+      resolve: (team, _args, ctx) => teamSpaceCounts(ctx).load(team.id),
     }),
     permissions: t.field({
       type: TeamPermissions.type,

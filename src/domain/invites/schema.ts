@@ -1,0 +1,126 @@
+// Invite links of an organization (its admins) and joining through one.
+import { builder } from '../../schema/builder.js';
+import { requireActor } from '../../context.js';
+import { atLeast, type Role } from '../../policy/roles.js';
+import { can, invitePolicy, levelOn, roleIn } from '../../policy/index.js';
+import { RoleEnum } from '../shared/enums.js';
+import { scopedList } from '../shared/connections.js';
+import { nodeConnection } from '../../schema/connections.js';
+import { deletion, deletionFields } from '../../schema/payloads.js';
+import { createInvite, deleteInvite, findInvite, inviteListWhere, joinWithInvite } from './service.js';
+
+const contentSelect = { select: { id: true, organizationId: true, memberLevel: true } } as const;
+
+export const InviteRef = builder.prismaNode('Invite', {
+  id: { field: 'id' },
+  description: 'An invite link: to the organization with a role, or to a space or collection with a level.',
+  select: { id: true, organizationId: true },
+  authScopes: (invite, ctx) => can(invitePolicy, requireActor(ctx), invite, 'read'),
+  fields: (t) => ({
+    organizationId: t.exposeID('organizationId', { description: 'Id of the organization it lets people into.' }),
+    role: t.field({
+      type: RoleEnum, nullable: true, select: { role: true, spaceId: true, collectionId: true },
+      description: 'Role in the organization it gives (null: guest, and always null for a space or collection invite).',
+      resolve: (i) => (i.spaceId || i.collectionId ? null : i.role),
+    }),
+    level: t.field({ type: RoleEnum, nullable: true, select: { level: true }, description: 'Level on the space or collection, for a content invite.', resolve: (i) => i.level }),
+    space: t.relation('space', { nullable: true, description: 'The space it invites to, if any.' }),
+    collection: t.relation('collection', { nullable: true, description: 'The collection it invites to, if any.' }),
+    key: t.exposeString('key', { description: 'The secret of the link: whoever presents it may join (joinOrganizationWithInvite).' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
+    redundant: t.boolean({
+      description: 'Whether the caller already has everything the invite gives.',
+      select: { role: true, level: true, space: contentSelect, collection: contentSelect },
+      resolve: (i, _args, ctx) => {
+        const actor = requireActor(ctx);
+        const content = i.space ?? i.collection;
+        if (content) return atLeast(levelOn(actor, content), i.level as Role);
+        const role = roleIn(actor, i.organizationId);
+        return role !== undefined && (i.role == null || atLeast(role, i.role));
+      },
+    }),
+  }),
+});
+
+const InviteConnection = nodeConnection(InviteRef, 'Invite', { items: 'invite links' });
+
+builder.prismaObjectField('Organization', 'invites', (t) =>
+  t.prismaConnection({
+    type: 'Invite',
+    cursor: 'id',
+    description: "The organization's invite links (its admins; scope organization:members:read), oldest first.",
+    skipTypeScopes: true,
+    ...scopedList({
+      model: (ctx) => ctx.prisma.invite,
+      where: (org: { id: string }, _args: object, ctx) => inviteListWhere(ctx, org.id),
+      orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
+    }),
+  }, InviteConnection),
+);
+
+builder.prismaObjectField('Organization', 'invite', (t) =>
+  t.prismaField({
+    type: 'Invite',
+    description: 'One invite link, by id (its admins).',
+    args: { id: t.arg.id({ required: true, description: 'Id of the invite.' }) },
+    skipTypeScopes: true,
+    resolve: (query, org, args, ctx) => findInvite(ctx, org.id, args.id, query),
+  }),
+);
+
+builder.relayMutationField(
+  'createOrganizationInvite',
+  {
+    description: 'Arguments of createOrganizationInvite: `role`, or `level` with `space` or `collection`.',
+    inputFields: (t) => ({
+      organizationId: t.id({ required: true, description: 'Id of the organization.' }),
+      role: t.field({ type: RoleEnum, description: 'Role in the organization (null: guest), for an organization invite.' }),
+      level: t.field({ type: RoleEnum, description: 'Level on the space or collection, for a content invite.' }),
+      space: t.id({ description: 'The space to invite to.' }),
+      collection: t.id({ description: 'The collection to invite to.' }),
+    }),
+  },
+  {
+    description: "Creates an invite link (the organization's admins).",
+    resolve: async (_root, { input }, ctx) => ({ invite: await createInvite(ctx, input.organizationId, input) }),
+  },
+  { description: 'The result of createOrganizationInvite.', outputFields: (t) => ({ invite: t.field({ type: InviteRef, description: 'The new invite.', resolve: (p) => p.invite }) }) },
+);
+
+builder.relayMutationField(
+  'deleteOrganizationInvite',
+  {
+    description: 'Arguments of deleteOrganizationInvite.',
+    inputFields: (t) => ({
+      organizationId: t.id({ required: true, description: 'Id of the organization.' }),
+      inviteId: t.id({ required: true, description: 'Id of the invite.' }),
+    }),
+  },
+  {
+    description: "Deletes an invite link; its key stops working (the organization's admins). Idempotent.",
+    resolve: async (_root, { input }, ctx) => deletion(await deleteInvite(ctx, input.organizationId, input.inviteId), input.inviteId),
+  },
+  { description: 'The result of deleteOrganizationInvite.', outputFields: (t) => deletionFields(t, 'deleted', 'Invite') },
+);
+
+builder.relayMutationField(
+  'joinOrganizationWithInvite',
+  {
+    description: 'Arguments of joinOrganizationWithInvite.',
+    inputFields: (t) => ({
+      organizationId: t.id({ required: true, description: 'Id of the organization.' }),
+      inviteId: t.string({ required: true, description: "The invite link's secret key (its `key`, carried by the link)." }),
+    }),
+  },
+  {
+    description: "Joins an organization through an invite link's key: as a member with its role, or as a guest granted its level on a space or collection.",
+    resolve: async (_root, { input }, ctx) => joinWithInvite(ctx, input.organizationId, input.inviteId),
+  },
+  {
+    description: 'The result of joinOrganizationWithInvite.',
+    outputFields: (t) => ({
+      organizationId: t.id({ description: 'Id of the organization joined.', resolve: (p) => p.organizationId }),
+      role: t.field({ type: RoleEnum, nullable: true, description: "The caller's role in it now (null: guest).", resolve: (p) => p.role }),
+    }),
+  },
+);
