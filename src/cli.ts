@@ -9,13 +9,25 @@ import { createApiToken, listApiTokens, parseNewApiToken, revokeApiToken } from 
 import { isRole } from './policy/roles.js';
 import { AppError } from './errors.js';
 
-const usage = `Usage:
-  quire bootstrap --org "<title>" --email <email> [--name <name>] [--scopes <a,b>] [--json]
-  quire user create --org <organizationId> --email <email> --role <admin|create|review|edit|comment|read|guest> [--name <name>] [--scopes <a,b>] [--json]
-  quire token create --user <userId|email> [--scopes <a,b>] [--label <label>] [--json]
-  quire token list --user <userId|email> [--json]
-  quire token revoke <tokenId> [--json]
---scopes takes OAuth scope names (e.g. space:read,organization:read); without it a token is unrestricted.`;
+/** Each command's synopsis and what it answers (`quire <command> --help`). */
+const help: Record<string, string> = {
+  bootstrap: `quire bootstrap --org "<title>" --email <email> [--name <name>] [--scopes <a,b>] [--json]
+  Creates an organization whose admin is the user with that e-mail (created when new) and issues them a token.
+  Answers organizationId, userId and token (shown once).`,
+  'user create': `quire user create --org <organizationId> --email <email> --role <admin|create|review|edit|comment|read|guest> [--name <name>] [--scopes <a,b>] [--json]
+  Adds the user (created when new) to the organization with that role, or changes their role, and issues them a token.
+  Answers userId and token (shown once).`,
+  'token create': `quire token create --user <userId|email> [--scopes <a,b>] [--label <label>] [--json]
+  Issues a new API token to the user. Answers id, userId, label, scopes and token (shown once).`,
+  'token list': `quire token list --user <userId|email> [--json]
+  Lists the user's tokens (never their secrets): id, label, scopes, createdAt, lastUsedAt, revokedAt.`,
+  'token revoke': `quire token revoke <tokenId> [--json]
+  Revokes the token at once. Answers the token as it now is (revokedAt set).`,
+};
+const usage = `Usage (npm run --silent cli -- <command>; <command> --help for one):
+${Object.values(help).map((h) => `  ${h.split('\n')[0]}`).join('\n')}
+--scopes takes OAuth scope names (e.g. space:read,organization:read); without it a token is unrestricted.
+--json prints one JSON object (an array for token list) instead of "key: value" lines.`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${usage}`);
@@ -44,8 +56,10 @@ function parseCommandLine() {
 }
 
 const { values, positionals } = parseCommandLine();
+const commandName = positionals[0] === 'bootstrap' ? 'bootstrap' : positionals.slice(0, 2).join(' ');
 if (values.help || positionals[0] === 'help') {
-  console.log(usage);
+  const topic = positionals[0] === 'help' ? positionals.slice(1, 3).join(' ') : commandName;
+  console.log(help[topic] ?? usage);
   process.exit(0);
 }
 
@@ -106,7 +120,7 @@ const commands: Record<string, () => Command> = {
   },
 };
 
-const name = positionals[0] === 'bootstrap' ? 'bootstrap' : positionals.slice(0, 2).join(' ');
+const name = commandName;
 const make = commands[name] ?? fail(`Unknown command "${positionals.join(' ')}"`);
 if (positionals.length > (name === 'token revoke' ? 3 : name.split(' ').length)) fail(`Unexpected argument "${positionals.at(-1)}"`);
 const command = make();
