@@ -20,7 +20,7 @@ const help: Record<string, string> = {
   'token create': `quire token create --user <userId|email> [--scopes <a,b>] [--label <label>] [--json]
   Issues a new API token to the user. Answers id, userId, label, scopes and token (shown once).`,
   'token list': `quire token list --user <userId|email> [--json]
-  Lists the user's tokens (never their secrets): id, label, scopes, createdAt, lastUsedAt, revokedAt.`,
+  Lists the user's tokens (never their secrets): id, userId, label, scopes, createdAt, lastUsedAt, revokedAt.`,
   'token revoke': `quire token revoke <tokenId> [--json]
   Revokes the token at once. Answers the token as it now is (revokedAt set).`,
 };
