@@ -19,6 +19,7 @@ function post(baseUrl: string, path: string, token: string, body: string, encodi
     const started = performance.now();
     const req = request(`${baseUrl}${path}`, {
       method: 'POST',
+      agent: false, // a connection of its own: the socket's bytesRead is this answer's alone
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Accept-Encoding': encoding },
     }, (res) => {
       let bodyBytes = 0;
@@ -35,7 +36,7 @@ function post(baseUrl: string, path: string, token: string, body: string, encodi
   });
 }
 
-/** The same request (the scenario's first) once per encoding, on a fresh connection each (so bytesRead is this answer's). */
+/** The same request (the scenario's first) once per encoding, after one warm-up request each. */
 export async function measureTransfer(server: ServerProcess, data: BenchDataset): Promise<TransferReport[]> {
   const first = graphqlSpaces((items) => items[0], data, 100);
   const body = JSON.stringify(first.body);
