@@ -48,5 +48,5 @@ describe('npm run demo', () => {
 
   it('explains itself with --help', async () => {
     expect(await demo('--help')).toMatch(/^Usage: npm run demo/);
-  });
+  }, 60_000);
 });

@@ -118,7 +118,7 @@ describe('GraphiQL as static assets', () => {
     const again = await rawGet(script, { 'If-None-Match': etag });
     expect(again.status).toBe(304);
     expect(again.bytes.length).toBe(0);
-  });
+  }, 180_000); // the first request loads and compresses the 9 MB bundle
 
   it('answers 404 for an unknown asset and 405 for a write', async () => {
     expect((await rawGet('/assets/graphiql.nothash.js')).status).toBe(404);

@@ -79,7 +79,7 @@ describe('CLI --help', () => {
       expect(stdout).toMatch(commands[i][1]);
       if (i > 0) expect(stdout).toMatch(/Answers|Lists/);
     });
-  });
+  }, 120_000);
 });
 
 describe('npm run dev', () => {

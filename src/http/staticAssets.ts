@@ -12,8 +12,8 @@ import { preferredEncoding, type Encoding } from './encoding.js';
 import { etagMatches } from './etag.js';
 
 const compressors: Record<Exclude<Encoding, 'identity'>, (body: Buffer) => Promise<Buffer>> = {
-  // Quality 9: near brotli's best ratio at a fraction of quality 11's time for the 9 MB GraphiQL bundle.
-  br: (body) => promisify(brotliCompress)(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  // Quality 5: GraphiQL's 5 MB script in 1.9 s here, 4 % larger than quality 9 (5.6 s), 10 % smaller than gzip -9.
+  br: (body) => promisify(brotliCompress)(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
   gzip: (body) => promisify(gzip)(body, { level: 9 }),
 };
 
