@@ -15,7 +15,7 @@ export const help: Record<string, string> = {
   'token revoke': `quire token revoke <tokenId> [--json]
   Revokes the token at once. Answers the token as it now is (revokedAt set).`,
 };
-export const usage = `Usage (npm run --silent cli -- <command>; <command> --help for one):
+export const usage = `Usage: npm run --silent cli -- <command>   (<command> --help for one)
 ${Object.values(help).map((h) => `  ${h.split('\n')[0]}`).join('\n')}
 --scopes takes OAuth scope names (e.g. space:read,organization:read); without it a token is unrestricted.
 --json prints one JSON object (an array for token list) instead of "key: value" lines.`;
