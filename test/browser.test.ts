@@ -37,7 +37,7 @@ async function open(path: string) {
   });
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   page.on('pageerror', (err) => errors.push(err.message));
-  await page.goto(`${app.baseUrl}${path}`, { waitUntil: 'load' });
+  await page.goto(`${app.baseUrl}${path}`, { waitUntil: 'load', timeout: 120_000 });
   return { page, outside, errors };
 }
 
