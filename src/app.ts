@@ -36,6 +36,9 @@ import { staticAssets } from './http/staticAssets.js';
 import { compressAnswers } from './http/compression.js';
 import { frontDoor } from './http/frontDoor.js';
 import { linkPages } from './http/linkPages.js';
+import { createBlobStore, type StorageSettings } from './storage/blobStore.js';
+import { ephemeralFilesSecret, fileUrlSigner } from './storage/signedUrls.js';
+import { FILES_PREFIX, fileServer } from './http/files.js';
 
 export interface QuireOptions extends SettingsOverrides {
   databaseUrl: string;
@@ -51,6 +54,10 @@ export interface QuireOptions extends SettingsOverrides {
   database?: Partial<DatabaseSettings>;
   /** Structured logs (default: pino to stdout at $LOG_LEVEL). */
   logger?: Logger;
+  /** Where files live (default: the local directory `.quire/files`); see src/storage/blobStore.ts. */
+  storage?: StorageSettings;
+  /** Secret of the signed file URLs; replicas must share it (default: random per process). */
+  filesSecret?: string;
 }
 
 /** What the gate learned about one request, for the handlers, metrics and logs. */
@@ -75,6 +82,8 @@ export function createQuire(options: QuireOptions) {
   const publicUrl = (options.publicUrl ?? 'http://localhost:4000').replace(/\/$/, '');
   const urls: Urls = { api: `${publicUrl}/v1`, app: options.appUrl ?? `${publicUrl}/app`, published: `${publicUrl}/published` };
   const metrics = createMetrics(settings.metrics);
+  const files = { store: createBlobStore(options.storage ?? { kind: 'local', directory: '.quire/files' }), signer: fileUrlSigner(options.filesSecret ?? ephemeralFilesSecret(), publicUrl, clock) };
+  const serveFile = fileServer(files.store, files.signer);
   const exchanges = new WeakMap<IncomingMessage, Exchange>();
   const exchangeOf = (req: IncomingMessage) => exchanges.get(req)!;
 
@@ -90,7 +99,7 @@ export function createQuire(options: QuireOptions) {
   };
   const authenticate = async (authorization: string | null | undefined): Promise<Actor | null> => (await authenticateWith(authorization)).actor;
   const context = (actor: Actor | null): Context => ({
-    prisma, actor, clock, urls, loaderCache: new Map(), pubsub: events.pubsub, tenantLimits: settings.tenants,
+    prisma, actor, clock, urls, loaderCache: new Map(), pubsub: events.pubsub, tenantLimits: settings.tenants, files,
   });
 
   const limiter = settings.rateLimit
@@ -209,6 +218,7 @@ export function createQuire(options: QuireOptions) {
         if (probe) return void (await probe(req, res));
         if (assets.owns(path)) return void (exchange.operation = '/assets', await assets.serve(req, res, path));
         if (await serveLinkPage(req, res, path, query)) return void (exchange.operation = path.split('/', 2).join('/'));
+        if (path.startsWith(FILES_PREFIX)) return void (exchange.operation = '/files', await serveFile(req, res, path, query));
         throw new AppError(404, `No route for ${path}`);
       }
       checkDeclaredLength(req, settings.http.maxBodyBytes);
@@ -270,6 +280,7 @@ export function createQuire(options: QuireOptions) {
     prisma,
     onStatement,
     urls,
+    files,
     settings,
     metrics,
     rateLimiter: limiter,

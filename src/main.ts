@@ -8,6 +8,7 @@
 // was opened.
 import type { AddressInfo } from 'node:net';
 import { createQuire, type Quire } from './app.js';
+import { storageSettingsFromEnv } from './storage/blobStore.js';
 import { openDatabase, type Database } from './db/database.js';
 import { databaseSettingsFromEnv } from './db/settings.js';
 import { purgeDeletedSpaces } from './domain/spaces/service.js';
@@ -130,7 +131,10 @@ try {
     publicUrl: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
     appUrl: process.env.APP_URL,
     logger,
+    storage: storageSettingsFromEnv(process.env),
+    filesSecret: process.env.FILES_URL_SECRET,
   });
+  if (!process.env.FILES_URL_SECRET) logger.warn('FILES_URL_SECRET is not set: signed file URLs are valid only on this process and until it stops');
   await listenOrFail(quire, port);
   stopHousekeeping = startHousekeeping(quire);
 } catch (err) {
