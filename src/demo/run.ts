@@ -18,6 +18,8 @@ import { createEvents } from '../events.js';
 import { resolveSettings } from '../http/config.js';
 import { schema } from '../schema/index.js';
 import { systemClock } from '../clock.js';
+import { createBlobStore, storageSettingsFromEnv } from '../storage/blobStore.js';
+import { ephemeralFilesSecret, fileUrlSigner } from '../storage/signedUrls.js';
 import { newId } from '../ids.js';
 import type { Context } from '../context.js';
 import type { Role } from '../policy/roles.js';
@@ -70,9 +72,13 @@ async function graphqlAs(prisma: PrismaClient, token: string): Promise<Run> {
   if (!actor) throw new Error('the demo token does not authenticate');
   const { pubsub } = createEvents();
   const publicUrl = baseUrl();
+  const files = {
+    store: createBlobStore(storageSettingsFromEnv()),
+    signer: fileUrlSigner(process.env.FILES_URL_SECRET ?? ephemeralFilesSecret(), publicUrl, systemClock),
+  };
   return async (query, variables) => {
     const context: Context = {
-      prisma, actor, clock: systemClock, pubsub, loaderCache: new Map(), tenantLimits: resolveSettings({}).tenants,
+      prisma, actor, clock: systemClock, pubsub, files, loaderCache: new Map(), tenantLimits: resolveSettings({}).tenants,
       urls: { api: `${publicUrl}/v1`, app: process.env.APP_URL ?? `${publicUrl}/app`, published: `${publicUrl}/published` },
     };
     const result = await execute({ schema, document: parse(query), variableValues: variables, contextValue: context });
