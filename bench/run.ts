@@ -18,6 +18,7 @@ import { seed } from './seed.js';
 import { createBenchDatabase, databaseCpu, repoRoot, startServer, type ServerProcess } from './servers.js';
 import { referenceScenarios, scenarios, scaleSizes, scalingScenario, type Scenario } from './scenarios.js';
 import { loadRun, sequentialPass, settle, type LoadResult } from './load.js';
+import { measureTransfer, transferTable, type TransferReport } from './transfer.js';
 import { referenceTable, scalingTable, scenarioTable, targetLines, targets, type ReferenceReport, type ScalingReport, type ScenarioReport } from './report.js';
 
 const env = process.env;
@@ -183,6 +184,8 @@ try {
     }
   }
 
+  const transfer: TransferReport[] = await withServers('transfer', ([quire]) => measureTransfer(quire, data));
+
   const verdicts = targets(reports, scaling, references);
   console.log(`\nQuire (Q) against the baseline (B): node:http + pg, minimal SQL. ${cpus().length} CPUs, Node ${process.version}, database: ${database.server}.`);
   console.log(`${config.duration} s per run; latencies in ms; RSS = peak resident set of the server process in MB; SQL = statements per request; CPU = server CPU ms per request; DB = PostgreSQL CPU ms per request (the bench database's backends).\n`);
@@ -190,6 +193,7 @@ try {
   console.log(`\n${scenarioTable(reports)}\n`);
   if (references.length) console.log(`Quire (Q, as an organization admin) against PostGraphile 5 (P, amber preset, no authorization), same database:\n\n${referenceTable(references)}\n`);
   if (scaling.length) console.log(`GraphQL scaling (${Math.min(...config.connections)} connections, ${config.scaleDuration} s):\n\n${scalingTable(scaling)}\n`);
+  console.log(`Bytes sent for the nested GraphQL query (organization → 100 spaces → organization, parent, grandparent):\n\n${transferTable(transfer)}\n`);
   console.log(`${targetLines(verdicts)}\n`);
 
   await mkdir(resultsDir, { recursive: true });
@@ -197,7 +201,7 @@ try {
   const json = JSON.stringify(
     {
       startedAt: new Date().toISOString(), machine: { cpus: cpus().length, node: process.version }, database: database.server,
-      config, quireEnv: env.BENCH_QUIRE_ENV ?? '', seedSeconds, scenarios: reports, scaling, postgraphile: references, targets: verdicts,
+      config, quireEnv: env.BENCH_QUIRE_ENV ?? '', seedSeconds, scenarios: reports, scaling, postgraphile: references, transfer, targets: verdicts,
     },
     null,
     2,

@@ -32,6 +32,10 @@ import { sendError, sendJson, type Surface } from './http/respond.js';
 import { type GraphQLGuards } from './graphql/plugin.js';
 import { graphqlHttpHandler } from './graphql/http.js';
 import { attachGraphQLWs } from './graphql/ws.js';
+import { staticAssets } from './http/staticAssets.js';
+import { compressAnswers } from './http/compression.js';
+import { frontDoor } from './http/frontDoor.js';
+import { linkPages } from './http/linkPages.js';
 import { createBlobStore, type StorageSettings } from './storage/blobStore.js';
 import { ephemeralFilesSecret, fileUrlSigner } from './storage/signedUrls.js';
 import { FILES_PREFIX, fileServer } from './http/files.js';
@@ -134,8 +138,11 @@ export function createQuire(options: QuireOptions) {
     },
   };
 
+  /** Static files (GraphiQL's bundle…) under /assets: hashed names, cached for a year. */
+  const assets = staticAssets();
   const graphqlOverHttp = graphqlHttpHandler({
     graphiql: settings.graphql.graphiql,
+    assets,
     limits: settings.http,
     guards,
     context: (req) => context(exchangeOf(req).actor),
@@ -161,6 +168,7 @@ export function createQuire(options: QuireOptions) {
       );
     },
   };
+  probes['/'] = frontDoor(publicUrl, { graphiql: settings.graphql.graphiql });
   if (settings.metrics.enabled) probes['/metrics'] = (req, res) => metrics.serve(req, res, settings.metrics.token);
 
   // SAML logins (identity providers and browsers, no API token): rate-limited by address.
@@ -169,6 +177,8 @@ export function createQuire(options: QuireOptions) {
   const secure = securityHeaders(settings);
   const tenants = tenantGate(settings.tenants);
   const corsGate = cors(settings.cors);
+  const compress = compressAnswers();
+  const serveLinkPage = linkPages(prisma, urls, publicUrl);
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const started = process.hrtime.bigint();
@@ -209,9 +219,12 @@ export function createQuire(options: QuireOptions) {
 
     try {
       if (corsGate(req, res)) return void (exchange.operation = 'preflight');
+      await compress(req, res);
       if (surface === 'other') {
         const probe = probes[path];
         if (probe) return void (await probe(req, res));
+        if (assets.owns(path)) return void (exchange.operation = '/assets', await assets.serve(req, res, path));
+        if (await serveLinkPage(req, res, path, query)) return void (exchange.operation = path.split('/', 2).join('/'));
         if (path.startsWith(FILES_PREFIX)) return void (exchange.operation = '/files', await serveFile(req, res, path, query));
         const samlEndpoint = samlEndpointOf(path);
         if (!samlEndpoint) throw new AppError(404, `No route for ${path}`);

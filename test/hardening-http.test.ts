@@ -185,7 +185,7 @@ describe('security headers', () => {
     expect(page.status).toBe(200);
     const html = String(page.body);
     expect(html).toContain('GraphiQL');
-    // Every asset is inline: the page names no other origin to load from.
+    // Its assets come from this origin's /assets: the page names no other origin to load from.
     expect([...html.matchAll(/<(?:script|link)[^>]+(?:src|href)=["']?(https?:[^"' >]+)/g)]).toEqual([]);
     const csp = page.headers.get('content-security-policy')!;
     expect(csp).toMatch(/connect-src 'self'/);

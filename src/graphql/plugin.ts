@@ -4,6 +4,7 @@
 // text by Yoga's parser and validation cache; the checks before execution are
 // cached here per parsed document, and per value of the few variables that size
 // lists, so a repeated query pays for none of them again.
+import { bearerChallenge } from '../http/respond.js';
 import {
   GraphQLError,
   NoSchemaIntrospectionCustomRule,
@@ -115,6 +116,16 @@ function documentError(error: GraphQLError, guards: GraphQLGuards) {
   return guards.introspection ? coded : withoutSuggestions(coded);
 }
 
+const refusedDocumentCodes = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED']);
+
+/** The HTTP status (and headers) of a result whose errors say nothing ran or no valid token came. */
+function httpStatusOf(errors: readonly GraphQLError[], authorization: string | null) {
+  const codes = errors.map((e) => String(e.extensions?.code));
+  if (codes.some((c) => limitCodes.has(c) || refusedDocumentCodes.has(c))) return { status: 400 };
+  if (codes.includes('UNAUTHENTICATED')) return { status: 401, headers: { 'WWW-Authenticate': bearerChallenge(authorization) } };
+  return undefined;
+}
+
 /** Yoga plugin: token limit at parse, shape rules at validation, node limit before execution. */
 export function useGraphQLGuards(guards: GraphQLGuards): Plugin {
   const rules = extraRules(guards);
@@ -154,12 +165,14 @@ export function useGraphQLGuards(guards: GraphQLGuards): Plugin {
       };
     },
     onExecute: refuseBeforeRunning,
-    // Yoga answers parse errors as "spec" ones (HTTP 200 to application/json
-    // clients) whatever their extensions say: a refusal by limit is a 400.
-    onResultProcess({ result, setResult }) {
+    // Yoga answers parse and validation errors as "spec" ones (HTTP 200 to
+    // application/json clients) whatever their extensions say: Quire answers
+    // 400 to both media types (a document refused, by GraphQL or a limit), and
+    // 401 with a Bearer challenge to a caller without a valid token.
+    onResultProcess({ request, result, setResult }) {
       if (Array.isArray(result) || !('errors' in result) || !result.errors?.length) return;
-      if (!limitCodes.has(String(result.errors[0].extensions?.code))) return;
-      setResult({ ...result, extensions: { ...result.extensions, http: { status: 400 } } });
+      const http = httpStatusOf(result.errors, request.headers.get('authorization'));
+      if (http) setResult({ ...result, extensions: { ...result.extensions, http } });
     },
     onSubscribe: refuseBeforeRunning,
   };

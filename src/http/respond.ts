@@ -20,3 +20,8 @@ export function sendError(res: ServerResponse, surface: Surface, error: AppError
   }
   sendJson(res, error.status, { error: { code: error.status, message: error.message } });
 }
+
+/** RFC 6750's challenge for a 401: `invalid_token` when a token came and was refused. */
+export function bearerChallenge(authorization: string | null | undefined) {
+  return authorization ? 'Bearer realm="Quire", error="invalid_token"' : 'Bearer realm="Quire"';
+}

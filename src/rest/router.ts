@@ -9,6 +9,8 @@ import { AppError, badRequest, databaseUnavailable, unauthenticated } from '../e
 import { MAX_PAGE_SIZE } from '../validate.js';
 import { prepareOperation, parseQueryValue, restEnumsInResult, toGraphQLInput, type PreparedOperation } from './codec.js';
 import { toRest } from './shape.js';
+import { bearerChallenge } from '../http/respond.js';
+import { sendRepresentation } from '../http/etag.js';
 import { fieldWithUnstorableText, unstorableTextMessage } from '../text.js';
 import type { Context } from '../context.js';
 import type { Actor } from '../policy/actor.js';
@@ -84,9 +86,12 @@ export function createRestHandler(routes: RouteSpec[], deps: RestDeps) {
       const status = typeof route.options.status === 'function' ? route.options.status(answer as never) : route.options.status;
       if (typeof answer === 'boolean' || status === 204 || status === 205) return send(res, status ?? 204);
       const rest = toRest(answer, route.options.item);
-      send(res, status ?? 200, route.options.single ? route.options.single(rest as never) : rest);
+      const shaped = route.options.single ? route.options.single(rest as never) : rest;
+      if (req.method === 'GET' && (status ?? 200) === 200) return sendRepresentation(req, res, shaped);
+      send(res, status ?? 200, shaped);
     } catch (err) {
       const error = err instanceof AppError ? err : toAppError(err, deps.onError);
+      if (error.status === 401) res.setHeader('WWW-Authenticate', bearerChallenge(req.headers.authorization));
       send(res, error.status, { error: { code: error.status, message: error.message } });
     }
   };

@@ -1,0 +1,34 @@
+// Entity tags for answers built in memory: a hash of the bytes sent, and the
+// weak comparison RFC 9110 §13.1.2 asks of If-None-Match.
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** A weak tag (the same JSON may travel gzip'd, brotli'd or plain). */
+export function etagOf(body: string | Buffer): string {
+  return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+
+/** True when the If-None-Match header names `etag` (or is `*`). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const wanted = opaque(etag);
+  return ifNoneMatch.split(',').some((tag) => opaque(tag) === wanted);
+}
+
+/**
+ * A JSON representation with its tag: 304 (no body) when the client's
+ * If-None-Match names it. The answer was computed once either way; the tag
+ * saves the transfer. Answers depend on the caller's token: private, and
+ * revalidated on every use.
+ */
+export function sendRepresentation(req: IncomingMessage, res: ServerResponse, body: unknown) {
+  const payload = JSON.stringify(body);
+  const etag = etagOf(payload);
+  res.setHeader('ETag', etag);
+  res.setHeader('Cache-Control', 'private, no-cache');
+  if (etagMatches(req.headers['if-none-match'], etag)) return void res.writeHead(304).end();
+  res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(payload) }).end(payload);
+}
