@@ -32,6 +32,7 @@ import { sendError, sendJson, type Surface } from './http/respond.js';
 import { type GraphQLGuards } from './graphql/plugin.js';
 import { graphqlHttpHandler } from './graphql/http.js';
 import { attachGraphQLWs } from './graphql/ws.js';
+import { openApiPages } from './openapi/serve.js';
 
 export interface QuireOptions extends SettingsOverrides {
   databaseUrl: string;
@@ -148,6 +149,8 @@ export function createQuire(options: QuireOptions) {
       );
     },
   };
+  // The OpenAPI document and its reference page need no token.
+  Object.assign(probes, openApiPages(schema, routes, urls.api));
   if (settings.metrics.enabled) probes['/metrics'] = (req, res) => metrics.serve(req, res, settings.metrics.token);
 
   const secure = securityHeaders(settings);
@@ -160,7 +163,7 @@ export function createQuire(options: QuireOptions) {
     const queryAt = rawUrl.indexOf('?');
     const path = queryAt < 0 ? rawUrl : rawUrl.slice(0, queryAt);
     const query = new URLSearchParams(queryAt < 0 ? '' : rawUrl.slice(queryAt + 1));
-    const surface: Surface = path === '/v1' || path.startsWith('/v1/') ? 'rest' : path === '/graphql' ? 'graphql' : 'other';
+    const surface: Surface = path in probes ? 'other' : path === '/v1' || path.startsWith('/v1/') ? 'rest' : path === '/graphql' ? 'graphql' : 'other';
     const exchange: Exchange = {
       id: requestIdOf(req),
       address: clientAddress(req, settings.trustProxyHops),
