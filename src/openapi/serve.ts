@@ -37,6 +37,9 @@ const scalarConfiguration = {
   withDefaultFonts: false,
   hideClientButton: true,
   telemetry: false,
+  agent: { disabled: true },
+  showDeveloperTools: 'never',
+  showToolbar: 'never',
   metaData: { title: 'Quire REST API reference' },
 };
 
