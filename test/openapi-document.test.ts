@@ -90,8 +90,9 @@ describe('GET /v1/openapi.json', () => {
       expect(Object.keys(operation.responses).some((s) => /^2/.test(s)), key).toBe(true);
     }
     // Deprecation comes from the GraphQL fields the route runs.
-    expect(quireDocument.paths['/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move'].post.deprecated).toBe(true);
-    expect((quireDocument.paths['/orgs/{organizationId}/sites/{siteId}/structure/sort'].patch as { deprecated?: boolean }).deprecated).toBeUndefined();
+    const paths = quireDocument.paths as Record<string, Record<string, Operation>>;
+    expect(paths['/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move'].post.deprecated).toBe(true);
+    expect(paths['/orgs/{organizationId}/sites/{siteId}/structure/sort'].patch.deprecated).toBeUndefined();
   });
 
   it('grows with the route table: a new route line appears with no other code', () => {
