@@ -53,10 +53,11 @@ describe('GET /docs', () => {
         if (/Content Security Policy|Refused to/i.test(message.text())) refusals.push(message.text());
       });
       page.on('pageerror', (error) => refusals.push(`page error: ${error.message}`));
-      await page.goto(`${app.baseUrl}/docs`, { waitUntil: 'networkidle' });
+      // Scalar needs seconds of CPU to digest the document (far more on a loaded machine): generous waits.
+      await page.goto(`${app.baseUrl}/docs`, { waitUntil: 'networkidle', timeout: 120_000 });
       // Scalar has rendered the document: its title and an operation of the route table.
-      await page.getByText('Quire REST API').first().waitFor({ timeout: 45_000 });
-      await page.getByText('List organizations').first().waitFor({ timeout: 45_000 });
+      await page.getByText('Quire REST API').first().waitFor({ timeout: 150_000 });
+      await page.getByText('List organizations').first().waitFor({ timeout: 150_000 });
       mkdirSync('.quire', { recursive: true });
       await page.screenshot({ path: '.quire/docs-page.png', fullPage: false });
       expect(statSync('.quire/docs-page.png').size).toBeGreaterThan(10_000);
@@ -66,5 +67,5 @@ describe('GET /docs', () => {
     } finally {
       await browser?.close();
     }
-  }, 120_000);
+  }, 240_000);
 });
