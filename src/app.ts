@@ -41,6 +41,7 @@ import { ephemeralFilesSecret, fileUrlSigner } from './storage/signedUrls.js';
 import { FILES_PREFIX, fileServer } from './http/files.js';
 import { samlEndpointOf, samlEndpoints } from './domain/saml/endpoints.js';
 import type { VisitorClaimsKey } from './domain/visitorClaims/keys.js';
+import { openApiPages } from './openapi/serve.js';
 
 export interface QuireOptions extends SettingsOverrides {
   databaseUrl: string;
@@ -169,6 +170,8 @@ export function createQuire(options: QuireOptions) {
     },
   };
   probes['/'] = frontDoor(publicUrl, { graphiql: settings.graphql.graphiql });
+  // The OpenAPI document and its reference page need no token.
+  Object.assign(probes, openApiPages(schema, routes, urls.api));
   if (settings.metrics.enabled) probes['/metrics'] = (req, res) => metrics.serve(req, res, settings.metrics.token);
 
   // SAML logins (identity providers and browsers, no API token): rate-limited by address.
@@ -186,7 +189,7 @@ export function createQuire(options: QuireOptions) {
     const queryAt = rawUrl.indexOf('?');
     const path = queryAt < 0 ? rawUrl : rawUrl.slice(0, queryAt);
     const query = new URLSearchParams(queryAt < 0 ? '' : rawUrl.slice(queryAt + 1));
-    const surface: Surface = path === '/v1' || path.startsWith('/v1/') ? 'rest' : path === '/graphql' ? 'graphql' : 'other';
+    const surface: Surface = path in probes ? 'other' : path === '/v1' || path.startsWith('/v1/') ? 'rest' : path === '/graphql' ? 'graphql' : 'other';
     const exchange: Exchange = {
       id: requestIdOf(req),
       address: clientAddress(req, settings.trustProxyHops),

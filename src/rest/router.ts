@@ -30,6 +30,8 @@ export interface RouteOptions {
   single?: (answer: never) => unknown;
   /** Reshapes the JSON body before it fills the operation's variables (REST shapes GraphQL input cannot take, e.g. a map). */
   body?: (body: Record<string, unknown>) => Record<string, unknown>;
+  /** With `body`: the OpenAPI document's schema of the REST body, from the one of the operation's input (src/openapi). */
+  bodySchema?: (inputSchema: Record<string, unknown>) => Record<string, unknown>;
 }
 export type RouteSpec = [Method, string, DocumentNode, RouteOptions?];
 

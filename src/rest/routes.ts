@@ -31,6 +31,14 @@ const inviteShape = (invite: Record<string, unknown>) => {
 const inviteListItem = (invite: Record<string, unknown>) => ({ ...inviteShape(invite), role: invite.role ?? null });
 /** A content permission item: `{permission, user}` from the grant's member. */
 const userPermissionItem = (p: { permission: string; member: { user: unknown } }) => ({ permission: p.permission, user: p.member.user });
+/** The REST body of membershipsAsList: `memberships` is a map of user → {role}, not a list of {user, role}. */
+const membershipsAsMap = (schema: Record<string, any>) => {
+  const list = schema.properties?.memberships?.anyOf?.[0] ?? schema.properties?.memberships;
+  if (!list?.items?.properties) return schema;
+  const { user: _user, ...membership } = list.items.properties;
+  const value = { ...list.items, properties: membership, required: list.items.required?.filter((k: string) => k !== 'user') };
+  return { ...schema, properties: { ...schema.properties, memberships: { type: 'object', description: 'User id or e-mail address → {role}.', additionalProperties: value } } };
+};
 
 export const routes: RouteSpec[] = [
   // 4.13 Organizations and members
@@ -150,7 +158,7 @@ export const routes: RouteSpec[] = [
   ['PATCH', '/orgs/:organizationId/teams/:teamId', op.UpdateTeamDocument],
   ['DELETE', '/orgs/:organizationId/teams/:teamId', op.DeleteTeamDocument, deleted],
   ['GET', '/orgs/:organizationId/teams/:teamId/members', op.ListTeamMembersDocument, { item: teamMemberItem }],
-  ['PUT', '/orgs/:organizationId/teams/:teamId/members', op.UpdateTeamMembersDocument, { status: 204, body: membershipsAsList }],
+  ['PUT', '/orgs/:organizationId/teams/:teamId/members', op.UpdateTeamMembersDocument, { status: 204, body: membershipsAsList, bodySchema: membershipsAsMap }],
   ['PUT', '/orgs/:organizationId/teams/:teamId/members/:userId', op.SetTeamMemberDocument, { status: 204 }],
   ['DELETE', '/orgs/:organizationId/teams/:teamId/members/:userId', op.RemoveTeamMemberDocument, deleted],
 ];

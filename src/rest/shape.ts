@@ -6,7 +6,7 @@ const objectNames: Record<string, string> = {};
 
 // Computed once per type name: every item of a list asks again.
 const objectNameCache = new Map<string, string>();
-const restObjectName = (typename: string) => {
+export const restObjectName = (typename: string) => {
   let name = objectNameCache.get(typename);
   if (name === undefined) {
     name = objectNames[typename] ?? typename.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
@@ -16,7 +16,7 @@ const restObjectName = (typename: string) => {
 };
 
 /** Fields that REST documents as nullable (a guest's role, "no access" level): kept when null. */
-const nullableFields = new Set(['role', 'defaultRole', 'defaultLevel']);
+export const nullableFields: ReadonlySet<string> = new Set(['role', 'defaultRole', 'defaultLevel']);
 
 interface Connection {
   edges: Record<string, unknown>[];

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { expect } from 'vitest';
+import { errorsAgainstQuireDocument } from './quireOpenapi.js';
 
 const require = createRequire(import.meta.url);
 const spec = require('@gitbook/api/spec/openapi.json');
@@ -50,6 +51,8 @@ export function expectOpenApi(res: { status: number; body: unknown }, method: st
   const validate = validatorFor(method, specPath, status);
   const ok = validate(res.body);
   expect(ok ? [] : validate.errors, `body does not match ${method} ${specPath} ${status}`).toEqual([]);
+  // …and Quire's own document of the route (GET /v1/openapi.json) must describe it too.
+  expect(errorsAgainstQuireDocument(method, specPath, status, res.body), `body does not match Quire's document of ${method} ${specPath} ${status}`).toEqual([]);
 }
 
 /** A schema of the public document by component name, for routes the document lacks. */
