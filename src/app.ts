@@ -32,6 +32,11 @@ import { sendError, sendJson, type Surface } from './http/respond.js';
 import { type GraphQLGuards } from './graphql/plugin.js';
 import { graphqlHttpHandler } from './graphql/http.js';
 import { attachGraphQLWs } from './graphql/ws.js';
+import { createJobQueue, type JobQueueOptions } from './jobs/queue.js';
+import { jobDefinitions } from './jobs/definitions.js';
+import type { JobServices } from './jobs/services.js';
+import { defaultFetchPolicy, type FetchPolicy } from './net/fetch.js';
+import { servePublishedSpec, publishedSpecPath } from './domain/openapiSpecs/published.js';
 
 export interface QuireOptions extends SettingsOverrides {
   databaseUrl: string;
@@ -47,6 +52,8 @@ export interface QuireOptions extends SettingsOverrides {
   database?: Partial<DatabaseSettings>;
   /** Structured logs (default: pino to stdout at $LOG_LEVEL). */
   logger?: Logger;
+  /** The job queue (src/jobs): its schema, policies, and the outbound fetch policy of its jobs. */
+  jobs?: Partial<Pick<JobQueueOptions, 'schema' | 'policies' | 'pollingIntervalSeconds' | 'maintenanceIntervalSeconds'>> & { fetchPolicy?: FetchPolicy };
 }
 
 /** What the gate learned about one request, for the handlers, metrics and logs. */
@@ -85,8 +92,10 @@ export function createQuire(options: QuireOptions) {
     return auth;
   };
   const authenticate = async (authorization: string | null | undefined): Promise<Actor | null> => (await authenticateWith(authorization)).actor;
+  const jobs = createJobQueue<JobServices>(jobDefinitions, { databaseUrl: options.databaseUrl, logger, ...options.jobs });
+  const jobServices: JobServices = { prisma, pubsub: events.pubsub, fetchPolicy: options.jobs?.fetchPolicy ?? defaultFetchPolicy, clock, logger };
   const context = (actor: Actor | null): Context => ({
-    prisma, actor, clock, urls, loaderCache: new Map(), pubsub: events.pubsub, tenantLimits: settings.tenants,
+    prisma, actor, clock, urls, loaderCache: new Map(), pubsub: events.pubsub, tenantLimits: settings.tenants, jobs,
   });
 
   const limiter = settings.rateLimit
@@ -196,6 +205,10 @@ export function createQuire(options: QuireOptions) {
       if (surface === 'other') {
         const probe = probes[path];
         if (probe) return void (await probe(req, res));
+        if (publishedSpecPath.test(path)) {
+          exchange.operation = '/openapi/:organizationId/:specSlug';
+          return void (await servePublishedSpec(req, res, path, context(await authenticate(req.headers.authorization))));
+        }
         throw new AppError(404, `No route for ${path}`);
       }
       checkDeclaredLength(req, settings.http.maxBodyBytes);
@@ -264,6 +277,10 @@ export function createQuire(options: QuireOptions) {
     shareUsage: tenants.usage,
     /** Background writes of token and member activity (settled() waits for them). */
     activity,
+    /** The durable job queue (src/jobs). */
+    jobs,
+    /** Runs the job handlers and schedules in this process (`npm start` does; `npm run worker` alone). */
+    startWorker: () => jobs.work(jobServices),
     async listen(port: number, host = '0.0.0.0') {
       // A port in use (EADDRINUSE) or not allowed rejects here rather than crashing the process.
       await new Promise<void>((resolve, reject) => {
@@ -288,6 +305,7 @@ export function createQuire(options: QuireOptions) {
           ws.terminateAll();
         });
         await activity.settled();
+        await jobs.stop(timeoutMs);
         await limiter?.store.close();
         await events.close();
         await prisma.$disconnect();

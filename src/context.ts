@@ -6,6 +6,7 @@ import type { Clock } from './clock.js';
 import { unauthenticated } from './errors.js';
 import type { PubSub } from './events.js';
 import type { TenantLimits } from './http/config.js';
+import type { JobSender } from './jobs/queue.js';
 
 export interface Urls {
   /** Base of the REST API, e.g. http://localhost:4000/v1 */
@@ -24,6 +25,8 @@ export interface Context {
   loaderCache: Map<symbol, unknown>;
   pubsub: PubSub;
   tenantLimits: TenantLimits;
+  /** The durable job queue (src/jobs): background work a request asks for. */
+  jobs: JobSender;
   /** The graphql-ws connection carrying this operation, if any: a subscription closes it when its caller loses access. */
   live?: LiveConnection;
 }

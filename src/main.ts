@@ -1,7 +1,8 @@
 // `npm start`: opens the database (DATABASE_URL, or the embedded PostgreSQL),
 // applies pending migrations, serves on $PORT with the settings of the
-// environment (docs/configuration.md), purges expired deleted spaces and old
-// rate-limit counters hourly, and on SIGTERM/SIGINT stops gracefully: no new
+// environment (docs/configuration.md), runs the job worker (src/jobs: the
+// hourly purge of deleted spaces among them; QUIRE_WORKER=off leaves it to
+// `npm run worker`), purges old rate-limit counters hourly, and on SIGTERM/SIGINT stops gracefully: no new
 // connections, subscriptions closed, requests in flight finished, then the
 // database pool and the embedded database closed, exit code 0. Any failure to
 // start exits non-zero (2: configuration, 1: anything else) after closing what
@@ -10,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { createQuire, type Quire } from './app.js';
 import { openDatabase, type Database } from './db/database.js';
 import { databaseSettingsFromEnv } from './db/settings.js';
-import { purgeDeletedSpaces } from './domain/spaces/service.js';
+import { fetchPolicyFromEnv } from './net/fetch.js';
 import { portFromEnv, settingsFromEnv } from './http/config.js';
 import { createLogger } from './http/logging.js';
 
@@ -20,7 +21,12 @@ const housekeepingIntervalMs = 60 * 60 * 1000;
 /** Settings from the environment; a bad value names its variable and exits 2. */
 function readConfiguration() {
   try {
-    return { settings: settingsFromEnv(process.env), databaseSettings: databaseSettingsFromEnv(process.env), port: portFromEnv(process.env) };
+    const worker = process.env.QUIRE_WORKER ?? 'inline';
+    if (worker !== 'inline' && worker !== 'off') throw new Error(`QUIRE_WORKER must be "inline" or "off" (got "${worker}")`);
+    return {
+      settings: settingsFromEnv(process.env), databaseSettings: databaseSettingsFromEnv(process.env), port: portFromEnv(process.env),
+      fetchPolicy: fetchPolicyFromEnv(process.env), worker,
+    };
   } catch (err) {
     logger.fatal({ reason: (err as Error).message }, `invalid configuration: ${(err as Error).message}`);
     process.exit(2);
@@ -53,7 +59,7 @@ async function listenOrFail(quire: Quire, port: number) {
 }
 
 /**
- * Purges expired deleted spaces and old rate-limit counters now and hourly.
+ * Purges old rate-limit counters now and hourly (deleted spaces are purged by a scheduled job, src/jobs).
  * Answers a stop that also waits for a run in progress: closing the pool under
  * its open transaction would leave that connection checked out for good.
  */
@@ -61,8 +67,6 @@ function startHousekeeping(quire: Quire) {
   let running: Promise<void> = Promise.resolve();
   const housekeeping = async () => {
     try {
-      const purged = await purgeDeletedSpaces(quire.prisma, new Date());
-      if (purged) logger.info({ count: purged }, 'purged deleted spaces');
       const counters = (await quire.rateLimiter?.purge()) ?? 0;
       if (counters) logger.info({ count: counters }, 'purged old rate-limit counters');
     } catch (err) {
@@ -79,7 +83,7 @@ function startHousekeeping(quire: Quire) {
   };
 }
 
-const { settings, databaseSettings, port } = readConfiguration();
+const { settings, databaseSettings, port, fetchPolicy, worker } = readConfiguration();
 const database = await openDatabaseOrExit();
 let quire: Quire | undefined;
 let stopHousekeeping = async () => {};
@@ -130,7 +134,9 @@ try {
     publicUrl: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
     appUrl: process.env.APP_URL,
     logger,
+    jobs: { fetchPolicy },
   });
+  if (worker === 'inline') await quire.startWorker();
   await listenOrFail(quire, port);
   stopHousekeeping = startHousekeeping(quire);
 } catch (err) {

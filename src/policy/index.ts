@@ -14,3 +14,5 @@ export { subdomainPolicy, type SubdomainSubject } from './subdomain.js';
 export { visibleContentWhere, contentAudience, contentWhereForRole, tenantScope, spaceLookupScope } from './filters.js';
 export { scopes, isScope, parseScopes, requireScopes, type Scope } from './scopes.js';
 export type { Actor } from './actor.js';
+export { openAPISpecPolicy } from './openapiSpec.js';
+export { conversationsPolicy } from './conversation.js';

@@ -26,6 +26,8 @@ export interface RouteOptions {
   item?: (item: never) => unknown;
   /** Reshapes the JSON body before it fills the operation's variables (REST shapes GraphQL input cannot take, e.g. a map). */
   body?: (body: Record<string, unknown>) => Record<string, unknown>;
+  /** Reshapes the REST answer (a resource nested differently in REST, e.g. `{issue, conversation}`). */
+  answer?: (answer: never) => unknown;
 }
 export type RouteSpec = [Method, string, DocumentNode, RouteOptions?];
 
@@ -81,7 +83,8 @@ export function createRestHandler(routes: RouteSpec[], deps: RestDeps) {
       const answer = route.options.whole ? data : resourceOf(data);
       const status = typeof route.options.status === 'function' ? route.options.status(answer as never) : route.options.status;
       if (typeof answer === 'boolean' || status === 204 || status === 205) return send(res, status ?? 204);
-      send(res, status ?? 200, toRest(answer, route.options.item));
+      const shaped = toRest(answer, route.options.item);
+      send(res, status ?? 200, route.options.answer ? route.options.answer(shaped as never) : shaped);
     } catch (err) {
       const error = err instanceof AppError ? err : toAppError(err, deps.onError);
       send(res, error.status, { error: { code: error.status, message: error.message } });
