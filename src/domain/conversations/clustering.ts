@@ -9,7 +9,7 @@ import { stemmer } from 'stemmer';
 import { eng } from 'stopword';
 
 const STOP = new Set(eng);
-export const SIMILARITY_THRESHOLD = 0.18;
+export const SIMILARITY_THRESHOLD = 0.1;
 
 export type Vector = Map<string, number>;
 
