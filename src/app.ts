@@ -37,6 +37,9 @@ import { jobDefinitions } from './jobs/definitions.js';
 import type { JobServices } from './jobs/services.js';
 import { defaultFetchPolicy, type FetchPolicy } from './net/fetch.js';
 import { servePublishedSpec, publishedSpecPath } from './domain/openapiSpecs/published.js';
+import { createBlobStore, type StorageSettings } from './storage/blobStore.js';
+import { ephemeralFilesSecret, fileUrlSigner } from './storage/signedUrls.js';
+import { FILES_PREFIX, fileServer } from './http/files.js';
 
 export interface QuireOptions extends SettingsOverrides {
   databaseUrl: string;
@@ -54,6 +57,10 @@ export interface QuireOptions extends SettingsOverrides {
   logger?: Logger;
   /** The job queue (src/jobs): its schema, policies, and the outbound fetch policy of its jobs. */
   jobs?: Partial<Pick<JobQueueOptions, 'schema' | 'policies' | 'pollingIntervalSeconds' | 'maintenanceIntervalSeconds'>> & { fetchPolicy?: FetchPolicy };
+  /** Where files live (default: the local directory `.quire/files`); see src/storage/blobStore.ts. */
+  storage?: StorageSettings;
+  /** Secret of the signed file URLs; replicas must share it (default: random per process). */
+  filesSecret?: string;
 }
 
 /** What the gate learned about one request, for the handlers, metrics and logs. */
@@ -78,6 +85,8 @@ export function createQuire(options: QuireOptions) {
   const publicUrl = (options.publicUrl ?? 'http://localhost:4000').replace(/\/$/, '');
   const urls: Urls = { api: `${publicUrl}/v1`, app: options.appUrl ?? `${publicUrl}/app`, published: `${publicUrl}/published` };
   const metrics = createMetrics(settings.metrics);
+  const files = { store: createBlobStore(options.storage ?? { kind: 'local', directory: '.quire/files' }), signer: fileUrlSigner(options.filesSecret ?? ephemeralFilesSecret(), publicUrl, clock) };
+  const serveFile = fileServer(files.store, files.signer);
   const exchanges = new WeakMap<IncomingMessage, Exchange>();
   const exchangeOf = (req: IncomingMessage) => exchanges.get(req)!;
 
@@ -95,7 +104,7 @@ export function createQuire(options: QuireOptions) {
   const jobs = createJobQueue<JobServices>(jobDefinitions, { databaseUrl: options.databaseUrl, logger, ...options.jobs });
   const jobServices: JobServices = { prisma, pubsub: events.pubsub, fetchPolicy: options.jobs?.fetchPolicy ?? defaultFetchPolicy, clock, logger };
   const context = (actor: Actor | null): Context => ({
-    prisma, actor, clock, urls, loaderCache: new Map(), pubsub: events.pubsub, tenantLimits: settings.tenants, jobs,
+    prisma, actor, clock, urls, loaderCache: new Map(), pubsub: events.pubsub, tenantLimits: settings.tenants, jobs, files,
   });
 
   const limiter = settings.rateLimit
@@ -209,6 +218,7 @@ export function createQuire(options: QuireOptions) {
           exchange.operation = '/openapi/:organizationId/:specSlug';
           return void (await servePublishedSpec(req, res, path, context(await authenticate(req.headers.authorization))));
         }
+        if (path.startsWith(FILES_PREFIX)) return void (exchange.operation = '/files', await serveFile(req, res, path, query));
         throw new AppError(404, `No route for ${path}`);
       }
       checkDeclaredLength(req, settings.http.maxBodyBytes);
@@ -270,6 +280,7 @@ export function createQuire(options: QuireOptions) {
     prisma,
     onStatement,
     urls,
+    files,
     settings,
     metrics,
     rateLimiter: limiter,

@@ -7,6 +7,8 @@ import { unauthenticated } from './errors.js';
 import type { PubSub } from './events.js';
 import type { TenantLimits } from './http/config.js';
 import type { JobSender } from './jobs/queue.js';
+import type { BlobStore } from './storage/blobStore.js';
+import type { FileUrlSigner } from './storage/signedUrls.js';
 
 export interface Urls {
   /** Base of the REST API, e.g. http://localhost:4000/v1 */
@@ -27,6 +29,8 @@ export interface Context {
   tenantLimits: TenantLimits;
   /** The durable job queue (src/jobs): background work a request asks for. */
   jobs: JobSender;
+  /** Stored files and rendered documents, and the signer of the expiring URLs that serve them. */
+  files: { store: BlobStore; signer: FileUrlSigner };
   /** The graphql-ws connection carrying this operation, if any: a subscription closes it when its caller loses access. */
   live?: LiveConnection;
 }

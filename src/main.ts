@@ -9,6 +9,7 @@
 // was opened.
 import type { AddressInfo } from 'node:net';
 import { createQuire, type Quire } from './app.js';
+import { storageSettingsFromEnv } from './storage/blobStore.js';
 import { openDatabase, type Database } from './db/database.js';
 import { databaseSettingsFromEnv } from './db/settings.js';
 import { fetchPolicyFromEnv } from './net/fetch.js';
@@ -135,7 +136,10 @@ try {
     appUrl: process.env.APP_URL,
     logger,
     jobs: { fetchPolicy },
+    storage: storageSettingsFromEnv(process.env),
+    filesSecret: process.env.FILES_URL_SECRET,
   });
+  if (!process.env.FILES_URL_SECRET) logger.warn('FILES_URL_SECRET is not set: signed file URLs are valid only on this process and until it stops');
   if (worker === 'inline') await quire.startWorker();
   await listenOrFail(quire, port);
   stopHousekeeping = startHousekeeping(quire);

@@ -61,7 +61,7 @@ describe('conversations: ingestion and clustering', () => {
     expect(await partition(a)).toEqual(expected);
     expect(await partition(b)).toEqual(expected);
 
-    const clusters = await rest(app, a.admin.token).get(`/v1/orgs/${a.organizationId}/conversations-clusters?sort=createdAt&order=asc`);
+    const clusters = await rest(app, a.admin.token).get(`/v1/orgs/${a.organizationId}/conversations-clusters?sort=createdAt&order=asc&status=active`);
     expect(clusters.status).toBe(200);
     expect(clusters.body.count).toBe(3);
     const login = clusters.body.items.find((c: any) => /log|password/.test(c.label));
@@ -73,7 +73,7 @@ describe('conversations: ingestion and clustering', () => {
     const before = new Set(clusters.body.items.map((c: any) => c.id));
     await ingest(a, { id: 'login-new', body: 'The SSO login fails again, password not accepted' });
     await settled(a, corpus.length + 1);
-    const after = await rest(app, a.admin.token).get(`/v1/orgs/${a.organizationId}/conversations-clusters`);
+    const after = await rest(app, a.admin.token).get(`/v1/orgs/${a.organizationId}/conversations-clusters?status=active`);
     expect(new Set(after.body.items.map((c: any) => c.id))).toEqual(before);
     const issues = await rest(app, a.admin.token).get(`/v1/orgs/${a.organizationId}/conversations-issues?conversation=login-new`);
     expect(issues.body.items[0].issue.cluster).toBe(login.id);

@@ -211,6 +211,6 @@ describe('OpenAPI specs: processing on the job queue', () => {
     expect(hits.get('/flaky')).toBe(6);
     const reader = await addMember(app, org.organizationId, 'read');
     const refused = await graphql(app, reader.token, `mutation($input: ReprocessOpenAPISpecInput!) { reprocessOpenAPISpec(input: $input) { spec { id } } }`, { input: { organizationId: org.organizationId, specSlug: 'flaky' } });
-    expect(refused.errors![0].extensions.code).toBe('FORBIDDEN');
+    expect(refused.errors![0].extensions!.code).toBe('FORBIDDEN');
   }, 60_000);
 });

@@ -54,6 +54,7 @@ const deviations: Record<string, string> = {
   'PATCH /orgs/:organizationId/sites/:siteId/sections/:siteSectionId': 'answers with the site spaces and their spaces: space:read too',
   'POST /orgs/:organizationId/sites/:siteId/sections/:siteSectionId/move': 'answers with the site spaces and their spaces: space:read too',
   'POST /orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/move': 'answers with the space: space:read too',
+  'POST /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/move': 'answers with the sections, site spaces and spaces of the group: space:read too',
   'PATCH /orgs/:organizationId/sites/:siteId/structure/sort': 'answers with the item and its spaces: space:read too',
   'GET /orgs/:organizationId/sites/:siteId/section-groups': 'groups embed their sections, site spaces and spaces: space:read too',
   'POST /orgs/:organizationId/sites/:siteId/section-groups': 'answers with the sections, site spaces and spaces: space:read too',
@@ -388,6 +389,10 @@ const siteCases: Record<string, ScopeCase> = {
     const { org, sitePath, site } = await orgWithSite();
     const row = await app.prisma.siteSpace.findFirstOrThrow({ where: { siteId: site.id } });
     return asAdmin(org, `${sitePath}/site-spaces/${row.id}/move`, {});
+  }],
+  'POST /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/move': [['site:write', 'space:read'], async () => {
+    const { org, sitePath, sections, group } = await orgWithSections();
+    return asAdmin(org, `${sitePath}/section-groups/${group}/move`, { position: { before: { type: 'site-section', id: sections[1] } } });
   }],
   'PATCH /orgs/:organizationId/sites/:siteId/structure/sort': [['site:write', 'space:read'], async () => {
     const { org, sitePath, sections, group } = await orgWithSections();

@@ -1,6 +1,9 @@
 // A real Quire HTTP server on a free port over the run's database, with a
 // manual clock and a recorder of the SQL statements it issues.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { inject } from 'vitest';
 import { defaultFetchPolicy } from '../../src/net/fetch.js';
 import { createQuire, type QuireOptions } from '../../src/app.js';
@@ -16,13 +19,16 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
  * other settings keep their defaults (`database`: pool size and statement bounds; `logger`: silent unless given).
  * `databaseUrl` defaults to the run's shared database (a suite that needs one of its own passes it).
  */
-export async function startTestApp(options: Partial<Pick<QuireOptions, 'redisUrl' | 'databaseUrl' | 'database' | 'logger' | 'jobs'>> & SettingsOverrides & { worker?: boolean } = {}) {
+export async function startTestApp(options: Partial<Pick<QuireOptions, 'redisUrl' | 'databaseUrl' | 'database' | 'logger' | 'storage' | 'filesSecret' | 'jobs'>> & SettingsOverrides & { worker?: boolean } = {}) {
   const clock = manualClock(new Date());
   const tenants = { concurrentPerToken: 10_000, concurrentPerOrganization: 10_000, ...options.tenants };
+  // Each app stores files in a folder of its own, removed when it closes.
+  const filesDirectory = options.storage ? undefined : mkdtempSync(join(tmpdir(), 'quire-files-'));
+  const storage = options.storage ?? { kind: 'local' as const, directory: filesDirectory! };
   // Each app has a job queue schema of its own (its worker takes only its own jobs), and its
   // jobs may fetch from loopback only (the local servers of the tests): the SSRF allow-list.
   const jobs = { schema: `jobs_${randomBytes(4).toString('hex')}`, pollingIntervalSeconds: 0.5, ...options.jobs, fetchPolicy: { ...defaultFetchPolicy, allow: ['127.0.0.0/8'], ...options.jobs?.fetchPolicy } };
-  const quire = createQuire({ ...options, jobs, tenants, databaseUrl: options.databaseUrl ?? inject('databaseUrl'), clock, publicUrl: 'http://quire.test', logger: options.logger ?? silentLogger() });
+  const quire = createQuire({ ...options, storage, jobs, tenants, databaseUrl: options.databaseUrl ?? inject('databaseUrl'), clock, publicUrl: 'http://quire.test', logger: options.logger ?? silentLogger() });
   if (options.worker) await quire.startWorker();
   const port = await quire.listen(0, '127.0.0.1');
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -42,6 +48,10 @@ export async function startTestApp(options: Partial<Pick<QuireOptions, 'redisUrl
       }
     },
     /** Graceful stop (see Quire.close); true when every request finished within `timeoutMs`. */
-    close: (timeoutMs?: number) => quire.close(timeoutMs),
+    close: async (timeoutMs?: number) => {
+      const finished = await quire.close(timeoutMs);
+      if (filesDirectory) rmSync(filesDirectory, { recursive: true, force: true });
+      return finished;
+    },
   };
 }
