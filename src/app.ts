@@ -36,6 +36,11 @@ import { staticAssets } from './http/staticAssets.js';
 import { compressAnswers } from './http/compression.js';
 import { frontDoor } from './http/frontDoor.js';
 import { linkPages } from './http/linkPages.js';
+import { createJobQueue, type JobQueueOptions } from './jobs/queue.js';
+import { jobDefinitions } from './jobs/definitions.js';
+import type { JobServices } from './jobs/services.js';
+import { defaultFetchPolicy, type FetchPolicy } from './net/fetch.js';
+import { servePublishedSpec, publishedSpecPath } from './domain/openapiSpecs/published.js';
 import { createBlobStore, type StorageSettings } from './storage/blobStore.js';
 import { ephemeralFilesSecret, fileUrlSigner } from './storage/signedUrls.js';
 import { FILES_PREFIX, fileServer } from './http/files.js';
@@ -59,6 +64,8 @@ export interface QuireOptions extends SettingsOverrides {
   visitorClaims?: VisitorClaimsKey;
   /** Structured logs (default: pino to stdout at $LOG_LEVEL). */
   logger?: Logger;
+  /** The job queue (src/jobs): its schema, policies, and the outbound fetch policy of its jobs. */
+  jobs?: Partial<Pick<JobQueueOptions, 'schema' | 'policies' | 'pollingIntervalSeconds' | 'maintenanceIntervalSeconds'>> & { fetchPolicy?: FetchPolicy };
   /** Where files live (default: the local directory `.quire/files`); see src/storage/blobStore.ts. */
   storage?: StorageSettings;
   /** Secret of the signed file URLs; replicas must share it (default: random per process). */
@@ -103,8 +110,10 @@ export function createQuire(options: QuireOptions) {
     return auth;
   };
   const authenticate = async (authorization: string | null | undefined): Promise<Actor | null> => (await authenticateWith(authorization)).actor;
+  const jobs = createJobQueue<JobServices>(jobDefinitions, { databaseUrl: options.databaseUrl, logger, ...options.jobs });
+  const jobServices: JobServices = { prisma, pubsub: events.pubsub, fetchPolicy: options.jobs?.fetchPolicy ?? defaultFetchPolicy, clock, logger };
   const context = (actor: Actor | null): Context => ({
-    prisma, actor, clock, urls, loaderCache: new Map(), pubsub: events.pubsub, tenantLimits: settings.tenants, files, visitorClaims: options.visitorClaims,
+    prisma, actor, clock, urls, loaderCache: new Map(), pubsub: events.pubsub, tenantLimits: settings.tenants, files, visitorClaims: options.visitorClaims, jobs,
   });
 
   const limiter = settings.rateLimit
@@ -226,6 +235,10 @@ export function createQuire(options: QuireOptions) {
       if (surface === 'other') {
         const probe = probes[path];
         if (probe) return void (await probe(req, res));
+        if (publishedSpecPath.test(path)) {
+          exchange.operation = '/openapi/:organizationId/:specSlug';
+          return void (await servePublishedSpec(req, res, path, context(await authenticate(req.headers.authorization))));
+        }
         if (assets.owns(path)) return void (exchange.operation = '/assets', await assets.serve(req, res, path));
         if (await serveLinkPage(req, res, path, query)) return void (exchange.operation = path.split('/', 2).join('/'));
         if (path.startsWith(FILES_PREFIX)) return void (exchange.operation = '/files', await serveFile(req, res, path, query));
@@ -302,6 +315,10 @@ export function createQuire(options: QuireOptions) {
     shareUsage: tenants.usage,
     /** Background writes of token and member activity (settled() waits for them). */
     activity,
+    /** The durable job queue (src/jobs). */
+    jobs,
+    /** Runs the job handlers and schedules in this process (`npm start` does; `npm run worker` alone). */
+    startWorker: () => jobs.work(jobServices),
     async listen(port: number, host = '0.0.0.0') {
       // A port in use (EADDRINUSE) or not allowed rejects here rather than crashing the process.
       await new Promise<void>((resolve, reject) => {
@@ -326,6 +343,7 @@ export function createQuire(options: QuireOptions) {
           ws.terminateAll();
         });
         await activity.settled();
+        await jobs.stop(timeoutMs);
         await limiter?.store.close();
         await events.close();
         await prisma.$disconnect();

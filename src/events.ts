@@ -8,6 +8,8 @@ import { Redis } from 'ioredis';
 
 export type QuireEvents = {
   spaceChanged: [spaceId: string, payload: { spaceId: string }];
+  openAPISpecChanged: [specId: string, payload: { specId: string }];
+  conversationsProcessed: [organizationId: string, payload: { organizationId: string }];
 };
 
 export function createEvents(redisUrl?: string) {

@@ -20,6 +20,11 @@ export const idPrefixes = {
   ChangeRequest: 'chr',
   Comment: 'cmt',
   ApiToken: 'tok',
+  OpenAPISpec: 'oas',
+  OpenAPISpecVersion: 'oav',
+  Conversation: 'cnv',
+  ConversationIssue: 'cis',
+  IssuesCluster: 'icl',
 } as const;
 
 export type IdType = keyof typeof idPrefixes;

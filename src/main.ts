@@ -1,7 +1,8 @@
 // `npm start`: opens the database (DATABASE_URL, or the embedded PostgreSQL),
 // applies pending migrations, serves on $PORT with the settings of the
-// environment (docs/configuration.md), purges expired deleted spaces and old
-// rate-limit counters hourly, and on SIGTERM/SIGINT stops gracefully: no new
+// environment (docs/configuration.md), runs the job worker (src/jobs: the
+// hourly purge of deleted spaces among them; QUIRE_WORKER=off leaves it to
+// `npm run worker`), purges old rate-limit counters hourly, and on SIGTERM/SIGINT stops gracefully: no new
 // connections, subscriptions closed, requests in flight finished, then the
 // database pool and the embedded database closed, exit code 0. Any failure to
 // start exits non-zero (2: configuration, 1: anything else) after closing what
@@ -11,7 +12,7 @@ import { createQuire, type Quire } from './app.js';
 import { storageSettingsFromEnv } from './storage/blobStore.js';
 import { openDatabase, type Database } from './db/database.js';
 import { databaseSettingsFromEnv } from './db/settings.js';
-import { purgeDeletedSpaces } from './domain/spaces/service.js';
+import { fetchPolicyFromEnv } from './net/fetch.js';
 import { portFromEnv, settingsFromEnv } from './http/config.js';
 import { createLogger } from './http/logging.js';
 import { visitorClaimsKeyFromEnv } from './domain/visitorClaims/keys.js';
@@ -24,7 +25,12 @@ function readConfiguration() {
   try {
     const port = portFromEnv(process.env);
     const visitorClaims = visitorClaimsKeyFromEnv(process.env, process.env.PUBLIC_URL ?? `http://localhost:${port}`);
-    return { settings: settingsFromEnv(process.env), databaseSettings: databaseSettingsFromEnv(process.env), port, visitorClaims };
+    const worker = process.env.QUIRE_WORKER ?? 'inline';
+    if (worker !== 'inline' && worker !== 'off') throw new Error(`QUIRE_WORKER must be "inline" or "off" (got "${worker}")`);
+    return {
+      settings: settingsFromEnv(process.env), databaseSettings: databaseSettingsFromEnv(process.env), port, visitorClaims,
+      fetchPolicy: fetchPolicyFromEnv(process.env), worker,
+    };
   } catch (err) {
     logger.fatal({ reason: (err as Error).message }, `invalid configuration: ${(err as Error).message}`);
     process.exit(2);
@@ -57,7 +63,7 @@ async function listenOrFail(quire: Quire, port: number) {
 }
 
 /**
- * Purges expired deleted spaces and old rate-limit counters now and hourly.
+ * Purges old rate-limit counters now and hourly (deleted spaces are purged by a scheduled job, src/jobs).
  * Answers a stop that also waits for a run in progress: closing the pool under
  * its open transaction would leave that connection checked out for good.
  */
@@ -65,8 +71,6 @@ function startHousekeeping(quire: Quire) {
   let running: Promise<void> = Promise.resolve();
   const housekeeping = async () => {
     try {
-      const purged = await purgeDeletedSpaces(quire.prisma, new Date());
-      if (purged) logger.info({ count: purged }, 'purged deleted spaces');
       const counters = (await quire.rateLimiter?.purge()) ?? 0;
       if (counters) logger.info({ count: counters }, 'purged old rate-limit counters');
     } catch (err) {
@@ -83,7 +87,7 @@ function startHousekeeping(quire: Quire) {
   };
 }
 
-const { settings, databaseSettings, port, visitorClaims } = readConfiguration();
+const { settings, databaseSettings, port, visitorClaims, fetchPolicy, worker } = readConfiguration();
 logger.info(visitorClaims ? { alg: visitorClaims.alg, kid: visitorClaims.kid } : {}, visitorClaims
   ? 'visitor claims signed by VISITOR_CLAIMS_PRIVATE_KEY'
   : 'VISITOR_CLAIMS_PRIVATE_KEY unset: ping answers no docsVisitorClaims');
@@ -138,10 +142,12 @@ try {
     appUrl: process.env.APP_URL,
     visitorClaims,
     logger,
+    jobs: { fetchPolicy },
     storage: storageSettingsFromEnv(process.env),
     filesSecret: process.env.FILES_URL_SECRET,
   });
   if (!process.env.FILES_URL_SECRET) logger.warn('FILES_URL_SECRET is not set: signed file URLs are valid only on this process and until it stops');
+  if (worker === 'inline') await quire.startWorker();
   await listenOrFail(quire, port);
   stopHousekeeping = startHousekeeping(quire);
 } catch (err) {

@@ -78,6 +78,12 @@ const deviations: Record<string, string> = {
   'GET /orgs/:organizationId/sso': 'public in the document (login info): Quire asks a token but no scope',
   'POST /orgs/:organizationId/members/:userId/sso': 'the document gives OAuth tokens no access: changing a membership takes organization:members:write',
   'POST /orgs/:organizationId/ping': 'the document gives OAuth tokens no access: the member reaches the organization (organization:read)',
+  'GET /orgs/:organizationId/conversations-clusters': 'not in the document: reading the organization\'s conversations takes organization:read',
+  'GET /orgs/:organizationId/conversations': 'not in the document: reading the organization\'s conversations takes organization:read',
+  'POST /orgs/:organizationId/conversations': 'not in the document: ingesting conversations changes organization data, organization:write',
+  'GET /orgs/:organizationId/conversations-issues': 'not in the document: reading the organization\'s conversations takes organization:read',
+  'GET /orgs/:organizationId/conversations-issues/:issueId': 'not in the document: reading the organization\'s conversations takes organization:read',
+  'GET /orgs/:organizationId/conversations/:conversationId': 'not in the document: reading the organization\'s conversations takes organization:read',
 };
 
 /** A site with two sections, the first in a group. */
@@ -577,6 +583,33 @@ const ssoCases: Record<string, ScopeCase> = {
 };
 
 Object.assign(cases, siteCases, ssoCases);
+/** An organization with one OpenAPI spec (slug "pets") and one ingested conversation with an issue. */
+async function orgWithServices() {
+  const org = await createOrg(app);
+  const base = `/v1/orgs/${org.organizationId}`;
+  expect((await rest(app, org.admin.token).post(`${base}/openapi`, { slug: 'pets', source: { url: 'https://example.com/pets.json' } })).status).toBe(201);
+  const conversation = await app.prisma.conversation.create({ data: { id: `cnv_${Math.random().toString(36).slice(2)}`, organizationId: org.organizationId, externalId: 'c1', source: 'api', metadata: {}, parts: [], contentHash: 'x', createdAt: new Date() } });
+  const issue = await app.prisma.conversationIssue.create({ data: { id: `cis_${Math.random().toString(36).slice(2)}`, organizationId: org.organizationId, conversationId: conversation.id, position: 0, title: 'Broken', summary: 'Broken', createdAt: new Date() } });
+  return { org, base, conversation, issue };
+}
+
+const serviceCases: Record<string, ScopeCase> = {
+  'GET /orgs/:organizationId/openapi': [['openapi:read'], async () => { const { org, base } = await orgWithServices(); return asAdmin(org, `${base}/openapi`); }],
+  'POST /orgs/:organizationId/openapi': [['openapi:write'], async () => { const { org, base } = await orgWithServices(); return asAdmin(org, `${base}/openapi`, { slug: 'new', source: { url: 'https://example.com/new.json' } }); }],
+  'GET /orgs/:organizationId/openapi/:specSlug': [['openapi:read'], async () => { const { org, base } = await orgWithServices(); return asAdmin(org, `${base}/openapi/pets`); }],
+  'PUT /orgs/:organizationId/openapi/:specSlug': [['openapi:write'], async () => { const { org, base } = await orgWithServices(); return asAdmin(org, `${base}/openapi/pets`, { source: { url: 'https://example.com/v2.json' } }); }],
+  'PATCH /orgs/:organizationId/openapi/:specSlug': [['openapi:write'], async () => { const { org, base } = await orgWithServices(); return asAdmin(org, `${base}/openapi/pets`, { visibility: 'public' }); }],
+  'DELETE /orgs/:organizationId/openapi/:specSlug': [['openapi:write'], async () => { const { org, base } = await orgWithServices(); return asAdmin(org, `${base}/openapi/pets`); }],
+  'GET /orgs/:organizationId/conversations-clusters': [['organization:read'], async () => { const { org, base } = await orgWithServices(); return asAdmin(org, `${base}/conversations-clusters`); }],
+  'GET /orgs/:organizationId/conversations': [['organization:read'], async () => { const { org, base } = await orgWithServices(); return asAdmin(org, `${base}/conversations`); }],
+  'POST /orgs/:organizationId/conversations': [['organization:write'], async () => { const { org, base } = await orgWithServices(); return asAdmin(org, `${base}/conversations`, { id: 'c2', parts: [{ type: 'message', role: 'user', body: 'It fails' }] }); }],
+  'GET /orgs/:organizationId/conversations-issues': [['organization:read'], async () => { const { org, base } = await orgWithServices(); return asAdmin(org, `${base}/conversations-issues`); }],
+  'GET /orgs/:organizationId/conversations-issues/:issueId': [['organization:read'], async () => { const { org, base, issue } = await orgWithServices(); return asAdmin(org, `${base}/conversations-issues/${issue.id}`); }],
+  'GET /orgs/:organizationId/conversations/:conversationId': [['organization:read'], async () => { const { org, base, conversation } = await orgWithServices(); return asAdmin(org, `${base}/conversations/${conversation.id}`); }],
+};
+
+Object.assign(cases, siteCases);
+Object.assign(cases, serviceCases);
 
 const routeKeys = routes.map(([method, path]) => `${method} ${path}`);
 

@@ -67,6 +67,14 @@ const { values } = parseArgs({ options: { json: { type: 'boolean' }, help: { typ
 type Run = <T = any>(query: string, variables?: Record<string, unknown>) => Promise<T>;
 
 /** Runs GraphQL operations in-process as the token's user. */
+// The demo writes no resource that needs background work (OpenAPI specs,
+// conversations): a write that would queue a job says so instead of losing it.
+const noBackgroundJobs = {
+  send: async (name: string) => {
+    throw new Error(`the demo seeder runs without the job queue (job ${name}): seed such resources through the running service`);
+  },
+};
+
 async function graphqlAs(prisma: PrismaClient, token: string): Promise<Run> {
   const { actor } = await authenticateToken(prisma, token, new Date(), 60_000);
   if (!actor) throw new Error('the demo token does not authenticate');
@@ -78,7 +86,7 @@ async function graphqlAs(prisma: PrismaClient, token: string): Promise<Run> {
   };
   return async (query, variables) => {
     const context: Context = {
-      prisma, actor, clock: systemClock, pubsub, files, loaderCache: new Map(), tenantLimits: resolveSettings({}).tenants,
+      prisma, actor, clock: systemClock, pubsub, files, loaderCache: new Map(), tenantLimits: resolveSettings({}).tenants, jobs: noBackgroundJobs,
       urls: { api: `${publicUrl}/v1`, app: process.env.APP_URL ?? `${publicUrl}/app`, published: `${publicUrl}/published` },
     };
     const result = await execute({ schema, document: parse(query), variableValues: variables, contextValue: context });

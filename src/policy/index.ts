@@ -17,3 +17,5 @@ export { visibleContentWhere, contentAudience, contentWhereForRole, tenantScope,
 export { scopes, isScope, parseScopes, requireScopes, type Scope } from './scopes.js';
 export type { Actor } from './actor.js';
 export { roleIn } from './actor.js';
+export { openAPISpecPolicy } from './openapiSpec.js';
+export { conversationsPolicy } from './conversation.js';

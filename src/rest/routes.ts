@@ -39,6 +39,10 @@ const membershipsAsMap = (schema: Record<string, any>) => {
   const value = { ...list.items, properties: membership, required: list.items.required?.filter((k: string) => k !== 'user') };
   return { ...schema, properties: { ...schema.properties, memberships: { type: 'object', description: 'User id or e-mail address → {role}.', additionalProperties: value } } };
 };
+/** A conversation issue as REST shows it: `{issue, conversation}`. */
+const issueEntry = ({ entryConversation, ...issue }: { entryConversation: unknown; [k: string]: unknown }) => ({ issue, conversation: entryConversation });
+/** A conversation detail: `{conversation, parts, metadata}`. */
+const conversationDetail = ({ parts, metadata, ...conversation }: { parts: unknown; metadata: unknown; [k: string]: unknown }) => ({ conversation, parts, metadata });
 
 export const routes: RouteSpec[] = [
   // 4.13 Organizations and members
@@ -161,4 +165,20 @@ export const routes: RouteSpec[] = [
   ['PUT', '/orgs/:organizationId/teams/:teamId/members', op.UpdateTeamMembersDocument, { status: 204, body: membershipsAsList, bodySchema: membershipsAsMap }],
   ['PUT', '/orgs/:organizationId/teams/:teamId/members/:userId', op.SetTeamMemberDocument, { status: 204 }],
   ['DELETE', '/orgs/:organizationId/teams/:teamId/members/:userId', op.RemoveTeamMemberDocument, deleted],
+
+  // 4.11 OpenAPI specifications
+  ['GET', '/orgs/:organizationId/openapi', op.ListOpenApiSpecsDocument],
+  ['POST', '/orgs/:organizationId/openapi', op.CreateOpenApiSpecDocument, created],
+  ['GET', '/orgs/:organizationId/openapi/:specSlug', op.GetOpenApiSpecDocument],
+  ['PUT', '/orgs/:organizationId/openapi/:specSlug', op.PutOpenApiSpecDocument, { status: (a: { created: boolean }) => (a.created ? 201 : 200), single: (a: { spec: unknown }) => a.spec }],
+  ['PATCH', '/orgs/:organizationId/openapi/:specSlug', op.UpdateOpenApiSpecDocument],
+  ['DELETE', '/orgs/:organizationId/openapi/:specSlug', op.DeleteOpenApiSpecDocument, deleted],
+
+  // 4.17 Conversations
+  ['GET', '/orgs/:organizationId/conversations-clusters', op.ListIssuesClustersDocument],
+  ['GET', '/orgs/:organizationId/conversations', op.ListConversationsDocument],
+  ['POST', '/orgs/:organizationId/conversations', op.IngestConversationDocument, { status: 204, body: (conversation) => ({ conversations: [conversation] }) }],
+  ['GET', '/orgs/:organizationId/conversations-issues', op.ListConversationIssuesDocument, { item: issueEntry }],
+  ['GET', '/orgs/:organizationId/conversations-issues/:issueId', op.GetConversationIssueDocument, { single: issueEntry }],
+  ['GET', '/orgs/:organizationId/conversations/:conversationId', op.GetConversationDocument, { single: conversationDetail }],
 ];

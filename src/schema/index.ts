@@ -20,5 +20,7 @@ import '../domain/saml/schema.js';
 import '../domain/visitorClaims/schema.js';
 import '../domain/permissions/schema.js';
 import '../domain/invites/schema.js';
+import '../domain/openapiSpecs/schema.js';
+import '../domain/conversations/schema.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

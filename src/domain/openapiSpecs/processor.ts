@@ -1,0 +1,125 @@
+// The processing job of an OpenAPI specification: fetch the source (through
+// the guarded fetch helper), parse it (JSON or YAML), validate and
+// dereference it with @scalar/openapi-parser (external $refs are not fetched),
+// and store the result as a new version. `processingState` moves pending →
+// progress → complete; a failure is recorded in `lastProcessErrorCode`
+// (FETCH_TIMEOUT, FETCH_ERROR, PARSE_ERROR) and `lastProcessedErrors`.
+// Transient fetch failures (timeouts, refused connections, 5xx, 429) are
+// retried by the queue with backoff; the last attempt records the error.
+// A job carries the spec's `generation`: a put or reprocess meanwhile makes it
+// moot (the newer job does the work), so results never go back in time.
+import { parse as parseYaml } from 'yaml';
+import { validate, dereference } from '@scalar/openapi-parser';
+import { fetchOutbound, FetchError } from '../../net/fetch.js';
+import { newId } from '../../ids.js';
+import type { Prisma } from '../../generated/prisma/client.js';
+import type { QuireJob, JobServices } from '../../jobs/services.js';
+
+export const PROCESS_OPENAPI_SPEC = 'openapi-spec.process';
+export const MAX_RECORDED_ERRORS = 50;
+
+export interface ProcessSpecData {
+  specId: string;
+  generation: number;
+}
+
+type ErrorCode = 'FETCH_TIMEOUT' | 'FETCH_ERROR' | 'PARSE_ERROR';
+interface Outcome {
+  code: ErrorCode;
+  errors: { message: string; code: string }[];
+}
+
+class ProcessingFailure extends Error {
+  constructor(readonly outcome: Outcome) {
+    super(outcome.errors[0]?.message ?? outcome.code);
+  }
+}
+
+const transient = (err: FetchError) =>
+  err.code === 'TIMEOUT' || err.code === 'UNREACHABLE' || (err.code === 'HTTP_STATUS' && (err.status! >= 500 || err.status === 429));
+
+/** The source's text parsed as JSON, else YAML; PARSE_ERROR when it is neither, or no object. */
+export function parseSource(text: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    try {
+      value = parseYaml(text, { maxAliasCount: 100 });
+    } catch (err) {
+      throw new ProcessingFailure({ code: 'PARSE_ERROR', errors: [{ code: 'UNPARSABLE', message: `The source is neither JSON nor YAML: ${(err as Error).message.split('\n')[0]}` }] });
+    }
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new ProcessingFailure({ code: 'PARSE_ERROR', errors: [{ code: 'UNPARSABLE', message: 'The source is not a JSON or YAML object' }] });
+  }
+  return value as Record<string, unknown>;
+}
+
+/** Validates and dereferences; the document to store (with $refs where they are circular). */
+export async function processDocument(source: Record<string, unknown>): Promise<Prisma.InputJsonValue> {
+  const result = await validate(source);
+  if (!result.valid) {
+    const errors = (result.errors ?? []).map((e) => ({ code: e.code ?? 'INVALID', message: e.path ? `${e.path}: ${e.message}` : e.message }));
+    throw new ProcessingFailure({ code: 'PARSE_ERROR', errors: errors.length ? errors : [{ code: 'INVALID', message: 'Not a valid OpenAPI document' }] });
+  }
+  const { schema } = dereference(source);
+  try {
+    // A circular schema cannot be stored dereferenced: it keeps its $refs then.
+    return JSON.parse(JSON.stringify(schema ?? source));
+  } catch {
+    return source as Prisma.InputJsonValue;
+  }
+}
+
+async function fetchSource(services: JobServices, url: string, signal: AbortSignal, finalAttempt: boolean): Promise<string> {
+  try {
+    const res = await fetchOutbound(url, services.fetchPolicy, { signal, accept: 'application/json, application/yaml, text/yaml, */*;q=0.5' });
+    return res.body.toString('utf8');
+  } catch (err) {
+    if (!(err instanceof FetchError)) throw err;
+    if (transient(err) && !finalAttempt) throw err; // the queue retries with backoff
+    throw new ProcessingFailure({ code: err.code === 'TIMEOUT' ? 'FETCH_TIMEOUT' : 'FETCH_ERROR', errors: [{ code: err.code, message: err.message }] });
+  }
+}
+
+const current = (data: ProcessSpecData) => ({ id: data.specId, generation: data.generation });
+
+async function announce(services: JobServices, specId: string) {
+  services.pubsub.publish('openAPISpecChanged', specId, { specId });
+}
+
+export const processOpenAPISpecJob: QuireJob<ProcessSpecData> = {
+  name: PROCESS_OPENAPI_SPEC,
+  policy: { retryLimit: 3, retryDelay: 5, expireInSeconds: 120, policy: 'standard' },
+  async run(services, attempt) {
+    const { prisma } = services;
+    const { data } = attempt;
+    const moved = await prisma.openAPISpec.updateMany({ where: { ...current(data), processingState: { not: 'complete' } }, data: { processingState: 'progress' } });
+    if (moved.count === 0) return; // deleted, superseded, or done already
+    await announce(services, data.specId);
+    const spec = await prisma.openAPISpec.findUnique({ where: { id: data.specId } });
+    if (!spec) return;
+    const now = () => services.clock.now();
+    try {
+      const text = await fetchSource(services, spec.sourceURL, attempt.signal, attempt.retryCount >= attempt.retryLimit);
+      const document = await processDocument(parseSource(text));
+      const versionId = newId('OpenAPISpecVersion');
+      await prisma.$transaction(async (tx) => {
+        const { count } = await tx.openAPISpec.updateMany({
+          where: current(data),
+          data: { processingState: 'complete', lastVersionId: versionId, lastProcessedAt: now(), lastProcessErrorCode: null, lastProcessedErrors: [], lastProcessedErrorCount: 0 },
+        });
+        if (count === 1) await tx.openAPISpecVersion.create({ data: { id: versionId, organizationId: spec.organizationId, specId: spec.id, sourceURL: spec.sourceURL, document } });
+      });
+    } catch (err) {
+      if (!(err instanceof ProcessingFailure)) throw err;
+      const { code, errors } = err.outcome;
+      await prisma.openAPISpec.updateMany({
+        where: current(data),
+        data: { processingState: 'complete', lastProcessedAt: now(), lastProcessErrorCode: code, lastProcessedErrors: errors.slice(0, MAX_RECORDED_ERRORS), lastProcessedErrorCount: errors.length },
+      });
+    }
+    await announce(services, data.specId);
+  },
+};

@@ -1,0 +1,61 @@
+// `npm run worker`: the job worker alone, for deployments that scale workers
+// apart from the API (run `npm start` with QUIRE_WORKER=off there). Same
+// DATABASE_URL (or embedded database), REDIS_URL (status events reach the API
+// processes' subscribers only through Redis) and OUTBOUND_* settings. On
+// SIGTERM/SIGINT it stops taking jobs, lets running ones finish (at most
+// SHUTDOWN_TIMEOUT_MS; unfinished ones are retried by another worker), exits 0.
+import { openDatabase } from '../db/database.js';
+import { createPrisma } from '../db/client.js';
+import { databaseSettingsFromEnv } from '../db/settings.js';
+import { createEvents } from '../events.js';
+import { createLogger } from '../http/logging.js';
+import { settingsFromEnv } from '../http/config.js';
+import { systemClock } from '../clock.js';
+import { fetchPolicyFromEnv } from '../net/fetch.js';
+import { createJobQueue } from './queue.js';
+import { jobDefinitions } from './definitions.js';
+import type { JobServices } from './services.js';
+
+const logger = createLogger();
+let config;
+try {
+  config = { fetchPolicy: fetchPolicyFromEnv(process.env), database: databaseSettingsFromEnv(process.env), shutdownTimeoutMs: settingsFromEnv(process.env).shutdownTimeoutMs };
+} catch (err) {
+  logger.fatal({ reason: (err as Error).message }, `invalid configuration: ${(err as Error).message}`);
+  process.exit(2);
+}
+const database = await openDatabase().catch((err: Error) => {
+  logger.fatal({ err: { message: err.message } }, 'cannot start: database unavailable');
+  process.exit(1);
+});
+const { prisma } = createPrisma(database.url, config.database);
+const events = createEvents(process.env.REDIS_URL);
+const queue = createJobQueue<JobServices>(jobDefinitions, { databaseUrl: database.url, logger, schema: process.env.QUIRE_JOBS_SCHEMA });
+const services: JobServices = { prisma, pubsub: events.pubsub, fetchPolicy: config.fetchPolicy, clock: systemClock, logger };
+
+let stopping = false;
+async function stop(reason: string, code: number) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ reason }, 'worker stopping: finishing running jobs');
+  try {
+    await queue.stop(config!.shutdownTimeoutMs);
+    await events.close();
+    await prisma.$disconnect();
+    await database.close();
+  } catch (err) {
+    logger.error({ err }, 'worker shutdown failed');
+    code = code || 1;
+  }
+  logger.info({ exitCode: code }, 'worker stopped');
+  process.exit(code);
+}
+process.on('SIGINT', () => void stop('SIGINT', 0));
+process.on('SIGTERM', () => void stop('SIGTERM', 0));
+
+try {
+  await queue.work(services);
+} catch (err) {
+  logger.fatal({ reason: (err as Error).message }, 'worker failed to start');
+  await stop('start-up failed', 1);
+}

@@ -1,0 +1,164 @@
+// Quire's one durable job queue: pg-boss, in its own PostgreSQL schema of the
+// service's database. Jobs are rows: they survive a crash or a restart (an
+// active job whose worker died is failed at its expiry and retried), retry
+// with exponential backoff, and time out (`expireInSeconds`; the handler's
+// signal aborts then). Any Quire process may send; the worker (in `npm start`,
+// or alone with `npm run worker`) runs the handlers and the schedules.
+import PgBoss from 'pg-boss';
+import type { Logger } from '../http/logging.js';
+
+export interface JobPolicy {
+  /** Retries after the first attempt. */
+  retryLimit: number;
+  /** Seconds before the first retry; doubled at each next one (backoff). */
+  retryDelay: number;
+  /** Longest run of one attempt: then it fails (and is retried) and its signal aborts. */
+  expireInSeconds: number;
+  /** pg-boss queue policy: `stately` keeps at most one queued and one running job per singleton key. */
+  policy?: 'standard' | 'stately';
+}
+
+export interface JobAttempt<Data> {
+  id: string;
+  data: Data;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  retryLimit: number;
+  /** Aborted when the attempt times out or the worker stops. */
+  signal: AbortSignal;
+}
+
+export interface JobDefinition<Data, Services> {
+  name: string;
+  policy: JobPolicy;
+  /** A cron schedule (UTC) on which the worker sends this job with `{}` data. */
+  cron?: string;
+  run(services: Services, attempt: JobAttempt<Data>): Promise<void>;
+}
+
+/** What request handlers may do with the queue. */
+export interface JobSender {
+  /** Queues job `name`; with `singletonKey`, at most one is waiting per key (stately queues). */
+  send(name: string, data: object, options?: { singletonKey?: string }): Promise<void>;
+}
+
+export interface JobQueueOptions {
+  databaseUrl: string;
+  logger: Logger;
+  /** PostgreSQL schema of the queue's tables (tests give each app its own). */
+  schema?: string;
+  /** Connections of the queue's own pool. */
+  poolSize?: number;
+  /** Job policies overridden by name (tests: short retries and expiries). */
+  policies?: Record<string, Partial<JobPolicy>>;
+  /** How often an idle worker polls for jobs (seconds, ≥ 0.5). */
+  pollingIntervalSeconds?: number;
+  /** How often the worker expires jobs of dead workers and archives old ones (seconds). */
+  maintenanceIntervalSeconds?: number;
+}
+
+export function createJobQueue<Services>(definitions: readonly JobDefinition<any, Services>[], options: JobQueueOptions) {
+  const { logger } = options;
+  const policyOf = (definition: JobDefinition<unknown, Services>): JobPolicy => ({ ...definition.policy, ...options.policies?.[definition.name] });
+  let boss: PgBoss | undefined;
+  let starting: Promise<PgBoss> | undefined;
+  let working = false;
+  const workerIds = new Map<string, string>();
+  const running = new Set<AbortController>();
+
+  /** Starts pg-boss (installing or migrating its schema) and declares the queues; once. */
+  const started = (asWorker: boolean) =>
+    (starting ??= (async () => {
+      boss = new PgBoss({
+        connectionString: options.databaseUrl,
+        schema: options.schema ?? 'pgboss',
+        max: options.poolSize ?? 3,
+        application_name: 'quire-jobs',
+        supervise: asWorker,
+        schedule: asWorker,
+        maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
+      });
+      boss.on('error', (err) => logger.error({ err }, 'job queue error'));
+      await boss.start();
+      for (const definition of definitions) {
+        const policy = policyOf(definition);
+        const queue = { name: definition.name, policy: policy.policy ?? 'standard', retryLimit: policy.retryLimit, retryDelay: policy.retryDelay, retryBackoff: true, expireInSeconds: policy.expireInSeconds };
+        await boss.createQueue(definition.name, queue);
+        await boss.updateQueue(definition.name, queue);
+      }
+      return boss;
+    })());
+
+  const definitionOf = (name: string) => {
+    const definition = definitions.find((d) => d.name === name);
+    if (!definition) throw new Error(`unknown job ${name}`);
+    return definition;
+  };
+
+  /** Runs one attempt with a signal that aborts at its expiry or when the worker stops. */
+  async function runAttempt(definition: JobDefinition<unknown, Services>, services: Services, job: PgBoss.JobWithMetadata<unknown>) {
+    const controller = new AbortController();
+    const expiry = AbortSignal.timeout(job.expireInSeconds * 1000);
+    const signal = AbortSignal.any([controller.signal, expiry]);
+    running.add(controller);
+    try {
+      await definition.run(services, { id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit, signal });
+    } catch (err) {
+      logger.warn({ job: definition.name, jobId: job.id, attempt: job.retryCount + 1, err: { message: (err as Error).message } }, 'job attempt failed');
+      throw err;
+    } finally {
+      running.delete(controller);
+    }
+  }
+
+  return {
+    async send(name: string, data: object, sendOptions: { singletonKey?: string } = {}) {
+      definitionOf(name);
+      const queue = await started(working);
+      await queue.send(name, data, sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {});
+      const workerId = workerIds.get(name);
+      if (workerId) queue.notifyWorker(workerId); // the worker of this process starts at once rather than at its next poll
+    },
+
+    /** Runs the handlers of every job in this process, and their schedules. */
+    async work(services: Services, concurrency = 2) {
+      if (starting && !working) throw new Error('the job queue was started as a sender: start the worker first');
+      working = true;
+      const queue = await started(true);
+      for (const definition of definitions) {
+        const id = await queue.work<unknown>(
+          definition.name,
+          { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+          async ([job]) => runAttempt(definition, services, job),
+        );
+        workerIds.set(definition.name, id);
+        for (let extra = 1; extra < concurrency; extra++) {
+          await queue.work<unknown>(definition.name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async ([job]) => runAttempt(definition, services, job));
+        }
+        if (definition.cron) await queue.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
+      }
+      logger.info({ jobs: definitions.map((d) => d.name) }, 'job worker started');
+    },
+
+    /**
+     * Stops taking jobs, lets running attempts finish for `timeoutMs`, then
+     * aborts them (they fail and are retried by a later worker) and closes the pool.
+     */
+    async stop(timeoutMs = 10_000) {
+      if (!starting) return;
+      const queue = await starting.catch(() => undefined);
+      if (!queue) return;
+      const abortLate = setTimeout(() => running.forEach((c) => c.abort(new Error('the worker is stopping'))), Math.max(0, timeoutMs - 500));
+      try {
+        await queue.stop({ graceful: true, timeout: Math.max(1000, timeoutMs), wait: true, close: true });
+      } finally {
+        clearTimeout(abortLate);
+      }
+    },
+
+    /** The pg-boss instance (tests read job states through it). */
+    boss: () => started(working),
+  };
+}
+
+export type JobQueue = ReturnType<typeof createJobQueue>;

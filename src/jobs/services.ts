@@ -1,0 +1,18 @@
+// What a job handler is given: the database, the event bus (status changes
+// reach subscribers), the outbound fetch policy, the clock and the logger.
+import type { PrismaClient } from '../generated/prisma/client.js';
+import type { PubSub } from '../events.js';
+import type { FetchPolicy } from '../net/fetch.js';
+import type { Clock } from '../clock.js';
+import type { Logger } from '../http/logging.js';
+import type { JobDefinition } from './queue.js';
+
+export interface JobServices {
+  prisma: PrismaClient;
+  pubsub: PubSub;
+  fetchPolicy: FetchPolicy;
+  clock: Clock;
+  logger: Logger;
+}
+
+export type QuireJob<Data> = JobDefinition<Data, JobServices>;
