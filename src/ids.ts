@@ -17,6 +17,7 @@ export const idPrefixes = {
   ShareLink: 'shl',
   Team: 'tea',
   ChangeRequest: 'chr',
+  ChangeRequestReview: 'crv',
   Comment: 'cmt',
   ApiToken: 'tok',
 } as const;

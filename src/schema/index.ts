@@ -16,5 +16,7 @@ import '../domain/sites/sectionSchema.js';
 import '../domain/sites/adaptiveFields.js';
 import '../domain/subdomains/schema.js';
 import '../domain/agentInstructions/schema.js';
+import '../domain/revisions/schema.js';
+import '../domain/changeRequests/schema.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -42,3 +42,15 @@ export const loaderTrees = (ctx: Context): TreeFetcher => async (spaceId, hashes
   const found = await treeLoader(ctx).loadMany(hashes.map((h) => [spaceId, h] as const));
   return new Map(hashes.flatMap((h, i) => (found[i] && !(found[i] instanceof Error) ? [[h, found[i] as never]] : [])));
 };
+
+export const revisionLoader = requestLoader(
+  (ctx) =>
+    new DataLoader<string, { id: string; spaceId: string; tree: string | null; parents: string[]; type: string; createdAt: Date } | null>(async (ids) => {
+      const rows = await ctx.prisma.revision.findMany({
+        where: { id: { in: [...ids] } },
+        select: { id: true, spaceId: true, tree: true, parents: true, type: true, createdAt: true },
+      });
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id) ?? null);
+    }),
+);
