@@ -18,5 +18,7 @@ import '../domain/subdomains/schema.js';
 import '../domain/agentInstructions/schema.js';
 import '../domain/revisions/schema.js';
 import '../domain/changeRequests/schema.js';
+import '../domain/saml/schema.js';
+import '../domain/visitorClaims/schema.js';
 
 export const schema = builder.toSchema({ sortSchema: true });
