@@ -18,6 +18,7 @@ export const idPrefixes = {
   Team: 'tea',
   SamlProvider: 'sml',
   ChangeRequest: 'chr',
+  ChangeRequestReview: 'crv',
   Comment: 'cmt',
   ApiToken: 'tok',
   OpenAPISpec: 'oas',

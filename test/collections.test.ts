@@ -421,8 +421,8 @@ describe('POST /collections/{collectionId}/transfer', () => {
     const t = target.organizationId;
     expect(await app.prisma.collection.count({ where: { id: { in: [top.id, nested.id] }, organizationId: t } })).toBe(2);
     expect(await app.prisma.space.count({ where: { id: { in: [a.id, b.id, deleted.id] }, organizationId: t } })).toBe(3);
-    expect(await app.prisma.page.count({ where: { revisionId: b.revision as string, organizationId: { not: t } } })).toBe(0);
-    expect(await app.prisma.revision.count({ where: { spaceId: { in: [a.id, b.id] }, organizationId: t } })).toBe(2);
+    expect(await app.prisma.pageVersion.count({ where: { spaceId: b.id, organizationId: { not: t } } })).toBe(0);
+    expect(await app.prisma.revision.count({ where: { spaceId: { in: [a.id, b.id] }, organizationId: { not: t } } })).toBe(0);
     // The tree is intact, and listed in the target only.
     expect((await app.prisma.collection.findUniqueOrThrow({ where: { id: nested.id } })).parentId).toBe(top.id);
     expect(ids(await rest(app, target.admin.token).get(`/v1/orgs/${t}/collections`))).toEqual([top.id, nested.id]);

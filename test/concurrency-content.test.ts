@@ -171,9 +171,10 @@ describe('tree changes lock what they check', () => {
     expect(statusCounts(answers)).toEqual({ 200: 1, 409: 1 });
     const row = await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } });
     expect(row.organizationId).toBe(target.organizationId);
-    const pages = await app.prisma.page.findMany({ where: { revision: { spaceId: space.id } } });
-    expect(pages.length).toBeGreaterThanOrEqual(2);
-    expect(new Set(pages.map((p) => p.organizationId))).toEqual(new Set([target.organizationId]));
+    const versions = await app.prisma.pageVersion.findMany({ where: { spaceId: space.id } });
+    expect(versions.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(versions.map((p) => p.organizationId))).toEqual(new Set([target.organizationId]));
+    expect(await app.prisma.pageTree.count({ where: { spaceId: space.id, organizationId: { not: target.organizationId } } })).toBe(0);
   });
 });
 

@@ -7,7 +7,6 @@ import { graphql, request, rest } from './support/http.js';
 import { addMember, createOrg, createSpace, type OrgFixture } from './support/factories.js';
 import { expectSchema } from './support/openapi.js';
 import { insertPages } from './support/content.js';
-import { newId } from '../src/ids.js';
 
 let app: TestApp;
 let org: OrgFixture;
@@ -84,9 +83,9 @@ describe('GET /spaces/{spaceId}/links', () => {
   it('is empty for a space without links, and only reads the active revision', async () => {
     const space = await createSpace(app, org);
     // An older revision full of links is not the content of the space.
-    const old = newId('Revision');
-    await app.prisma.revision.create({ data: { id: old, organizationId: org.organizationId, spaceId: space.id } });
-    await app.prisma.page.create({ data: { id: newId('Page'), organizationId: org.organizationId, revisionId: old, title: 'Old', slug: 'old', path: 'old', markdown: '[x](https://x.test) [y](y)' } });
+    const active = (await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } })).revisionId;
+    await insertPages(app, space, [{ path: 'old', markdown: '[x](https://x.test) [y](y)' }]);
+    await app.prisma.space.update({ where: { id: space.id }, data: { revisionId: active } });
     const res = await rest(app, org.admin.token).get(`/v1/spaces/${space.id}/links`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ count: 0, items: [], stats: { total: 0, broken: { total: 0 } } });

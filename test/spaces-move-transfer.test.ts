@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from './support/app.js';
 import { request, rest } from './support/http.js';
 import { addMember, createCollection, createOrg, createSpace, adminOfTwoOrganizations, membersOfEveryRole, type OrgFixture } from './support/factories.js';
 import { expectOpenApi, expectSchema } from './support/openapi.js';
-import { insertPages, publishOnSite } from './support/content.js';
+import { insertPages, pagesOf, publishOnSite } from './support/content.js';
 import { newId } from '../src/ids.js';
 
 let app: TestApp;
@@ -199,7 +199,8 @@ describe('POST /spaces/{spaceId}/transfer', () => {
     const space = await createSpace(app, source, { parent: collection.id });
     await insertPages(app, space, [{ path: 'a' }, { path: 'b' }]);
     const crId = newId('ChangeRequest');
-    await app.prisma.changeRequest.create({ data: { id: crId, organizationId: source.organizationId, spaceId: space.id, number: 1, createdById: source.admin.userId } });
+    const { revisionId } = await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } });
+    await app.prisma.changeRequest.create({ data: { id: crId, organizationId: source.organizationId, spaceId: space.id, number: 1, createdById: source.admin.userId, revisionId, revisionInitialId: revisionId } });
     await app.prisma.comment.create({ data: { id: newId('Comment'), organizationId: source.organizationId, spaceId: space.id, postedById: source.admin.userId, markdown: 'hi' } });
 
     const res = await rest(app, source.admin.token).post(`/v1/spaces/${space.id}/transfer`, { organization: target.organizationId });
@@ -211,7 +212,8 @@ describe('POST /spaces/{spaceId}/transfer', () => {
     // Every row of the space now belongs to the target organization.
     const t = target.organizationId;
     expect(await app.prisma.revision.count({ where: { spaceId: space.id, organizationId: { not: t } } })).toBe(0);
-    expect(await app.prisma.page.count({ where: { revisionId: space.revision as string, organizationId: t } })).toBe(3);
+    expect(await pagesOf(app, res.body.revision)).toHaveLength(3);
+    expect(await app.prisma.pageVersion.count({ where: { spaceId: space.id, organizationId: { not: t } } })).toBe(0);
     expect(await app.prisma.changeRequest.findUniqueOrThrow({ where: { id: crId } })).toMatchObject({ organizationId: t });
     expect(await app.prisma.comment.count({ where: { spaceId: space.id, organizationId: t } })).toBe(1);
     expect(ids(await rest(app, target.admin.token).get(`/v1/orgs/${t}/spaces`))).toEqual([space.id]);

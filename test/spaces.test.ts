@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from './support/app.js';
 import { request, rest } from './support/http.js';
 import { addMember, createCollection, createOrg, createSpace, membersOfEveryRole, type OrgFixture } from './support/factories.js';
 import { expectOpenApi, expectSchema } from './support/openapi.js';
-import { insertPages, shareByLink } from './support/content.js';
+import { insertPages, pagesOf, shareByLink } from './support/content.js';
 import { DAY } from '../src/clock.js';
 import { purgeDeletedSpaces } from '../src/domain/spaces/service.js';
 
@@ -307,7 +307,7 @@ describe('DELETE /spaces/{spaceId} and POST /spaces/{spaceId}/restore', () => {
     expect(purged).toBeGreaterThanOrEqual(1);
     expect(await app.prisma.space.findUnique({ where: { id: old.id } })).toBeNull();
     expect(await app.prisma.revision.count({ where: { spaceId: old.id } })).toBe(0);
-    expect(await app.prisma.page.count({ where: { revisionId: old.revision as string } })).toBe(0);
+    expect(await app.prisma.pageVersion.count({ where: { spaceId: old.id } })).toBe(0);
     // Deleted 5 days ago: kept and restorable. Never deleted: untouched.
     expect(await app.prisma.space.findUnique({ where: { id: recent.id } })).not.toBeNull();
     expect(await app.prisma.space.findUnique({ where: { id: live.id } })).not.toBeNull();
@@ -345,10 +345,10 @@ describe('POST /spaces/{spaceId}/duplicate', () => {
     expect(res.body).toMatchObject({ title: 'Guide (copy)', emoji: '📘', language: 'fr', parent: collection.id, defaultLevel: 'read', organization: org.organizationId });
     expect(res.body.id).not.toBe(space.id);
     expect(res.body.revision).not.toBe(space.revision);
-    const pages = await app.prisma.page.findMany({ where: { revisionId: res.body.revision }, orderBy: { sortKey: 'asc' } });
+    const pages = await pagesOf(app, res.body.revision);
     expect(pages.map((p) => [p.path, p.markdown])).toEqual([['intro', '# Hello'], ['setup', 'See [intro](intro.md)']]);
     // The source is untouched; the copy comes after it among its siblings.
-    expect(await app.prisma.page.count({ where: { revisionId: space.revision as string } })).toBe(2);
+    expect(await pagesOf(app, (await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } })).revisionId)).toHaveLength(2);
     const listed = await rest(app, org.admin.token).get(`/v1/collections/${collection.id}/spaces`);
     expect(listed.body.items.map((s: { id: string }) => s.id)).toEqual([space.id, res.body.id]);
   });
@@ -438,7 +438,7 @@ describe('POST /orgs/{organizationId}/spaces', () => {
     });
     expect(res.body.id).toMatch(/^spc_/);
     expect(res.body.parent).toBeUndefined();
-    expect(await app.prisma.page.count({ where: { revisionId: res.body.revision } })).toBe(1);
+    expect(await pagesOf(app, res.body.revision)).toHaveLength(1);
     expect((await rest(app, org.admin.token).get(`/v1/spaces/${res.body.id}`)).body.title).toBe('API reference');
   });
 
@@ -447,7 +447,7 @@ describe('POST /orgs/{organizationId}/spaces', () => {
     const empty = await rest(app, org.admin.token).post(`/v1/orgs/${org.organizationId}/spaces`, { empty: true });
     expectOpenApi(empty, 'post', '/orgs/{organizationId}/spaces', 201);
     expect(empty.body.title).toBe('');
-    expect(await app.prisma.page.count({ where: { revisionId: empty.body.revision } })).toBe(0);
+    expect(await pagesOf(app, empty.body.revision)).toHaveLength(0);
     const nested = await rest(app, org.admin.token).post(`/v1/orgs/${org.organizationId}/spaces`, { title: 'Inside', parent: collection.id });
     expectOpenApi(nested, 'post', '/orgs/{organizationId}/spaces', 201);
     expect(nested.body).toMatchObject({ parent: collection.id, visibility: 'in-collection' });

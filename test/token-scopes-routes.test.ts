@@ -46,6 +46,7 @@ const deviations: Record<string, string> = {
   'GET /collections/:collectionId/permissions/users': 'reads the collection (space:read) and shows the users (organization:members:read) too',
   'POST /spaces/:spaceId/transfer': 'not in the document; like the collection transfer',
   'GET /spaces/:spaceId/links': 'not in the document; reads the space content',
+  'POST /spaces/:spaceId/change-requests/:changeRequestId/merge': 'writes the space content too: space:write as well as change-request:merge',
   'GET /orgs/:organizationId/sites/:siteId': 'the document names no OAuth scope: reading a site takes site:read',
   'POST /orgs/:organizationId/sites/:siteId/publish': 'answers with the site, so it takes site:read too',
   'POST /orgs/:organizationId/sites/:siteId/unpublish': 'answers with the site, so it takes site:read too',
@@ -189,7 +190,50 @@ function grantCases(kind: 'spaces' | 'collections', param: string): Record<strin
   };
 }
 
+/** An organization with a space holding one page, and a change request on it. */
+async function orgWithChangeRequest() {
+  const { org, space } = await orgWithContent();
+  const cr = await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Edit' });
+  expect(cr.status).toBe(201);
+  const pages = await rest(app, org.admin.token).get(`/v1/spaces/${space.id}/content/pages`);
+  const page = pages.body.pages[0] as { id: string; path: string };
+  return { org, space, page, path: `/v1/spaces/${space.id}/change-requests/${cr.body.id}` };
+}
+const crCase = (needs: Scope[], suffix: string | ((c: Awaited<ReturnType<typeof orgWithChangeRequest>>) => string), body?: unknown): ScopeCase => [needs, async () => {
+  const c = await orgWithChangeRequest();
+  return asAdmin(c.org, typeof suffix === 'function' ? suffix(c) : `${c.path}${suffix}`, body);
+}];
+
+const changeRequestCases: Record<string, ScopeCase> = {
+  'GET /spaces/:spaceId/change-requests': crCase(['space:read'], (c) => `/v1/spaces/${c.space.id}/change-requests`),
+  'POST /spaces/:spaceId/change-requests': crCase(['space:write'], (c) => `/v1/spaces/${c.space.id}/change-requests`, { subject: 'x' }),
+  'GET /spaces/:spaceId/change-requests/:changeRequestId': crCase(['space:read'], ''),
+  'PATCH /spaces/:spaceId/change-requests/:changeRequestId': crCase(['space:write'], '', { subject: 'y' }),
+  'POST /spaces/:spaceId/change-requests/:changeRequestId/merge': crCase(['space:write', 'change-request:merge'], '/merge'),
+  'POST /spaces/:spaceId/change-requests/:changeRequestId/update': crCase(['space:write'], '/update'),
+  'POST /spaces/:spaceId/change-requests/:changeRequestId/reviews': [['space:write'], async () => {
+    const c = await orgWithChangeRequest();
+    const reviewer = await addMember(app, c.org.organizationId, 'review');
+    return { userId: reviewer.userId, path: `${c.path}/reviews`, body: { status: 'approved' } };
+  }],
+  'POST /spaces/:spaceId/change-requests/:changeRequestId/requested-reviewers': [['space:write'], async () => {
+    const c = await orgWithChangeRequest();
+    return asAdmin(c.org, `${c.path}/requested-reviewers`, { users: [c.org.admin.userId] });
+  }],
+  'GET /spaces/:spaceId/change-requests/:changeRequestId/content': crCase(['space:read'], '/content'),
+  'POST /spaces/:spaceId/change-requests/:changeRequestId/content': crCase(['space:write'], '/content', { changes: [{ operation: 'insert_page', title: 'New' }] }),
+  'GET /spaces/:spaceId/change-requests/:changeRequestId/content/pages': crCase(['space:read'], '/content/pages'),
+  'GET /spaces/:spaceId/change-requests/:changeRequestId/content/page/:pageId': crCase(['space:read'], (c) => `${c.path}/content/page/${c.page.id}`),
+  'GET /spaces/:spaceId/change-requests/:changeRequestId/content/path/:pagePath': crCase(['space:read'], (c) => `${c.path}/content/path/${c.page.path}`),
+  'GET /orgs/:organizationId/change-requests': crCase(['space:read'], (c) => `/v1/orgs/${c.org.organizationId}/change-requests`),
+  'GET /spaces/:spaceId/content': crCase(['space:read'], (c) => `/v1/spaces/${c.space.id}/content`),
+  'GET /spaces/:spaceId/content/pages': crCase(['space:read'], (c) => `/v1/spaces/${c.space.id}/content/pages`),
+  'GET /spaces/:spaceId/content/page/:pageId': crCase(['space:read'], (c) => `/v1/spaces/${c.space.id}/content/page/${c.page.id}`),
+  'GET /spaces/:spaceId/content/path/:pagePath': crCase(['space:read'], (c) => `/v1/spaces/${c.space.id}/content/path/${c.page.path}`),
+};
+
 const cases: Record<string, ScopeCase> = {
+  ...changeRequestCases,
   ...grantCases('spaces', 'spaceId'),
   ...grantCases('collections', 'collectionId'),
   'GET /orgs/:organizationId/link-invites': [['organization:members:read'], async () => {

@@ -159,21 +159,24 @@ async function addContent(run: Run, prisma: PrismaClient, organizationId: string
       spaceIds.set(space.title, id);
       if (!found) {
         await run('mutation ($input: SetSpaceVisibilityInput!) { setSpaceVisibility(input: $input) { space { id } } }', { input: { spaceId: id, visibility: space.visibility } });
-        await insertPages(prisma, id, space.pages);
+        await insertPages(run, id, space.pages);
       }
     }
   }
   return spaceIds;
 }
 
-async function insertPages(prisma: PrismaClient, spaceId: string, pages: [string, string][]) {
-  const space = await prisma.space.findUniqueOrThrow({ where: { id: spaceId }, select: { organizationId: true, revisionId: true } });
-  await prisma.page.createMany({
-    data: pages.map(([title, markdown], i) => {
-      const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-      return { id: newId('Page'), organizationId: space.organizationId, revisionId: space.revisionId, title, slug, path: slug, markdown, sortKey: i };
-    }),
+/** Writes the pages as a reader's edit would: a change request with the pages, merged. */
+async function insertPages(run: Run, spaceId: string, pages: [string, string][]) {
+  const created = await run<{ createChangeRequest: { changeRequest: { id: string } } }>(
+    'mutation ($input: CreateChangeRequestInput!) { createChangeRequest(input: $input) { changeRequest { id } } }',
+    { input: { spaceId, subject: 'Demo pages' } },
+  );
+  const changeRequestId = created.createChangeRequest.changeRequest.id;
+  await run('mutation ($input: UpdateChangeRequestContentInput!) { updateChangeRequestContent(input: $input) { clientMutationId } }', {
+    input: { spaceId, changeRequestId, changes: pages.map(([title, markdown]) => ({ operation: 'insert_page', title, document: { markdown } })) },
   });
+  await run('mutation ($input: MergeChangeRequestInput!) { mergeChangeRequest(input: $input) { clientMutationId } }', { input: { spaceId, changeRequestId } });
 }
 
 async function addSite(run: Run, prisma: PrismaClient, organizationId: string, spaceIds: Map<string, string>) {

@@ -5,7 +5,7 @@
 // no business rule: every decision is the GraphQL layer's.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GraphQLError, execute, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
-import { AppError, badRequest, databaseUnavailable, unauthenticated } from '../errors.js';
+import { AppError, badRequest, databaseUnavailable, unauthenticated, type ErrorStatus } from '../errors.js';
 import { MAX_PAGE_SIZE } from '../validate.js';
 import { prepareOperation, parseQueryValue, restEnumsInResult, toGraphQLInput, type PreparedOperation } from './codec.js';
 import { toRest } from './shape.js';
@@ -28,6 +28,8 @@ export interface RouteOptions {
   item?: (item: never) => unknown;
   /** Shapes a single (non-list) answer, after the generic REST dress (e.g. one of several public shapes). */
   single?: (answer: never) => unknown;
+  /** A typed failure in the answer (e.g. merge conflicts) as an error response: status and message, or undefined when it succeeded. */
+  failure?: (answer: never) => { status: ErrorStatus; message: string } | undefined;
   /** Reshapes the JSON body before it fills the operation's variables (REST shapes GraphQL input cannot take, e.g. a map). */
   body?: (body: Record<string, unknown>) => Record<string, unknown>;
   /** With `body`: the OpenAPI document's schema of the REST body, from the one of the operation's input (src/openapi). */
@@ -85,6 +87,8 @@ export function createRestHandler(routes: RouteSpec[], deps: RestDeps) {
       const data = result.data as Record<string, unknown>;
       restEnumsInResult(deps.schema, route.prepared, data);
       const answer = route.options.whole ? data : resourceOf(data);
+      const failure = route.options.failure?.(answer as never);
+      if (failure) throw new AppError(failure.status, failure.message);
       const status = typeof route.options.status === 'function' ? route.options.status(answer as never) : route.options.status;
       if (typeof answer === 'boolean' || status === 204 || status === 205) return send(res, status ?? 204);
       const rest = toRest(answer, route.options.item);

@@ -43,6 +43,11 @@ const membershipsAsMap = (schema: Record<string, any>) => {
 const issueEntry = ({ entryConversation, ...issue }: { entryConversation: unknown; [k: string]: unknown }) => ({ issue, conversation: entryConversation });
 /** A conversation detail: `{conversation, parts, metadata}`. */
 const conversationDetail = ({ parts, metadata, ...conversation }: { parts: unknown; metadata: unknown; [k: string]: unknown }) => ({ conversation, parts, metadata });
+/** Merge and update: `{revision, result}`; conflicts are a 409 naming the pages (and nothing changed). */
+const mergeOutcome = {
+  failure: (a: { result: string; conflicts: { page: string; reason: string }[] }) =>
+    a.result === 'conflicts' ? { status: 409 as const, message: `Conflicts: ${a.conflicts.map((c) => `page ${c.page}: ${c.reason}`).join('; ')}` } : undefined,
+};
 
 export const routes: RouteSpec[] = [
   // 4.13 Organizations and members
@@ -94,6 +99,26 @@ export const routes: RouteSpec[] = [
   ['GET', '/spaces/:spaceId/permissions/users', op.ListSpaceUserPermissionsDocument, { item: userPermissionItem }],
   ['PATCH', '/spaces/:spaceId/permissions/users/:userId', op.GrantContentPermissionsDocument, { status: 204 }],
   ['DELETE', '/spaces/:spaceId/permissions/users/:userId', op.RemoveContentPermissionDocument, deleted],
+
+  // 4.14 Change requests, 4.15 change request content, 4.16 space content
+  ['GET', '/spaces/:spaceId/change-requests', op.ListSpaceChangeRequestsDocument],
+  ['POST', '/spaces/:spaceId/change-requests', op.CreateChangeRequestDocument, created],
+  ['GET', '/spaces/:spaceId/change-requests/:changeRequestId', op.GetChangeRequestDocument],
+  ['PATCH', '/spaces/:spaceId/change-requests/:changeRequestId', op.UpdateChangeRequestDocument],
+  ['POST', '/spaces/:spaceId/change-requests/:changeRequestId/merge', op.MergeChangeRequestDocument, mergeOutcome],
+  ['POST', '/spaces/:spaceId/change-requests/:changeRequestId/update', op.UpdateChangeRequestFromMainDocument, mergeOutcome],
+  ['POST', '/spaces/:spaceId/change-requests/:changeRequestId/reviews', op.SubmitChangeRequestReviewDocument, created],
+  ['POST', '/spaces/:spaceId/change-requests/:changeRequestId/requested-reviewers', op.RequestChangeRequestReviewersDocument, { whole: true, item: undefined, body: undefined, status: 200 }],
+  ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/content', op.GetChangeRequestContentDocument],
+  ['POST', '/spaces/:spaceId/change-requests/:changeRequestId/content', op.UpdateChangeRequestContentDocument],
+  ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/content/pages', op.ListChangeRequestPagesDocument],
+  ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/content/page/:pageId', op.GetChangeRequestPageDocument],
+  ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/content/path/:pagePath', op.GetChangeRequestPageByPathDocument],
+  ['GET', '/orgs/:organizationId/change-requests', op.ListOrganizationChangeRequestsDocument],
+  ['GET', '/spaces/:spaceId/content', op.GetSpaceContentDocument],
+  ['GET', '/spaces/:spaceId/content/pages', op.ListSpacePagesDocument],
+  ['GET', '/spaces/:spaceId/content/page/:pageId', op.GetSpacePageDocument],
+  ['GET', '/spaces/:spaceId/content/path/:pagePath', op.GetSpacePageByPathDocument],
 
   // 4.10 Collections
   ['GET', '/orgs/:organizationId/collections', op.ListOrganizationCollectionsDocument],

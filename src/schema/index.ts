@@ -16,6 +16,8 @@ import '../domain/sites/sectionSchema.js';
 import '../domain/sites/adaptiveFields.js';
 import '../domain/subdomains/schema.js';
 import '../domain/agentInstructions/schema.js';
+import '../domain/revisions/schema.js';
+import '../domain/changeRequests/schema.js';
 import '../domain/saml/schema.js';
 import '../domain/visitorClaims/schema.js';
 import '../domain/permissions/schema.js';

@@ -1,6 +1,9 @@
 // Content the API does not write yet (pages, sites, share-link visibility),
 // put straight into the database for the tests of spaces and collections.
 import { newId } from '../../src/ids.js';
+import { commitRevision, newPageNode } from '../../src/domain/revisions/commit.js';
+import { emptyContent, fetchTreesFrom, flatten, readTree } from '../../src/domain/revisions/objects.js';
+import { readRevisionPages } from '../../src/domain/revisions/read.js';
 import type { TestApp } from './app.js';
 
 interface SpaceLike {
@@ -11,28 +14,36 @@ async function spaceRow(app: TestApp, space: SpaceLike) {
   return app.prisma.space.findUniqueOrThrow({ where: { id: space.id } });
 }
 
-/** Adds pages (path, markdown) to the active revision of the space, in the given order. */
+/**
+ * Adds pages (path, markdown) after the root pages of the space, in the given
+ * order, as a new active revision of the space (a path "a/b" nests b under the
+ * page of path "a", which must come first). Answers the new pages' ids.
+ */
 export async function insertPages(app: TestApp, space: SpaceLike, pages: { path: string; markdown?: string; title?: string }[]) {
   const row = await spaceRow(app, space);
-  const ids: string[] = [];
-  for (const [i, page] of pages.entries()) {
-    const id = newId('Page');
-    ids.push(id);
-    await app.prisma.page.create({
-      data: {
-        id,
-        organizationId: row.organizationId,
-        revisionId: row.revisionId,
-        title: page.title ?? page.path,
-        slug: page.path.split('/').at(-1)!,
-        path: page.path,
-        markdown: page.markdown ?? '',
-        sortKey: 100 + i,
-      },
-    });
-  }
-  return ids;
+  return app.prisma.$transaction(async (tx) => {
+    const revision = await tx.revision.findUniqueOrThrow({ where: { id: row.revisionId } });
+    const roots = await readTree(fetchTreesFrom(tx), row.id, revision.tree);
+    const byPath = new Map(flatten(roots).map((f) => [f.path, f.node]));
+    const ids: string[] = [];
+    const add = async (path: string, title: string, markdown: string) => {
+      const parentPath = path.split('/').slice(0, -1).join('/');
+      // A missing parent folder becomes an empty page of that name.
+      const siblings = parentPath ? (byPath.get(parentPath) ?? (await add(parentPath, parentPath, ''))).children : roots;
+      const node = await newPageNode(tx, row, { ...emptyContent(title), markdown }, path.split('/').at(-1)!, new Date());
+      siblings.push(node);
+      byPath.set(path, node);
+      return node;
+    };
+    for (const page of pages) ids.push((await add(page.path, page.title ?? page.path, page.markdown ?? '')).id);
+    const revisionId = await commitRevision(tx, row, { parents: [row.revisionId], pages: roots });
+    await tx.space.update({ where: { id: row.id }, data: { revisionId } });
+    return ids;
+  });
 }
+
+/** The pages of a revision, depth first, with their content and path. */
+export const pagesOf = (app: TestApp, revisionId: string) => readRevisionPages(app.prisma, revisionId);
 
 /** Publishes the space on a new site of its organization (a SiteSpace row). */
 export async function publishOnSite(app: TestApp, space: SpaceLike) {

@@ -7,8 +7,11 @@ type Tx = Prisma.TransactionClient;
 
 export const spaceOwnedTables: ((tx: Tx, spaceIds: string[], organizationId: string) => Promise<unknown>)[] = [
   (tx, spaceIds, organizationId) => tx.revision.updateMany({ where: { spaceId: { in: spaceIds } }, data: { organizationId } }),
-  (tx, spaceIds, organizationId) => tx.page.updateMany({ where: { revision: { spaceId: { in: spaceIds } } }, data: { organizationId } }),
+  (tx, spaceIds, organizationId) => tx.pageVersion.updateMany({ where: { spaceId: { in: spaceIds } }, data: { organizationId } }),
+  (tx, spaceIds, organizationId) => tx.pageTree.updateMany({ where: { spaceId: { in: spaceIds } }, data: { organizationId } }),
   (tx, spaceIds, organizationId) => tx.changeRequest.updateMany({ where: { spaceId: { in: spaceIds } }, data: { organizationId } }),
+  (tx, spaceIds, organizationId) => tx.changeRequestReview.updateMany({ where: { changeRequest: { spaceId: { in: spaceIds } } }, data: { organizationId } }),
+  (tx, spaceIds, organizationId) => tx.changeRequestReviewer.updateMany({ where: { changeRequest: { spaceId: { in: spaceIds } } }, data: { organizationId } }),
   (tx, spaceIds, organizationId) => tx.comment.updateMany({ where: { spaceId: { in: spaceIds } }, data: { organizationId } }),
 ];
 

@@ -1,6 +1,7 @@
 // What the reader of a `urls.published` link gets without an API token: a
 // space's pages (its active revision), or a published site's spaces and their
 // pages. src/policy/published.ts decides who may read; nothing here writes.
+import { readRevisionPages } from '../revisions/read.js';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { mayReadPublishedSite, mayReadPublishedSpace } from '../../policy/published.js';
 import { liveSiteSpace } from '../sites/structure.js';
@@ -25,24 +26,14 @@ export interface PublishedSite {
   spaces: (PublishedSpace & { path: string })[];
 }
 
-/** Pages of revisions in reading order: each parent, then its children (by sortKey), depth-first. */
+/** Pages of revisions in reading order: each parent, then its children, depth-first. */
 async function pagesOf(prisma: PrismaClient, revisionIds: string[]) {
-  const rows = await prisma.page.findMany({
-    where: { revisionId: { in: revisionIds } },
-    select: { id: true, revisionId: true, parentId: true, title: true, path: true, markdown: true },
-    orderBy: [{ sortKey: 'asc' }, { id: 'asc' }],
-  });
-  const byParent = new Map<string, typeof rows>();
-  for (const row of rows) {
-    const key = `${row.revisionId}/${row.parentId ?? ''}`;
-    byParent.set(key, [...(byParent.get(key) ?? []), row]);
-  }
-  const ordered = (revisionId: string, parentId: string | null, depth: number): PublishedPage[] =>
-    (byParent.get(`${revisionId}/${parentId ?? ''}`) ?? []).flatMap(({ id, title, path, markdown }) => [
-      { id, title, path, markdown, depth },
-      ...ordered(revisionId, id, depth + 1),
-    ]);
-  return (revisionId: string) => ordered(revisionId, null, 0);
+  const byRevision = new Map(
+    await Promise.all([...new Set(revisionIds)].map(async (id) => [id, await readRevisionPages(prisma, id)] as const)),
+  );
+  const depthOf = (path: string) => path.split('/').length - 1;
+  return (revisionId: string): PublishedPage[] =>
+    (byRevision.get(revisionId) ?? []).map(({ id, title, path, markdown }) => ({ id, title, path, markdown, depth: depthOf(path) }));
 }
 
 export async function readPublishedSpace(prisma: PrismaClient, spaceId: string, shareKey: string | null): Promise<PublishedSpace | null> {

@@ -3,6 +3,7 @@
 // Relative links resolve from the linking page's folder (like files in a Git
 // repository), and, failing that, from the root of the space.
 import type { Context } from '../../context.js';
+import { flatPages } from '../revisions/read.js';
 import { markdownReferences } from '../content/markdown/index.js';
 
 export type LinkStatus = 'ok' | 'broken' | 'in-app';
@@ -39,11 +40,8 @@ function resolvePath(base: string[], target: string): string | null {
 }
 
 export async function spaceLinkReport(ctx: Context, space: { id: string; revisionId: string }) {
-  const pages = await ctx.prisma.page.findMany({
-    where: { revisionId: space.revisionId },
-    select: { id: true, path: true, markdown: true },
-    orderBy: { sortKey: 'asc' },
-  });
+  const revision = await ctx.prisma.revision.findUniqueOrThrow({ where: { id: space.revisionId }, select: { id: true, spaceId: true, tree: true } });
+  const pages = await flatPages(ctx, revision);
   const byPath = new Map(pages.map((p) => [p.path.replace(/^\/|\/$/g, ''), p.id]));
   const findPage = (base: string[], target: string) => {
     const fromFolder = resolvePath(base, target);

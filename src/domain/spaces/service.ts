@@ -22,6 +22,8 @@ import { moveContent, type MoveInput } from '../content/contentMover.js';
 import { transferContent, type TransferInput } from '../content/contentTransferrer.js';
 import { loadLocked, lockContentTrees } from '../content/treeLock.js';
 import { emojiIn } from './emoji.js';
+import { commitRevision, copyPages, newPageNode } from '../revisions/commit.js';
+import { emptyContent } from '../revisions/objects.js';
 import { LONG_STATEMENT_TIMEOUT_MS } from '../../db/settings.js';
 
 export const SPACE_RETENTION_MS = 7 * DAY;
@@ -99,13 +101,10 @@ export async function createSpace(ctx: Context, organizationId: string, input: C
         sortKey: await sortKeyAt(tx, organizationId, parentId, id),
       },
     });
-    await tx.revision.create({ data: { id: revisionId, organizationId, spaceId: id } });
+    const space = { id, organizationId };
     // Like the app, a new space opens on one empty page unless asked to be empty.
-    if (!input.empty) {
-      await tx.page.create({
-        data: { id: newId('Page'), organizationId, revisionId, title: 'Untitled', slug: 'untitled', path: 'untitled' },
-      });
-    }
+    const pages = input.empty ? [] : [await newPageNode(tx, space, emptyContent('Untitled'), 'untitled', ctx.clock.now())];
+    await commitRevision(tx, space, { id: revisionId, parents: [], pages, createdById: actor.userId });
     return tx.space.findUniqueOrThrow({ ...query, where: { id } });
   });
 }
@@ -226,12 +225,12 @@ export async function duplicateSpace(ctx: Context, id: string, query: Query = {}
     // Locked: the copy's place (parent, siblings' keys) stays as read until commit.
     const source = authorize(spacePolicy, actor, await loadLocked(tx, (db) => loadLiveSpace(ctx, db, id)), 'duplicate');
     const parentLevel = await levelForNewContentIn(tx, actor, source.organizationId, source.parentId, { named: false });
-    const pages = await tx.page.findMany({ where: { revisionId: source.revisionId }, orderBy: { sortKey: 'asc' } });
-    const pageIds = new Map(pages.map((p) => [p.id, newId('Page')]));
+    const sourceRevision = await tx.revision.findUniqueOrThrow({ where: { id: source.revisionId }, select: { tree: true } });
     await tx.space.create({
       data: {
         ...source,
         id: copyId,
+        changeRequestCounter: 0,
         title: `${source.title} (copy)`.slice(0, TITLE_MAX),
         mergeRules: source.mergeRules ?? undefined,
         memberLevel: resolveLevel(source.defaultLevel, parentLevel),
@@ -243,17 +242,9 @@ export async function duplicateSpace(ctx: Context, id: string, query: Query = {}
         deletedAt: null,
       },
     });
-    await tx.revision.create({ data: { id: revisionId, organizationId: source.organizationId, spaceId: copyId } });
-    await tx.page.createMany({
-      data: pages.map((p) => ({
-        ...p,
-        id: pageIds.get(p.id)!,
-        revisionId,
-        parentId: p.parentId ? (pageIds.get(p.parentId) ?? null) : null,
-        createdAt: undefined,
-        updatedAt: undefined,
-      })),
-    });
+    const copy = { id: copyId, organizationId: source.organizationId };
+    const pages = await copyPages(tx, source, sourceRevision.tree, copy);
+    await commitRevision(tx, copy, { id: revisionId, parents: [], pages, createdById: actor.userId });
     return tx.space.findUniqueOrThrow({ ...query, where: { id: copyId } });
   });
 }

@@ -1,0 +1,98 @@
+// `update` (bring the space's main content into a change request) and `merge`
+// (apply a change request to the main content): three-way merges from the
+// last main revision the change request has seen. A conflict changes nothing.
+import type { Context } from '../../context.js';
+import { requireActor } from '../../context.js';
+import { forbidden } from '../../errors.js';
+import type { Prisma } from '../../generated/prisma/client.js';
+import { parseMergeRules, type MergeRules } from '../shared/mergeRules.js';
+import { commitRevision } from '../revisions/commit.js';
+import { fetchTreesFrom, readTree, readVersions, writeVersion } from '../revisions/objects.js';
+import { mergeTrees, type MergeConflict } from '../revisions/merge.js';
+import { loadChangeRequest } from './service.js';
+
+type Tx = Prisma.TransactionClient;
+export interface MergeResult {
+  result: 'merge' | 'update' | 'conflicts';
+  revision: string;
+  conflicts: MergeConflict[];
+}
+
+/** The main revision a change request's content was last based on. */
+export const mergeBase = (cr: { revisionMergedAncestorId: string | null; revisionInitialId: string }) => cr.revisionMergedAncestorId ?? cr.revisionInitialId;
+
+async function treeOf(tx: Tx, spaceId: string, revisionId: string) {
+  const { tree } = await tx.revision.findUniqueOrThrow({ where: { id: revisionId }, select: { tree: true } });
+  return readTree(fetchTreesFrom(tx), spaceId, tree);
+}
+
+async function threeWay(tx: Tx, space: { id: string; organizationId: string }, base: string, ours: string, theirs: string) {
+  const [b, o, t] = await Promise.all([treeOf(tx, space.id, base), treeOf(tx, space.id, ours), treeOf(tx, space.id, theirs)]);
+  return mergeTrees(b, o, t, {
+    load: async (hashes) => readVersions(tx, space.id, hashes),
+    save: (content) => writeVersion(tx, space, content),
+  });
+}
+
+/** Brings the space's current main content into the change request. */
+export async function updateChangeRequestFromMain(ctx: Context, spaceId: string, key: string): Promise<MergeResult> {
+  const actor = requireActor(ctx);
+  return ctx.prisma.$transaction(async (tx) => {
+    const { space, cr } = await loadChangeRequest(ctx, tx, spaceId, key, 'bringUpToDate', { lock: true });
+    const main = (await tx.space.findUniqueOrThrow({ where: { id: space.id }, select: { revisionId: true } })).revisionId;
+    const base = mergeBase(cr);
+    if (main === base) return { result: 'update', revision: cr.revisionId, conflicts: [] };
+    const merged = await threeWay(tx, space, base, cr.revisionId, main);
+    if (!merged.pages) return { result: 'conflicts', revision: cr.revisionId, conflicts: merged.conflicts };
+    const revision = await commitRevision(tx, space, { parents: [cr.revisionId, main], type: 'update', changeRequestId: cr.id, createdById: actor.userId, pages: merged.pages });
+    await tx.changeRequest.update({ where: { id: cr.id }, data: { revisionId: revision, revisionMergedAncestorId: main } });
+    return { result: 'update', revision, conflicts: [] };
+  });
+}
+
+/** The merge rules in force for a space: its own, or its organization's when it inherits. */
+async function mergeRulesFor(tx: Tx, space: { mergeRules: unknown; organizationId: string }): Promise<MergeRules> {
+  const own = parseMergeRules(space.mergeRules, { allowInherit: true });
+  if (own.type !== 'inherit') return own;
+  const org = await tx.organization.findUniqueOrThrow({ where: { id: space.organizationId }, select: { mergeRules: true } });
+  return parseMergeRules(org.mergeRules, { allowInherit: true });
+}
+
+/** 403 unless every reviewer the rules name approved the change request's current revision and asked no change since. */
+async function checkMergeRules(tx: Tx, space: { mergeRules: unknown; organizationId: string }, cr: { id: string }) {
+  const rules = await mergeRulesFor(tx, space);
+  if (rules.type !== 'rules') return;
+  const required = [...new Set(rules.rules.flatMap((r) => r.users))];
+  if (required.length === 0) return;
+  const reviews = await tx.changeRequestReview.findMany({
+    where: { changeRequestId: cr.id, reviewerId: { in: required } },
+    orderBy: { createdAt: 'desc' },
+    select: { reviewerId: true, status: true },
+  });
+  const latest = new Map<string, string>();
+  for (const r of reviews) if (!latest.has(r.reviewerId)) latest.set(r.reviewerId, r.status);
+  const missing = required.filter((u) => latest.get(u) !== 'approved');
+  if (missing.length > 0) throw forbidden(`The merge rules require the approval of ${missing.join(', ')}`);
+}
+
+/** Applies the change request to the space's main content; the space's active revision becomes the result. */
+export async function mergeChangeRequest(ctx: Context, spaceId: string, key: string): Promise<MergeResult> {
+  const actor = requireActor(ctx);
+  return ctx.prisma.$transaction(async (tx) => {
+    // The space row lock serializes merges into one space: each merges onto the last one's result.
+    await tx.$queryRaw`SELECT 1 FROM "Space" WHERE id = ${spaceId} FOR UPDATE`;
+    const { space, cr } = await loadChangeRequest(ctx, tx, spaceId, key, 'merge', { lock: true });
+    await checkMergeRules(tx, space, cr);
+    const main = space.revisionId;
+    const base = mergeBase(cr);
+    const merged = main === base ? { pages: await treeOf(tx, space.id, cr.revisionId), conflicts: [] } : await threeWay(tx, space, base, main, cr.revisionId);
+    if (!merged.pages) return { result: 'conflicts', revision: main, conflicts: merged.conflicts };
+    const revision = await commitRevision(tx, space, { parents: [main, cr.revisionId], type: 'merge', createdById: actor.userId, pages: merged.pages });
+    await tx.space.update({ where: { id: space.id }, data: { revisionId: revision } });
+    await tx.changeRequest.update({
+      where: { id: cr.id },
+      data: { status: 'merged', revisionMergedId: revision, mergedAt: ctx.clock.now(), mergedById: actor.userId },
+    });
+    return { result: 'merge', revision, conflicts: [] };
+  });
+}

@@ -1,0 +1,150 @@
+// Change request rules: creation (numbers 1, 2, 3… per space, no gap, no
+// duplicate), lists and their filters, subject/description/status changes.
+// Content writes, update and merge are in content.ts and merging.ts.
+import type { Context } from '../../context.js';
+import { requireActor } from '../../context.js';
+import { authorize, changeRequestPolicy, contentWhereForRole, spaceLookupScope, spacePolicy, requireScopes, type ChangeRequestSubject } from '../../policy/index.js';
+import { roleIn } from '../../policy/actor.js';
+import { badRequest, notFound } from '../../errors.js';
+import { newId } from '../../ids.js';
+import { checkLength } from '../../validate.js';
+import type { ChangeRequest, Prisma, Space } from '../../generated/prisma/client.js';
+import { checkDocument } from '../agentInstructions/service.js';
+import { isPastRetention } from '../spaces/service.js';
+
+type Db = Prisma.TransactionClient | Context['prisma'];
+type Query = { include?: Prisma.ChangeRequestInclude; select?: Prisma.ChangeRequestSelect };
+export type ChangeRequestAction = 'view' | 'update' | 'editContent' | 'bringUpToDate' | 'review' | 'requestReview' | 'merge';
+
+export const STATUSES = ['draft', 'open', 'archived', 'merged'] as const;
+export type ChangeRequestStatus = (typeof STATUSES)[number];
+const SUBJECT_MAX = 200;
+
+/** Rows answered by mutations carry their space: the type's policy reads it. */
+export const withSpace = (query: Query): Query => (query.select || query.include ? query : { include: { space: true } });
+
+export const changeRequestSubject = (space: Space, cr: Pick<ChangeRequest, 'status' | 'createdById'>): ChangeRequestSubject => ({
+  space,
+  status: cr.status,
+  createdById: cr.createdById,
+});
+
+/** The space of a change request, as its policy sees it (null when the caller may not reach it). */
+async function spaceRow(ctx: Context, db: Db, spaceId: string) {
+  const space = await db.space.findUnique({ where: { id: spaceId, ...spaceLookupScope(requireActor(ctx)) } });
+  return space && !isPastRetention(space, ctx.clock.now()) ? space : null;
+}
+
+/** A change request by id or by number (`"12"`), locked for update inside a transaction when asked. */
+export async function loadChangeRequest(ctx: Context, db: Db, spaceId: string, key: string, action: ChangeRequestAction, opts: { lock?: boolean } = {}) {
+  const actor = requireActor(ctx);
+  const space = await spaceRow(ctx, db, spaceId);
+  if (!space || !spacePolicy.roleRules(actor, space).view) throw notFound('ChangeRequest');
+  const where = /^\d+$/.test(key) ? { spaceId_number: { spaceId, number: Number(key) } } : { id: key, spaceId };
+  let cr = await db.changeRequest.findUnique({ where: where as Prisma.ChangeRequestWhereUniqueInput });
+  if (cr && opts.lock) {
+    await (db as Prisma.TransactionClient).$queryRaw`SELECT 1 FROM "ChangeRequest" WHERE id = ${cr.id} FOR UPDATE`;
+    cr = await db.changeRequest.findUnique({ where: { id: cr.id } });
+  }
+  if (!cr) throw notFound('ChangeRequest');
+  authorize(changeRequestPolicy, actor, changeRequestSubject(space, cr), action);
+  return { space, cr };
+}
+
+export async function findChangeRequest(ctx: Context, spaceId: string, key: string, query: Query = {}) {
+  const { cr } = await loadChangeRequest(ctx, ctx.prisma, spaceId, key, 'view');
+  return ctx.prisma.changeRequest.findUniqueOrThrow({ ...query, where: { id: cr.id } });
+}
+
+export interface CreateChangeRequestInput {
+  subject?: string | null;
+  agentTaskId?: string | null;
+}
+
+export async function createChangeRequest(ctx: Context, spaceId: string, input: CreateChangeRequestInput, query: Query = {}) {
+  const actor = requireActor(ctx);
+  const space = authorize(spacePolicy, actor, await spaceRow(ctx, ctx.prisma, spaceId), 'edit');
+  if (input.subject != null) checkLength('subject', input.subject, 0, SUBJECT_MAX);
+  if (input.agentTaskId != null) checkLength('agentTaskId', input.agentTaskId, 1, 100);
+  const id = newId('ChangeRequest');
+  // One statement: the counter row lock serializes creations in the space only while it runs, and
+  // numbers follow without gap (the insert and the increment commit or fail together).
+  const created = await ctx.prisma.$executeRaw`
+    WITH counter AS (
+      UPDATE "Space" SET "changeRequestCounter" = "changeRequestCounter" + 1
+      WHERE id = ${space.id} AND "deletedAt" IS NULL
+      RETURNING "changeRequestCounter", "revisionId", "organizationId"
+    )
+    INSERT INTO "ChangeRequest" (id, "organizationId", "spaceId", number, subject, "agentTaskId", "createdById", "revisionId", "revisionInitialId", "updatedAt")
+    SELECT ${id}, "organizationId", ${space.id}, "changeRequestCounter", ${input.subject ?? null}, ${input.agentTaskId ?? null}, ${actor.userId}, "revisionId", "revisionId", now()
+    FROM counter`;
+  if (created === 0) throw notFound('Space');
+  return ctx.prisma.changeRequest.findUniqueOrThrow({ ...withSpace(query), where: { id } });
+}
+
+/** PATCH status moves: merged is reached by merging only, and is final. */
+export function checkStatusMove(from: string, to: string) {
+  if (!(STATUSES as readonly string[]).includes(to)) throw badRequest(`must be one of ${STATUSES.join(', ')}`, 'status');
+  if (from === to) return;
+  if (from === 'merged') throw badRequest('a merged change request keeps its status', 'status');
+  if (to === 'merged') throw badRequest('a change request becomes "merged" by merging it (POST …/merge), not by setting its status', 'status');
+}
+
+export interface UpdateChangeRequestInput {
+  subject?: string | null;
+  description?: unknown;
+  status?: string | null;
+}
+
+export async function updateChangeRequest(ctx: Context, spaceId: string, key: string, input: UpdateChangeRequestInput, query: Query = {}) {
+  if (input.subject != null) checkLength('subject', input.subject, 0, SUBJECT_MAX);
+  const description = input.description === undefined || input.description === null ? undefined : checkDocument(input.description, 'description');
+  return ctx.prisma.$transaction(async (tx) => {
+    const { cr } = await loadChangeRequest(ctx, tx, spaceId, key, 'update', { lock: true });
+    if (input.status != null) checkStatusMove(cr.status, input.status);
+    await tx.changeRequest.update({
+      where: { id: cr.id },
+      data: {
+        ...(input.subject != null ? { subject: input.subject } : {}),
+        ...(description ? { description: description as Prisma.InputJsonValue } : {}),
+        ...(input.status != null ? { status: input.status } : {}),
+      },
+    });
+    return tx.changeRequest.findUniqueOrThrow({ ...withSpace(query), where: { id: cr.id } });
+  });
+}
+
+export interface ChangeRequestFilters {
+  status?: string | null;
+  creator?: string | null;
+  contributor?: string | null;
+  requestedReviewer?: string | null;
+}
+
+function filterWhere(filters: ChangeRequestFilters): Prisma.ChangeRequestWhereInput {
+  const status = filters.status ?? 'open';
+  if (!(STATUSES as readonly string[]).includes(status)) throw badRequest(`must be one of ${STATUSES.join(', ')}`, 'status');
+  return {
+    status,
+    ...(filters.creator ? { createdById: filters.creator } : {}),
+    // A contributor created the change request or wrote one of its revisions.
+    ...(filters.contributor ? { OR: [{ createdById: filters.contributor }, { revisions: { some: { createdById: filters.contributor } } }] } : {}),
+    ...(filters.requestedReviewer ? { requestedReviewers: { some: { userId: filters.requestedReviewer } } } : {}),
+  };
+}
+
+/** The change requests a space lists (status `open` unless asked otherwise); the space is already authorized. */
+export function spaceChangeRequestsWhere(space: { id: string }, filters: ChangeRequestFilters): Prisma.ChangeRequestWhereInput {
+  return { spaceId: space.id, ...filterWhere(filters) };
+}
+
+/** The change requests of an organization's spaces the caller may see. */
+export function organizationChangeRequestsWhere(ctx: Context, org: { id: string }, filters: ChangeRequestFilters): Prisma.ChangeRequestWhereInput {
+  const actor = requireActor(ctx);
+  requireScopes(actor, 'space:read');
+  return {
+    organizationId: org.id,
+    space: { ...contentWhereForRole(roleIn(actor, org.id), org.id), deletedAt: null },
+    ...filterWhere(filters),
+  };
+}

@@ -1,0 +1,181 @@
+// Three-way merge of page trees: what each side changed since their common
+// base survives, at the page level (added, removed, moved, renamed, reordered,
+// edited) and inside the Markdown of a page edited on both sides (line-based
+// diff3). What both sides changed differently is a conflict, never a silent pick.
+import { diff3Merge } from 'node-diff3';
+import { canonical, contentFields, type PageContent, type PageNode } from './objects.js';
+
+export interface MergeConflict {
+  /** Id of the page in conflict. */
+  page: string;
+  /** What clashed, in words. */
+  reason: string;
+}
+
+export type MergeOutcome = { pages: PageNode[]; conflicts: [] } | { pages: null; conflicts: MergeConflict[] };
+
+interface Placed {
+  node: PageNode;
+  parentId: string | null;
+}
+
+export interface ContentStore {
+  load(hashes: string[]): Promise<Map<string, PageContent>>;
+  save(content: PageContent): Promise<string>;
+}
+
+function index(pages: PageNode[]) {
+  const byId = new Map<string, Placed>();
+  const children = new Map<string | null, string[]>();
+  const walk = (nodes: PageNode[], parentId: string | null) => {
+    children.set(parentId, nodes.map((n) => n.id));
+    for (const node of nodes) {
+      byId.set(node.id, { node, parentId });
+      walk(node.children, node.id);
+    }
+  };
+  walk(pages, null);
+  return { byId, children };
+}
+
+const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
+
+/** The three-way pick of one value: the side that changed it, or a conflict (undefined). */
+function pick<T>(base: T, ours: T, theirs: T): { value: T } | undefined {
+  if (same(ours, base) || same(ours, theirs)) return { value: theirs };
+  if (same(theirs, base)) return { value: ours };
+  return undefined;
+}
+
+/** Line-based diff3 of Markdown: null when both sides changed the same lines differently. */
+export function mergeMarkdown(base: string, ours: string, theirs: string): string | null {
+  const lines = (text: string) => text.split('\n');
+  const regions = diff3Merge(lines(ours), lines(base), lines(theirs), { excludeFalseConflicts: true });
+  const out: string[] = [];
+  for (const region of regions) {
+    if (region.conflict) return null;
+    out.push(...(region.ok ?? []));
+  }
+  return out.join('\n');
+}
+
+function mergeContent(base: PageContent, ours: PageContent, theirs: PageContent): { content: PageContent } | { field: string } {
+  const merged = { ...base } as Record<string, unknown>;
+  for (const field of contentFields) {
+    if (field === 'markdown') {
+      const text = mergeMarkdown(base.markdown, ours.markdown, theirs.markdown);
+      if (text === null) return { field };
+      merged.markdown = text;
+      continue;
+    }
+    const chosen = pick(base[field], ours[field], theirs[field]);
+    if (!chosen) return { field };
+    merged[field] = chosen.value;
+  }
+  return { content: merged as unknown as PageContent };
+}
+
+/** Sibling order: the side that reordered wins; pages the other side placed go after their predecessor there. */
+function orderChildren(ids: Set<string>, baseOrder: string[], oursOrder: string[], theirsOrder: string[]): string[] {
+  const oursKept = oursOrder.filter((id) => ids.has(id));
+  const theirsKept = theirsOrder.filter((id) => ids.has(id));
+  const [primary, secondary] = same(oursOrder, baseOrder) ? [theirsKept, oursKept] : [oursKept, theirsKept];
+  const out = [...primary];
+  for (const [i, id] of secondary.entries()) {
+    if (out.includes(id)) continue;
+    const before = secondary.slice(0, i).reverse().find((p) => out.includes(p));
+    out.splice(before === undefined ? 0 : out.indexOf(before) + 1, 0, id);
+  }
+  for (const id of ids) if (!out.includes(id)) out.push(id);
+  return out;
+}
+
+/**
+ * Merges `ours` and `theirs`, two descendants of `base`. On success the pages
+ * of the result (new page versions saved through `store`); otherwise every conflict.
+ */
+export async function mergeTrees(base: PageNode[], ours: PageNode[], theirs: PageNode[], store: ContentStore): Promise<MergeOutcome> {
+  const B = index(base);
+  const O = index(ours);
+  const T = index(theirs);
+  const conflicts: MergeConflict[] = [];
+  const merged = new Map<string, Placed>();
+  const unchanged = (a: Placed, b: Placed) => a.parentId === b.parentId && a.node.slug === b.node.slug && a.node.version === b.node.version;
+  const bothEdited: { id: string; b: Placed; o: Placed; t: Placed }[] = [];
+
+  for (const id of new Set([...O.byId.keys(), ...T.byId.keys(), ...B.byId.keys()])) {
+    const b = B.byId.get(id);
+    const o = O.byId.get(id);
+    const t = T.byId.get(id);
+    if (!b) {
+      const added = o ?? t!;
+      merged.set(id, added);
+      continue;
+    }
+    if (!o && !t) continue;
+    if (!o || !t) {
+      const kept = (o ?? t)!;
+      if (unchanged(kept, b)) continue; // removed on one side, untouched on the other
+      conflicts.push({ page: id, reason: 'removed on one side and changed on the other' });
+      continue;
+    }
+    const parent = pick(b.parentId, o.parentId, t.parentId);
+    const slug = pick(b.node.slug, o.node.slug, t.node.slug);
+    if (!parent) conflicts.push({ page: id, reason: 'moved to different places on each side' });
+    else if (!slug) conflicts.push({ page: id, reason: 'given different slugs on each side' });
+    else {
+      const version = pick(b.node.version, o.node.version, t.node.version);
+      const updatedAt = o.node.updatedAt > t.node.updatedAt ? o.node.updatedAt : t.node.updatedAt;
+      const node: PageNode = { ...o.node, slug: slug.value, version: version?.value ?? '', updatedAt, children: [] };
+      merged.set(id, { node, parentId: parent.value });
+      if (!version) bothEdited.push({ id, b, o, t });
+    }
+  }
+
+  if (bothEdited.length > 0) {
+    const contents = await store.load(bothEdited.flatMap((e) => [e.b.node.version, e.o.node.version, e.t.node.version]));
+    for (const { id, b, o, t } of bothEdited) {
+      const result = mergeContent(contents.get(b.node.version)!, contents.get(o.node.version)!, contents.get(t.node.version)!);
+      if ('field' in result) conflicts.push({ page: id, reason: `${result.field} edited differently on each side` });
+      else merged.get(id)!.node.version = await store.save(result.content);
+    }
+  }
+
+  // The merged places must form a tree: parents present, no cycle, one slug per sibling.
+  for (const [id, placed] of merged) {
+    if (placed.parentId !== null && !merged.has(placed.parentId)) conflicts.push({ page: id, reason: 'its parent page was removed on the other side' });
+    const seen = new Set([id]);
+    for (let up = placed.parentId; up !== null; up = merged.get(up)?.parentId ?? null) {
+      if (seen.has(up)) {
+        conflicts.push({ page: id, reason: 'the moves of both sides make a page its own ancestor' });
+        break;
+      }
+      seen.add(up);
+    }
+  }
+  const byParent = new Map<string | null, Set<string>>();
+  for (const [id, placed] of merged) byParent.set(placed.parentId, (byParent.get(placed.parentId) ?? new Set()).add(id));
+  for (const ids of byParent.values()) {
+    const slugs = new Map<string, string>();
+    for (const id of ids) {
+      const slug = merged.get(id)!.node.slug;
+      const other = slugs.get(slug);
+      if (other) conflicts.push({ page: id, reason: `its slug "${slug}" is taken by page ${other} at the same place` });
+      slugs.set(slug, id);
+    }
+  }
+  if (conflicts.length > 0) return { pages: null, conflicts: dedupe(conflicts) };
+
+  const build = (parentId: string | null): PageNode[] => {
+    const ids = byParent.get(parentId);
+    if (!ids) return [];
+    const order = orderChildren(ids, B.children.get(parentId) ?? [], O.children.get(parentId) ?? [], T.children.get(parentId) ?? []);
+    return order.map((id) => ({ ...merged.get(id)!.node, children: build(id) }));
+  };
+  return { pages: build(null), conflicts: [] };
+}
+
+function dedupe(conflicts: MergeConflict[]) {
+  const seen = new Set<string>();
+  return conflicts.filter((c) => (seen.has(c.page) ? false : (seen.add(c.page), true)));
+}
