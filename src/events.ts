@@ -8,6 +8,9 @@ import { Redis } from 'ioredis';
 
 export type QuireEvents = {
   spaceChanged: [spaceId: string, payload: { spaceId: string }];
+  /** Per thread (a change request's id, else the space's): a comment posted, or one changed (its body, status, reactions, replies). */
+  commentAdded: [threadId: string, payload: { spaceId: string; commentId: string }];
+  commentChanged: [threadId: string, payload: { spaceId: string; commentId: string }];
 };
 
 export function createEvents(redisUrl?: string) {

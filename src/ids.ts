@@ -18,6 +18,7 @@ export const idPrefixes = {
   Team: 'tea',
   ChangeRequest: 'chr',
   Comment: 'cmt',
+  CommentReply: 'cmr',
   ApiToken: 'tok',
 } as const;
 

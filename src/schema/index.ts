@@ -16,5 +16,8 @@ import '../domain/sites/sectionSchema.js';
 import '../domain/sites/adaptiveFields.js';
 import '../domain/subdomains/schema.js';
 import '../domain/agentInstructions/schema.js';
+import '../domain/comments/schema.js';
+import '../domain/comments/mutations.js';
+import '../domain/comments/subscriptions.js';
 
 export const schema = builder.toSchema({ sortSchema: true });
