@@ -3,6 +3,7 @@
 // Relative links resolve from the linking page's folder (like files in a Git
 // repository), and, failing that, from the root of the space.
 import type { Context } from '../../context.js';
+import { markdownReferences } from '../content/markdown/index.js';
 
 export type LinkStatus = 'ok' | 'broken' | 'in-app';
 export interface ContentReference {
@@ -18,8 +19,6 @@ export interface ContentLink {
   locationReferences: ContentReference[];
 }
 
-// [text](target) and <https://…> autolinks; images (![…](…)) are not links.
-const LINK = /(?<!!)\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)|<(https?:\/\/[^>\s]+)>/g;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 /** A page path from a link target: no anchor or query, no ".md", "README" or trailing slash. */
@@ -55,9 +54,9 @@ export async function spaceLinkReport(ctx: Context, space: { id: string; revisio
   const links = new Map<string, ContentLink>();
   for (const page of pages) {
     const folder = page.path.split('/').filter(Boolean).slice(0, -1);
-    for (const match of page.markdown.matchAll(LINK)) {
-      const target = match[1] ?? match[2];
-      if (!target || target.startsWith('#') || /^(mailto|tel):/i.test(target)) continue;
+    // Links only: images are not links to report, anchors stay within the page.
+    for (const { kind, url: target } of markdownReferences(page.markdown)) {
+      if (kind !== 'link' || !target || target.startsWith('#') || /^(mailto|tel):/i.test(target)) continue;
       const link = classify(ctx, space.id, target, () => findPage(folder, target));
       const key = link.targetReference.kind === 'page' ? `page:${link.targetReference.page}` : `url:${link.targetReference.url}`;
       const known = links.get(key) ?? (links.set(key, link), link);

@@ -1,0 +1,6 @@
+// The Markdown toolkit of content: one parser (parse.ts), and what is read off
+// its tree. Import from here.
+export { parseMarkdown, type Root } from './parse.js';
+export { markdownToDocument, type RichTextDocument, type BlockNode } from './document.js';
+export { markdownSections, markdownPlainText, type Section } from './sections.js';
+export { markdownReferences, markdownMentions, type MarkdownReference } from './references.js';
