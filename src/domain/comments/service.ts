@@ -115,13 +115,16 @@ function requireAllowed<R, A extends string>(ctx: Context, policy: Policy<R, A>,
   return authorize(policy, requireActor(ctx), subject, action);
 }
 
-export async function findComment(ctx: Context, thread: ThreadKey, commentId: string, query: CommentQuery = {}) {
+/** Rows handed to the graph without a query carry what the types' rules read (their space). */
+const withSpace = { include: { space: { select: spaceSubjectSelect } } } as const;
+
+export async function findComment(ctx: Context, thread: ThreadKey, commentId: string, query: CommentQuery = withSpace) {
   const comment = await ctx.prisma.comment.findFirst({ ...query, where: { id: commentId, ...inThread(thread) } });
   if (!comment) throw notFound('Comment');
   return comment;
 }
 
-export async function findReply(ctx: Context, comment: { id: string }, replyId: string, query: ReplyQuery = {}) {
+export async function findReply(ctx: Context, comment: { id: string }, replyId: string, query: ReplyQuery = { include: { comment: withSpace } }) {
   const reply = await ctx.prisma.commentReply.findFirst({ ...query, where: { id: replyId, commentId: comment.id } });
   if (!reply) throw notFound('Comment reply');
   return reply;

@@ -10,6 +10,8 @@ export const spaceOwnedTables: ((tx: Tx, spaceIds: string[], organizationId: str
   (tx, spaceIds, organizationId) => tx.page.updateMany({ where: { revision: { spaceId: { in: spaceIds } } }, data: { organizationId } }),
   (tx, spaceIds, organizationId) => tx.changeRequest.updateMany({ where: { spaceId: { in: spaceIds } }, data: { organizationId } }),
   (tx, spaceIds, organizationId) => tx.comment.updateMany({ where: { spaceId: { in: spaceIds } }, data: { organizationId } }),
+  (tx, spaceIds, organizationId) => tx.commentReply.updateMany({ where: { comment: { spaceId: { in: spaceIds } } }, data: { organizationId } }),
+  (tx, spaceIds, organizationId) => tx.commentReaction.updateMany({ where: { comment: { spaceId: { in: spaceIds } } }, data: { organizationId } }),
 ];
 
 export async function moveSpacesToOrganization(tx: Tx, spaceIds: string[], organizationId: string) {
