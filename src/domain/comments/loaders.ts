@@ -97,14 +97,14 @@ export interface ReactionRow {
   reactedAt: Date;
 }
 
-/** Per comment or reply: its reactions, oldest first. */
+/** Per comment or reply: its reactions, oldest first (those of one moment by emoji, then user). */
 export const reactionsOf = requestLoader(
   (ctx) =>
     new DataLoader<string, ReactionRow[]>(async (subjectIds) => {
       const rows = await ctx.prisma.commentReaction.findMany({
         where: { subjectId: { in: [...subjectIds] } },
         select: { subjectId: true, userId: true, emoji: true, reactedAt: true },
-        orderBy: [{ reactedAt: 'asc' }, { userId: 'asc' }],
+        orderBy: [{ reactedAt: 'asc' }, { emoji: 'asc' }, { userId: 'asc' }],
       });
       return subjectIds.map((id) => rows.filter((r) => r.subjectId === id));
     }),
