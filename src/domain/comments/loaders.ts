@@ -6,29 +6,24 @@ import type { User } from '../../generated/prisma/client.js';
 import { pageKey, pagesPresent, type PageRef } from './targets.js';
 
 export interface Replier {
-  userId: string;
+  user: User;
   count: number;
   updatedAt: Date;
 }
 
-/** Per comment: who replied, how many times, and when last (latest first). */
+/** Per comment: who replied (the users joined in), how many times, and when last (latest first). */
 export const repliersOf = requestLoader(
   (ctx) =>
     new DataLoader<string, Replier[]>(async (commentIds) => {
-      const rows = await ctx.prisma.commentReply.groupBy({
-        by: ['commentId', 'postedById'],
-        where: { commentId: { in: [...commentIds] } },
-        _count: { _all: true },
-        _max: { postedAt: true },
-      });
-      const byComment = new Map<string, Replier[]>();
-      for (const r of rows) {
-        const list = byComment.get(r.commentId) ?? [];
-        list.push({ userId: r.postedById, count: r._count._all, updatedAt: r._max.postedAt! });
-        byComment.set(r.commentId, list);
-      }
+      const rows = await ctx.prisma.$queryRaw<(User & { commentId: string; count: number; updatedAt: Date })[]>`
+        SELECT r."commentId", count(*)::int AS count, max(r."postedAt") AS "updatedAt",
+          u.id, u.email, u."emailVerified", u."displayName", u."photoURL", u."createdAt"
+        FROM "CommentReply" r JOIN "User" u ON u.id = r."postedById"
+        WHERE r."commentId" = ANY(${[...commentIds]})
+        GROUP BY r."commentId", u.id
+        ORDER BY max(r."postedAt") DESC, u.id`;
       return commentIds.map((id) =>
-        (byComment.get(id) ?? []).sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || (a.userId < b.userId ? -1 : 1)),
+        rows.filter((r) => r.commentId === id).map(({ commentId: _, count, updatedAt, ...user }) => ({ user, count, updatedAt })),
       );
     }),
 );
@@ -92,25 +87,25 @@ export const openCommentsOfChangeRequest = requestLoader(
 
 export interface ReactionRow {
   subjectId: string;
-  userId: string;
   emoji: string;
   reactedAt: Date;
+  user: User;
 }
 
-/** Per comment or reply: its reactions, oldest first (those of one moment by emoji, then user). */
+/** Per comment or reply: its reactions with their users joined in, oldest first (those of one moment by emoji, then user). */
 export const reactionsOf = requestLoader(
   (ctx) =>
     new DataLoader<string, ReactionRow[]>(async (subjectIds) => {
       const rows = await ctx.prisma.commentReaction.findMany({
         where: { subjectId: { in: [...subjectIds] } },
-        select: { subjectId: true, userId: true, emoji: true, reactedAt: true },
+        select: { subjectId: true, emoji: true, reactedAt: true, user: true },
         orderBy: [{ reactedAt: 'asc' }, { emoji: 'asc' }, { userId: 'asc' }],
       });
       return subjectIds.map((id) => rows.filter((r) => r.subjectId === id));
     }),
 );
 
-/** Users by id (one statement per batch): the people behind reactions, repliers and mentions. */
+/** Users by id (one statement per batch): the members a body mentions. */
 export const userById = requestLoader(
   (ctx) =>
     new DataLoader<string, User | null>(async (ids) => {

@@ -13,7 +13,7 @@ import { nodeConnection } from '../../schema/connections.js';
 import { UserRef } from '../users/schema.js';
 import { MemberConnection } from '../members/schema.js';
 import { bodyOut, mentionsIn } from './body.js';
-import { mentionedMember, pagePresence, reactionsOf, repliersOf, userById, type ReactionRow } from './loaders.js';
+import { mentionedMember, pagePresence, reactionsOf, repliersOf, userById, type ReactionRow, type Replier } from './loaders.js';
 import {
   commentersWhere, commentListOrder, commentListWhere, commentSubject, findComment, findReply, replySubject, spaceSubjectSelect, threadIn,
   type CommentListArgs,
@@ -52,7 +52,7 @@ interface ReactionGroup {
 const EmojiReactionUser = builder.objectRef<ReactionRow>('EmojiReactionUser').implement({
   description: 'One user who reacted with an emoji.',
   fields: (t) => ({
-    user: t.field({ type: UserRef, nullable: true, description: 'The user.', skipTypeScopes: true, resolve: (r, _, ctx) => userById(ctx).load(r.userId) }),
+    user: t.field({ type: UserRef, description: 'The user.', skipTypeScopes: true, resolve: (r) => r.user }),
     reactedAt: t.expose('reactedAt', { type: 'DateTime', description: 'When they reacted.' }),
   }),
 });
@@ -81,10 +81,10 @@ async function mentionedUsers(row: { markdown: string }, organizationId: string,
   return users.filter((u) => u != null);
 }
 
-const CommentReplier = builder.objectRef<{ userId: string; count: number; updatedAt: Date }>('CommentReplier').implement({
+const CommentReplier = builder.objectRef<Replier>('CommentReplier').implement({
   description: 'A user who replied to a comment.',
   fields: (t) => ({
-    user: t.field({ type: UserRef, nullable: true, description: 'The user.', skipTypeScopes: true, resolve: (r, _, ctx) => userById(ctx).load(r.userId) }),
+    user: t.field({ type: UserRef, description: 'The user.', skipTypeScopes: true, resolve: (r) => r.user }),
     count: t.exposeInt('count', { description: 'How many replies they posted.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When they last replied.' }),
   }),
