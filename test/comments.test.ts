@@ -12,6 +12,8 @@ import { tokenWithScopes } from './support/tokens.js';
 import { insertPages } from './support/content.js';
 import { insertChangeRequest } from './support/comments.js';
 import { newId } from '../src/ids.js';
+import { openCommentsOfChangeRequest } from '../src/domain/comments/loaders.js';
+import type { Context } from '../src/context.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -452,3 +454,36 @@ describe('GraphQL', () => {
     expect(res.errors?.[0].extensions?.code).toBe('NOT_FOUND');
   });
 });
+
+describe('tenancy and counts', () => {
+  it('a space transferred to another organization takes its comments, replies and reactions along', async () => {
+    const { org, space, author, path } = await fixture();
+    const target = await createOrg(app);
+    await addMember(app, target.organizationId, 'admin', { email: org.admin.email });
+    const c = await post(path, author);
+    const r = await post(`${path}/${c.id}/replies`, author, { body: { markdown: 'x' } });
+    await rest(app, author.token).put(`${path}/${c.id}/replies/${r.id}`, { addedReactions: ['👍'] });
+    await rest(app, author.token).put(`${path}/${c.id}`, { addedReactions: ['👍'] });
+    expect((await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/transfer`, { organization: target.organizationId })).status).toBe(200);
+    const t = target.organizationId;
+    expect(await app.prisma.comment.count({ where: { id: c.id, organizationId: t } })).toBe(1);
+    expect(await app.prisma.commentReply.count({ where: { commentId: c.id, organizationId: t } })).toBe(1);
+    expect(await app.prisma.commentReaction.count({ where: { commentId: c.id, organizationId: t } })).toBe(2);
+    expect((await rest(app, org.admin.token).get(`/v1/spaces/${space.id}/comments/${c.id}`)).body.replies).toBe(1);
+  });
+
+  it("counts each change request's open comments in one batch (the change request's `comments`)", async () => {
+    const { org, space, author } = await fixture();
+    const [one, two, none] = [await insertChangeRequest(app, space, org.admin.userId), await insertChangeRequest(app, space, org.admin.userId), await insertChangeRequest(app, space, org.admin.userId)];
+    const crPath = (cr: { id: string }) => `/v1/spaces/${space.id}/change-requests/${cr.id}/comments`;
+    await post(crPath(one), author);
+    const resolved = await post(crPath(one), author);
+    await rest(app, author.token).put(`${crPath(one)}/${resolved.id}`, { resolved: true });
+    await post(crPath(two), author);
+    await post(crPath(two), author);
+    const ctx = { prisma: app.prisma, loaderCache: new Map() } as unknown as Context;
+    const { result } = await app.recordStatements(() => Promise.all([one, two, none].map((cr) => openCommentsOfChangeRequest(ctx).load(cr.id))));
+    expect(result).toEqual([1, 2, 0]);
+  });
+});
+
