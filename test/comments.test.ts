@@ -238,6 +238,15 @@ describe('authorization', () => {
     expect((await rest(app, org.admin.token).delete(`${path}/${c.id}`)).status).toBe(205);
   });
 
+  it("a comment whose author left the organization stays readable, its author shown", async () => {
+    const { org, author, other, path } = await fixture();
+    const c = await post(path, author);
+    expect((await rest(app, org.admin.token).delete(`/v1/orgs/${org.organizationId}/members/${author.userId}`)).status).toBe(205);
+    const got = await rest(app, other.token).get(`${path}/${c.id}`);
+    expectOpenApi(got, 'get', SPACE_COMMENT, 200);
+    expect(got.body.postedBy).toMatchObject({ id: author.userId, displayName: expect.any(String) });
+  });
+
   it('another organization gets 404, no token 401, a token without the scope 403', async () => {
     const { author, path } = await fixture();
     const c = await post(path, author);

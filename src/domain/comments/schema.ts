@@ -11,6 +11,7 @@ import { restEnum, OrderEnum } from '../shared/enums.js';
 import { requireCursorInList } from '../shared/connections.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { UserRef } from '../users/schema.js';
+import { urlsFor } from '../shared/urls.js';
 import { MemberConnection } from '../members/schema.js';
 import { bodyOut, mentionsIn } from './body.js';
 import { mentionedMember, pagePresence, reactionsOf, repliersOf, userById, type ReactionRow, type Replier } from './loaders.js';
@@ -44,6 +45,27 @@ const CommentBody = builder.simpleObject('CommentBody', {
 const formatArgDescription = 'The form of the answer: markdown (default) or document.';
 const bodyDescription = 'The content, as Markdown or as a rich-text document.';
 
+/** What comments show of a person: the same for whoever reads them, members and former members alike. */
+type Profile = { id: string; displayName: string; photoURL: string | null };
+const profileSelect = { select: { id: true, displayName: true, photoURL: true } } as const;
+
+const UserProfile = builder.objectRef<Profile>('UserProfile').implement({
+  description: "A user as comments show them (their author, resolver, repliers and reactions): name and photo, also once they left the organization. `node(id:)` gives the User to those who may see it.",
+  fields: (t) => ({
+    id: t.exposeID('id', { description: "The user's id." }),
+    displayName: t.exposeString('displayName', { description: 'Name shown for the user.' }),
+    photoURL: t.exposeString('photoURL', { nullable: true, description: 'URL of their photo, if any.' }),
+    urls: t.field({
+      type: builder.simpleObject('UserProfileUrls', {
+        description: 'Links to a user.',
+        fields: (u) => ({ location: u.string({ description: 'The user in the API.' }) }),
+      }),
+      description: 'Links to the user.',
+      resolve: (user, _, ctx) => urlsFor.user(ctx.urls, user.id),
+    }),
+  }),
+});
+
 interface ReactionGroup {
   emoji: string;
   users: ReactionRow[];
@@ -52,7 +74,7 @@ interface ReactionGroup {
 const EmojiReactionUser = builder.objectRef<ReactionRow>('EmojiReactionUser').implement({
   description: 'One user who reacted with an emoji.',
   fields: (t) => ({
-    user: t.field({ type: UserRef, description: 'The user.', skipTypeScopes: true, resolve: (r) => r.user }),
+    user: t.field({ type: UserProfile, description: 'The user.', resolve: (r) => r.user }),
     reactedAt: t.expose('reactedAt', { type: 'DateTime', description: 'When they reacted.' }),
   }),
 });
@@ -84,7 +106,7 @@ async function mentionedUsers(row: { markdown: string }, organizationId: string,
 const CommentReplier = builder.objectRef<Replier>('CommentReplier').implement({
   description: 'A user who replied to a comment.',
   fields: (t) => ({
-    user: t.field({ type: UserRef, description: 'The user.', skipTypeScopes: true, resolve: (r) => r.user }),
+    user: t.field({ type: UserProfile, description: 'The user.', resolve: (r) => r.user }),
     count: t.exposeInt('count', { description: 'How many replies they posted.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When they last replied.' }),
   }),
@@ -137,8 +159,8 @@ export const CommentRef = builder.prismaNode('Comment', {
   select: commentSelect,
   authScopes: (comment, ctx) => can(commentPolicy, requireActor(ctx), commentSubject(comment), 'view'),
   fields: (t) => ({
-    // Whoever reads a comment reads who wrote it (authors who left the organization included).
-    postedBy: t.relation('postedBy', { description: 'The author.', skipTypeScopes: true }),
+    // Whoever reads a comment reads who wrote it (authors who left the organization included): a profile, not the User.
+    postedBy: t.field({ type: UserProfile, description: 'The author.', select: { postedBy: profileSelect }, resolve: (row) => row.postedBy }),
     postedAt: t.expose('postedAt', { type: 'DateTime', description: 'When it was posted.' }),
     editedAt: t.expose('editedAt', { type: 'DateTime', nullable: true, description: 'When its body was last edited; null if never.' }),
     body: t.field({
@@ -152,7 +174,6 @@ export const CommentRef = builder.prismaNode('Comment', {
       type: [UserRef],
       description: 'The members of the organization its body mentions (`@usr_…` or `@e-mail`); empty for callers outside the organization.',
       select: { markdown: true },
-      skipTypeScopes: true,
       resolve: (c, _, ctx) => mentionedUsers(c, c.organizationId, ctx) as never,
     }),
     reactions: t.field({ type: [EmojiReaction], description: 'Its emoji reactions.', resolve: (c, _, ctx) => reactionGroups(c.id, ctx) }),
@@ -180,7 +201,13 @@ export const CommentRef = builder.prismaNode('Comment', {
     }),
     status: t.field({ type: CommentStatusEnum, description: 'Open or resolved.', select: { status: true }, resolve: (c) => c.status as never }),
     resolvedAt: t.expose('resolvedAt', { type: 'DateTime', nullable: true, description: 'When it was resolved; null while open.' }),
-    resolvedBy: t.relation('resolvedBy', { nullable: true, description: 'Who resolved it; null while open.', skipTypeScopes: true }),
+    resolvedBy: t.field({
+      type: UserProfile,
+      nullable: true,
+      description: 'Who resolved it; null while open.',
+      select: { resolvedBy: profileSelect },
+      resolve: (c) => c.resolvedBy,
+    }),
     urls: t.field({ type: CommentUrls, description: 'Links to it.', resolve: (c, _, ctx) => ({ location: commentLocation(ctx, c) }) }),
     permissions: t.field({
       type: CommentPermissions.type,
@@ -198,7 +225,7 @@ export const CommentReplyRef = builder.prismaNode('CommentReply', {
   select: replySelect,
   authScopes: (reply, ctx) => can(commentReplyPolicy, requireActor(ctx), replySubject(reply), 'view'),
   fields: (t) => ({
-    postedBy: t.relation('postedBy', { description: 'The author.', skipTypeScopes: true }),
+    postedBy: t.field({ type: UserProfile, description: 'The author.', select: { postedBy: profileSelect }, resolve: (row) => row.postedBy }),
     postedAt: t.expose('postedAt', { type: 'DateTime', description: 'When it was posted.' }),
     editedAt: t.expose('editedAt', { type: 'DateTime', nullable: true, description: 'When its body was last edited; null if never.' }),
     body: t.field({
@@ -212,7 +239,6 @@ export const CommentReplyRef = builder.prismaNode('CommentReply', {
       type: [UserRef],
       description: 'The members of the organization its body mentions; empty for callers outside the organization.',
       select: { markdown: true },
-      skipTypeScopes: true,
       resolve: (r, _, ctx) => mentionedUsers(r, r.comment.organizationId, ctx) as never,
     }),
     reactions: t.field({ type: [EmojiReaction], description: 'Its emoji reactions.', resolve: (r, _, ctx) => reactionGroups(r.id, ctx) }),
