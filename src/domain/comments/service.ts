@@ -196,16 +196,15 @@ interface ReactionTarget {
   organizationId: string;
 }
 
-/** Adds and removes the caller's reactions: one row per user and emoji, however many add it at once. */
-async function applyReactions(tx: Prisma.TransactionClient, ctx: Context, target: ReactionTarget, added: string[], removed: string[]) {
+/** The writes that add and remove the caller's reactions: one row per user and emoji, however many add it at once. */
+function reactionWrites(ctx: Context, target: ReactionTarget, added: string[], removed: string[]) {
   const { userId } = requireActor(ctx);
-  if (added.length) {
-    await tx.commentReaction.createMany({
-      data: added.map((emoji) => ({ ...target, userId, emoji, reactedAt: ctx.clock.now() })),
-      skipDuplicates: true,
-    });
-  }
-  if (removed.length) await tx.commentReaction.deleteMany({ where: { subjectId: target.subjectId, userId, emoji: { in: removed } } });
+  return [
+    ...(added.length
+      ? [ctx.prisma.commentReaction.createMany({ data: added.map((emoji) => ({ ...target, userId, emoji, reactedAt: ctx.clock.now() })), skipDuplicates: true })]
+      : []),
+    ...(removed.length ? [ctx.prisma.commentReaction.deleteMany({ where: { subjectId: target.subjectId, userId, emoji: { in: removed } } })] : []),
+  ];
 }
 
 /** The checked reaction lists; an emoji both added and removed is removed. */
@@ -242,21 +241,18 @@ export async function updateComment(ctx: Context, thread: Thread, commentId: str
   if (input.resolved !== undefined) authorize(commentPolicy, actor, subject, 'resolve');
   if (reactions.any) authorize(commentPolicy, actor, subject, 'react');
   const now = ctx.clock.now();
+  const where = { id: commentId, ...inThread(thread) };
+  // One batch, one transaction (no round trip between its statements): a comment deleted meanwhile fails the
+  // reaction rows' foreign key (404) or leaves nothing to update (the answer's read then says 404).
   await unlessGone('Comment', () =>
-    ctx.prisma.$transaction(async (tx) => {
-      const where = { id: commentId, ...inThread(thread) };
-      if (markdown !== undefined) {
-        const { count } = await tx.comment.updateMany({ where, data: { markdown, editedAt: now } });
-        if (count === 0) throw notFound('Comment');
-      }
-      if (input.resolved === true) {
-        await tx.comment.updateMany({ where: { ...where, status: 'open' }, data: { status: 'resolved', resolvedAt: now, resolvedById: actor.userId } });
-      } else if (input.resolved === false) {
-        await tx.comment.updateMany({ where, data: { status: 'open', resolvedAt: null, resolvedById: null } });
-      }
-      const target = { subjectId: commentId, commentId, replyId: null, organizationId: thread.space.organizationId };
-      await applyReactions(tx, ctx, target, reactions.added, reactions.removed);
-    }),
+    ctx.prisma.$transaction([
+      ...(markdown !== undefined ? [ctx.prisma.comment.updateMany({ where, data: { markdown, editedAt: now } })] : []),
+      ...(input.resolved === true
+        ? [ctx.prisma.comment.updateMany({ where: { ...where, status: 'open' }, data: { status: 'resolved', resolvedAt: now, resolvedById: actor.userId } })]
+        : []),
+      ...(input.resolved === false ? [ctx.prisma.comment.updateMany({ where, data: { status: 'open', resolvedAt: null, resolvedById: null } })] : []),
+      ...reactionWrites(ctx, { subjectId: commentId, commentId, replyId: null, organizationId: thread.space.organizationId }, reactions.added, reactions.removed),
+    ]),
   );
   announceChange(ctx, thread, commentId);
 }
@@ -317,14 +313,12 @@ export async function updateReply(ctx: Context, thread: Thread, commentId: strin
   if (markdown !== undefined) authorize(commentReplyPolicy, actor, subject, 'edit');
   if (reactions.any) authorize(commentReplyPolicy, actor, subject, 'react');
   await unlessGone('Comment reply', () =>
-    ctx.prisma.$transaction(async (tx) => {
-      if (markdown !== undefined) {
-        const { count } = await tx.commentReply.updateMany({ where: { id: replyId, commentId }, data: { markdown, editedAt: ctx.clock.now() } });
-        if (count === 0) throw notFound('Comment reply');
-      }
-      const target = { subjectId: replyId, commentId, replyId, organizationId: thread.space.organizationId };
-      await applyReactions(tx, ctx, target, reactions.added, reactions.removed);
-    }),
+    ctx.prisma.$transaction([
+      ...(markdown !== undefined
+        ? [ctx.prisma.commentReply.updateMany({ where: { id: replyId, commentId }, data: { markdown, editedAt: ctx.clock.now() } })]
+        : []),
+      ...reactionWrites(ctx, { subjectId: replyId, commentId, replyId, organizationId: thread.space.organizationId }, reactions.added, reactions.removed),
+    ]),
   );
   announceChange(ctx, thread, commentId);
 }
