@@ -10,6 +10,8 @@ import pg from 'pg';
 import { spacePolicy } from '../src/policy/space.js';
 import { collectionPolicy } from '../src/policy/collection.js';
 import { organizationPolicy } from '../src/policy/organization.js';
+import { sitePolicy } from '../src/policy/site.js';
+import { sitePublishedBase, siteUrls } from '../src/domain/sites/urls.js';
 import type { Actor } from '../src/policy/actor.js';
 import { actorFromTokenRow, tokenStatement, type TokenRow } from '../src/auth/tokens.js';
 import type { Level } from '../src/policy/roles.js';
@@ -161,6 +163,58 @@ async function listSpaces(actor: Actor, organizationId: string, query: URLSearch
   };
 }
 
+// ---- the published structure of a site (sections and their site spaces) --------
+// The floor serves what the scenario sends: a published site of sections (no
+// section groups, no share key), each section with its site spaces in order.
+
+const withoutNulls = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v != null));
+
+function restSite(actor: Actor, site: SpaceRow) {
+  const rules = sitePolicy.rules(actor, site as never);
+  return withoutNulls({
+    object: 'site', id: site.id, type: site.type, appliedType: site.type, title: site.title, icon: site.icon, hostname: site.hostname,
+    basename: site.basename, proxy: site.proxy ? { origin: site.proxy, target: sitePublishedBase(urls, { ...site, proxy: null } as never) } : null,
+    visibility: site.visibility, defaultLevel: site.defaultLevel === 'guest' ? null : site.defaultLevel, published: site.published,
+    siteSpaces: site.siteSpaceCount, createdAt: site.createdAt.toISOString(), adaptiveContent: { enabled: site.adaptiveContent },
+    agentsContext: site.agentsContext, features: [], urls: siteUrls(urls, site as never),
+    permissions: {
+      view: rules.view, access: rules.access, edit: rules.edit, create: rules.create, admin: rules.admin, installIntegration: rules.installIntegration,
+      viewAdaptiveSchema: rules.viewAdaptiveSchema, editAdaptiveSchema: rules.editAdaptiveSchema,
+    },
+  });
+}
+
+async function publishedSite(actor: Actor, organizationId: string, siteId: string) {
+  const { rows: [site] } = await pool.query(
+    `SELECT t.*, (SELECT count(*)::int FROM "SiteSpace" x JOIN "Space" s ON s.id = x."spaceId" WHERE x."siteId" = t.id AND s."deletedAt" IS NULL) AS "siteSpaceCount"
+    FROM "Site" t WHERE t.id = $1 AND t."organizationId" = $2`,
+    [siteId, organizationId],
+  );
+  if (!site || !sitePolicy.rules(actor, site).view) throw new HttpError(404, 'Site not found');
+  if (!sitePolicy.rules(actor, site).readPublished) throw new HttpError(404, 'Published site not found');
+  const [sections, siteSpaces] = await Promise.all([
+    pool.query(`SELECT * FROM "SiteSection" WHERE "siteId" = $1 AND "sectionGroupId" IS NULL ORDER BY "sortKey", id`, [siteId]),
+    pool.query(
+      `SELECT x.id AS x_id, x.path AS x_path, x."sectionId" AS x_section, x.condition AS x_condition, ${spaceColumns}
+      FROM "SiteSpace" x JOIN "Space" s ON s.id = x."spaceId" ${changeRequestCounts}
+      WHERE x."siteId" = $1 AND x."sectionId" IS NOT NULL AND s."deletedAt" IS NULL ORDER BY x."sortKey", x.id`,
+      [siteId],
+    ),
+  ]);
+  const base = sitePublishedBase(urls, site);
+  const structure = sections.rows.map((section) => withoutNulls({
+    object: 'site-section', id: section.id, title: section.title, description: section.description, default: site.defaultSiteSectionId === section.id,
+    draft: false, path: section.path, condition: section.condition, icon: section.icon,
+    siteSpaces: siteSpaces.rows.filter((x) => x.x_section === section.id).map((x) => withoutNulls({
+      object: 'site-space', id: x.x_id, path: x.x_path, section: section.id, space: restSpace(actor, x), title: x.title,
+      default: section.defaultSiteSpaceId === x.x_id, condition: x.x_condition, draft: false,
+      urls: { published: `${base}/${section.path}/${x.x_path}` },
+    })),
+    urls: { published: `${base}/${section.path}` },
+  }));
+  return { object: 'published-content-site', site: restSite(actor, site), structure: { type: 'sections', structure } };
+}
+
 // ---- GraphQL: the benchmark's one query (an organization, its spaces, their parents) --
 
 async function organizationSpaces(actor: Actor, organizationId: string, first: number) {
@@ -238,6 +292,9 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
         return send(res, 200, await patchSpace(actor, id, await readJson(req)));
       }
       throw new HttpError(405, `Method ${req.method} is not allowed on ${path}`);
+    }
+    if ((match = /^\/v1\/orgs\/([^/]+)\/sites\/([^/]+)\/published\/?$/.exec(path)) && req.method === 'GET') {
+      return send(res, 200, await publishedSite(await actorFor(req), decodeURIComponent(match[1]), decodeURIComponent(match[2])));
     }
     if ((match = /^\/v1\/orgs\/([^/]+)\/spaces\/?$/.exec(path)) && req.method === 'GET') {
       return send(res, 200, await listSpaces(await actorFor(req), decodeURIComponent(match[1]), url.searchParams));

@@ -69,6 +69,11 @@ export const graphqlSpaces = (pick: Pick, data: BenchDataset, first: number): Be
   return { method: 'POST', path: '/graphql', token: pick(readers(org)), body: { query: benchGraphQLQuery, variables: { id: org.id, first } } };
 };
 
+const getPublishedSite = (pick: Pick, data: BenchDataset): BenchRequest => {
+  const org = pick(data.orgs);
+  return { method: 'GET', path: `/v1/orgs/${org.id}/sites/${org.publishedSiteId}/published`, token: pick(readers(org)) };
+};
+
 export const scenarios: Scenario[] = [
   {
     name: 'rest-get-space',
@@ -102,6 +107,14 @@ export const scenarios: Scenario[] = [
     make: (data, seed = 4) => {
       const { pick } = picker(seed);
       return () => graphqlSpaces(pick, data, 100);
+    },
+  },
+  {
+    name: 'rest-published-site',
+    description: 'REST GET /v1/orgs/{organizationId}/sites/{siteId}/published: 20 sections of 5 site spaces with their spaces',
+    make: (data, seed = 8) => {
+      const { pick } = picker(seed);
+      return () => getPublishedSite(pick, data);
     },
   },
   {

@@ -16,12 +16,16 @@ const pad = (n: number) => String(n).padStart(4, '0');
 export const orgId = (o: number) => `org_bench${o}`;
 export const userId = (o: number, n: number) => `usr_b${o}u${pad(n)}`;
 export const spaceId = (o: number, n: number) => `spc_b${o}s${pad(n)}`;
+/** The published site of each organization: PUBLISHED_SECTIONS sections of SITE_SPACES_PER_SECTION site spaces. */
+export const publishedSiteId = (o: number) => `sit_b${o}pub`;
+export const PUBLISHED_SECTIONS = 20;
+const SITE_SPACES_PER_SECTION = 5;
 /** The token secret of a user (its SHA-256 is what the database keeps). */
 export const tokenSecret = (o: number, n: number) => `qt_bench_${userId(o, n)}`;
 
 export interface BenchDataset {
   /** Per organization (index 1…ORGS): ids and tokens the scenarios use. */
-  orgs: { id: string; adminTokens: string[]; memberTokens: string[]; spaceIds: string[] }[];
+  orgs: { id: string; adminTokens: string[]; memberTokens: string[]; spaceIds: string[]; publishedSiteId: string }[];
 }
 
 /** Member n's role: the first ADMINS_PER_ORG are admins, then a spread of roles, every 20th a guest. */
@@ -51,6 +55,7 @@ export async function seed(databaseUrl: string): Promise<BenchDataset> {
       // Non-admin, non-guest members (edit, review, create, comment, read).
       memberTokens: range(ADMINS_PER_ORG + 1, MEMBERS_PER_ORG).filter((n) => n % 20 !== 0).slice(0, 20).map((n) => tokenSecret(o, n)),
       spaceIds: range(1, SPACES_PER_ORG).map((n) => spaceId(o, n)),
+      publishedSiteId: publishedSiteId(o),
     })),
   };
 }
@@ -125,4 +130,17 @@ async function seedOrganization(client: pg.Client, o: number) {
   await q(`INSERT INTO "SiteSpace" (id, "organizationId", "siteId", "spaceId", path)
     SELECT 'sis_${p}' || n, '${org}', 'sit_${p}' || (1 + n % 2), 'spc_${p}s' || lpad(n::text, 4, '0'), 'space-' || n
     FROM generate_series(1, 100) n`);
+
+  // A published site of PUBLISHED_SECTIONS sections in order, each with its site spaces (spaces 101…) in order, the first its default.
+  const site = publishedSiteId(o);
+  const k = SITE_SPACES_PER_SECTION;
+  await q(`INSERT INTO "Site" (id, "organizationId", title, published) VALUES ('${site}', '${org}', 'Published site', true)`);
+  await q(`INSERT INTO "SiteSection" (id, "organizationId", "siteId", title, path, "sortKey")
+    SELECT 'sse_${p}pub' || n, '${org}', '${site}', 'Section ' || n, 'section-' || n, n FROM generate_series(1, ${PUBLISHED_SECTIONS}) n`);
+  await q(`INSERT INTO "SiteSpace" (id, "organizationId", "siteId", "spaceId", "sectionId", path, "sortKey")
+    SELECT 'sis_${p}pub' || n || 'v' || v, '${org}', '${site}', 'spc_${p}s' || lpad((100 + (n - 1) * ${k} + v)::text, 4, '0'),
+      'sse_${p}pub' || n, 'variant-' || v, v
+    FROM generate_series(1, ${PUBLISHED_SECTIONS}) n, generate_series(1, ${k}) v`);
+  await q(`UPDATE "SiteSection" SET "defaultSiteSpaceId" = 'sis_${p}pub' || substr(id, length('sse_${p}pub') + 1) || 'v1' WHERE "siteId" = '${site}'`);
+  await q(`UPDATE "Site" SET "defaultSiteSectionId" = 'sse_${p}pub1' WHERE id = '${site}'`);
 }

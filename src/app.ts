@@ -32,6 +32,11 @@ import { sendError, sendJson, type Surface } from './http/respond.js';
 import { type GraphQLGuards } from './graphql/plugin.js';
 import { graphqlHttpHandler } from './graphql/http.js';
 import { attachGraphQLWs } from './graphql/ws.js';
+import { createBlobStore, type StorageSettings } from './storage/blobStore.js';
+import { ephemeralFilesSecret, fileUrlSigner } from './storage/signedUrls.js';
+import { FILES_PREFIX, fileServer } from './http/files.js';
+import { samlEndpointOf, samlEndpoints } from './domain/saml/endpoints.js';
+import type { VisitorClaimsKey } from './domain/visitorClaims/keys.js';
 
 export interface QuireOptions extends SettingsOverrides {
   databaseUrl: string;
@@ -45,8 +50,14 @@ export interface QuireOptions extends SettingsOverrides {
   poolSize?: number;
   /** Pool size and statement bounds (src/db/settings.ts); `poolSize` above is its shorthand. */
   database?: Partial<DatabaseSettings>;
+  /** Key signing the visitor claims of `ping` (VISITOR_CLAIMS_*); unset: ping answers none. */
+  visitorClaims?: VisitorClaimsKey;
   /** Structured logs (default: pino to stdout at $LOG_LEVEL). */
   logger?: Logger;
+  /** Where files live (default: the local directory `.quire/files`); see src/storage/blobStore.ts. */
+  storage?: StorageSettings;
+  /** Secret of the signed file URLs; replicas must share it (default: random per process). */
+  filesSecret?: string;
 }
 
 /** What the gate learned about one request, for the handlers, metrics and logs. */
@@ -71,6 +82,8 @@ export function createQuire(options: QuireOptions) {
   const publicUrl = (options.publicUrl ?? 'http://localhost:4000').replace(/\/$/, '');
   const urls: Urls = { api: `${publicUrl}/v1`, app: options.appUrl ?? `${publicUrl}/app`, published: `${publicUrl}/published` };
   const metrics = createMetrics(settings.metrics);
+  const files = { store: createBlobStore(options.storage ?? { kind: 'local', directory: '.quire/files' }), signer: fileUrlSigner(options.filesSecret ?? ephemeralFilesSecret(), publicUrl, clock) };
+  const serveFile = fileServer(files.store, files.signer);
   const exchanges = new WeakMap<IncomingMessage, Exchange>();
   const exchangeOf = (req: IncomingMessage) => exchanges.get(req)!;
 
@@ -86,7 +99,7 @@ export function createQuire(options: QuireOptions) {
   };
   const authenticate = async (authorization: string | null | undefined): Promise<Actor | null> => (await authenticateWith(authorization)).actor;
   const context = (actor: Actor | null): Context => ({
-    prisma, actor, clock, urls, loaderCache: new Map(), pubsub: events.pubsub, tenantLimits: settings.tenants,
+    prisma, actor, clock, urls, loaderCache: new Map(), pubsub: events.pubsub, tenantLimits: settings.tenants, files, visitorClaims: options.visitorClaims,
   });
 
   const limiter = settings.rateLimit
@@ -150,6 +163,9 @@ export function createQuire(options: QuireOptions) {
   };
   if (settings.metrics.enabled) probes['/metrics'] = (req, res) => metrics.serve(req, res, settings.metrics.token);
 
+  // SAML logins (identity providers and browsers, no API token): rate-limited by address.
+  const saml = samlEndpoints({ prisma, urls, clock, maxBodyBytes: settings.http.maxBodyBytes });
+
   const secure = securityHeaders(settings);
   const tenants = tenantGate(settings.tenants);
   const corsGate = cors(settings.cors);
@@ -196,7 +212,12 @@ export function createQuire(options: QuireOptions) {
       if (surface === 'other') {
         const probe = probes[path];
         if (probe) return void (await probe(req, res));
-        throw new AppError(404, `No route for ${path}`);
+        if (path.startsWith(FILES_PREFIX)) return void (exchange.operation = '/files', await serveFile(req, res, path, query));
+        const samlEndpoint = samlEndpointOf(path);
+        if (!samlEndpoint) throw new AppError(404, `No route for ${path}`);
+        exchange.operation = samlEndpoint;
+        if (!(await withinRateLimit({ address: exchange.address }, res))) throw rateLimitError();
+        return void (await saml(req, res, path, query));
       }
       checkDeclaredLength(req, settings.http.maxBodyBytes);
       const rate = countsWithToken ? { windowStart: limiter!.windowStart(), ...limiter!.budgets } : undefined;
@@ -257,6 +278,7 @@ export function createQuire(options: QuireOptions) {
     prisma,
     onStatement,
     urls,
+    files,
     settings,
     metrics,
     rateLimiter: limiter,

@@ -11,11 +11,12 @@ import { AppError } from './errors.js';
 
 const usage = `Usage:
   quire bootstrap --org "<title>" --email <email> [--name <name>] [--scopes <a,b>] [--json]
-  quire user create --org <organizationId> --email <email> --role <admin|create|review|edit|comment|read|guest> [--name <name>] [--scopes <a,b>] [--json]
+  quire user create --org <organizationId> --email <email> --role <admin|create|review|edit|comment|read|guest> [--name <name>] [--scopes <a,b>] [--sso] [--json]
   quire token create --user <userId|email> [--scopes <a,b>] [--label <label>] [--json]
   quire token list --user <userId|email> [--json]
   quire token revoke <tokenId> [--json]
---scopes takes OAuth scope names (e.g. space:read,organization:read); without it a token is unrestricted.`;
+--scopes takes OAuth scope names (e.g. space:read,organization:read); without it a token is unrestricted.
+--sso adds the member as an SSO member. An organization that enforces SSO refuses tokens to its non-SSO members (exit 1).`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${usage}`);
@@ -31,6 +32,7 @@ const options = {
   scopes: { type: 'string' },
   label: { type: 'string' },
   json: { type: 'boolean' },
+  sso: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -85,7 +87,7 @@ const commands: Record<string, () => Command> = {
     if (!(values.role === 'guest' || isRole(values.role))) fail('--role must be admin, create, review, edit, comment, read or guest');
     const role = values.role === 'guest' ? null : values.role;
     const { scopes } = tokenInput();
-    return (prisma) => addUserToOrganization(prisma, { organizationId, email, role, displayName: values.name, scopes });
+    return (prisma) => addUserToOrganization(prisma, { organizationId, email, role, displayName: values.name, scopes, sso: values.sso });
   },
   'token create': () => {
     const ref = requireOption('user');

@@ -6,6 +6,9 @@ import type { Clock } from './clock.js';
 import { unauthenticated } from './errors.js';
 import type { PubSub } from './events.js';
 import type { TenantLimits } from './http/config.js';
+import type { BlobStore } from './storage/blobStore.js';
+import type { FileUrlSigner } from './storage/signedUrls.js';
+import type { VisitorClaimsKey } from './domain/visitorClaims/keys.js';
 
 export interface Urls {
   /** Base of the REST API, e.g. http://localhost:4000/v1 */
@@ -24,6 +27,10 @@ export interface Context {
   loaderCache: Map<symbol, unknown>;
   pubsub: PubSub;
   tenantLimits: TenantLimits;
+  /** Stored files and rendered documents, and the signer of the expiring URLs that serve them. */
+  files: { store: BlobStore; signer: FileUrlSigner };
+  /** Signs the visitor claims `ping` answers; unset: none are answered. */
+  visitorClaims?: VisitorClaimsKey;
   /** The graphql-ws connection carrying this operation, if any: a subscription closes it when its caller loses access. */
   live?: LiveConnection;
 }

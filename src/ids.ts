@@ -16,6 +16,7 @@ export const idPrefixes = {
   SiteSectionGroup: 'ssg',
   ShareLink: 'shl',
   Team: 'tea',
+  SamlProvider: 'sml',
   ChangeRequest: 'chr',
   Comment: 'cmt',
   CommentReply: 'cmr',

@@ -8,11 +8,13 @@
 // was opened.
 import type { AddressInfo } from 'node:net';
 import { createQuire, type Quire } from './app.js';
+import { storageSettingsFromEnv } from './storage/blobStore.js';
 import { openDatabase, type Database } from './db/database.js';
 import { databaseSettingsFromEnv } from './db/settings.js';
 import { purgeDeletedSpaces } from './domain/spaces/service.js';
 import { portFromEnv, settingsFromEnv } from './http/config.js';
 import { createLogger } from './http/logging.js';
+import { visitorClaimsKeyFromEnv } from './domain/visitorClaims/keys.js';
 
 const logger = createLogger();
 const housekeepingIntervalMs = 60 * 60 * 1000;
@@ -20,7 +22,9 @@ const housekeepingIntervalMs = 60 * 60 * 1000;
 /** Settings from the environment; a bad value names its variable and exits 2. */
 function readConfiguration() {
   try {
-    return { settings: settingsFromEnv(process.env), databaseSettings: databaseSettingsFromEnv(process.env), port: portFromEnv(process.env) };
+    const port = portFromEnv(process.env);
+    const visitorClaims = visitorClaimsKeyFromEnv(process.env, process.env.PUBLIC_URL ?? `http://localhost:${port}`);
+    return { settings: settingsFromEnv(process.env), databaseSettings: databaseSettingsFromEnv(process.env), port, visitorClaims };
   } catch (err) {
     logger.fatal({ reason: (err as Error).message }, `invalid configuration: ${(err as Error).message}`);
     process.exit(2);
@@ -79,7 +83,10 @@ function startHousekeeping(quire: Quire) {
   };
 }
 
-const { settings, databaseSettings, port } = readConfiguration();
+const { settings, databaseSettings, port, visitorClaims } = readConfiguration();
+logger.info(visitorClaims ? { alg: visitorClaims.alg, kid: visitorClaims.kid } : {}, visitorClaims
+  ? 'visitor claims signed by VISITOR_CLAIMS_PRIVATE_KEY'
+  : 'VISITOR_CLAIMS_PRIVATE_KEY unset: ping answers no docsVisitorClaims');
 const database = await openDatabaseOrExit();
 let quire: Quire | undefined;
 let stopHousekeeping = async () => {};
@@ -129,8 +136,12 @@ try {
     redisUrl: process.env.REDIS_URL,
     publicUrl: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
     appUrl: process.env.APP_URL,
+    visitorClaims,
     logger,
+    storage: storageSettingsFromEnv(process.env),
+    filesSecret: process.env.FILES_URL_SECRET,
   });
+  if (!process.env.FILES_URL_SECRET) logger.warn('FILES_URL_SECRET is not set: signed file URLs are valid only on this process and until it stops');
   await listenOrFail(quire, port);
   stopHousekeeping = startHousekeeping(quire);
 } catch (err) {

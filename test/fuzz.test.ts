@@ -82,6 +82,10 @@ async function seedFixture(): Promise<Pools> {
       }))), 'shl_doesNotExist00000'],
       team: [team.body.id, otherTeam.body.id, 'tea_doesNotExist00000'],
       ...comments,
+      samlProvider: [
+        (await rest(app, a.admin.token).post(`/v1/orgs/${a.organizationId}/saml`, { label: 'Fuzz IdP', defaultTeam: team.body.id })).body.id,
+        'sml_doesNotExist00000',
+      ],
     },
     tokens: [a.admin.token, b.admin.token, ...Object.values(roles).map((r) => r.token), scoped.token, revoked.token, 'qt_notARealToken', ''],
   };

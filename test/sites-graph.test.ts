@@ -57,7 +57,7 @@ describe('site queries', () => {
     // token check, site, share links, sections with their site spaces and spaces joined, site space count,
     // share link count, the sites of the items (one loader batch), section count
     expect(many.statements).toHaveLength(8);
-  });
+  }, 90_000); // seeds 120 spaces and site spaces through the API: slow on a busy machine
 
   it('space → sites lists the sites that publish it, as the caller may see them', async () => {
     const org = await createOrg(app);

@@ -128,6 +128,75 @@ describe('GET …/published', () => {
     expect((await rest(app, spaceOnly.token).get(`${site.path}/published`)).status).toBe(403);
   });
 
+  it('serves readers outside the organization with an active share link key only: no key, a wrong key, a deactivated or deleted link, an unpublished site → 404', async () => {
+    const org = await createOrg(app);
+    const stranger = await createOrg(app);
+    const readerOf = rest(app, stranger.admin.token);
+    const spaces = [await createSpace(app, org), await createSpace(app, org)];
+    // The second space admits no member by default: a read member may not see it.
+    expect((await rest(app, org.admin.token).patch(`/v1/spaces/${spaces[1].id}`, { defaultLevel: null })).status).toBe(200);
+    const site = await siteOf(org, { visibility: 'share-link' });
+    for (const space of spaces) await site.admin.post(`${site.path}/sections`, { spaceId: space.id });
+    const link = (await site.admin.post(`${site.path}/share-links`, { name: 'Partners' })).body;
+    const { key } = await app.prisma.shareLink.findUniqueOrThrow({ where: { id: link.id } });
+    const withKey = `${site.path}/published?shareKey=${encodeURIComponent(key)}`;
+    const notFound = { error: { code: 404, message: 'Site not found' } };
+
+    // Unpublished: the key admits nobody.
+    expect((await readerOf.get(withKey)).body).toEqual(notFound);
+    await site.admin.post(`${site.path}/publish`);
+    expect((await readerOf.get(`${site.path}/published`)).body).toEqual(notFound);
+    expect((await readerOf.get(`${site.path}/published?shareKey=wrong`)).body).toEqual(notFound);
+    const res = await readerOf.get(withKey);
+    expectPublished(res);
+    // The reader sees the site as a reader, and every site space with the space it publishes.
+    expect(res.body.site.permissions).toMatchObject({ view: true, access: false, edit: false, admin: false, viewAdaptiveSchema: false });
+    expect(res.body.site.urls.published).toContain(`?share=`);
+    const siteSpaces = res.body.structure.structure.flatMap((s: { siteSpaces: unknown[] }) => s.siteSpaces);
+    expect(siteSpaces.map((s: { space: { id: string } }) => s.space.id)).toEqual(spaces.map((s) => s.id));
+    for (const s of siteSpaces) expectSchema(s, 'SiteSpace');
+    expect(siteSpaces[0].space.permissions).toMatchObject({ view: false, edit: false });
+    // The key opens the published structure and nothing else: not the site, its lists or its settings.
+    expect((await readerOf.get(`${site.path}?shareKey=${key}`)).status).toBe(404);
+    expect((await readerOf.get(`${site.path}/sections?shareKey=${key}`)).status).toBe(404);
+    expect((await readerOf.patch(`${site.path}/share-links/${link.id}`, { active: true })).status).toBe(404);
+    // A guest of the organization and a scoped token: the same rule (site:read needed).
+    const { guest, read } = await membersOfEveryRole(app, org.organizationId);
+    // A member kept out of a space still gets it on the site that publishes it (the site's audience sees it).
+    expect((await rest(app, read.token).get(`/v1/spaces/${spaces[1].id}`)).status).toBe(404);
+    const asMember = await rest(app, read.token).get(withKey);
+    expectPublished(asMember);
+    expect(asMember.body.structure.structure[1].siteSpaces[0].space).toMatchObject({ id: spaces[1].id, permissions: { view: false } });
+    expectSchema(asMember.body.structure.structure[1].siteSpaces[0], 'SiteSpace');
+    expect((await rest(app, guest.token).get(withKey)).status).toBe(200);
+    expect((await rest(app, (await tokenWithScopes(app, stranger.admin.userId, ['site:read', 'space:read'])).token).get(withKey)).status).toBe(200);
+    expect((await rest(app, (await tokenWithScopes(app, stranger.admin.userId, ['space:read'])).token).get(withKey)).status).toBe(403);
+    // Deactivated: stops at once; reactivated: works again; deleted: stops.
+    await site.admin.patch(`${site.path}/share-links/${link.id}`, { active: false });
+    expect((await readerOf.get(withKey)).body).toEqual(notFound);
+    await site.admin.patch(`${site.path}/share-links/${link.id}`, { active: true });
+    expect((await readerOf.get(withKey)).status).toBe(200);
+    await site.admin.post(`${site.path}/unpublish`);
+    expect((await readerOf.get(withKey)).status).toBe(404);
+    await site.admin.post(`${site.path}/publish`);
+    await site.admin.delete(`${site.path}/share-links/${link.id}`);
+    expect((await readerOf.get(withKey)).status).toBe(404);
+  });
+
+  it('does not let a share key open a public site, nor the key of another site', async () => {
+    const org = await createOrg(app);
+    const stranger = rest(app, (await createOrg(app)).admin.token);
+    const shared = await siteOf(org, { visibility: 'share-link' });
+    const open = await siteOf(org, { visibility: 'public' });
+    for (const s of [shared, open]) await s.admin.post(`${s.path}/publish`);
+    const link = (await shared.admin.post(`${shared.path}/share-links`, { name: 'A' })).body;
+    const openLink = (await open.admin.post(`${open.path}/share-links`, { name: 'B' })).body;
+    const keyOf = async (id: string) => (await app.prisma.shareLink.findUniqueOrThrow({ where: { id } })).key;
+    expect((await stranger.get(`${open.path}/published?shareKey=${await keyOf(openLink.id)}`)).status).toBe(404);
+    expect((await stranger.get(`${open.path}/published?shareKey=${await keyOf(link.id)}`)).status).toBe(404);
+    expect((await stranger.get(`${shared.path}/published?shareKey=${await keyOf(openLink.id)}`)).status).toBe(404);
+  });
+
   it('is publishedSite in GraphQL', async () => {
     const org = await createOrg(app);
     const site = await siteOf(org, { spaces: [(await createSpace(app, org)).id] });

@@ -250,7 +250,44 @@ describe('the order of the structure', () => {
     const fields = Object.fromEntries(introspection.data.__type.fields.map((f: { name: string }) => [f.name, f]));
     expect(fields.moveSiteSection).toMatchObject({ isDeprecated: true, deprecationReason: expect.stringContaining('sortSiteStructure') });
     expect(fields.moveSiteSpace).toMatchObject({ isDeprecated: true, deprecationReason: expect.stringContaining('sortSiteStructure') });
+    expect(fields.moveSiteSectionGroup).toMatchObject({ isDeprecated: true, deprecationReason: expect.stringContaining('sortSiteStructure') });
     expect(fields.sortSiteStructure.isDeprecated).toBe(false);
+  });
+
+  it('the deprecated group move places a group among the sections and groups of its parent; the order is stored', async () => {
+    const org = await createOrg(app);
+    const site = await siteWithSections(org, 3);
+    const [a, b, c] = site.sections;
+    const g1 = (await site.admin.post(`${site.path}/section-groups`, { title: 'First' })).body;
+    const g2 = (await site.admin.post(`${site.path}/section-groups`, { title: 'Second', sections: [c.id] })).body;
+    const root = async () => {
+      const res = await graphql(app, org.admin.token, 'query ($id: ID!) { site(id: $id) { structure { ... on SiteSection { id } ... on SiteSectionGroup { id } } } }', { id: site.id });
+      return ids(res.data.site.structure);
+    };
+    expect(await root()).toEqual([a.id, b.id, g1.id, g2.id]);
+    const GROUP_MOVE = `${GROUP}/move`;
+    const beforeSection = await site.admin.post(`${site.path}/section-groups/${g2.id}/move`, { position: { before: { type: 'site-section', id: a.id } } });
+    expectOpenApi(beforeSection, 'post', GROUP_MOVE, 200);
+    expect(beforeSection.body).toMatchObject({ object: 'site-section-group', id: g2.id, children: [{ id: c.id }] });
+    expect(await root()).toEqual([g2.id, a.id, b.id, g1.id]);
+    expectOpenApi(await site.admin.post(`${site.path}/section-groups/${g1.id}/move`, { position: { after: { type: 'site-section-group', id: g2.id } } }), 'post', GROUP_MOVE, 200);
+    expect(await root()).toEqual([g2.id, g1.id, a.id, b.id]);
+    // No position: to the end. The published structure follows the stored order.
+    expect((await site.admin.post(`${site.path}/section-groups/${g2.id}/move`, {})).status).toBe(200);
+    expect(await root()).toEqual([g1.id, a.id, b.id, g2.id]);
+    const keys = await app.prisma.siteSectionGroup.findMany({ where: { siteId: site.id }, orderBy: { sortKey: 'asc' }, select: { id: true, sortKey: true } });
+    expect(keys).toEqual([{ id: g1.id, sortKey: 1 }, { id: g2.id, sortKey: 4 }]);
+    await site.admin.post(`${site.path}/publish`);
+    expect(ids((await site.admin.get(`${site.path}/published`)).body.structure.structure)).toEqual([g1.id, a.id, b.id, g2.id]);
+    // A reference that is not a sibling (the section inside the group) is a 400; an unknown group a 404.
+    const wrong = await site.admin.post(`${site.path}/section-groups/${g1.id}/move`, { position: { before: { type: 'site-section', id: c.id } } });
+    expectOpenApi(wrong, 'post', GROUP_MOVE, 400);
+    expect400(wrong, 'position.before');
+    expectOpenApi(await site.admin.post(`${site.path}/section-groups/ssg_unknown/move`, {}), 'post', GROUP_MOVE, 404);
+    // Who may: a reader may not move (403), another organization's admin sees nothing (404).
+    const members = await membersOfEveryRole(app, org.organizationId);
+    expect((await rest(app, members.read.token).post(`${site.path}/section-groups/${g1.id}/move`, {})).status).toBe(403);
+    expect((await rest(app, (await createOrg(app)).admin.token).post(`${site.path}/section-groups/${g1.id}/move`, {})).status).toBe(404);
   });
 
   it('two callers sorting at once leave one order without duplicates', async () => {
@@ -269,5 +306,30 @@ describe('the order of the structure', () => {
     expect(rows.map((r) => r.sortKey)).toEqual([1, 2, 3, 4, 5]);
     expect(new Set(rows.map((r) => r.id)).size).toBe(5);
     expect(ids((await site.admin.get(`${site.path}/sections`)).body.items)).toEqual(rows.map((r) => r.id));
+  });
+
+  it('group moves racing section sorts leave one order of sections and groups, numbered 1…n without duplicates', async () => {
+    const org = await createOrg(app);
+    const site = await siteWithSections(org, 4);
+    const [a, b, c, d] = site.sections;
+    const g1 = (await site.admin.post(`${site.path}/section-groups`, { title: 'One' })).body;
+    const g2 = (await site.admin.post(`${site.path}/section-groups`, { title: 'Two' })).body;
+    const requests = [
+      () => site.admin.post(`${site.path}/section-groups/${g1.id}/move`, { position: { before: { type: 'site-section', id: a.id } } }),
+      () => site.admin.post(`${site.path}/section-groups/${g2.id}/move`, { position: { after: { type: 'site-section', id: b.id } } }),
+      () => site.admin.patch(`${site.path}/structure/sort`, { item: { type: 'site-section', id: d.id }, position: { before: { type: 'site-section-group', id: g1.id } } }),
+      () => site.admin.post(`${site.path}/section-groups/${g1.id}/move`, {}),
+      () => site.admin.patch(`${site.path}/structure/sort`, { item: { type: 'site-section-group', id: g2.id }, position: { after: { type: 'site-section', id: c.id } } }),
+    ];
+    const results = await Promise.all(requests.map((send) => send()));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const [sections, groups] = await Promise.all([
+      app.prisma.siteSection.findMany({ where: { siteId: site.id }, select: { id: true, sortKey: true } }),
+      app.prisma.siteSectionGroup.findMany({ where: { siteId: site.id }, select: { id: true, sortKey: true } }),
+    ]);
+    const all = [...sections, ...groups].sort((x, y) => x.sortKey - y.sortKey);
+    expect(all.map((r) => r.sortKey)).toEqual([1, 2, 3, 4, 5, 6]);
+    const res = await graphql(app, org.admin.token, 'query ($id: ID!) { site(id: $id) { structure { ... on SiteSection { id } ... on SiteSectionGroup { id } } } }', { id: site.id });
+    expect(ids(res.data.site.structure)).toEqual(all.map((r) => r.id));
   });
 });

@@ -55,6 +55,7 @@ const deviations: Record<string, string> = {
   'PATCH /orgs/:organizationId/sites/:siteId/sections/:siteSectionId': 'answers with the site spaces and their spaces: space:read too',
   'POST /orgs/:organizationId/sites/:siteId/sections/:siteSectionId/move': 'answers with the site spaces and their spaces: space:read too',
   'POST /orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/move': 'answers with the space: space:read too',
+  'POST /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/move': 'answers with the sections, site spaces and spaces of the group: space:read too',
   'PATCH /orgs/:organizationId/sites/:siteId/structure/sort': 'answers with the item and its spaces: space:read too',
   'GET /orgs/:organizationId/sites/:siteId/section-groups': 'groups embed their sections, site spaces and spaces: space:read too',
   'POST /orgs/:organizationId/sites/:siteId/section-groups': 'answers with the sections, site spaces and spaces: space:read too',
@@ -68,6 +69,14 @@ const deviations: Record<string, string> = {
   'DELETE /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/sections/:siteSectionId': 'not in the document; like the other structure writes',
   'GET /spaces/:spaceId/commenters': 'the answer is a list of members (their roles and e-mail addresses): organization:members:read too',
   'GET /spaces/:spaceId/change-requests/:changeRequestId/commenters': 'the answer is a list of members (their roles and e-mail addresses): organization:members:read too',
+  'GET /orgs/:organizationId/saml': 'the document gives OAuth tokens no access: reading organization settings takes organization:read',
+  'POST /orgs/:organizationId/saml': 'the document gives OAuth tokens no access: changing organization settings takes organization:write',
+  'GET /orgs/:organizationId/saml/:samlProviderId': 'the document gives OAuth tokens no access: reading organization settings takes organization:read',
+  'PATCH /orgs/:organizationId/saml/:samlProviderId': 'the document gives OAuth tokens no access: changing organization settings takes organization:write',
+  'DELETE /orgs/:organizationId/saml/:samlProviderId': 'the document gives OAuth tokens no access: changing organization settings takes organization:write',
+  'GET /orgs/:organizationId/sso': 'public in the document (login info): Quire asks a token but no scope',
+  'POST /orgs/:organizationId/members/:userId/sso': 'the document gives OAuth tokens no access: changing a membership takes organization:members:write',
+  'POST /orgs/:organizationId/ping': 'the document gives OAuth tokens no access: the member reaches the organization (organization:read)',
 };
 
 /** A site with two sections, the first in a group. */
@@ -392,6 +401,10 @@ const siteCases: Record<string, ScopeCase> = {
     const row = await app.prisma.siteSpace.findFirstOrThrow({ where: { siteId: site.id } });
     return asAdmin(org, `${sitePath}/site-spaces/${row.id}/move`, {});
   }],
+  'POST /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/move': [['site:write', 'space:read'], async () => {
+    const { org, sitePath, sections, group } = await orgWithSections();
+    return asAdmin(org, `${sitePath}/section-groups/${group}/move`, { position: { before: { type: 'site-section', id: sections[1] } } });
+  }],
   'PATCH /orgs/:organizationId/sites/:siteId/structure/sort': [['site:write', 'space:read'], async () => {
     const { org, sitePath, sections, group } = await orgWithSections();
     return asAdmin(org, `${sitePath}/structure/sort`, { item: { type: 'site-section-group', id: group }, position: { before: { type: 'site-section', id: sections[1] } } });
@@ -439,7 +452,51 @@ const siteCases: Record<string, ScopeCase> = {
     return asAdmin(org, `${sitePath}/published`);
   }],
 };
-Object.assign(cases, siteCases);
+const samlBody = () => ({ label: 'IdP' });
+async function orgWithSamlProvider() {
+  const { org } = await orgWithContent();
+  const res = await rest(app, org.admin.token).post(`/v1/orgs/${org.organizationId}/saml`, samlBody());
+  expect(res.status).toBe(201);
+  return { org, path: `/v1/orgs/${org.organizationId}/saml/${res.body.id}` };
+}
+
+const ssoCases: Record<string, ScopeCase> = {
+  'GET /orgs/:organizationId/saml': [['organization:read'], async () => {
+    const { org } = await orgWithSamlProvider();
+    return asAdmin(org, `/v1/orgs/${org.organizationId}/saml`);
+  }],
+  'POST /orgs/:organizationId/saml': [['organization:write'], async () => {
+    const { org } = await orgWithContent();
+    return asAdmin(org, `/v1/orgs/${org.organizationId}/saml`, samlBody());
+  }],
+  'GET /orgs/:organizationId/saml/:samlProviderId': [['organization:read'], async () => {
+    const { org, path } = await orgWithSamlProvider();
+    return asAdmin(org, path);
+  }],
+  'PATCH /orgs/:organizationId/saml/:samlProviderId': [['organization:write'], async () => {
+    const { org, path } = await orgWithSamlProvider();
+    return asAdmin(org, path, { label: 'Renamed' });
+  }],
+  'DELETE /orgs/:organizationId/saml/:samlProviderId': [['organization:write'], async () => {
+    const { org, path } = await orgWithSamlProvider();
+    return asAdmin(org, path);
+  }],
+  'GET /orgs/:organizationId/sso': [[], async () => {
+    const { org } = await orgWithSamlProvider();
+    return asAdmin(org, `/v1/orgs/${org.organizationId}/sso`);
+  }],
+  'POST /orgs/:organizationId/members/:userId/sso': [['organization:members:write'], async () => {
+    const { org } = await orgWithContent();
+    const member = await addMember(app, org.organizationId, 'edit');
+    return asAdmin(org, `/v1/orgs/${org.organizationId}/members/${member.userId}/sso`);
+  }],
+  'POST /orgs/:organizationId/ping': [['organization:read'], async () => {
+    const { org } = await orgWithContent();
+    return asAdmin(org, `/v1/orgs/${org.organizationId}/ping`);
+  }],
+};
+
+Object.assign(cases, siteCases, ssoCases);
 
 /** A comment with a reply in a space (or in a change request of it), and the comments path. */
 async function orgWithComment(inChangeRequest: boolean) {

@@ -9,9 +9,12 @@ import { upsertHits, type CountedBudgets } from '../http/rateLimit.js';
 
 export const hashToken = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
-export async function issueToken(prisma: Pick<PrismaClient, 'apiToken'>, userId: string, { label, scopes = [] }: { label?: string; scopes?: string[] } = {}) {
+/** `organizationId`: a token that sees only that organization (SSO logins issue those). */
+export async function issueToken(
+  prisma: Pick<PrismaClient, 'apiToken'>, userId: string, { label, scopes = [], organizationId }: { label?: string; scopes?: string[]; organizationId?: string | null } = {},
+) {
   const secret = `qt_${randomBytes(32).toString('base64url')}`;
-  const token = await prisma.apiToken.create({ data: { id: newId('ApiToken'), userId, tokenHash: hashToken(secret), label, scopes } });
+  const token = await prisma.apiToken.create({ data: { id: newId('ApiToken'), userId, tokenHash: hashToken(secret), label, scopes, organizationId } });
   return { id: token.id, secret };
 }
 
@@ -21,6 +24,8 @@ export interface TokenRow {
   user_id: string;
   email: string;
   email_verified: boolean;
+  /** The organization a token is bound to (SSO logins), or null. */
+  bound_org: string | null;
   memberships: { o: string; r: Level; t: boolean }[];
   /** The token's or one of the memberships' last use is older than the activity interval (or unknown). */
   activity_due: boolean;
@@ -48,7 +53,10 @@ export function tokenStatement(secret: string, now: Date, activityIntervalMs: nu
   ].join(' UNION ALL ');
   const text = `
     WITH t AS (
-      SELECT k.id AS token_id, k.scopes, k."lastUsedAt" AS last_used_at, u.id AS user_id, u.email, u."emailVerified" AS email_verified
+      -- A token bound to an organization (an SSO login's) sees only that membership, and does not vouch for the
+      -- e-mail address elsewhere (joining other organizations by domain takes an unbound token).
+      SELECT k.id AS token_id, k.scopes, k."lastUsedAt" AS last_used_at, u.id AS user_id, u.email,
+        u."emailVerified" AND k."organizationId" IS NULL AS email_verified, k."organizationId" AS bound_org
       FROM "ApiToken" k JOIN "User" u ON u.id = k."userId"
       WHERE k."tokenHash" = $1 AND k."revokedAt" IS NULL
     ), m AS (
@@ -56,8 +64,9 @@ export function tokenStatement(secret: string, now: Date, activityIntervalMs: nu
         SELECT 1 FROM "TeamMember" tm
         WHERE tm."organizationId" = m."organizationId" AND tm."userId" = m."userId" AND tm.role = 'owner') AS owner
       FROM "Member" m WHERE m."userId" = (SELECT user_id FROM t) AND NOT m.disabled
+        AND m."organizationId" = COALESCE((SELECT bound_org FROM t), m."organizationId")
     )${rate ? `, rl AS (${upsertHits(keys, '$3::timestamp')})` : ''}
-    SELECT t.token_id, t.scopes, t.user_id, t.email, t.email_verified,
+    SELECT t.token_id, t.scopes, t.user_id, t.email, t.email_verified, t.bound_org,
       ${rate ? '(SELECT json_object_agg("key", "count") FROM rl) AS rate_counts,' : ''}
       (t.last_used_at IS NULL OR t.last_used_at < $2::timestamp
         OR EXISTS (SELECT 1 FROM m WHERE m.seen IS NULL OR m.seen < $2::timestamp)) AS activity_due,
@@ -75,6 +84,7 @@ export function actorFromTokenRow(row: TokenRow): Actor {
     userId: row.user_id,
     email: row.email,
     emailVerified: row.email_verified,
+    ...(row.bound_org ? { boundOrganizationId: row.bound_org } : {}),
     memberships: new Map(row.memberships.map((m) => [m.o, m.r])),
     teamOwnerIn: new Set(row.memberships.filter((m) => m.t).map((m) => m.o)),
     shareKeys: new Set(),

@@ -7,6 +7,8 @@ export interface Actor {
   email: string;
   emailVerified: boolean;
   tokenId: string;
+  /** Set when the token is bound to one organization (issued by an SSO login): it sees no other. */
+  boundOrganizationId?: string;
   /** OAuth-style scopes of the token; empty means unrestricted. */
   scopes: string[];
   /** organizationId → role (null: guest). Absent: not a member. */

@@ -7,7 +7,7 @@ export { commentPolicy, commentReplyPolicy, commentingPolicy, type CommentSubjec
 export { collectionPolicy } from './collection.js';
 export { memberPolicy } from './member.js';
 export { teamPolicy, teamCreationPolicy, teamMemberPolicy, visibleTeamMembersWhere, teamsManagedByWhere } from './team.js';
-export { sitePolicy, siteCreationSubject, visibleSitesWhere, type SiteSubject } from './site.js';
+export { sitePolicy, siteCreationSubject, siteLookupScope, visibleSitesWhere, type SiteSubject } from './site.js';
 export { accountPolicy, tokenPolicy } from './token.js';
 export { userPolicy, requireEmailReadable, type UserSubject } from './user.js';
 export { agentInstructionsPolicy } from './agentInstructions.js';

@@ -3,29 +3,56 @@
 // The public API's site permissions: `create` manages the structure (sections,
 // section groups, site spaces), `admin` the settings, share links, adaptive
 // schema, publication and deletion.
+//
+// Readers outside the organization: `share-link` means "anyone with a secret
+// token in the URL" (spec 2, 4.1, 5). Whoever presents the key of an active
+// share link of a published share-link site reads it at `read` level (as a
+// space's share key does, see space.ts), whatever their organization: they may
+// see the site and its published structure, nothing else. A deactivated link,
+// or an unpublished site, admits nobody (the keys are read on every request).
 import { roleIn, type Actor } from './actor.js';
 import { requireScopes } from './scopes.js';
 import { definePolicy } from './policy.js';
-import { atLeast, contentLevel } from './roles.js';
+import { tenantScope } from './filters.js';
+import { atLeast, contentLevel, higher, type Level } from './roles.js';
 
 export interface SiteSubject {
   organizationId: string;
   defaultLevel: string;
+  published?: boolean;
+  visibility?: string;
+  /** Keys of the site's active share links among those the caller presented (loaded by the sites domain; absent: none). */
+  activeShareKeys?: readonly string[];
+}
+
+/** Whether the caller holds the key of an active share link of a published share-link site. */
+function sharedWith(actor: Actor, site: SiteSubject) {
+  return !!site.published && site.visibility === 'share-link' && !!site.activeShareKeys?.some((key) => actor.shareKeys.has(key));
 }
 
 export const sitePolicy = definePolicy('Site', (actor, site: SiteSubject) => {
-  const level = contentLevel(roleIn(actor, site.organizationId), site.defaultLevel);
+  const levelAsMember = contentLevel(roleIn(actor, site.organizationId), site.defaultLevel);
+  const shared = sharedWith(actor, site);
+  const level: Level = shared ? higher(levelAsMember, 'read') : levelAsMember;
   const admin = level === 'admin';
   return {
     view: atLeast(level, 'read'),
-    access: atLeast(level, 'read'),
+    // In the app: membership, not a share key, gives access.
+    access: atLeast(levelAsMember, 'read'),
     edit: atLeast(level, 'edit'),
     create: atLeast(level, 'create'),
     // Checked on siteCreationSubject: creating a site in the organization.
     createSite: atLeast(level, 'create'),
     admin,
     installIntegration: admin,
-    viewAdaptiveSchema: atLeast(level, 'read'),
+    viewAdaptiveSchema: atLeast(levelAsMember, 'read'),
+    // The published structure (GET …/published): a published site, to its readers. A
+    // share-link site is served only with an active link's key, to members too.
+    readPublished: !!site.published && (site.visibility === 'share-link' ? shared : atLeast(level, 'read')),
+    // A site space shows the space it publishes to whoever may see the site: publishing a
+    // space on a site shows it to the site's audience (the space's own permissions still
+    // say what the caller may do with it).
+    viewPublishedSpaces: atLeast(level, 'read'),
     editAdaptiveSchema: admin,
     update: admin,
     delete: admin,
@@ -43,6 +70,9 @@ export const sitePolicy = definePolicy('Site', (actor, site: SiteSubject) => {
   admin: 'site:write',
   installIntegration: 'integration:installations:write',
   viewAdaptiveSchema: 'site:read',
+  readPublished: 'site:read',
+  // The answer embeds spaces.
+  viewPublishedSpaces: ['site:read', 'space:read'],
   editAdaptiveSchema: 'site:write',
   update: 'site:write',
   delete: 'site:write',
@@ -70,4 +100,14 @@ export function visibleSitesWhere(actor: Actor, organizationId: string) {
   if (role === 'admin') return { organizationId };
   if (role == null) return { organizationId, id: { in: [] as string[] } };
   return { organizationId, defaultLevel: { not: 'guest' } };
+}
+
+/**
+ * Prisma `where` finding a site by id for the caller: in their organizations,
+ * or through the key of an active share link they presented (the policy then
+ * decides what that key admits).
+ */
+export function siteLookupScope(actor: Actor) {
+  const keys = [...actor.shareKeys];
+  return keys.length ? { OR: [tenantScope(actor), { shareLinks: { some: { active: true, key: { in: keys } } } }] } : tenantScope(actor);
 }

@@ -35,6 +35,16 @@ export const routes: RouteSpec[] = [
   ['PUT', '/orgs/:organizationId/agent-instructions', op.SetAgentInstructionsDocument],
   ['GET', '/orgs/:organizationId/members/:userId/teams', op.ListMemberTeamsDocument, { item: (m: { role: string; team: unknown }) => ({ team: m.team, member: { role: m.role } }) }],
 
+  // 4.6 SSO, and the SSO members and ping of 4.13
+  ['GET', '/orgs/:organizationId/saml', op.ListSamlProvidersDocument],
+  ['POST', '/orgs/:organizationId/saml', op.CreateSamlProviderDocument, created],
+  ['GET', '/orgs/:organizationId/saml/:samlProviderId', op.GetSamlProviderDocument],
+  ['PATCH', '/orgs/:organizationId/saml/:samlProviderId', op.UpdateSamlProviderDocument],
+  ['DELETE', '/orgs/:organizationId/saml/:samlProviderId', op.DeleteSamlProviderDocument, deleted],
+  ['GET', '/orgs/:organizationId/sso', op.ListSsoLoginsDocument],
+  ['POST', '/orgs/:organizationId/members/:userId/sso', op.SetSsoMemberDocument],
+  ['POST', '/orgs/:organizationId/ping', op.PingOrganizationDocument],
+
   // 4.12 Spaces
   ['GET', '/orgs/:organizationId/spaces', op.ListOrganizationSpacesDocument],
   ['POST', '/orgs/:organizationId/spaces', op.CreateSpaceDocument, created],
@@ -90,6 +100,7 @@ export const routes: RouteSpec[] = [
   ['PATCH', '/orgs/:organizationId/sites/:siteId/sections/:siteSectionId', op.UpdateSiteSectionDocument],
   ['DELETE', '/orgs/:organizationId/sites/:siteId/sections/:siteSectionId', op.DeleteSiteSectionDocument, deleted],
   ['POST', '/orgs/:organizationId/sites/:siteId/sections/:siteSectionId/move', op.MoveSiteSectionDocument],
+  ['POST', '/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/move', op.MoveSiteSectionGroupDocument],
   ['POST', '/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/move', op.MoveSiteSpaceDocument],
   ['PATCH', '/orgs/:organizationId/sites/:siteId/structure/sort', op.SortSiteStructureDocument],
 

@@ -19,5 +19,7 @@ import '../domain/agentInstructions/schema.js';
 import '../domain/comments/schema.js';
 import '../domain/comments/mutations.js';
 import '../domain/comments/subscriptions.js';
+import '../domain/saml/schema.js';
+import '../domain/visitorClaims/schema.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -1,5 +1,8 @@
 // A real Quire HTTP server on a free port over the run's database, with a
 // manual clock and a recorder of the SQL statements it issues.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { inject } from 'vitest';
 import { createQuire, type QuireOptions } from '../../src/app.js';
 import { manualClock } from '../../src/clock.js';
@@ -14,10 +17,13 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
  * other settings keep their defaults (`database`: pool size and statement bounds; `logger`: silent unless given).
  * `databaseUrl` defaults to the run's shared database (a suite that needs one of its own passes it).
  */
-export async function startTestApp(options: Partial<Pick<QuireOptions, 'redisUrl' | 'databaseUrl' | 'database' | 'logger'>> & SettingsOverrides = {}) {
+export async function startTestApp(options: Partial<Pick<QuireOptions, 'redisUrl' | 'databaseUrl' | 'database' | 'logger' | 'storage' | 'filesSecret' | 'visitorClaims'>> & SettingsOverrides = {}) {
   const clock = manualClock(new Date());
   const tenants = { concurrentPerToken: 10_000, concurrentPerOrganization: 10_000, ...options.tenants };
-  const quire = createQuire({ ...options, tenants, databaseUrl: options.databaseUrl ?? inject('databaseUrl'), clock, publicUrl: 'http://quire.test', logger: options.logger ?? silentLogger() });
+  // Each app stores files in a folder of its own, removed when it closes.
+  const filesDirectory = options.storage ? undefined : mkdtempSync(join(tmpdir(), 'quire-files-'));
+  const storage = options.storage ?? { kind: 'local' as const, directory: filesDirectory! };
+  const quire = createQuire({ ...options, storage, tenants, databaseUrl: options.databaseUrl ?? inject('databaseUrl'), clock, publicUrl: 'http://quire.test', logger: options.logger ?? silentLogger() });
   const port = await quire.listen(0, '127.0.0.1');
   const baseUrl = `http://127.0.0.1:${port}`;
   return {
@@ -36,6 +42,10 @@ export async function startTestApp(options: Partial<Pick<QuireOptions, 'redisUrl
       }
     },
     /** Graceful stop (see Quire.close); true when every request finished within `timeoutMs`. */
-    close: (timeoutMs?: number) => quire.close(timeoutMs),
+    close: async (timeoutMs?: number) => {
+      const finished = await quire.close(timeoutMs);
+      if (filesDirectory) rmSync(filesDirectory, { recursive: true, force: true });
+      return finished;
+    },
   };
 }

@@ -81,8 +81,11 @@ export const OrganizationRef = builder.prismaNode('Organization', {
 
 export const OrganizationConnection = nodeConnection(OrganizationRef, 'Organization', { items: 'organizations' });
 
-/** The caller's organizations: enabled memberships only, guests included. */
-const callersOrganizations = (ctx: Context) => ({ members: { some: { userId: requireActor(ctx).userId, disabled: false } } });
+/** The caller's organizations: enabled memberships only, guests included (only its own for a token an SSO login bound to one). */
+const callersOrganizations = (ctx: Context) => {
+  const actor = requireActor(ctx);
+  return { members: { some: { userId: actor.userId, disabled: false } }, ...(actor.boundOrganizationId ? { id: actor.boundOrganizationId } : {}) };
+};
 
 builder.queryFields((t) => ({
   organizations: t.prismaConnection({

@@ -1,13 +1,14 @@
 // The published structure of a site (GET …/published): what its readers get.
 // An unpublished site is not served; a share-link site only with the key of an
 // active share link (a deactivated link stops at once: `active` is read on
-// every request). Sites with sections serve their root sections and groups in
+// every request), to members and to readers outside the organization alike. Sites with sections serve their root sections and groups in
 // order; sites without serve their root site spaces in order.
 import type { Context } from '../../context.js';
 import { requireActor } from '../../context.js';
 import { notFound } from '../../errors.js';
 import type { Site } from '../../generated/prisma/client.js';
-import { authorize, sitePolicy } from '../../policy/index.js';
+import { authorize, can, sitePolicy } from '../../policy/index.js';
+import { presentShareKey, siteSubject } from './shareKeys.js';
 import { loadSite } from './service.js';
 import { liveSiteSpace } from './structure.js';
 
@@ -21,14 +22,17 @@ export interface PublishedSite {
 
 const notServed = () => notFound('Published site');
 
+/**
+ * Who is served is the policy's `readPublished` (policy/site.ts): members, and
+ * for a share-link site whoever presents an active link's key, from any
+ * organization. Everyone else gets the same 404 (nothing is revealed).
+ */
 export async function findPublishedSite(ctx: Context, input: { siteId: string; organizationId?: string | null; shareKey?: string | null }): Promise<PublishedSite> {
   const actor = requireActor(ctx);
-  const site = authorize(sitePolicy, actor, await loadSite(ctx.prisma, actor, input.siteId, input.organizationId), 'view');
-  if (!site.published) throw notServed();
-  if (site.visibility === 'share-link') {
-    const link = input.shareKey ? await ctx.prisma.shareLink.findFirst({ where: { siteId: site.id, key: input.shareKey, active: true }, select: { id: true } }) : null;
-    if (!link) throw notServed();
-  }
+  presentShareKey(ctx, input.siteId, input.shareKey);
+  const row = await loadSite(ctx.prisma, actor, input.siteId, input.organizationId);
+  const site = authorize(sitePolicy, actor, row && (await siteSubject(ctx, row)), 'view');
+  if (!can(sitePolicy, actor, site, 'readPublished')) throw notServed();
   const [sections, groups] = await Promise.all([
     ctx.prisma.siteSection.findMany({ where: { siteId: site.id, sectionGroupId: null }, orderBy: inOrder }),
     ctx.prisma.siteSectionGroup.findMany({ where: { siteId: site.id, parentId: null }, orderBy: inOrder }),

@@ -14,7 +14,7 @@ import { deletion, deletionFields } from '../../schema/payloads.js';
 import { SiteAgentsContextEnum, SiteTypeEnum, SiteVisibilityEnum } from './enums.js';
 import { siteSpaceCounts } from './loaders.js';
 import { sitePublishedBase, siteUrls } from './urls.js';
-import { sharedUrl } from './shareKeys.js';
+import { sharedUrl, siteSubject } from './shareKeys.js';
 import { liveSiteSpace } from './structure.js';
 import { createSite, deleteSite, findSite, setSitePublished, updateSite } from './service.js';
 
@@ -48,7 +48,7 @@ const SiteAdaptiveContent = builder.simpleObject('SiteAdaptiveContent', {
 export const SiteRef = builder.prismaNode('Site', {
   id: { field: 'id' },
   description: 'A site: publishes spaces of an organization to readers.',
-  authScopes: (site, ctx) => can(sitePolicy, requireActor(ctx), site, 'view'),
+  authScopes: async (site, ctx) => can(sitePolicy, requireActor(ctx), await siteSubject(ctx, site), 'view'),
   fields: (t) => ({
     title: t.exposeString('title', { description: 'Title, 2 to 128 characters.' }),
     type: t.field({ type: SiteTypeEnum, description: 'The plan of the site.', resolve: (s) => s.type as never }),
@@ -94,7 +94,11 @@ export const SiteRef = builder.prismaNode('Site', {
         return { ...urls, published: await sharedUrl(ctx, s, urls.published) };
       },
     }),
-    permissions: t.field({ type: SitePermissions.type, description: 'What the caller may do on the site.', resolve: SitePermissions.resolve }),
+    permissions: t.field({
+      type: SitePermissions.type,
+      description: 'What the caller may do on the site.',
+      resolve: async (s, args, ctx) => SitePermissions.resolve(await siteSubject(ctx, s), args, ctx),
+    }),
   }),
 });
 

@@ -3,7 +3,7 @@
 // sortSiteStructure next to the deprecated moves it replaces.
 import { builder, type InputFieldBuilder } from '../../schema/builder.js';
 import { requireActor, type Context } from '../../context.js';
-import { can, sitePolicy } from '../../policy/index.js';
+import { mayOnSite } from './access.js';
 import { scopedList } from '../shared/connections.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
@@ -22,10 +22,7 @@ import {
 } from './sectionService.js';
 
 const site = (ctx: Context, siteId: string) => siteRows(ctx).load(siteId) as Promise<SiteRow>;
-async function maySee(ctx: Context, siteId: string) {
-  const row = await siteRows(ctx).load(siteId);
-  return !!row && can(sitePolicy, requireActor(ctx), row, 'view');
-}
+const maySee = (ctx: Context, siteId: string) => mayOnSite(ctx, siteId, 'view');
 
 const inOrder = { orderBy: [{ sortKey: 'asc' as const }, { id: 'asc' as const }] };
 
@@ -378,6 +375,54 @@ function deprecatedMove(kind: 'site-section' | 'site-space') {
 deprecatedMove('site-section');
 deprecatedMove('site-space');
 
+// A group's siblings are sections and groups: its pointers name either ({type, id}, as in the public API).
+const GroupSiblingTypeEnum = restEnum('SiteSectionGroupSiblingType', ['site-section', 'site-section-group'] as const, 'A kind of sibling of a section group.', {
+  'site-section': 'A section.',
+  'site-section-group': 'A section group.',
+});
+
+const GroupSiblingInput = builder.inputType('SiteSectionGroupPointerInput', {
+  description: 'A section or section group of the site (a sibling of the moved group).',
+  fields: (t) => ({
+    type: t.field({ type: GroupSiblingTypeEnum, required: true, description: 'Its kind.' }),
+    id: t.id({ required: true, description: 'Its id.' }),
+  }),
+});
+
+const GroupPositionInput = builder.inputType('SiteSectionGroupMovePositionInput', {
+  description: 'A place among the siblings of the moved section group.',
+  fields: (t) => ({
+    before: t.field({ type: GroupSiblingInput, description: 'The sibling to move before.' }),
+    after: t.field({ type: GroupSiblingInput, description: 'The sibling to move after.' }),
+  }),
+});
+
+builder.relayMutationField(
+  'moveSiteSectionGroup',
+  {
+    description: 'Arguments of moveSiteSectionGroup.',
+    inputFields: (t) => ({
+      ...siteIdFields(t),
+      siteSectionGroupId: groupIdField(t),
+      position: t.field({ type: GroupPositionInput, description: 'Where among its siblings; at the end when omitted.' }),
+    }),
+  },
+  {
+    description: 'Moves a section group among its siblings (the sections and groups of its parent).',
+    deprecationReason: 'Use sortSiteStructure (PATCH /orgs/{organizationId}/sites/{siteId}/structure/sort).',
+    resolve: async (_root, { input }, ctx) => {
+      const position: Position | null = input.position ? { before: pointer(input.position.before), after: pointer(input.position.after) } : null;
+      return { siteSectionGroup: await loadItem(ctx, await moveSiteItem(ctx, input, { type: 'site-section-group', id: input.siteSectionGroupId }, position)) };
+    },
+  },
+  {
+    description: 'The result of moveSiteSectionGroup.',
+    outputFields: (t) => ({
+      siteSectionGroup: t.field({ type: SiteSectionGroupRef, description: 'The moved section group.', resolve: (p) => p.siteSectionGroup as never }),
+    }),
+  },
+);
+
 // The published structure.
 
 const StructureTypeEnum = restEnum('PublishedSiteStructureType', ['sections', 'siteSpaces'] as const, 'What the published structure of a site lists.', {
@@ -410,9 +455,6 @@ builder.queryField('publishedSite', (t) =>
       organizationId: t.arg.id({ description: 'When given, the site must belong to this organization.' }),
       shareKey: t.arg.string({ description: 'Key of an active share link (share-link sites).' }),
     },
-    resolve: (_root, args, ctx) => {
-      presentShareKey(ctx, args.id, args.shareKey);
-      return findPublishedSite(ctx, { siteId: args.id, organizationId: args.organizationId, shareKey: args.shareKey });
-    },
+    resolve: (_root, args, ctx) => findPublishedSite(ctx, { siteId: args.id, organizationId: args.organizationId, shareKey: args.shareKey }),
   }),
 );

@@ -5,7 +5,7 @@
 // writers apply one after the other.
 import type { Context } from '../../context.js';
 import { requireActor } from '../../context.js';
-import { authorize, can, sitePolicy, siteCreationSubject, spacePolicy, tenantScope, type Actor } from '../../policy/index.js';
+import { authorize, can, sitePolicy, siteCreationSubject, siteLookupScope, spacePolicy, type Actor } from '../../policy/index.js';
 import { isMember } from '../../policy/actor.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
@@ -20,9 +20,9 @@ type SiteAction = keyof ReturnType<typeof sitePolicy.roleRules>;
 
 export const siteNotFound = () => notFound('Site');
 
-/** A site of the caller's organizations (of `organizationId` when the route names one). */
+/** A site of the caller's organizations, or reached by a share key they presented (of `organizationId` when the route names one). */
 export const loadSite = (db: Pick<Tx, 'site'>, actor: Actor, id: string, organizationId?: string | null, query: Query = {}) =>
-  db.site.findFirst({ ...query, where: { id, ...tenantScope(actor), ...(organizationId ? { organizationId } : {}) } });
+  db.site.findFirst({ ...query, where: { AND: [{ id, ...(organizationId ? { organizationId } : {}) }, siteLookupScope(actor)] } });
 
 /** Takes the site's row lock for the rest of the transaction (false when there is no such site). */
 export async function lockSite(tx: Tx, id: string) {

@@ -1,9 +1,11 @@
 // Share keys presented with a read (`shareKey`): for a share-link site, the
 // published URLs in the answer carry the key of an active share link so that
-// they open the site. A key is noted while the query runs and checked (one
-// batched statement) when a URL is resolved.
+// they open the site, and the caller's rights on the site take the key into
+// account (policy/site.ts: a reader outside the organization). A key is noted
+// while the query runs and checked (one batched statement) when needed.
 import DataLoader from 'dataloader';
-import type { Context } from '../../context.js';
+import { requireActor, type Context } from '../../context.js';
+import type { SiteSubject } from '../../policy/index.js';
 import { requestLoader } from '../../loaders.js';
 
 const presented = requestLoader(() => new Map<string, string>());
@@ -21,14 +23,29 @@ const activeKeys = requestLoader(
     }),
 );
 
-/** Notes the key presented for the site's items in this request. */
+const isActive = (ctx: Context, siteId: string, key: string) => activeKeys(ctx).load(JSON.stringify([siteId, key]));
+
+/** Notes the key presented for the site's items in this request (and for the caller's rights). */
 export function presentShareKey(ctx: Context, siteId: string, shareKey: string | null | undefined) {
-  if (shareKey) presented(ctx).set(siteId, shareKey);
+  if (!shareKey) return;
+  presented(ctx).set(siteId, shareKey);
+  requireActor(ctx).shareKeys.add(shareKey);
+}
+
+/**
+ * The site as the policy judges it: with the keys of its active share links
+ * among those the caller presented (no statement when they presented none).
+ */
+export async function siteSubject<S extends SiteSubject & { id: string }>(ctx: Context, site: S): Promise<S> {
+  const keys = [...requireActor(ctx).shareKeys];
+  if (!keys.length) return site;
+  const active = await Promise.all(keys.map((key) => isActive(ctx, site.id, key)));
+  return { ...site, activeShareKeys: keys.filter((_, i) => active[i]) };
 }
 
 /** The published URL, with `?share=<key>` when it is a share-link site's and an active key was presented. */
 export async function sharedUrl(ctx: Context, site: { id: string; visibility: string }, url: string | null) {
   const key = presented(ctx).get(site.id);
   if (!url || !key || site.visibility !== 'share-link') return url;
-  return (await activeKeys(ctx).load(JSON.stringify([site.id, key]))) ? `${url}?share=${encodeURIComponent(key)}` : url;
+  return (await isActive(ctx, site.id, key)) ? `${url}?share=${encodeURIComponent(key)}` : url;
 }

@@ -3,7 +3,8 @@
 import { builder, type ObjectFieldBuilder } from '../../schema/builder.js';
 import type { ShareLink, SiteSpace } from '../../generated/prisma/client.js';
 import { requireActor, type Context } from '../../context.js';
-import { authorize, can, sitePolicy, spacePolicy } from '../../policy/index.js';
+import { authorize, sitePolicy } from '../../policy/index.js';
+import { mayOnSite, mayShowPublishedSpace } from './access.js';
 import type { SpaceSubject } from '../../policy/space.js';
 import { scopedList } from '../shared/connections.js';
 import { mayShowRelated } from '../content/related.js';
@@ -16,12 +17,6 @@ import { siteIdFields } from './schema.js';
 import { liveSiteSpace } from './structure.js';
 import { addSiteSpace, deleteSiteSpace, updateSiteSpace } from './siteSpaceService.js';
 import { createShareLink, deleteShareLink, updateShareLink } from './shareLinkService.js';
-
-/** Whether the caller may do `action` on the site of a structure item (the site loaded once per request). */
-async function mayOnSite(ctx: Context, siteId: string, action: 'view' | 'viewShareLinks') {
-  const site = await siteRows(ctx).load(siteId);
-  return !!site && can(sitePolicy, requireActor(ctx), site, action);
-}
 
 const site = (ctx: Context, siteId: string) => siteRows(ctx).load(siteId) as Promise<SiteRow>;
 
@@ -40,10 +35,9 @@ export const SiteSpaceRef = builder.prismaNode('SiteSpace', {
     sectionId: t.exposeID('sectionId', { nullable: true, description: 'Id of its section; null at the root of the site.' }),
     condition: t.exposeString('condition', { nullable: true, description: 'Expression deciding whether a visitor sees it; null: always.' }),
     space: t.relation('space', {
-      nullable: true,
-      description: 'The published space, unless the caller may not see it.',
-      authScopes: (siteSpace, _args, ctx) => mayShowRelated(ctx, spacePolicy, (siteSpace as { space?: SpaceSubject }).space),
-      unauthorizedResolver: () => null,
+      description: "The published space: whoever may see the site sees the spaces it publishes (the space's permissions say what they may do with it); a token needs space:read.",
+      // The site's rule, not the space's: a reader of a share-link site, or a member kept out of the space, still gets it.
+      authScopes: (siteSpace, _args, ctx) => mayShowPublishedSpace(ctx, siteSpace),
     }),
     title: t.string({
       description: 'Title of the published space.',

@@ -2,6 +2,7 @@ import { resolveArrayConnection } from '@pothos/plugin-relay';
 import { builder, type InputFieldBuilder, type ObjectFieldBuilder } from '../../schema/builder.js';
 import type { Space } from '../../generated/prisma/client.js';
 import { requireActor } from '../../context.js';
+import { shownBySite } from '../sites/access.js';
 import { can, collectionPolicy, organizationPolicy, spacePolicy, visibleContentWhere } from '../../policy/index.js';
 import { ContentVisibilityEnum, DefaultLevelEnum, EditModeEnum, defaultLevelOut } from '../shared/enums.js';
 import { permissionsType } from '../shared/permissions.js';
@@ -93,7 +94,8 @@ export const SpaceRef = builder.prismaNode('Space', {
   description: 'A space: one body of documentation, with its revisions and change requests.',
   // Select mode: only the columns the query asks for, plus what the policy reads.
   select: { id: true, organizationId: true, memberLevel: true, visibility: true, shareKey: true, editMode: true, deletedAt: true },
-  authScopes: (space, ctx) => can(spacePolicy, requireActor(ctx), space, 'view'),
+  // Or shown by a site the caller reads (sites/access.ts: a site's audience sees the spaces it publishes).
+  authScopes: (space, ctx) => can(spacePolicy, requireActor(ctx), space, 'view') || shownBySite(ctx, space.id),
   fields: (t) => ({
     title: t.exposeString('title', { description: 'Title; may be empty.' }),
     emoji: t.string({ description: 'Emoji shown with the title (its code points in hex); empty when none.', select: { emoji: true }, resolve: (s) => s.emoji ?? '' }),

@@ -54,7 +54,7 @@ builder.relayMutationField(
     resolve: (_root, { input }, ctx) => {
       const actor = requireActor(ctx);
       authorize(accountPolicy, actor, { id: actor.userId }, 'createToken');
-      return createApiToken(ctx.prisma, actor.userId, input, ctx.tenantLimits.maxTokensPerUser);
+      return createApiToken(ctx.prisma, actor.userId, input, ctx.tenantLimits.maxTokensPerUser, actor.boundOrganizationId);
     },
   },
   {

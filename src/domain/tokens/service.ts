@@ -6,7 +6,8 @@ import type { PrismaClient } from '../../generated/prisma/client.js';
 import { issueToken } from '../../auth/tokens.js';
 import { parseScopes } from '../../policy/scopes.js';
 import { checkLength, checkPattern } from '../../validate.js';
-import { conflict, notFound } from '../../errors.js';
+import { conflict, forbidden, notFound } from '../../errors.js';
+import { ssoTokenRefusal } from '../saml/members.js';
 
 type Db = Pick<PrismaClient, 'apiToken'>;
 
@@ -31,16 +32,21 @@ export function parseNewApiToken(input: NewApiToken) {
  * Issues a token to the user; the answer carries the secret, shown this once.
  * 409 when the user already holds `maxLive` unrevoked tokens. The user's row is
  * locked while counting, so concurrent requests cannot both take the last place.
+ * 403 when an organization the user is a non-SSO member of enforces SSO;
+ * `boundOrganizationId`: the new token sees only that organization (minted by an SSO token).
  */
-export async function createApiToken(prisma: PrismaClient, userId: string, input: NewApiToken, maxLive = DEFAULT_MAX_TOKENS_PER_USER) {
+export async function createApiToken(prisma: PrismaClient, userId: string, input: NewApiToken, maxLive = DEFAULT_MAX_TOKENS_PER_USER, boundOrganizationId?: string) {
   const parsed = parseNewApiToken(input);
   return prisma.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${userId} FOR UPDATE`;
+    // A token bound to one organization reaches no other: SSO enforced elsewhere does not concern it.
+    const refusal = boundOrganizationId ? undefined : await ssoTokenRefusal(tx, userId);
+    if (refusal) throw forbidden(refusal);
     const live = await tx.apiToken.count({ where: { userId, revokedAt: null } });
     if (live >= maxLive) {
       throw conflict(`You already hold ${live} live API tokens, the most one user may have (${maxLive}): revoke one first`);
     }
-    const { id, secret } = await issueToken(tx, userId, parsed);
+    const { id, secret } = await issueToken(tx, userId, { ...parsed, organizationId: boundOrganizationId });
     return { token: await tx.apiToken.findUniqueOrThrow({ where: { id } }), secret };
   });
 }

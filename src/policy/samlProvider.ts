@@ -1,0 +1,31 @@
+import { isMember, roleIn } from './actor.js';
+import { definePolicy } from './policy.js';
+
+export interface SamlProviderSubject {
+  organizationId: string;
+}
+
+/**
+ * SAML providers are organization settings: the organization's admins read and
+ * manage them. Other members see that they exist (403, not 404); callers
+ * outside the organization see nothing (404). Marking a member as an SSO member
+ * is the admins' too.
+ */
+export const samlProviderPolicy = definePolicy('SAML provider', (actor, provider: SamlProviderSubject) => {
+  const admin = roleIn(actor, provider.organizationId) === 'admin';
+  return {
+    view: isMember(actor, provider.organizationId),
+    read: admin,
+    create: admin,
+    update: admin,
+    delete: admin,
+    setSsoMember: admin,
+  };
+}, {
+  view: [],
+  read: 'organization:read',
+  create: 'organization:write',
+  update: 'organization:write',
+  delete: 'organization:write',
+  setSsoMember: 'organization:members:write',
+});
