@@ -52,7 +52,7 @@ const visibleContentSql = (role: Level | undefined) =>
 const spaceColumns = `s.id, s."organizationId", s."parentId", s.title, s.emoji, s.visibility::text, s."editMode"::text,
   s."mergeRules", s.language, s."defaultLevel", s."memberLevel", s."shareKey", s."revisionId", s."createdAt", s."updatedAt",
   s."deletedAt",
-  (SELECT count(*)::int FROM "Comment" c WHERE c."spaceId" = s.id AND c.status = 'open') AS comments,
+  (SELECT count(*)::int FROM "Comment" c WHERE c."spaceId" = s.id AND c."changeRequestId" IS NULL AND c.status = 'open') AS comments,
   cr.all AS "changeRequests", cr.open AS "changeRequestsOpen", cr.draft AS "changeRequestsDraft"`;
 const changeRequestCounts = `LEFT JOIN LATERAL (SELECT count(*)::int AS all, count(*) FILTER (WHERE status = 'open')::int AS open,
   count(*) FILTER (WHERE status = 'draft')::int AS draft FROM "ChangeRequest" r WHERE r."spaceId" = s.id) cr ON true`;

@@ -10,6 +10,9 @@ export type QuireEvents = {
   spaceChanged: [spaceId: string, payload: { spaceId: string }];
   openAPISpecChanged: [specId: string, payload: { specId: string }];
   conversationsProcessed: [organizationId: string, payload: { organizationId: string }];
+  /** Per thread (a change request's id, else the space's): a comment posted, or one changed (its body, status, reactions, replies). */
+  commentAdded: [threadId: string, payload: { spaceId: string; commentId: string }];
+  commentChanged: [threadId: string, payload: { spaceId: string; commentId: string }];
 };
 
 export function createEvents(redisUrl?: string) {

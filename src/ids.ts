@@ -20,6 +20,7 @@ export const idPrefixes = {
   ChangeRequest: 'chr',
   ChangeRequestReview: 'crv',
   Comment: 'cmt',
+  CommentReply: 'cmr',
   ApiToken: 'tok',
   OpenAPISpec: 'oas',
   OpenAPISpecVersion: 'oav',

@@ -8,7 +8,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
 import { createMigratedDatabase, type TestDatabase } from './support/testDatabase.js';
-import { addMember, createCollection, createOrg, createSpace, membersOfEveryRole } from './support/factories.js';
+import { addMember, createCollection, createOrg, createSpace, membersOfEveryRole, type OrgFixture } from './support/factories.js';
+import { insertChangeRequest } from './support/comments.js';
+import { insertPages } from './support/content.js';
 import { rest } from './support/http.js';
 import { tokenWithScopes } from './support/tokens.js';
 import {
@@ -59,6 +61,7 @@ async function seedFixture(): Promise<Pools> {
   const team = await rest(app, a.admin.token).put(`/v1/orgs/${a.organizationId}/teams`, { title: 'Fuzz team', members: [roles.edit.userId] });
   expect(team.status).toBe(201);
   const otherTeam = await rest(app, b.admin.token).put(`/v1/orgs/${b.organizationId}/teams`, { title: 'Other fuzz team' });
+  const comments = await seedComments(a, b, spaces[0], spaces[3]);
   return {
     ids: {
       organization: [a.organizationId, b.organizationId, 'org_doesNotExist00000'],
@@ -78,12 +81,38 @@ async function seedFixture(): Promise<Pools> {
         return res.body.id as string;
       }))), 'shl_doesNotExist00000'],
       team: [team.body.id, otherTeam.body.id, 'tea_doesNotExist00000'],
+      ...comments,
       samlProvider: [
         (await rest(app, a.admin.token).post(`/v1/orgs/${a.organizationId}/saml`, { label: 'Fuzz IdP', defaultTeam: team.body.id })).body.id,
         'sml_doesNotExist00000',
       ],
     },
     tokens: [a.admin.token, b.admin.token, ...Object.values(roles).map((r) => r.token), scoped.token, revoked.token, 'qt_notARealToken', ''],
+  };
+}
+
+/** A change request, pages, comments and replies in a space of each organization (comment routes' ids). */
+async function seedComments(a: OrgFixture, b: OrgFixture, spaceA: { id: string }, spaceB: { id: string }) {
+  const ids = { changeRequest: [] as string[], comment: [] as string[], commentReply: [] as string[], page: [] as string[] };
+  for (const [org, space] of [[a, spaceA], [b, spaceB]] as const) {
+    const cr = await insertChangeRequest(app, space, org.admin.userId);
+    ids.changeRequest.push(cr.id, String(cr.number));
+    const [page] = await insertPages(app, space, [{ path: 'commented' }]);
+    ids.page.push(page);
+    for (const path of [`/v1/spaces/${space.id}/comments`, `/v1/spaces/${space.id}/change-requests/${cr.id}/comments`]) {
+      const comment = await rest(app, org.admin.token).post(path, { body: { markdown: 'Fuzz comment' }, page });
+      expect(comment.status).toBe(200);
+      const reply = await rest(app, org.admin.token).post(`${path}/${comment.body.id}/replies`, { body: { markdown: 'Fuzz reply' } });
+      expect(reply.status).toBe(200);
+      ids.comment.push(comment.body.id);
+      ids.commentReply.push(reply.body.id);
+    }
+  }
+  return {
+    changeRequest: [...ids.changeRequest, 'chr_doesNotExist00000', '0', '99999999999'],
+    comment: [...ids.comment, 'cmt_doesNotExist00000'],
+    commentReply: [...ids.commentReply, 'cmr_doesNotExist00000'],
+    page: [...ids.page, 'pag_doesNotExist00000'],
   };
 }
 

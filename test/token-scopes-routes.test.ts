@@ -9,6 +9,7 @@ import { rest } from './support/http.js';
 import { addMember, createCollection, createOrg, createSpace, type OrgFixture } from './support/factories.js';
 import { createUser } from './support/users.js';
 import { tokenWithScopes } from './support/tokens.js';
+import { insertChangeRequest } from './support/comments.js';
 import { routes } from '../src/rest/routes.js';
 import { scopes as allScopes, type Scope } from '../src/policy/scopes.js';
 
@@ -71,6 +72,8 @@ const deviations: Record<string, string> = {
   'DELETE /orgs/:organizationId/sites/:siteId/sections/:siteSectionId': 'managing the structure takes space:read too (its answers embed spaces)',
   'DELETE /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId': 'managing the structure takes space:read too (its answers embed spaces)',
   'DELETE /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/sections/:siteSectionId': 'not in the document; like the other structure writes',
+  'GET /spaces/:spaceId/commenters': 'the answer is a list of members (their roles and e-mail addresses): organization:members:read too',
+  'GET /spaces/:spaceId/change-requests/:changeRequestId/commenters': 'the answer is a list of members (their roles and e-mail addresses): organization:members:read too',
   'GET /orgs/:organizationId/saml': 'the document gives OAuth tokens no access: reading organization settings takes organization:read',
   'POST /orgs/:organizationId/saml': 'the document gives OAuth tokens no access: changing organization settings takes organization:write',
   'GET /orgs/:organizationId/saml/:samlProviderId': 'the document gives OAuth tokens no access: reading organization settings takes organization:read',
@@ -654,6 +657,39 @@ const serviceCases: Record<string, ScopeCase> = {
 
 Object.assign(cases, siteCases);
 Object.assign(cases, serviceCases);
+
+/** A comment with a reply in a space (or in a change request of it), and the comments path. */
+async function orgWithComment(inChangeRequest: boolean) {
+  const { org, space } = await orgWithContent();
+  const cr = inChangeRequest ? await insertChangeRequest(app, space, org.admin.userId) : null;
+  const path = `/v1/spaces/${space.id}${cr ? `/change-requests/${cr.number}` : ''}/comments`;
+  const comment = await rest(app, org.admin.token).post(path, { body: { markdown: 'A comment' } });
+  expect(comment.status).toBe(200);
+  const reply = await rest(app, org.admin.token).post(`${path}/${comment.body.id}/replies`, { body: { markdown: 'A reply' } });
+  expect(reply.status).toBe(200);
+  return { org, path, comment: `${path}/${comment.body.id}`, reply: `${path}/${comment.body.id}/replies/${reply.body.id}` };
+}
+
+/** The comment routes, the same for a space's comments and a change request's. */
+function commentCases(base: string, inChangeRequest: boolean): Record<string, ScopeCase> {
+  const fixture = () => orgWithComment(inChangeRequest);
+  const c = `${base}/comments`;
+  const commentersPath = (path: string) => path.replace(/\/comments$/, '/commenters');
+  return {
+    [`GET ${c}`]: [['space:read'], async () => { const f = await fixture(); return asAdmin(f.org, f.path); }],
+    [`POST ${c}`]: [['space:write'], async () => { const f = await fixture(); return asAdmin(f.org, f.path, { body: { markdown: 'x' } }); }],
+    [`GET ${c}/:commentId`]: [['space:read'], async () => { const f = await fixture(); return asAdmin(f.org, f.comment); }],
+    [`PUT ${c}/:commentId`]: [['space:write'], async () => { const f = await fixture(); return asAdmin(f.org, f.comment, { resolved: true }); }],
+    [`DELETE ${c}/:commentId`]: [['space:write'], async () => { const f = await fixture(); return asAdmin(f.org, f.comment); }],
+    [`GET ${c}/:commentId/replies`]: [['space:read'], async () => { const f = await fixture(); return asAdmin(f.org, `${f.comment}/replies`); }],
+    [`POST ${c}/:commentId/replies`]: [['space:write'], async () => { const f = await fixture(); return asAdmin(f.org, `${f.comment}/replies`, { body: { markdown: 'x' } }); }],
+    [`GET ${c}/:commentId/replies/:commentReplyId`]: [['space:read'], async () => { const f = await fixture(); return asAdmin(f.org, f.reply); }],
+    [`PUT ${c}/:commentId/replies/:commentReplyId`]: [['space:write'], async () => { const f = await fixture(); return asAdmin(f.org, f.reply, { addedReactions: ['👍'] }); }],
+    [`DELETE ${c}/:commentId/replies/:commentReplyId`]: [['space:write'], async () => { const f = await fixture(); return asAdmin(f.org, f.reply); }],
+    [`GET ${base}/commenters`]: [['space:read', 'organization:members:read'], async () => { const f = await fixture(); return asAdmin(f.org, commentersPath(f.path)); }],
+  };
+}
+Object.assign(cases, commentCases('/spaces/:spaceId', false), commentCases('/spaces/:spaceId/change-requests/:changeRequestId', true));
 
 const routeKeys = routes.map(([method, path]) => `${method} ${path}`);
 

@@ -4,6 +4,7 @@ export { authorize, can, type Policy } from './policy.js';
 export { organizationPolicy, mayLookUpEmailDomain, verifiedEmailDomain } from './organization.js';
 export { spacePolicy } from './space.js';
 export { changeRequestPolicy, type ChangeRequestSubject } from './changeRequest.js';
+export { commentPolicy, commentReplyPolicy, commentingPolicy, type CommentSubject, type CommentReplySubject } from './comment.js';
 export { collectionPolicy } from './collection.js';
 export { memberPolicy } from './member.js';
 export { teamPolicy, teamCreationPolicy, teamMemberPolicy, visibleTeamMembersWhere, teamsManagedByWhere } from './team.js';

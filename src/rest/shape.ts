@@ -2,7 +2,7 @@
 // {next:{page}, count, items}, and absent rather than null optional fields.
 
 /** GraphQL type name → REST `object` value, where kebab-case is not the answer. */
-const objectNames: Record<string, string> = { OpenAPISpec: 'openapi-spec' };
+const objectNames: Record<string, string> = { OpenAPISpec: 'openapi-spec', UserProfile: 'user' };
 
 // Computed once per type name: every item of a list asks again.
 const objectNameCache = new Map<string, string>();

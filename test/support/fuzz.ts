@@ -51,7 +51,7 @@ export function routeModels(): RouteModel[] {
 
 export interface Pools {
   /** Existing ids (and a few that do not exist) by the name of the parameter or field they fill. */
-  ids: Record<'organization' | 'space' | 'collection' | 'user' | 'emailDomain' | 'subdomain' | 'site' | 'siteSpace' | 'shareLink' | 'siteSection' | 'siteSectionGroup' | 'team' | 'samlProvider', string[]>;
+  ids: Record<'organization' | 'space' | 'collection' | 'user' | 'emailDomain' | 'subdomain' | 'site' | 'siteSpace' | 'shareLink' | 'siteSection' | 'siteSectionGroup' | 'team' | 'changeRequest' | 'comment' | 'commentReply' | 'page' | 'samlProvider', string[]>;
   /** Bearer secrets: valid ones of every role, scoped, revoked and garbage. */
   tokens: string[];
 }
@@ -70,6 +70,11 @@ function poolOf(name: string): keyof Pools['ids'] | undefined {
   if (/^(siteSectionId|sectionId|sections)$/.test(name)) return 'siteSection';
   if (name === 'siteSectionGroupId') return 'siteSectionGroup';
   if (/^(teamId|teams)$/.test(name)) return 'team';
+  if (name === 'changeRequestId') return 'changeRequest';
+  if (name === 'commentId') return 'comment';
+  if (name === 'commentReplyId') return 'commentReply';
+  if (/^(page|targetPage)$/.test(name)) return 'page';
+  if (name === 'authors') return 'user';
   if (name === 'samlProviderId') return 'samlProvider';
   if (/^(add|remove|members)$/.test(name)) return 'user';
   return undefined;

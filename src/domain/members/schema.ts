@@ -93,7 +93,7 @@ export const MemberRef = builder.prismaObject('Member', {
   }),
 });
 
-const MemberConnection = nodeConnection(MemberRef, 'Member', { items: 'members' });
+export const MemberConnection = nodeConnection(MemberRef, 'Member', { items: 'members' });
 
 builder.prismaObjectField('Organization', 'members', (t) =>
   t.prismaConnection({

@@ -46,7 +46,7 @@ export interface PageNode {
   children: PageNode[];
 }
 
-interface TreeEntry {
+export interface TreeEntry {
   id: string;
   slug: string;
   version: string;
@@ -88,16 +88,21 @@ export async function writeVersion(db: Db, space: { id: string; organizationId: 
  * root hash (null for no page). Hashing is in memory; only new trees are
  * written, so an edit writes the trees on the path from the root to the edit.
  */
-export async function writeTree(db: Db, space: { id: string; organizationId: string }, pages: PageNode[]): Promise<string | null> {
-  const made = new Map<string, TreeEntry[]>();
+/** The tree objects of `pages` by hash, and the root hash (null for no page): hashing only, nothing written. */
+export function treeObjects(pages: PageNode[]): { root: string | null; objects: Map<string, TreeEntry[]> } {
+  const objects = new Map<string, TreeEntry[]>();
   const hashOf = (nodes: PageNode[]): string | null => {
     if (nodes.length === 0) return null;
     const entries = nodes.map((n) => ({ id: n.id, slug: n.slug, version: n.version, tree: hashOf(n.children), createdAt: n.createdAt, updatedAt: n.updatedAt }));
     const hash = sha256(canonical(entries));
-    made.set(hash, entries);
+    objects.set(hash, entries);
     return hash;
   };
-  const root = hashOf(pages);
+  return { root: hashOf(pages), objects };
+}
+
+export async function writeTree(db: Db, space: { id: string; organizationId: string }, pages: PageNode[]): Promise<string | null> {
+  const { root, objects: made } = treeObjects(pages);
   if (made.size === 0) return root;
   const existing = await db.pageTree.findMany({ where: { spaceId: space.id, hash: { in: [...made.keys()] } }, select: { hash: true } });
   for (const { hash } of existing) made.delete(hash);

@@ -17,7 +17,7 @@ export const spaceCounts = requestLoader(
       const rows = await rawQuery<{ id: string; oc: string; cr: string; ocr: string; dcr: string }>(
         ctx.prisma,
         `SELECT s.id,
-          (SELECT count(*) FROM "Comment" c WHERE c."spaceId" = s.id AND c.status = 'open') AS oc,
+          (SELECT count(*) FROM "Comment" c WHERE c."spaceId" = s.id AND c."changeRequestId" IS NULL AND c.status = 'open') AS oc,
           cr.total AS cr, cr.open AS ocr, cr.draft AS dcr
         FROM unnest($1::text[]) AS s(id)
         CROSS JOIN LATERAL (
