@@ -3,6 +3,7 @@
 // derived from its position, so the load generator can name any of them without
 // reading them back. Each area that adds tables adds its rows here.
 import pg from 'pg';
+import { emptyContent, treeObjects, versionHash, type PageNode } from '../src/domain/revisions/objects.js';
 
 export const ORGS = 2;
 export const MEMBERS_PER_ORG = 200;
@@ -110,15 +111,13 @@ async function seedOrganization(client: pg.Client, o: number) {
   await q(`INSERT INTO "Revision" (id, "organizationId", "spaceId")
     SELECT 'rev_${p}r' || lpad(n::text, 4, '0'), '${org}', 'spc_${p}s' || lpad(n::text, 4, '0')
     FROM generate_series(1, ${SPACES_PER_ORG}) n`);
-  await q(`INSERT INTO "Page" (id, "organizationId", "revisionId", title, slug, path, markdown, "sortKey", "updatedAt")
-    SELECT 'pag_${p}r' || n || 'p' || k, '${org}', 'rev_${p}r' || lpad(n::text, 4, '0'), 'Page ' || k, 'page-' || k,
-      'page-' || k, repeat('Some documentation text. ', 20), k, now()
-    FROM generate_series(1, ${SPACES_PER_ORG}) n, generate_series(1, 3) k`);
+  await seedPages(client, org, p);
 
   // Change requests (open, draft, merged) and comments, so the counts on spaces are not all zero.
-  await q(`INSERT INTO "ChangeRequest" (id, "organizationId", "spaceId", number, status, subject, "createdById", "updatedAt")
+  await q(`INSERT INTO "ChangeRequest" (id, "organizationId", "spaceId", number, status, subject, "createdById", "updatedAt", "revisionId", "revisionInitialId")
     SELECT 'chr_${p}s' || n || 'n' || k, '${org}', 'spc_${p}s' || lpad(n::text, 4, '0'), k,
-      (ARRAY['open','draft','merged'])[1 + (n + k) % 3], 'Change ' || k, 'usr_${p}u0001', now()
+      (ARRAY['open','draft','merged'])[1 + (n + k) % 3], 'Change ' || k, 'usr_${p}u0001', now(),
+      'rev_${p}r' || lpad(n::text, 4, '0'), 'rev_${p}r' || lpad(n::text, 4, '0')
     FROM generate_series(1, ${SPACES_PER_ORG}) n, generate_series(1, 1 + n % 3) k`);
   await q(`INSERT INTO "Comment" (id, "organizationId", "spaceId", status, "postedById", markdown)
     SELECT 'cmt_${p}s' || n || 'n' || k, '${org}', 'spc_${p}s' || lpad(n::text, 4, '0'),
@@ -143,4 +142,40 @@ async function seedOrganization(client: pg.Client, o: number) {
     FROM generate_series(1, ${PUBLISHED_SECTIONS}) n, generate_series(1, ${k}) v`);
   await q(`UPDATE "SiteSection" SET "defaultSiteSpaceId" = 'sis_${p}pub' || substr(id, length('sse_${p}pub') + 1) || 'v1' WHERE "siteId" = '${site}'`);
   await q(`UPDATE "Site" SET "defaultSiteSectionId" = 'sse_${p}pub1' WHERE id = '${site}'`);
+}
+
+/**
+ * Three pages in each space's revision, in the content storage of
+ * src/domain/revisions (page versions and a root tree, hashed as Quire hashes them).
+ */
+async function seedPages(client: pg.PoolClient | pg.Client, org: string, p: string) {
+  const now = new Date().toISOString();
+  const contents = [1, 2, 3].map((k) => ({ ...emptyContent(`Page ${k}`), markdown: 'Some documentation text. '.repeat(20) }));
+  const hashes = contents.map(versionHash);
+  const versions: unknown[][] = [];
+  const trees: unknown[][] = [];
+  const roots: [string, string][] = [];
+  for (let n = 1; n <= SPACES_PER_ORG; n++) {
+    const space = `spc_${p}s${String(n).padStart(4, '0')}`;
+    contents.forEach((content, i) => versions.push([space, hashes[i], content.title, content.markdown]));
+    const pages: PageNode[] = hashes.map((version, i) => ({ id: `pag_${p}r${n}p${i + 1}`, slug: `page-${i + 1}`, version, createdAt: now, updatedAt: now, children: [] }));
+    const { root, objects } = treeObjects(pages);
+    for (const [hash, entries] of objects) trees.push([space, hash, JSON.stringify(entries)]);
+    roots.push([`rev_${p}r${String(n).padStart(4, '0')}`, root!]);
+  }
+  const column = (rows: unknown[][], i: number) => rows.map((r) => r[i]);
+  await client.query(
+    `INSERT INTO "PageVersion" ("spaceId", hash, "organizationId", title, markdown)
+     SELECT s, h, $1, t, m FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) AS v(s, h, t, m)`,
+    [org, column(versions, 0), column(versions, 1), column(versions, 2), column(versions, 3)],
+  );
+  await client.query(
+    `INSERT INTO "PageTree" ("spaceId", hash, "organizationId", entries)
+     SELECT s, h, $1, e::jsonb FROM unnest($2::text[], $3::text[], $4::text[]) AS v(s, h, e)`,
+    [org, column(trees, 0), column(trees, 1), column(trees, 2)],
+  );
+  await client.query(`UPDATE "Revision" r SET tree = v.t FROM unnest($1::text[], $2::text[]) AS v(id, t) WHERE r.id = v.id`, [
+    roots.map((r) => r[0]),
+    roots.map((r) => r[1]),
+  ]);
 }

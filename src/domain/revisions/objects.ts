@@ -83,11 +83,6 @@ export async function writeVersion(db: Db, space: { id: string; organizationId: 
   return hash;
 }
 
-/**
- * Stores the tree objects of `pages` the space does not hold yet and answers the
- * root hash (null for no page). Hashing is in memory; only new trees are
- * written, so an edit writes the trees on the path from the root to the edit.
- */
 /** The tree objects of `pages` by hash, and the root hash (null for no page): hashing only, nothing written. */
 export function treeObjects(pages: PageNode[]): { root: string | null; objects: Map<string, TreeEntry[]> } {
   const objects = new Map<string, TreeEntry[]>();
@@ -101,6 +96,11 @@ export function treeObjects(pages: PageNode[]): { root: string | null; objects: 
   return { root: hashOf(pages), objects };
 }
 
+/**
+ * Stores the tree objects of `pages` the space does not hold yet and answers the
+ * root hash (null for no page). Hashing is in memory; only new trees are
+ * written, so an edit writes the trees on the path from the root to the edit.
+ */
 export async function writeTree(db: Db, space: { id: string; organizationId: string }, pages: PageNode[]): Promise<string | null> {
   const { root, objects: made } = treeObjects(pages);
   if (made.size === 0) return root;
