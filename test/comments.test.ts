@@ -380,13 +380,14 @@ describe('targets, mentions, commenters', () => {
     const [page] = await insertPages(app, space, [{ path: 'gone' }]);
     const c = await post(path, author, { body: { markdown: 'About this page' }, page });
     expect(c.target.page).toEqual({ id: page, removed: false });
+    const posted = (await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } })).revisionId;
     // A later revision without the page becomes the active one.
     const revisionId = newId('Revision');
-    await app.prisma.revision.create({ data: { id: revisionId, organizationId: org.organizationId, spaceId: space.id, parents: [space.revision as string] } });
+    await app.prisma.revision.create({ data: { id: revisionId, organizationId: org.organizationId, spaceId: space.id, parents: [posted] } });
     await app.prisma.space.update({ where: { id: space.id }, data: { revisionId } });
     const got = await rest(app, author.token).get(`${path}/${c.id}`);
     expectOpenApi(got, 'get', SPACE_COMMENT, 200);
-    expect(got.body.target).toEqual({ page: { id: page, removed: true }, space: space.id, revision: space.revision });
+    expect(got.body.target).toEqual({ page: { id: page, removed: true }, space: space.id, revision: posted });
     expect((await rest(app, author.token).get(`${path}?targetPage=${page}`)).body.count).toBe(1);
     // A new comment cannot target it any more.
     expectError(await rest(app, author.token).post(path, { body: { markdown: 'x' }, page }), 400, /page/);

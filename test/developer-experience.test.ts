@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from './support/app.js';
 import { graphql, request, rest } from './support/http.js';
 import { createCollection, createOrg, createSpace, type OrgFixture } from './support/factories.js';
 import { insertPages } from './support/content.js';
-import { expectOpenApi } from './support/openapi.js';
+import { expectOpenApi, expectPublicOpenApi } from './support/openapi.js';
 
 let app: TestApp;
 let org: OrgFixture;
@@ -185,8 +185,8 @@ describe('GraphQL over HTTP by the book', () => {
     const restNone = await request(app, 'GET', '/v1/orgs');
     expect(restNone.status).toBe(401);
     expect(restNone.headers.get('www-authenticate')).toBe('Bearer realm="Quire"');
-    // The public document's shared UnauthorizedError (GET /orgs lists no 401 of its own).
-    expectOpenApi(restNone, 'get', '/orgs/{organizationId}/audit-events', 401);
+    // The public document's shared UnauthorizedError (GET /orgs lists no 401 of its own; Quire serves no audit events).
+    expectPublicOpenApi(restNone, 'get', '/orgs/{organizationId}/audit-events', 401);
     const restBad = await request(app, 'GET', '/v1/orgs', { token: 'qt_not-a-token' });
     expect(restBad.status).toBe(401);
     expect(restBad.headers.get('www-authenticate')).toBe('Bearer realm="Quire", error="invalid_token"');

@@ -48,10 +48,16 @@ const errorResponses: Record<string, string> = {
 export function buildOpenApiDocument(schema: GraphQLSchema, routes: RouteSpec[], options: DocumentOptions) {
   const paths: Record<string, Record<string, unknown>> = {};
   const shared = { components: { Error: errorSchema } as Record<string, JsonSchema>, componentSources: new Map<string, string>() };
+  const operationIds = new Set<string>();
   for (const route of routes) {
     const [method, path] = route;
     const openApiPath = toOpenApiPath(path);
-    (paths[openApiPath] ??= {})[method.toLowerCase()] = operationOf(schema, route, shared);
+    const operation = operationOf(schema, route, shared);
+    // One GraphQL operation may serve several routes (a space's and a collection's permissions):
+    // the second and later take their path's static segments after the operation's name.
+    if (operationIds.has(operation.operationId)) operation.operationId += `At${pascalPath(path)}`;
+    operationIds.add(operation.operationId);
+    (paths[openApiPath] ??= {})[method.toLowerCase()] = operation;
   }
   const errorRef = { $ref: '#/components/responses/Error' };
   return {
@@ -81,6 +87,9 @@ export function buildOpenApiDocument(schema: GraphQLSchema, routes: RouteSpec[],
 export const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
 /** `ListTeams` → `listTeams`. */
+/** `/spaces/:spaceId/change-requests/:id/comments` → `SpacesChangeRequestsComments`. */
+const pascalPath = (path: string) =>
+  path.split('/').filter((s) => s && !s.startsWith(':')).map((s) => s.replace(/(^|-)(\w)/g, (_, _d: string, c: string) => c.toUpperCase())).join('');
 const operationIdOf = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
 /** `ListTeams` → `List teams`. */
 const summaryOf = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a} ${b.toLowerCase()}`);
@@ -110,7 +119,8 @@ function operationOf(schema: GraphQLSchema, [method, path, document, options = {
     else parameters.push({ name: restNames[variable] ?? variable, in: 'query', required: isNonNullType(type), schema: queryValueSchema(type), ...describe(args.get(variable)) });
   }
 
-  let body = requestBodyOf(prepared, pathParams, bodyVariables);
+  // GET and DELETE carry no body (the router reads none for them).
+  let body = bodyMethods.has(method) ? requestBodyOf(prepared, pathParams, bodyVariables) : undefined;
   if (body && options.bodySchema) body = options.bodySchema(body);
   const deprecated = answer.path.some((f) => f.deprecationReason) || undefined;
   const description = [...answer.path].reverse().find((f) => f.description)?.description;
@@ -222,6 +232,8 @@ function successResponses(answer: Answer, options: NonNullable<RouteSpec[3]>, co
   const statuses = new Set<number>();
   if (typeof options.status === 'number') statuses.add(options.status);
   else if (typeof options.status === 'function' && answer.boolean) for (const b of [true, false]) statuses.add(options.status(b as never));
+  // A status chosen from a resource answer: "created or updated" (201 or 200).
+  else if (typeof options.status === 'function') for (const status of [200, 201]) statuses.add(status);
   else statuses.add(answer.boolean ? 204 : 200);
   let schema = answer.schema;
   if (answer.list && options.item) {
@@ -229,6 +241,12 @@ function successResponses(answer: Answer, options: NonNullable<RouteSpec[3]>, co
     const item = resolveRef((properties.items as JsonSchema).items as JsonSchema, components);
     const items = { ...properties.items, items: reshapedSchema(options.item, item, (s) => resolveRef(s, components)) };
     schema = { ...schema, properties: { ...properties, items } };
+  }
+  // A single answer reshaped per route: its schema says how, else only that it is an object.
+  if (!answer.list && options.single) {
+    schema = options.singleSchema
+      ? options.singleSchema(resolveRef(schema, components), (s) => resolveRef(s, components))
+      : { type: 'object', description: 'Reshaped for REST by the route (src/rest/routes.ts).' };
   }
   const out: Record<string, unknown> = {};
   for (const status of [...statuses].sort()) {

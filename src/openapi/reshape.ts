@@ -14,12 +14,17 @@ function standIn(schema: JsonSchema, required: boolean, resolve: Resolve): unkno
   const resolved = resolve(schema);
   const properties = (resolved.properties ?? {}) as Record<string, JsonSchema>;
   const requiredKeys = new Set((resolved.required ?? []) as string[]);
+  const member = (key: string) => standIn(properties[key]!, requiredKeys.has(key), resolve);
   return new Proxy({} as StandIn, {
     get(_target, key) {
       if (key === schemaOf) return { schema, required };
       if (typeof key !== 'string' || !Object.hasOwn(properties, key)) return undefined;
-      return standIn(properties[key], requiredKeys.has(key), resolve);
+      return member(key);
     },
+    // Spreading (`{...rest}`) and destructuring the rest of a stand-in see its members too.
+    ownKeys: () => Object.keys(properties),
+    getOwnPropertyDescriptor: (_target, key) =>
+      typeof key === 'string' && Object.hasOwn(properties, key) ? { enumerable: true, configurable: true, writable: true, value: member(key) } : undefined,
   });
 }
 

@@ -27,6 +27,8 @@ const inviteShape = (invite: Record<string, unknown>) => {
   const { role, level, ...rest } = invite;
   return rest.space || rest.collection ? { ...rest, level: level ?? null } : { ...rest, role: role ?? null };
 };
+/** An invite's schema: `role` (organization invites) or `level` (content invites), one of the two. */
+const inviteShapeSchema = (schema: Record<string, any>) => ({ ...schema, required: (schema.required ?? []).filter((k: string) => k !== 'role' && k !== 'level') });
 /** The list's items are documented as organization invites: `role` stays (null for a content invite) beside the level and content. */
 const inviteListItem = (invite: Record<string, unknown>) => ({ ...inviteShape(invite), role: invite.role ?? null });
 /** A content permission item: `{permission, user}` from the grant's member. */
@@ -66,8 +68,8 @@ export const routes: RouteSpec[] = [
   ['PUT', '/orgs/:organizationId/agent-instructions', op.SetAgentInstructionsDocument],
   ['GET', '/orgs/:organizationId/members/:userId/teams', op.ListMemberTeamsDocument, { item: (m: { role: string; team: unknown }) => ({ team: m.team, member: { role: m.role } }) }],
   ['GET', '/orgs/:organizationId/link-invites', op.ListOrganizationInvitesDocument, { item: inviteListItem }],
-  ['POST', '/orgs/:organizationId/link-invites', op.CreateOrganizationInviteDocument, { status: 201, single: inviteShape }],
-  ['GET', '/orgs/:organizationId/link-invites/:inviteId', op.GetOrganizationInviteDocument, { single: inviteShape }],
+  ['POST', '/orgs/:organizationId/link-invites', op.CreateOrganizationInviteDocument, { status: 201, single: inviteShape, singleSchema: inviteShapeSchema }],
+  ['GET', '/orgs/:organizationId/link-invites/:inviteId', op.GetOrganizationInviteDocument, { single: inviteShape, singleSchema: inviteShapeSchema }],
   ['DELETE', '/orgs/:organizationId/link-invites/:inviteId', op.DeleteOrganizationInviteDocument, deleted],
   ['POST', '/orgs/:organizationId/invites/:inviteId', op.JoinOrganizationWithInviteDocument],
 
@@ -195,7 +197,7 @@ export const routes: RouteSpec[] = [
   ['GET', '/orgs/:organizationId/openapi', op.ListOpenApiSpecsDocument],
   ['POST', '/orgs/:organizationId/openapi', op.CreateOpenApiSpecDocument, created],
   ['GET', '/orgs/:organizationId/openapi/:specSlug', op.GetOpenApiSpecDocument],
-  ['PUT', '/orgs/:organizationId/openapi/:specSlug', op.PutOpenApiSpecDocument, { status: (a: { created: boolean }) => (a.created ? 201 : 200), single: (a: { spec: unknown }) => a.spec }],
+  ['PUT', '/orgs/:organizationId/openapi/:specSlug', op.PutOpenApiSpecDocument, { status: (a: { created: boolean }) => (a.created ? 201 : 200), single: (a: { spec: unknown }) => a.spec, singleSchema: (answer, resolve) => resolve(answer.properties.spec) }],
   ['PATCH', '/orgs/:organizationId/openapi/:specSlug', op.UpdateOpenApiSpecDocument],
   ['DELETE', '/orgs/:organizationId/openapi/:specSlug', op.DeleteOpenApiSpecDocument, deleted],
 
