@@ -18,7 +18,7 @@ import { AppError, databaseUnavailable } from './errors.js';
 import type { Context, Urls } from './context.js';
 import type { Actor } from './policy/actor.js';
 import { resolveSettings, type SettingsOverrides } from './http/config.js';
-import { checkDeclaredLength, readJsonBody } from './http/body.js';
+import { bodyLimit, checkDeclaredLength, readJsonBody } from './http/body.js';
 import { securityHeaders } from './http/securityHeaders.js';
 import { cors } from './http/cors.js';
 import { requestIdOf } from './http/requestId.js';
@@ -94,7 +94,7 @@ export function createQuire(options: QuireOptions) {
   const publicUrl = (options.publicUrl ?? 'http://localhost:4000').replace(/\/$/, '');
   const urls: Urls = { api: `${publicUrl}/v1`, app: options.appUrl ?? `${publicUrl}/app`, published: `${publicUrl}/published` };
   const metrics = createMetrics(settings.metrics);
-  const files = { store: createBlobStore(options.storage ?? { kind: 'local', directory: '.quire/files' }), signer: fileUrlSigner(options.filesSecret ?? ephemeralFilesSecret(), publicUrl, clock) };
+  const files = { store: createBlobStore(options.storage ?? { kind: 'local', directory: '.quire/files' }), signer: fileUrlSigner(options.filesSecret ?? ephemeralFilesSecret(), publicUrl, clock), maxUploadBytes: settings.http.maxUploadBytes };
   const serveFile = fileServer(files.store, files.signer);
   const exchanges = new WeakMap<IncomingMessage, Exchange>();
   const exchangeOf = (req: IncomingMessage) => exchanges.get(req)!;
@@ -248,7 +248,7 @@ export function createQuire(options: QuireOptions) {
         if (!(await withinRateLimit({ address: exchange.address }, res))) throw rateLimitError();
         return void (await saml(req, res, path, query));
       }
-      checkDeclaredLength(req, settings.http.maxBodyBytes);
+      checkDeclaredLength(req, bodyLimit(req, surface, settings.http));
       const rate = countsWithToken ? { windowStart: limiter!.windowStart(), ...limiter!.budgets } : undefined;
       const auth = await authenticateWith(req.headers.authorization, rate);
       exchange.actor = auth.actor;

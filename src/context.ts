@@ -31,7 +31,7 @@ export interface Context {
   /** The durable job queue (src/jobs): background work a request asks for. */
   jobs: JobSender;
   /** Stored files and rendered documents, and the signer of the expiring URLs that serve them. */
-  files: { store: BlobStore; signer: FileUrlSigner };
+  files: { store: BlobStore; signer: FileUrlSigner; maxUploadBytes: number };
   /** Signs the visitor claims `ping` answers; unset: none are answered. */
   visitorClaims?: VisitorClaimsKey;
   /** The graphql-ws connection carrying this operation, if any: a subscription closes it when its caller loses access. */

@@ -83,6 +83,7 @@ async function graphqlAs(prisma: PrismaClient, token: string): Promise<Run> {
   const files = {
     store: createBlobStore(storageSettingsFromEnv()),
     signer: fileUrlSigner(process.env.FILES_URL_SECRET ?? ephemeralFilesSecret(), publicUrl, systemClock),
+    maxUploadBytes: resolveSettings({}).http.maxUploadBytes,
   };
   return async (query, variables) => {
     const context: Context = {

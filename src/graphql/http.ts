@@ -6,7 +6,7 @@ import { GraphQLError } from 'graphql';
 import { schema } from '../schema/index.js';
 import { AppError, databaseUnavailable } from '../errors.js';
 import type { Context } from '../context.js';
-import { checkJsonDepth, readBody } from '../http/body.js';
+import { bodyLimit, checkJsonDepth, readBody } from '../http/body.js';
 import type { StaticAssets } from '../http/staticAssets.js';
 import { graphiqlAssets } from './graphiql.js';
 import { useGraphQLGuards, type GraphQLGuards } from './plugin.js';
@@ -44,7 +44,7 @@ export interface GraphQLHttpOptions {
   graphiql: boolean;
   /** Where GraphiQL's bundle is served from (src/http/staticAssets.ts). */
   assets: StaticAssets;
-  limits: { maxBodyBytes: number; maxJsonDepth: number };
+  limits: { maxBodyBytes: number; maxUploadBytes: number; maxJsonDepth: number };
   guards: GraphQLGuards;
   context(req: IncomingMessage): Context;
   onUnexpected(err: unknown): void;
@@ -57,7 +57,8 @@ export function graphqlHttpHandler(options: GraphQLHttpOptions) {
     graphqlEndpoint: '/graphql',
     landingPage: false,
     cors: false, // answered by the gate (src/http/cors.ts)
-    multipart: false,
+    // GraphQL multipart requests (the `File` scalar of uploadFile); the body limit below allows one upload.
+    multipart: true,
     graphiql: options.graphiql
       ? {
           subscriptionsProtocol: 'WS',
@@ -96,7 +97,7 @@ export function graphqlHttpHandler(options: GraphQLHttpOptions) {
       if (value) checkJsonDepth(value, limits.maxJsonDepth, `The ${name} parameter`);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      const body = await readBody(req, limits.maxBodyBytes);
+      const body = await readBody(req, bodyLimit(req, 'graphql', limits));
       const type = req.headers['content-type'] ?? '';
       if (type.includes('json')) checkJsonDepth(body.toString('utf8'), limits.maxJsonDepth);
       else if (type.includes('x-www-form-urlencoded')) {

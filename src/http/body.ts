@@ -12,6 +12,14 @@ export interface BodyLimits {
 export const tooLarge = (maxBytes: number) => new AppError(413, `The body exceeds ${maxBytes} bytes`);
 
 /** 413 at once when Content-Length announces too much. */
+/** A GraphQL multipart request (file uploads, src/domain/files). */
+export const isMultipart = (req: IncomingMessage) => (req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data');
+
+/** The largest body a request may send: multipart GraphQL requests may carry one upload on top of the usual limit. */
+export function bodyLimit(req: IncomingMessage, surface: string, limits: { maxBodyBytes: number; maxUploadBytes: number }) {
+  return surface === 'graphql' && isMultipart(req) ? limits.maxBodyBytes + limits.maxUploadBytes : limits.maxBodyBytes;
+}
+
 export function checkDeclaredLength(req: IncomingMessage, maxBytes: number) {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);

@@ -5,6 +5,8 @@ import { defaultGraphQLLimits, type GraphQLLimits } from '../graphql/limits.js';
 export interface HttpLimits {
   /** Largest request body (REST and /graphql): 413 past it. */
   maxBodyBytes: number;
+  /** Largest uploaded file (GraphQL multipart `uploadFile`): 413 past it. A multipart request may carry this much more than `maxBodyBytes`. */
+  maxUploadBytes: number;
   /** Largest request head (request line + headers): Node answers 431 past it. */
   maxHeaderBytes: number;
   /** Deepest nesting of a JSON body (or GraphQL `variables`/`extensions` parameter): 400 past it. */
@@ -19,6 +21,7 @@ export interface HttpLimits {
 
 export const defaultHttpLimits: HttpLimits = {
   maxBodyBytes: 1024 * 1024,
+  maxUploadBytes: 10 * 1024 * 1024,
   maxHeaderBytes: 16 * 1024,
   maxJsonDepth: 32,
   requestTimeoutMs: 30_000,
@@ -178,6 +181,7 @@ export function settingsFromEnv(env: Env = process.env): HardeningSettings {
   return {
     http: {
       maxBodyBytes: integer(env, 'MAX_BODY_BYTES', d.http.maxBodyBytes),
+      maxUploadBytes: integer(env, 'MAX_UPLOAD_BYTES', d.http.maxUploadBytes),
       maxHeaderBytes: integer(env, 'MAX_HEADER_BYTES', d.http.maxHeaderBytes, 1024),
       maxJsonDepth: integer(env, 'MAX_JSON_DEPTH', d.http.maxJsonDepth),
       requestTimeoutMs: integer(env, 'HTTP_REQUEST_TIMEOUT_MS', d.http.requestTimeoutMs),

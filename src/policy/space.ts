@@ -35,6 +35,9 @@ export const spacePolicy = definePolicy('Space', (actor, space: SpaceSubject) =>
     triggerGitSync: live && atLeast(level, 'edit'),
     comment: live && atLeast(level, 'comment'),
     merge: live && atLeast(level, 'review'),
+    // Writing the main content directly (a file upload without change request) skips the review a
+    // change request gets: it takes the level that could merge one, in a space open to live edits.
+    writeMainContent: live && atLeast(level, 'review') && space.editMode === 'live',
     review: live && atLeast(level, 'review'),
     installIntegration: live && admin,
     update: live && admin,
@@ -56,6 +59,7 @@ export const spacePolicy = definePolicy('Space', (actor, space: SpaceSubject) =>
   triggerGitSync: 'space:write',
   comment: 'space:write',
   merge: ['space:write', 'change-request:merge'],
+  writeMainContent: ['space:write', 'change-request:merge'],
   review: 'space:write',
   installIntegration: 'integration:installations:write',
   update: 'space:write',

@@ -121,6 +121,14 @@ export const routes: RouteSpec[] = [
   ['GET', '/spaces/:spaceId/content/pages', op.ListSpacePagesDocument],
   ['GET', '/spaces/:spaceId/content/page/:pageId', op.GetSpacePageDocument],
   ['GET', '/spaces/:spaceId/content/path/:pagePath', op.GetSpacePageByPathDocument],
+  ['GET', '/spaces/:spaceId/content/files', op.ListSpaceFilesDocument],
+  ['GET', '/spaces/:spaceId/content/files/:fileId', op.GetSpaceFileDocument],
+  ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/content/files', op.ListChangeRequestFilesDocument],
+  ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/content/files/:fileId', op.GetChangeRequestFileDocument],
+  ['GET', '/spaces/:spaceId/revisions/:revisionId/files', op.ListRevisionFilesDocument],
+  ['GET', '/spaces/:spaceId/revisions/:revisionId/files/:fileId', op.GetRevisionFileDocument],
+  ['GET', '/spaces/:spaceId/pdf', op.GetSpacePdfDocument],
+  ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/pdf', op.GetChangeRequestPdfDocument],
 
   // 4.10 Collections
   ['GET', '/orgs/:organizationId/collections', op.ListOrganizationCollectionsDocument],

@@ -24,6 +24,8 @@ export const builder = new SchemaBuilder<{
     DateTime: { Input: Date; Output: Date | string };
     JSON: { Input: unknown; Output: unknown };
     ID: { Input: string; Output: string };
+    /** An uploaded file part of a multipart request (src/domain/files/schema.ts). */
+    File: { Input: unknown; Output: never };
   };
 }>({
   defaultFieldNullability: false,

@@ -99,7 +99,7 @@ export async function editChangeRequestContent(ctx: Context, spaceId: string, ke
     const now = ctx.clock.now();
     const touched: string[] = [];
     for (const [i, change] of changes.entries()) touched.push(await applyChange(tx, space, pages, change, `changes[${i}]`, now) ?? '');
-    const revisionId = await commitRevision(tx, space, { parents: [cr.revisionId], changeRequestId: cr.id, createdById: actor.userId, pages });
+    const revisionId = await commitRevision(tx, space, { parents: [cr.revisionId], changeRequestId: cr.id, createdById: actor.userId, pages, fileSet: revision.fileSet });
     const changeRequest = await tx.changeRequest.update({ where: { id: cr.id }, data: { revisionId }, include: { space: true } });
     return { changeRequest, pages: touched };
   });

@@ -9,6 +9,7 @@ import { parseMergeRules, type MergeRules } from '../shared/mergeRules.js';
 import { commitRevision } from '../revisions/commit.js';
 import { fetchTreesFrom, readTree, readVersions, writeVersion } from '../revisions/objects.js';
 import { mergeTrees, type MergeConflict } from '../revisions/merge.js';
+import { mergeFileSets, readFileSet, writeFileSet } from '../files/fileSets.js';
 import { loadChangeRequest } from './service.js';
 
 type Tx = Prisma.TransactionClient;
@@ -21,17 +22,21 @@ export interface MergeResult {
 /** The main revision a change request's content was last based on. */
 export const mergeBase = (cr: { revisionMergedAncestorId: string | null; revisionInitialId: string }) => cr.revisionMergedAncestorId ?? cr.revisionInitialId;
 
-async function treeOf(tx: Tx, spaceId: string, revisionId: string) {
-  const { tree } = await tx.revision.findUniqueOrThrow({ where: { id: revisionId }, select: { tree: true } });
-  return readTree(fetchTreesFrom(tx), spaceId, tree);
+/** A revision's pages and file ids. */
+async function contentOf(tx: Tx, spaceId: string, revisionId: string) {
+  const { tree, fileSet } = await tx.revision.findUniqueOrThrow({ where: { id: revisionId }, select: { tree: true, fileSet: true } });
+  return { pages: await readTree(fetchTreesFrom(tx), spaceId, tree), files: await readFileSet(tx, spaceId, fileSet) };
 }
 
+/** Pages merged three-way (conflicts reported), and file sets merged three-way (additions of both sides, removals of either). */
 async function threeWay(tx: Tx, space: { id: string; organizationId: string }, base: string, ours: string, theirs: string) {
-  const [b, o, t] = await Promise.all([treeOf(tx, space.id, base), treeOf(tx, space.id, ours), treeOf(tx, space.id, theirs)]);
-  return mergeTrees(b, o, t, {
+  const [b, o, t] = await Promise.all([contentOf(tx, space.id, base), contentOf(tx, space.id, ours), contentOf(tx, space.id, theirs)]);
+  const merged = await mergeTrees(b.pages, o.pages, t.pages, {
     load: async (hashes) => readVersions(tx, space.id, hashes),
     save: (content) => writeVersion(tx, space, content),
   });
+  if (!merged.pages) return merged;
+  return { ...merged, fileSet: await writeFileSet(tx, space, mergeFileSets(b.files, o.files, t.files)) };
 }
 
 /** Brings the space's current main content into the change request. */
@@ -44,14 +49,16 @@ export async function updateChangeRequestFromMain(ctx: Context, spaceId: string,
     if (main === base) return { result: 'update', revision: cr.revisionId, conflicts: [] };
     const merged = await threeWay(tx, space, base, cr.revisionId, main);
     if (!merged.pages) return { result: 'conflicts', revision: cr.revisionId, conflicts: merged.conflicts };
-    const revision = await commitRevision(tx, space, { parents: [cr.revisionId, main], type: 'update', changeRequestId: cr.id, createdById: actor.userId, pages: merged.pages });
+    const revision = await commitRevision(tx, space, {
+      parents: [cr.revisionId, main], type: 'update', changeRequestId: cr.id, createdById: actor.userId, pages: merged.pages, fileSet: merged.fileSet,
+    });
     await tx.changeRequest.update({ where: { id: cr.id }, data: { revisionId: revision, revisionMergedAncestorId: main } });
     return { result: 'update', revision, conflicts: [] };
   });
 }
 
 /** The merge rules in force for a space: its own, or its organization's when it inherits. */
-async function mergeRulesFor(tx: Tx, space: { mergeRules: unknown; organizationId: string }): Promise<MergeRules> {
+export async function mergeRulesFor(tx: Tx, space: { mergeRules: unknown; organizationId: string }): Promise<MergeRules> {
   const own = parseMergeRules(space.mergeRules, { allowInherit: true });
   if (own.type !== 'inherit') return own;
   const org = await tx.organization.findUniqueOrThrow({ where: { id: space.organizationId }, select: { mergeRules: true } });
@@ -75,6 +82,12 @@ async function checkMergeRules(tx: Tx, space: { mergeRules: unknown; organizatio
   if (missing.length > 0) throw forbidden(`The merge rules require the approval of ${missing.join(', ')}`);
 }
 
+/** Main has not moved since the change request's base: the result is the change request's content as it is. */
+async function fastForward(tx: Tx, revisionId: string) {
+  const { tree, fileSet } = await tx.revision.findUniqueOrThrow({ where: { id: revisionId }, select: { tree: true, fileSet: true } });
+  return { pages: { tree }, fileSet, conflicts: [] as MergeConflict[] };
+}
+
 /** Applies the change request to the space's main content; the space's active revision becomes the result. */
 export async function mergeChangeRequest(ctx: Context, spaceId: string, key: string): Promise<MergeResult> {
   const actor = requireActor(ctx);
@@ -85,9 +98,11 @@ export async function mergeChangeRequest(ctx: Context, spaceId: string, key: str
     await checkMergeRules(tx, space, cr);
     const main = space.revisionId;
     const base = mergeBase(cr);
-    const merged = main === base ? { pages: await treeOf(tx, space.id, cr.revisionId), conflicts: [] } : await threeWay(tx, space, base, main, cr.revisionId);
+    const merged = main === base ? await fastForward(tx, cr.revisionId) : await threeWay(tx, space, base, main, cr.revisionId);
     if (!merged.pages) return { result: 'conflicts', revision: main, conflicts: merged.conflicts };
-    const revision = await commitRevision(tx, space, { parents: [main, cr.revisionId], type: 'merge', createdById: actor.userId, pages: merged.pages });
+    const revision = await commitRevision(tx, space, {
+      parents: [main, cr.revisionId], type: 'merge', createdById: actor.userId, pages: merged.pages, fileSet: merged.fileSet,
+    });
     await tx.space.update({ where: { id: space.id }, data: { revisionId: revision } });
     await tx.changeRequest.update({
       where: { id: cr.id },

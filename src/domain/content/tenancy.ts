@@ -9,6 +9,8 @@ export const spaceOwnedTables: ((tx: Tx, spaceIds: string[], organizationId: str
   (tx, spaceIds, organizationId) => tx.revision.updateMany({ where: { spaceId: { in: spaceIds } }, data: { organizationId } }),
   (tx, spaceIds, organizationId) => tx.pageVersion.updateMany({ where: { spaceId: { in: spaceIds } }, data: { organizationId } }),
   (tx, spaceIds, organizationId) => tx.pageTree.updateMany({ where: { spaceId: { in: spaceIds } }, data: { organizationId } }),
+  (tx, spaceIds, organizationId) => tx.file.updateMany({ where: { spaceId: { in: spaceIds } }, data: { organizationId } }),
+  (tx, spaceIds, organizationId) => tx.fileSet.updateMany({ where: { spaceId: { in: spaceIds } }, data: { organizationId } }),
   (tx, spaceIds, organizationId) => tx.changeRequest.updateMany({ where: { spaceId: { in: spaceIds } }, data: { organizationId } }),
   (tx, spaceIds, organizationId) => tx.changeRequestReview.updateMany({ where: { changeRequest: { spaceId: { in: spaceIds } } }, data: { organizationId } }),
   (tx, spaceIds, organizationId) => tx.changeRequestReviewer.updateMany({ where: { changeRequest: { spaceId: { in: spaceIds } } }, data: { organizationId } }),

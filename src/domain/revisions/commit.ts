@@ -17,13 +17,24 @@ export interface CommitInput {
   type?: 'edits' | 'merge' | 'update';
   changeRequestId?: string | null;
   createdById?: string | null;
-  pages: PageNode[];
+  /** The pages, or (`{tree}`) the hash of a page tree already stored (a change of files only). */
+  pages: PageNode[] | { tree: string | null };
+  /** Hash of the revision's FileSet (src/domain/files/fileSets.ts); absent: the first parent's files. */
+  fileSet?: string | null;
+}
+
+/** The file set of a new revision that does not say: its first parent's (none without parent). */
+async function inheritedFileSet(tx: Tx, parents: string[]) {
+  if (parents.length === 0) return null;
+  const parent = await tx.revision.findUnique({ where: { id: parents[0] }, select: { fileSet: true } });
+  return parent?.fileSet ?? null;
 }
 
 /** Writes the new objects of `pages` and a revision naming them; answers its id. */
 export async function commitRevision(tx: Tx, space: SpaceRef, input: CommitInput): Promise<string> {
   const id = input.id ?? newId('Revision');
-  const tree = await writeTree(tx, space, input.pages);
+  const tree = Array.isArray(input.pages) ? await writeTree(tx, space, input.pages) : input.pages.tree;
+  const fileSet = input.fileSet !== undefined ? input.fileSet : await inheritedFileSet(tx, input.parents);
   await tx.revision.create({
     data: {
       id,
@@ -32,6 +43,7 @@ export async function commitRevision(tx: Tx, space: SpaceRef, input: CommitInput
       parents: input.parents,
       type: input.type ?? 'edits',
       tree,
+      fileSet,
       changeRequestId: input.changeRequestId ?? null,
       createdById: input.createdById ?? null,
     },

@@ -9,6 +9,8 @@ export interface RevisionRef {
   id: string;
   spaceId: string;
   tree: string | null;
+  /** Hash of its FileSet (absent: read from the revision row when its files are asked for). */
+  fileSet?: string | null;
 }
 
 /** A page with its content, place and subpages. */

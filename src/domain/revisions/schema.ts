@@ -1,5 +1,6 @@
 // Revisions and their pages in GraphQL: Space.content (the active revision),
-// Revision.pages (the tree), Revision.page (one page, by id or path).
+// Revision.pages (the tree), Revision.page (one page, by id or path). Its files
+// are in src/domain/files/schema.ts.
 import { builder } from '../../schema/builder.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { Context } from '../../context.js';
@@ -40,7 +41,7 @@ export const PageEvaluationEnum = builder.enumType('PageEvaluation', {
   } as const,
 });
 
-const GitBlob = builder.simpleObject('GitBlob', {
+export const GitBlob = builder.simpleObject('GitBlob', {
   description: 'Where the page would sit in a Git repository.',
   fields: (t) => ({
     oid: t.string({ description: 'Hash of the page version.' }),
@@ -130,7 +131,6 @@ export const RevisionRefType = builder.objectRef<RevisionValue>('Revision').impl
     }),
     pageCount: t.int({ description: 'Number of pages, at any depth.', resolve: (r, _a, ctx) => countPages(ctx, r) }),
     tags: t.field({ type: ['JSON'], description: 'Tags of the revision (none yet).', resolve: () => [] }),
-    files: t.field({ type: ['JSON'], description: 'Files of the revision (files are not stored by Quire yet: always empty).', resolve: () => [] }),
     reusableContents: t.field({ type: ['JSON'], description: 'Reusable contents (none yet).', resolve: () => [] }),
     variables: t.field({ type: 'JSON', description: 'Variables of the revision.', resolve: () => ({}) }),
     urls: t.field({ type: RevisionUrls, description: 'Links to the revision.', resolve: (r, _a, ctx) => ({ app: `${ctx.urls.app}/s/${r.spaceId}/~/revisions/${r.id}` }) }),

@@ -23,6 +23,7 @@ import { transferContent, type TransferInput } from '../content/contentTransferr
 import { loadLocked, lockContentTrees } from '../content/treeLock.js';
 import { emojiIn } from './emoji.js';
 import { commitRevision, copyPages, newPageNode } from '../revisions/commit.js';
+import { copyFileSet } from '../files/fileSets.js';
 import { emptyContent } from '../revisions/objects.js';
 import { LONG_STATEMENT_TIMEOUT_MS } from '../../db/settings.js';
 
@@ -225,7 +226,7 @@ export async function duplicateSpace(ctx: Context, id: string, query: Query = {}
     // Locked: the copy's place (parent, siblings' keys) stays as read until commit.
     const source = authorize(spacePolicy, actor, await loadLocked(tx, (db) => loadLiveSpace(ctx, db, id)), 'duplicate');
     const parentLevel = await levelForNewContentIn(tx, actor, source.organizationId, source.parentId, { named: false });
-    const sourceRevision = await tx.revision.findUniqueOrThrow({ where: { id: source.revisionId }, select: { tree: true } });
+    const sourceRevision = await tx.revision.findUniqueOrThrow({ where: { id: source.revisionId }, select: { tree: true, fileSet: true } });
     await tx.space.create({
       data: {
         ...source,
@@ -244,7 +245,8 @@ export async function duplicateSpace(ctx: Context, id: string, query: Query = {}
     });
     const copy = { id: copyId, organizationId: source.organizationId };
     const pages = await copyPages(tx, source, sourceRevision.tree, copy);
-    await commitRevision(tx, copy, { id: revisionId, parents: [], pages, createdById: actor.userId });
+    const fileSet = await copyFileSet(tx, source, sourceRevision.fileSet, copy);
+    await commitRevision(tx, copy, { id: revisionId, parents: [], pages, fileSet, createdById: actor.userId });
     return tx.space.findUniqueOrThrow({ ...query, where: { id: copyId } });
   });
 }
