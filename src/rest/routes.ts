@@ -50,6 +50,11 @@ const mergeOutcome = {
   failure: (a: { result: string; conflicts: { page: string; reason: string }[] }) =>
     a.result === 'conflicts' ? { status: 409 as const, message: `Conflicts: ${a.conflicts.map((c) => `page ${c.page}: ${c.reason}`).join('; ')}` } : undefined,
 };
+/** PDF exports: `{url}` (the operation's answer follows down to the URL itself). */
+const pdfUrl = {
+  single: (url: string) => ({ url }),
+  singleSchema: () => ({ type: 'object', properties: { url: { type: 'string', description: 'Signed URL of the PDF: it works for one hour.' } }, required: ['url'] }),
+};
 
 export const routes: RouteSpec[] = [
   // 4.13 Organizations and members
@@ -127,8 +132,8 @@ export const routes: RouteSpec[] = [
   ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/content/files/:fileId', op.GetChangeRequestFileDocument],
   ['GET', '/spaces/:spaceId/revisions/:revisionId/files', op.ListRevisionFilesDocument],
   ['GET', '/spaces/:spaceId/revisions/:revisionId/files/:fileId', op.GetRevisionFileDocument],
-  ['GET', '/spaces/:spaceId/pdf', op.GetSpacePdfDocument],
-  ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/pdf', op.GetChangeRequestPdfDocument],
+  ['GET', '/spaces/:spaceId/pdf', op.GetSpacePdfDocument, pdfUrl],
+  ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/pdf', op.GetChangeRequestPdfDocument, pdfUrl],
 
   // 4.10 Collections
   ['GET', '/orgs/:organizationId/collections', op.ListOrganizationCollectionsDocument],

@@ -13,6 +13,8 @@ export interface RacedRequest {
   path: string;
   token?: string;
   body?: unknown;
+  /** A body sent as is (e.g. a multipart upload), instead of `body` as JSON. */
+  raw?: { data: Buffer; contentType: string };
 }
 
 /** A REST call to race: `restCall(token, 'DELETE', '/v1/spaces/…')`. */
@@ -34,11 +36,11 @@ export const statusCounts = (results: HttpResult[]) =>
   results.reduce<Record<number, number>>((counts, r) => ({ ...counts, [r.status]: (counts[r.status] ?? 0) + 1 }), {});
 
 function send(agent: http.Agent, url: URL, request: RacedRequest) {
-  const payload = request.body === undefined ? undefined : JSON.stringify(request.body);
+  const payload = request.raw?.data ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (request.token) headers.Authorization = `Bearer ${request.token}`;
   if (payload !== undefined) {
-    headers['Content-Type'] = 'application/json';
+    headers['Content-Type'] = request.raw?.contentType ?? 'application/json';
     headers['Content-Length'] = String(Buffer.byteLength(payload));
   }
   const req = http.request(new URL(request.path, url), { method: request.method, headers, agent });

@@ -1,5 +1,8 @@
 // File uploads as a client sends them: GraphQL multipart requests
 // (https://github.com/jaydenseric/graphql-multipart-request-spec) to /graphql.
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TestApp } from './app.js';
 import type { HttpResult } from './http.js';
 
@@ -23,7 +26,7 @@ export function uploadForm({ data, fileName = 'file.bin', type = 'application/oc
   const form = new FormData();
   form.set('operations', JSON.stringify({ query: UPLOAD_FILE, variables: { input: { ...input, file: null } } }));
   form.set('map', JSON.stringify({ 0: ['variables.input.file'] }));
-  form.set('0', new Blob([data], { type }), fileName);
+  form.set('0', new Blob([typeof data === 'string' ? data : new Uint8Array(data)], { type }), fileName);
   return form;
 }
 
@@ -55,4 +58,24 @@ export const tinyPng = () =>
 export async function download(app: TestApp, url: string) {
   const { pathname, search } = new URL(url);
   return fetch(`${app.baseUrl}${pathname}${search}`);
+}
+
+/** An upload to fire with `race` (test/support/concurrency.ts). */
+export async function uploadCall(token: string, options: UploadOptions) {
+  const encoded = new Response(uploadForm(options));
+  return { method: 'POST', path: '/graphql', token, raw: { data: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! } };
+}
+
+// pdf.js reads the standard fonts' metrics from its own package folder.
+const standardFontDataUrl = `${dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
+
+/** The text of each sheet of a PDF, parsed back with pdf.js. */
+export async function pdfSheets(data: Uint8Array): Promise<string[]> {
+  const pdf = await getDocument({ data, useSystemFonts: false, standardFontDataUrl, isEvalSupported: false }).promise;
+  const sheets: string[] = [];
+  for (let n = 1; n <= pdf.numPages; n++) {
+    const content = await (await pdf.getPage(n)).getTextContent();
+    sheets.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' ').replace(/\s+/g, ' '));
+  }
+  return sheets;
 }
