@@ -10,6 +10,7 @@ import { addMember, createCollection, createOrg, createSpace, type OrgFixture } 
 import { createUser } from './support/users.js';
 import { tokenWithScopes } from './support/tokens.js';
 import { insertChangeRequest } from './support/comments.js';
+import { uploadOk } from './support/files.js';
 import { routes } from '../src/rest/routes.js';
 import { scopes as allScopes, type Scope } from '../src/policy/scopes.js';
 
@@ -207,6 +208,30 @@ const crCase = (needs: Scope[], suffix: string | ((c: Awaited<ReturnType<typeof 
   return asAdmin(c.org, typeof suffix === 'function' ? suffix(c) : `${c.path}${suffix}`, body);
 }];
 
+/** A change request holding one uploaded file, and the main content holding another. */
+async function orgWithFiles() {
+  const c = await orgWithChangeRequest();
+  const crId = c.path.split('/').at(-1)!;
+  const inCR = await uploadOk(app, c.org.admin.token, { spaceId: c.space.id, changeRequestId: crId, data: 'cr', fileName: 'cr.txt' });
+  const inMain = await uploadOk(app, c.org.admin.token, { spaceId: c.space.id, data: 'main', fileName: 'main.txt' });
+  return { ...c, crFile: inCR.file.id, mainFile: inMain.file.id, revision: inMain.revision };
+}
+const fileCase = (suffix: (c: Awaited<ReturnType<typeof orgWithFiles>>) => string): ScopeCase => [['space:read'], async () => {
+  const c = await orgWithFiles();
+  return asAdmin(c.org, suffix(c));
+}];
+
+const fileCases: Record<string, ScopeCase> = {
+  'GET /spaces/:spaceId/content/files': fileCase((c) => `/v1/spaces/${c.space.id}/content/files`),
+  'GET /spaces/:spaceId/content/files/:fileId': fileCase((c) => `/v1/spaces/${c.space.id}/content/files/${c.mainFile}`),
+  'GET /spaces/:spaceId/change-requests/:changeRequestId/content/files': fileCase((c) => `${c.path}/content/files`),
+  'GET /spaces/:spaceId/change-requests/:changeRequestId/content/files/:fileId': fileCase((c) => `${c.path}/content/files/${c.crFile}`),
+  'GET /spaces/:spaceId/revisions/:revisionId/files': fileCase((c) => `/v1/spaces/${c.space.id}/revisions/${c.revision}/files`),
+  'GET /spaces/:spaceId/revisions/:revisionId/files/:fileId': fileCase((c) => `/v1/spaces/${c.space.id}/revisions/${c.revision}/files/${c.mainFile}`),
+  'GET /spaces/:spaceId/pdf': crCase(['space:read'], (c) => `/v1/spaces/${c.space.id}/pdf`),
+  'GET /spaces/:spaceId/change-requests/:changeRequestId/pdf': crCase(['space:read'], (c) => `${c.path}/pdf?page=${c.page.id}&only=true`),
+};
+
 const changeRequestCases: Record<string, ScopeCase> = {
   'GET /spaces/:spaceId/change-requests': crCase(['space:read'], (c) => `/v1/spaces/${c.space.id}/change-requests`),
   'POST /spaces/:spaceId/change-requests': crCase(['space:write'], (c) => `/v1/spaces/${c.space.id}/change-requests`, { subject: 'x' }),
@@ -237,6 +262,7 @@ const changeRequestCases: Record<string, ScopeCase> = {
 
 const cases: Record<string, ScopeCase> = {
   ...changeRequestCases,
+  ...fileCases,
   ...grantCases('spaces', 'spaceId'),
   ...grantCases('collections', 'collectionId'),
   'GET /orgs/:organizationId/link-invites': [['organization:members:read'], async () => {
