@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
 import { createMigratedDatabase, type TestDatabase } from './support/testDatabase.js';
 import { addMember, createCollection, createOrg, createSpace, membersOfEveryRole, type OrgFixture } from './support/factories.js';
+import { uploadOk } from './support/files.js';
 import { insertChangeRequest } from './support/comments.js';
 import { insertPages } from './support/content.js';
 import { rest } from './support/http.js';
@@ -62,6 +63,7 @@ async function seedFixture(): Promise<Pools> {
   expect(team.status).toBe(201);
   const otherTeam = await rest(app, b.admin.token).put(`/v1/orgs/${b.organizationId}/teams`, { title: 'Other fuzz team' });
   const comments = await seedComments(a, b, spaces[0], spaces[3]);
+  const files = await Promise.all(([[a, spaces[0]!], [b, spaces[3]!]] as const).map(([org, space]) => uploadOk(app, org.admin.token, { spaceId: space.id, data: 'fuzz', fileName: 'fuzz.txt' })));
   return {
     ids: {
       organization: [a.organizationId, b.organizationId, 'org_doesNotExist00000'],
@@ -82,6 +84,8 @@ async function seedFixture(): Promise<Pools> {
       }))), 'shl_doesNotExist00000'],
       team: [team.body.id, otherTeam.body.id, 'tea_doesNotExist00000'],
       ...comments,
+      file: [...files.map((f) => f.file.id), 'fil_doesNotExist00000'],
+      revision: [...files.map((f) => f.revision), 'rev_doesNotExist00000'],
       samlProvider: [
         (await rest(app, a.admin.token).post(`/v1/orgs/${a.organizationId}/saml`, { label: 'Fuzz IdP', defaultTeam: team.body.id })).body.id,
         'sml_doesNotExist00000',
