@@ -69,6 +69,10 @@ try {
     RATE_LIMIT_PER_ADDRESS: '1000000000',
     CONCURRENT_REQUESTS_PER_TOKEN: '100000',
     CONCURRENT_REQUESTS_PER_ORGANIZATION: '100000',
+    // The job worker polls PostgreSQL on its own schedule: its statements would count against
+    // whichever requests were running (more, the longer they take), and its CPU against their
+    // throughput. Deployments may run it apart (`npm run worker`); the benchmark measures requests.
+    QUIRE_WORKER: 'off',
     ...Object.fromEntries((env.BENCH_QUIRE_ENV ?? '').split(',').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])),
   };
   const profileDir = path.join(resultsDir, 'profiles');
