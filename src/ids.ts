@@ -27,6 +27,7 @@ export const idPrefixes = {
   Conversation: 'cnv',
   ConversationIssue: 'cis',
   IssuesCluster: 'icl',
+  Translation: 'trs',
 } as const;
 
 export type IdType = keyof typeof idPrefixes;
