@@ -17,7 +17,7 @@ import {
   changedTables, databaseDigester, describeExchange, fuzzRequest, problemWith, routeModels, send, type Pools,
 } from './support/fuzz.js';
 
-const runs = Number(process.env.FUZZ_RUNS ?? 1500);
+const runs = Number(process.env.FUZZ_RUNS ?? 2000);
 const seed = Number(process.env.FUZZ_SEED ?? 20261122);
 const replayPath = process.env.FUZZ_PATH;
 
@@ -85,6 +85,14 @@ async function seedFixture(): Promise<Pools> {
       samlProvider: [
         (await rest(app, a.admin.token).post(`/v1/orgs/${a.organizationId}/saml`, { label: 'Fuzz IdP', defaultTeam: team.body.id })).body.id,
         'sml_doesNotExist00000',
+      ],
+      translation: [
+        ...(await Promise.all(([[a, spaces[0]], [b, spaces[3]]] as const).map(async ([org, space]) => {
+          const res = await rest(app, org.admin.token).post(`/v1/orgs/${org.organizationId}/translations`, { language: 'fr', source: { space: space.id, language: 'en' } });
+          expect(res.status).toBe(201);
+          return res.body.id as string;
+        }))),
+        'trs_doesNotExist00000',
       ],
     },
     tokens: [a.admin.token, b.admin.token, ...Object.values(roles).map((r) => r.token), scoped.token, revoked.token, 'qt_notARealToken', ''],
