@@ -345,11 +345,24 @@ describe('translations: GraphQL and the translationChanged subscription', () => 
     const reader = await addMember(app, org.organizationId, 'read');
     const sub = watch(client(reader.token), { o: org.organizationId, id: created.id });
     await sub.subscribed;
-    await runAndWait(org, created.id, 1);
-    const until = Date.now() + 5000;
-    while (!sub.events.some((e) => e.data?.translationChanged?.status === 'COMPLETED') && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-    const statuses = sub.events.map((e) => e.data.translationChanged.status);
-    expect(statuses[0]).toBe('PENDING');
+    // The run waits in the provider until the test saw it running (events reload the row as of delivery).
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    current = { name: 'gated pseudo-localisation', translate: async (r) => (await gate, pseudoLocalizer.translate(r)) };
+    const seen = (status: string) => sub.events.some((e) => e.data?.translationChanged?.status === status);
+    try {
+      expect((await rest(app, org.admin.token).post(`${base(org)}/${created.id}/run`)).status).toBe(204);
+      const until = Date.now() + 20_000;
+      while (!seen('RUNNING') && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      release();
+      while (!seen('COMPLETED') && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      release();
+      current = pseudoLocalizer;
+    }
+    const statuses: string[] = sub.events.map((e) => e.data.translationChanged.status);
+    const order = ['PENDING', 'RUNNING', 'COMPLETED'];
+    expect(statuses.map((st) => order.indexOf(st))).toEqual([...statuses.map((st) => order.indexOf(st))].sort());
     expect(statuses).toContain('RUNNING');
     expect(statuses.at(-1)).toBe('COMPLETED');
     expect(sub.events.at(-1).data.translationChanged).toMatchObject({ id: created.id, stats: { runs: 1 }, permissions: { edit: false } });
