@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 export type QuireEvents = {
   spaceChanged: [spaceId: string, payload: { spaceId: string }];
   openAPISpecChanged: [specId: string, payload: { specId: string }];
+  translationChanged: [translationId: string, payload: { translationId: string }];
   conversationsProcessed: [organizationId: string, payload: { organizationId: string }];
   /** Per thread (a change request's id, else the space's): a comment posted, or one changed (its body, status, reactions, replies). */
   commentAdded: [threadId: string, payload: { spaceId: string; commentId: string }];

@@ -28,6 +28,7 @@ export const idPrefixes = {
   ConversationIssue: 'cis',
   IssuesCluster: 'icl',
   File: 'fil',
+  Translation: 'trs',
 } as const;
 
 export type IdType = keyof typeof idPrefixes;

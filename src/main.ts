@@ -13,6 +13,7 @@ import { storageSettingsFromEnv } from './storage/blobStore.js';
 import { openDatabase, type Database } from './db/database.js';
 import { databaseSettingsFromEnv } from './db/settings.js';
 import { fetchPolicyFromEnv } from './net/fetch.js';
+import { translationProviderFromEnv } from './domain/translations/providers.js';
 import { portFromEnv, settingsFromEnv } from './http/config.js';
 import { createLogger } from './http/logging.js';
 import { visitorClaimsKeyFromEnv } from './domain/visitorClaims/keys.js';
@@ -27,9 +28,10 @@ function readConfiguration() {
     const visitorClaims = visitorClaimsKeyFromEnv(process.env, process.env.PUBLIC_URL ?? `http://localhost:${port}`);
     const worker = process.env.QUIRE_WORKER ?? 'inline';
     if (worker !== 'inline' && worker !== 'off') throw new Error(`QUIRE_WORKER must be "inline" or "off" (got "${worker}")`);
+    const fetchPolicy = fetchPolicyFromEnv(process.env);
     return {
       settings: settingsFromEnv(process.env), databaseSettings: databaseSettingsFromEnv(process.env), port, visitorClaims,
-      fetchPolicy: fetchPolicyFromEnv(process.env), worker,
+      fetchPolicy, worker, translator: translationProviderFromEnv(process.env, fetchPolicy),
     };
   } catch (err) {
     logger.fatal({ reason: (err as Error).message }, `invalid configuration: ${(err as Error).message}`);
@@ -87,7 +89,7 @@ function startHousekeeping(quire: Quire) {
   };
 }
 
-const { settings, databaseSettings, port, visitorClaims, fetchPolicy, worker } = readConfiguration();
+const { settings, databaseSettings, port, visitorClaims, fetchPolicy, worker, translator } = readConfiguration();
 logger.info(visitorClaims ? { alg: visitorClaims.alg, kid: visitorClaims.kid } : {}, visitorClaims
   ? 'visitor claims signed by VISITOR_CLAIMS_PRIVATE_KEY'
   : 'VISITOR_CLAIMS_PRIVATE_KEY unset: ping answers no docsVisitorClaims');
@@ -142,7 +144,7 @@ try {
     appUrl: process.env.APP_URL,
     visitorClaims,
     logger,
-    jobs: { fetchPolicy },
+    jobs: { fetchPolicy, translator },
     storage: storageSettingsFromEnv(process.env),
     filesSecret: process.env.FILES_URL_SECRET,
   });

@@ -91,6 +91,14 @@ async function seedFixture(): Promise<Pools> {
         (await rest(app, a.admin.token).post(`/v1/orgs/${a.organizationId}/saml`, { label: 'Fuzz IdP', defaultTeam: team.body.id })).body.id,
         'sml_doesNotExist00000',
       ],
+      translation: [
+        ...(await Promise.all(([[a, spaces[0]], [b, spaces[3]]] as const).map(async ([org, space]) => {
+          const res = await rest(app, org.admin.token).post(`/v1/orgs/${org.organizationId}/translations`, { language: 'fr', source: { space: space.id, language: 'en' } });
+          expect(res.status).toBe(201);
+          return res.body.id as string;
+        }))),
+        'trs_doesNotExist00000',
+      ],
     },
     tokens: [a.admin.token, b.admin.token, ...Object.values(roles).map((r) => r.token), scoped.token, revoked.token, 'qt_notARealToken', ''],
   };

@@ -47,6 +47,12 @@ const deviations: Record<string, string> = {
   'GET /collections/:collectionId/permissions/teams': 'reads the collection (space:read) and shows the teams (organization:members:read) too',
   'GET /collections/:collectionId/permissions/users': 'reads the collection (space:read) and shows the users (organization:members:read) too',
   'POST /spaces/:spaceId/transfer': 'not in the document; like the collection transfer',
+  'GET /orgs/:organizationId/translations': 'the document gives OAuth tokens no access: translations read spaces, so space:read',
+  'POST /orgs/:organizationId/translations': 'the document gives OAuth tokens no access: a translation writes a space, so space:write',
+  'GET /orgs/:organizationId/translations/:translationId': 'the document gives OAuth tokens no access: translations read spaces, so space:read',
+  'PUT /orgs/:organizationId/translations/:translationId': 'the document gives OAuth tokens no access: a translation writes a space, so space:write',
+  'DELETE /orgs/:organizationId/translations/:translationId': 'the document gives OAuth tokens no access: a translation writes a space, so space:write',
+  'POST /orgs/:organizationId/translations/:translationId/run': 'the document gives OAuth tokens no access: a run writes a space, so space:write',
   'GET /spaces/:spaceId/links': 'not in the document; reads the space content',
   'POST /spaces/:spaceId/change-requests/:changeRequestId/merge': 'writes the space content too: space:write as well as change-request:merge',
   'GET /orgs/:organizationId/sites/:siteId': 'the document names no OAuth scope: reading a site takes site:read',
@@ -683,6 +689,25 @@ const serviceCases: Record<string, ScopeCase> = {
 
 Object.assign(cases, siteCases);
 Object.assign(cases, serviceCases);
+
+/** An organization with a space and a translation of it into French. */
+async function orgWithTranslation() {
+  const org = await createOrg(app);
+  const space = await createSpace(app, org);
+  const base = `/v1/orgs/${org.organizationId}/translations`;
+  const created = await rest(app, org.admin.token).post(base, { language: 'fr', source: { space: space.id, language: 'en' } });
+  expect(created.status).toBe(201);
+  return { org, space, base, path: `${base}/${created.body.id}` };
+}
+
+Object.assign(cases, {
+  'GET /orgs/:organizationId/translations': [['space:read'], async () => { const { org, base } = await orgWithTranslation(); return asAdmin(org, base); }],
+  'POST /orgs/:organizationId/translations': [['space:write'], async () => { const { org, base, space } = await orgWithTranslation(); return asAdmin(org, base, { language: 'de', source: { space: space.id, language: 'en' } }); }],
+  'GET /orgs/:organizationId/translations/:translationId': [['space:read'], async () => { const { org, path } = await orgWithTranslation(); return asAdmin(org, path); }],
+  'PUT /orgs/:organizationId/translations/:translationId': [['space:write'], async () => { const { org, path } = await orgWithTranslation(); return asAdmin(org, path, { instructions: { object: 'document', data: {}, nodes: [] } }); }],
+  'DELETE /orgs/:organizationId/translations/:translationId': [['space:write'], async () => { const { org, path } = await orgWithTranslation(); return asAdmin(org, path); }],
+  'POST /orgs/:organizationId/translations/:translationId/run': [['space:write'], async () => { const { org, path } = await orgWithTranslation(); return asAdmin(org, `${path}/run`); }],
+} satisfies Record<string, ScopeCase>);
 
 /** A comment with a reply in a space (or in a change request of it), and the comments path. */
 async function orgWithComment(inChangeRequest: boolean) {

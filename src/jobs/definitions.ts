@@ -3,6 +3,7 @@
 import { purgeDeletedSpaces } from '../domain/spaces/service.js';
 import { processOpenAPISpecJob } from '../domain/openapiSpecs/processor.js';
 import { processConversationsJob } from '../domain/conversations/processor.js';
+import { runTranslationJob } from '../domain/translations/runner.js';
 import type { QuireJob } from './services.js';
 
 export const PURGE_DELETED_SPACES = 'spaces.purge-deleted';
@@ -19,4 +20,4 @@ export const purgeDeletedSpacesJob: QuireJob<Record<string, never>> = {
   },
 };
 
-export const jobDefinitions: readonly QuireJob<any>[] = [purgeDeletedSpacesJob, processOpenAPISpecJob, processConversationsJob];
+export const jobDefinitions: readonly QuireJob<any>[] = [purgeDeletedSpacesJob, processOpenAPISpecJob, processConversationsJob, runTranslationJob];

@@ -1,7 +1,7 @@
 // `npm run worker`: the job worker alone, for deployments that scale workers
 // apart from the API (run `npm start` with QUIRE_WORKER=off there). Same
 // DATABASE_URL (or embedded database), REDIS_URL (status events reach the API
-// processes' subscribers only through Redis) and OUTBOUND_* settings. On
+// processes' subscribers only through Redis), OUTBOUND_* and TRANSLATION_PROVIDER_* settings. On
 // SIGTERM/SIGINT it stops taking jobs, lets running ones finish (at most
 // SHUTDOWN_TIMEOUT_MS; unfinished ones are retried by another worker), exits 0.
 import { openDatabase } from '../db/database.js';
@@ -12,6 +12,7 @@ import { createLogger } from '../http/logging.js';
 import { settingsFromEnv } from '../http/config.js';
 import { systemClock } from '../clock.js';
 import { fetchPolicyFromEnv } from '../net/fetch.js';
+import { translationProviderFromEnv } from '../domain/translations/providers.js';
 import { createJobQueue } from './queue.js';
 import { jobDefinitions } from './definitions.js';
 import type { JobServices } from './services.js';
@@ -19,7 +20,8 @@ import type { JobServices } from './services.js';
 const logger = createLogger();
 let config;
 try {
-  config = { fetchPolicy: fetchPolicyFromEnv(process.env), database: databaseSettingsFromEnv(process.env), shutdownTimeoutMs: settingsFromEnv(process.env).shutdownTimeoutMs };
+  const fetchPolicy = fetchPolicyFromEnv(process.env);
+  config = { fetchPolicy, translator: translationProviderFromEnv(process.env, fetchPolicy), database: databaseSettingsFromEnv(process.env), shutdownTimeoutMs: settingsFromEnv(process.env).shutdownTimeoutMs };
 } catch (err) {
   logger.fatal({ reason: (err as Error).message }, `invalid configuration: ${(err as Error).message}`);
   process.exit(2);
@@ -31,7 +33,7 @@ const database = await openDatabase().catch((err: Error) => {
 const { prisma } = createPrisma(database.url, config.database);
 const events = createEvents(process.env.REDIS_URL);
 const queue = createJobQueue<JobServices>(jobDefinitions, { databaseUrl: database.url, logger, schema: process.env.QUIRE_JOBS_SCHEMA });
-const services: JobServices = { prisma, pubsub: events.pubsub, fetchPolicy: config.fetchPolicy, clock: systemClock, logger };
+const services: JobServices = { prisma, pubsub: events.pubsub, fetchPolicy: config.fetchPolicy, clock: systemClock, logger, translator: config.translator };
 
 let stopping = false;
 async function stop(reason: string, code: number) {

@@ -113,9 +113,12 @@ export function createJobQueue<Services>(definitions: readonly JobDefinition<any
 
   return {
     async send(name: string, data: object, sendOptions: { singletonKey?: string } = {}) {
-      definitionOf(name);
+      const policy = policyOf(definitionOf(name));
       const queue = await started(working);
-      await queue.send(name, data, sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {});
+      // The job row carries its retry and expiry policy (pg-boss copies it at insert): whichever worker
+      // runs it, and whatever another process declared for the queue since, it expires and retries as sent.
+      const perJob = { retryLimit: policy.retryLimit, retryDelay: policy.retryDelay, retryBackoff: true, expireInSeconds: policy.expireInSeconds };
+      await queue.send(name, data, sendOptions.singletonKey ? { ...perJob, singletonKey: sendOptions.singletonKey } : perJob);
       const workerId = workerIds.get(name);
       if (workerId) queue.notifyWorker(workerId); // the worker of this process starts at once rather than at its next poll
     },

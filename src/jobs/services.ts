@@ -1,11 +1,13 @@
 // What a job handler is given: the database, the event bus (status changes
-// reach subscribers), the outbound fetch policy, the clock and the logger.
+// reach subscribers), the outbound fetch policy, the clock, the logger and
+// the translation provider.
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { PubSub } from '../events.js';
 import type { FetchPolicy } from '../net/fetch.js';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../http/logging.js';
 import type { JobDefinition } from './queue.js';
+import type { TranslationProvider } from '../domain/translations/providers.js';
 
 export interface JobServices {
   prisma: PrismaClient;
@@ -13,6 +15,8 @@ export interface JobServices {
   fetchPolicy: FetchPolicy;
   clock: Clock;
   logger: Logger;
+  /** Translates the texts of translation runs (LibreTranslate, or the built-in pseudo-localisation). */
+  translator: TranslationProvider;
 }
 
 export type QuireJob<Data> = JobDefinition<Data, JobServices>;

@@ -102,15 +102,27 @@ function parseUrl(raw: string): URL {
   return url;
 }
 
+/** What is sent: GET by default; a POST carries a body of its content type (an API such as LibreTranslate). */
+export interface OutboundRequest {
+  method?: 'GET' | 'POST';
+  body?: string;
+  contentType?: string;
+}
+
 /** One request, no redirect followed: the status, headers and (bounded) body. */
-function requestOnce(url: URL, policy: FetchPolicy, signal: AbortSignal, accept: string) {
+function requestOnce(url: URL, policy: FetchPolicy, signal: AbortSignal, accept: string, outbound: OutboundRequest = {}) {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (net.isIP(host) && !addressAllowed(host, policy.allow)) {
     return Promise.reject(new FetchError('DENIED', `${host} is an address outbound requests may not reach`));
   }
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<{ status: number; location?: string; contentType: string; body: Buffer }>((resolve, reject) => {
-    const req = client.request(url, { method: 'GET', signal, lookup: guardedLookup(policy.allow) as never, headers: { accept, 'user-agent': 'Quire' } }, (res) => {
+    const headers: Record<string, string | number> = { accept, 'user-agent': 'Quire' };
+    if (outbound.body !== undefined) {
+      headers['content-type'] = outbound.contentType ?? 'application/json';
+      headers['content-length'] = Buffer.byteLength(outbound.body);
+    }
+    const req = client.request(url, { method: outbound.method ?? 'GET', signal, lookup: guardedLookup(policy.allow) as never, headers }, (res) => {
       const status = res.statusCode ?? 0;
       const contentType = String(res.headers['content-type'] ?? '');
       if (status >= 300 && status < 400 && res.headers.location) {
@@ -135,7 +147,7 @@ function requestOnce(url: URL, policy: FetchPolicy, signal: AbortSignal, accept:
       res.on('error', (err) => reject(err));
     });
     req.on('error', reject);
-    req.end();
+    req.end(outbound.body);
   });
 }
 
@@ -148,24 +160,27 @@ function asFetchError(err: unknown, url: URL, deadline: AbortSignal): FetchError
 }
 
 /**
- * GETs `rawUrl` within `policy`, following redirects (each hop checked again).
+ * GETs (or POSTs) `rawUrl` within `policy`, following redirects (each hop
+ * checked again; a 307/308 repeats a POST, other redirects turn it into a GET).
  * Non-2xx answers are HTTP_STATUS errors. `signal` lets a caller (a job being
  * stopped) abort it early.
  */
-export async function fetchOutbound(rawUrl: string, policy: FetchPolicy, options: { signal?: AbortSignal; accept?: string } = {}): Promise<FetchedResponse> {
+export async function fetchOutbound(rawUrl: string, policy: FetchPolicy, options: { signal?: AbortSignal; accept?: string } & OutboundRequest = {}): Promise<FetchedResponse> {
   const deadline = AbortSignal.timeout(policy.timeoutMs);
   const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
   let url = parseUrl(rawUrl);
+  let outbound: OutboundRequest = { method: options.method, body: options.body, contentType: options.contentType };
   for (let hop = 0; ; hop++) {
     let answer;
     try {
-      answer = await requestOnce(url, policy, signal, options.accept ?? '*/*');
+      answer = await requestOnce(url, policy, signal, options.accept ?? '*/*', outbound);
     } catch (err) {
       throw asFetchError(err, url, deadline);
     }
     if (answer.location !== undefined) {
       if (hop >= policy.maxRedirects) throw new FetchError('TOO_MANY_REDIRECTS', `more than ${policy.maxRedirects} redirects`);
       url = parseUrl(new URL(answer.location, url).toString());
+      if (answer.status !== 307 && answer.status !== 308) outbound = {};
       continue;
     }
     if (answer.status < 200 || answer.status >= 300) throw new FetchError('HTTP_STATUS', `${url.origin} answered ${answer.status}`, answer.status);

@@ -21,3 +21,4 @@ export type { Actor } from './actor.js';
 export { roleIn } from './actor.js';
 export { openAPISpecPolicy } from './openapiSpec.js';
 export { conversationsPolicy } from './conversation.js';
+export { translationPolicy, type TranslationSubject } from './translation.js';

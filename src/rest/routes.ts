@@ -221,6 +221,14 @@ export const routes: RouteSpec[] = [
   ['PATCH', '/orgs/:organizationId/openapi/:specSlug', op.UpdateOpenApiSpecDocument],
   ['DELETE', '/orgs/:organizationId/openapi/:specSlug', op.DeleteOpenApiSpecDocument, deleted],
 
+  // 4.7 Translations
+  ['GET', '/orgs/:organizationId/translations', op.ListTranslationsDocument],
+  ['POST', '/orgs/:organizationId/translations', op.CreateTranslationDocument, created],
+  ['GET', '/orgs/:organizationId/translations/:translationId', op.GetTranslationDocument],
+  ['PUT', '/orgs/:organizationId/translations/:translationId', op.UpdateTranslationDocument],
+  ['DELETE', '/orgs/:organizationId/translations/:translationId', op.DeleteTranslationDocument, deleted],
+  ['POST', '/orgs/:organizationId/translations/:translationId/run', op.RunTranslationDocument, { status: 204 }],
+
   // 4.17 Conversations
   ['GET', '/orgs/:organizationId/conversations-clusters', op.ListIssuesClustersDocument],
   ['GET', '/orgs/:organizationId/conversations', op.ListConversationsDocument],

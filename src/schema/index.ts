@@ -27,6 +27,7 @@ import '../domain/visitorClaims/schema.js';
 import '../domain/permissions/schema.js';
 import '../domain/invites/schema.js';
 import '../domain/openapiSpecs/schema.js';
+import '../domain/translations/schema.js';
 import '../domain/conversations/schema.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

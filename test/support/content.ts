@@ -19,23 +19,23 @@ async function spaceRow(app: TestApp, space: SpaceLike) {
  * order, as a new active revision of the space (a path "a/b" nests b under the
  * page of path "a", which must come first). Answers the new pages' ids.
  */
-export async function insertPages(app: TestApp, space: SpaceLike, pages: { path: string; markdown?: string; title?: string }[]) {
+export async function insertPages(app: TestApp, space: SpaceLike, pages: { path: string; markdown?: string; title?: string; computed?: object }[]) {
   const row = await spaceRow(app, space);
   return app.prisma.$transaction(async (tx) => {
     const revision = await tx.revision.findUniqueOrThrow({ where: { id: row.revisionId } });
     const roots = await readTree(fetchTreesFrom(tx), row.id, revision.tree);
     const byPath = new Map(flatten(roots).map((f) => [f.path, f.node]));
     const ids: string[] = [];
-    const add = async (path: string, title: string, markdown: string) => {
+    const add = async (path: string, title: string, markdown: string, computed: object | null = null) => {
       const parentPath = path.split('/').slice(0, -1).join('/');
       // A missing parent folder becomes an empty page of that name.
       const siblings = parentPath ? (byPath.get(parentPath) ?? (await add(parentPath, parentPath, ''))).children : roots;
-      const node = await newPageNode(tx, row, { ...emptyContent(title), markdown }, path.split('/').at(-1)!, new Date());
+      const node = await newPageNode(tx, row, { ...emptyContent(title), markdown, computed }, path.split('/').at(-1)!, new Date());
       siblings.push(node);
       byPath.set(path, node);
       return node;
     };
-    for (const page of pages) ids.push((await add(page.path, page.title ?? page.path, page.markdown ?? '')).id);
+    for (const page of pages) ids.push((await add(page.path, page.title ?? page.path, page.markdown ?? '', page.computed)).id);
     const revisionId = await commitRevision(tx, row, { parents: [row.revisionId], pages: roots });
     await tx.space.update({ where: { id: row.id }, data: { revisionId } });
     return ids;

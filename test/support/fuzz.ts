@@ -51,7 +51,7 @@ export function routeModels(): RouteModel[] {
 
 export interface Pools {
   /** Existing ids (and a few that do not exist) by the name of the parameter or field they fill. */
-  ids: Record<'organization' | 'space' | 'collection' | 'user' | 'emailDomain' | 'subdomain' | 'site' | 'siteSpace' | 'shareLink' | 'siteSection' | 'siteSectionGroup' | 'team' | 'changeRequest' | 'comment' | 'commentReply' | 'page' | 'samlProvider' | 'file' | 'revision', string[]>;
+  ids: Record<'organization' | 'space' | 'collection' | 'user' | 'emailDomain' | 'subdomain' | 'site' | 'siteSpace' | 'shareLink' | 'siteSection' | 'siteSectionGroup' | 'team' | 'changeRequest' | 'comment' | 'commentReply' | 'page' | 'samlProvider' | 'file' | 'revision' | 'translation', string[]>;
   /** Bearer secrets: valid ones of every role, scoped, revoked and garbage. */
   tokens: string[];
 }
@@ -78,6 +78,7 @@ function poolOf(name: string): keyof Pools['ids'] | undefined {
   if (name === 'samlProviderId') return 'samlProvider';
   if (name === 'fileId') return 'file';
   if (name === 'revisionId') return 'revision';
+  if (name === 'translationId') return 'translation';
   if (/^(add|remove|members)$/.test(name)) return 'user';
   return undefined;
 }

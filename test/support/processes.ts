@@ -14,8 +14,9 @@ export interface Started {
 }
 
 /** Spawns `command` with `env` added to this process's environment (an `undefined` value removes a variable). */
-export function spawnQuire(command: 'service' | 'npm start' | 'cli', env: Record<string, string | undefined>, args: string[] = []): Started {
-  const [file, argv] = command === 'npm start' ? ['npm', ['start', '--silent']] : [process.execPath, ['--import', 'tsx', command === 'cli' ? 'src/cli.ts' : 'src/main.ts', ...args]];
+export function spawnQuire(command: 'service' | 'npm start' | 'cli' | 'worker', env: Record<string, string | undefined>, args: string[] = []): Started {
+  const entry = { cli: 'src/cli.ts', worker: 'src/jobs/main.ts', service: 'src/main.ts' } as const;
+  const [file, argv] = command === 'npm start' ? ['npm', ['start', '--silent']] : [process.execPath, ['--import', 'tsx', entry[command], ...args]];
   const fullEnv = { ...process.env, ...env };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete fullEnv[name];
   const child = spawn(file as string, argv as string[], { env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -49,7 +49,7 @@ const viewArgs = (t: { arg: any }) => ({
   metadata: t.arg.boolean({ description: 'false: leave out the git metadata.' }),
   computed: t.arg.boolean({ description: 'false: do not compute computed content (computed pages keep their definition).' }),
 });
-export const pageView = (args: { format?: string | null; metadata?: boolean | null }): PageView => ({ format: args.format as PageView['format'], metadata: args.metadata });
+export const pageView = (args: { format?: string | null; metadata?: boolean | null; computed?: boolean | null }): PageView => ({ format: args.format as PageView['format'], metadata: args.metadata, computed: args.computed });
 
 const ChangeRequestUrls = builder.simpleObject('ChangeRequestUrls', {
   description: 'Links to a change request.',

@@ -40,7 +40,9 @@ export async function loadChangeRequest(ctx: Context, db: Db, spaceId: string, k
   const actor = requireActor(ctx);
   const space = await spaceRow(ctx, db, spaceId);
   if (!space || !spacePolicy.roleRules(actor, space).view) throw notFound('ChangeRequest');
-  const where = /^\d+$/.test(key) ? { spaceId_number: { spaceId, number: Number(key) } } : { id: key, spaceId };
+  const byNumber = /^\d+$/.test(key);
+  if (byNumber && Number(key) > 2 ** 31 - 1) throw notFound('ChangeRequest'); // past the column's range: no such number
+  const where = byNumber ? { spaceId_number: { spaceId, number: Number(key) } } : { id: key, spaceId };
   let cr = await db.changeRequest.findUnique({ where: where as Prisma.ChangeRequestWhereUniqueInput });
   if (cr && opts.lock) {
     await (db as Prisma.TransactionClient).$queryRaw`SELECT 1 FROM "ChangeRequest" WHERE id = ${cr.id} FOR UPDATE`;

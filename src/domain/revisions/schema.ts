@@ -5,6 +5,7 @@ import { builder } from '../../schema/builder.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { Context } from '../../context.js';
 import { markdownToDocument } from '../content/markdown/index.js';
+import { pageMarkdown } from '../openapiSpecs/computed.js';
 import { revisionLoader } from './loaders.js';
 import { countPages, pageOfRevision, revisionPages, type ResolvedPage, type RevisionRef } from './read.js';
 
@@ -22,6 +23,8 @@ export interface RevisionValue extends RevisionRef {
 export interface PageView {
   format?: 'document' | 'markdown' | null;
   metadata?: boolean | null;
+  /** false: computed pages keep their definition, without content. */
+  computed?: boolean | null;
 }
 
 export type PageValue = ResolvedPage & { spaceId: string; view?: PageView; changeRequestId?: string | null };
@@ -84,13 +87,13 @@ PageRef.implement({
     markdown: t.string({
       nullable: true,
       description: 'The body as Markdown (null when the rich-text document was asked for).',
-      resolve: (p) => (p.view?.format === 'document' ? null : p.markdown),
+      resolve: async (p, _a, ctx) => (p.view?.format === 'document' ? null : pageMarkdown(ctx, p, p.view?.computed)),
     }),
     document: t.field({
       type: 'JSON',
       nullable: true,
       description: 'The body as a rich-text document (null when Markdown was asked for).',
-      resolve: (p) => (p.view?.format === 'markdown' ? null : markdownToDocument(p.markdown)),
+      resolve: async (p, _a, ctx) => (p.view?.format === 'markdown' ? null : markdownToDocument(await pageMarkdown(ctx, p, p.view?.computed))),
     }),
     git: t.field({
       type: GitBlob,

@@ -4,3 +4,4 @@ export { parseMarkdown, type Root } from './parse.js';
 export { markdownToDocument, type RichTextDocument, type BlockNode } from './document.js';
 export { markdownSections, markdownPlainText, type Section } from './sections.js';
 export { markdownReferences, markdownMentions, type MarkdownReference } from './references.js';
+export { serializeMarkdown } from './serialize.js';
