@@ -22,6 +22,13 @@ const publicDocument = require('@gitbook/api/spec/openapi.json');
 const beyondPublicDocument = new Set([
   'post /spaces/{spaceId}/transfer',
   'get /spaces/{spaceId}/links',
+  // Link reports and backlinks (spec 4.15, 4.16): the public document has only `meta-links`, another operation.
+  'get /spaces/{spaceId}/content/page/{pageId}/links',
+  'get /spaces/{spaceId}/content/page/{pageId}/backlinks',
+  'get /spaces/{spaceId}/content/files/{fileId}/backlinks',
+  'get /spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links',
+  'get /spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/backlinks',
+  'get /spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}/backlinks',
   // Conversations (spec 4.17): not in the public document.
   'get /orgs/{organizationId}/conversations',
   'post /orgs/{organizationId}/conversations',

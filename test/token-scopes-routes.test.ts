@@ -233,6 +233,12 @@ const changeRequestCases: Record<string, ScopeCase> = {
   'GET /spaces/:spaceId/content/pages': crCase(['space:read'], (c) => `/v1/spaces/${c.space.id}/content/pages`),
   'GET /spaces/:spaceId/content/page/:pageId': crCase(['space:read'], (c) => `/v1/spaces/${c.space.id}/content/page/${c.page.id}`),
   'GET /spaces/:spaceId/content/path/:pagePath': crCase(['space:read'], (c) => `/v1/spaces/${c.space.id}/content/path/${c.page.path}`),
+  'GET /spaces/:spaceId/content/page/:pageId/links': crCase(['space:read'], (c) => `/v1/spaces/${c.space.id}/content/page/${c.page.id}/links`),
+  'GET /spaces/:spaceId/content/page/:pageId/backlinks': crCase(['space:read'], (c) => `/v1/spaces/${c.space.id}/content/page/${c.page.id}/backlinks`),
+  'GET /spaces/:spaceId/content/files/:fileId/backlinks': crCase(['space:read'], (c) => `/v1/spaces/${c.space.id}/content/files/fil_any/backlinks`),
+  'GET /spaces/:spaceId/change-requests/:changeRequestId/content/page/:pageId/links': crCase(['space:read'], (c) => `${c.path}/content/page/${c.page.id}/links`),
+  'GET /spaces/:spaceId/change-requests/:changeRequestId/content/page/:pageId/backlinks': crCase(['space:read'], (c) => `${c.path}/content/page/${c.page.id}/backlinks`),
+  'GET /spaces/:spaceId/change-requests/:changeRequestId/content/files/:fileId/backlinks': crCase(['space:read'], (c) => `${c.path}/content/files/fil_any/backlinks`),
 };
 
 const cases: Record<string, ScopeCase> = {

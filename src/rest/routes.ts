@@ -121,6 +121,12 @@ export const routes: RouteSpec[] = [
   ['GET', '/spaces/:spaceId/content/pages', op.ListSpacePagesDocument],
   ['GET', '/spaces/:spaceId/content/page/:pageId', op.GetSpacePageDocument],
   ['GET', '/spaces/:spaceId/content/path/:pagePath', op.GetSpacePageByPathDocument],
+  ['GET', '/spaces/:spaceId/content/page/:pageId/links', op.GetSpacePageLinksDocument],
+  ['GET', '/spaces/:spaceId/content/page/:pageId/backlinks', op.ListSpacePageBacklinksDocument],
+  ['GET', '/spaces/:spaceId/content/files/:fileId/backlinks', op.ListSpaceFileBacklinksDocument],
+  ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/content/page/:pageId/links', op.GetChangeRequestPageLinksDocument],
+  ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/content/page/:pageId/backlinks', op.ListChangeRequestPageBacklinksDocument],
+  ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/content/files/:fileId/backlinks', op.ListChangeRequestFileBacklinksDocument],
 
   // 4.10 Collections
   ['GET', '/orgs/:organizationId/collections', op.ListOrganizationCollectionsDocument],

@@ -9,10 +9,15 @@ import { countPages, pageOfRevision, revisionPages, type ResolvedPage, type Revi
 
 /** A revision as GraphQL carries it, with how its pages are to be shown. */
 export interface RevisionValue extends RevisionRef {
+  organizationId: string;
+  /** The change request whose line it belongs to; null on the main line */
+  changeRequestId: string | null;
   parents: string[];
   type: string;
   createdAt: Date;
   view?: PageView;
+  /** Read as a change request's content: the main revision it is based on */
+  baselineId?: string;
 }
 
 /** Page options of the content reads (REST `format`, `metadata`, `computed`). */
@@ -21,7 +26,8 @@ export interface PageView {
   metadata?: boolean | null;
 }
 
-type PageValue = ResolvedPage & { spaceId: string; view?: PageView };
+/** A page as GraphQL carries it: with the revision it was read from (links, backlinks). */
+export type PageValue = ResolvedPage & { spaceId: string; view?: PageView; revision: RevisionValue };
 
 export const PageFormatEnum = builder.enumType('PageFormat', {
   description: 'How a page body is given.',
@@ -99,7 +105,7 @@ PageRef.implement({
     pages: t.field({
       type: [PageRef],
       description: 'Subpages, in order.',
-      resolve: (p) => p.pages.map((c) => ({ ...c, spaceId: p.spaceId, view: p.view })),
+      resolve: (p) => p.pages.map((c) => ({ ...c, spaceId: p.spaceId, view: p.view, revision: p.revision })),
     }),
   }),
 });
@@ -114,7 +120,7 @@ const RevisionUrls = builder.simpleObject('RevisionUrls', {
   fields: (t) => ({ app: t.string({ description: 'The revision in the app.' }) }),
 });
 
-const withSpace = (revision: RevisionValue, page: ResolvedPage): PageValue => ({ ...page, spaceId: revision.spaceId, view: revision.view });
+const withSpace = (revision: RevisionValue, page: ResolvedPage): PageValue => ({ ...page, spaceId: revision.spaceId, view: revision.view, revision });
 
 export const RevisionRefType = builder.objectRef<RevisionValue>('Revision').implement({
   description: 'An immutable snapshot of the content of a space.',
@@ -152,8 +158,8 @@ export const RevisionRefType = builder.objectRef<RevisionValue>('Revision').impl
 });
 
 /** A revision row as the GraphQL Revision (NOT_FOUND when absent). */
-export async function revisionValue(ctx: Context, id: string, view?: PageView): Promise<RevisionValue> {
+export async function revisionValue(ctx: Context, id: string, view?: PageView, baselineId?: string): Promise<RevisionValue> {
   const row = await revisionLoader(ctx).load(id);
   if (!row) throw notFound('Revision');
-  return { ...row, view };
+  return { ...row, view, baselineId };
 }
