@@ -45,6 +45,8 @@ const bodyMembersBeyondPublicDocument = new Set([
   'patch /orgs/{organizationId}/sites/{siteId} agentsContext',
   'patch /orgs/{organizationId}/sites/{siteId} hostname',
   'post /spaces/{spaceId}/change-requests agentTaskId',
+  'post /spaces/{spaceId}/change-requests conversationsIssuesCluster',
+  'patch /spaces/{spaceId}/change-requests/{changeRequestId} conversationsIssuesCluster',
 ]);
 
 type Operation = { parameters: { name: string; in: string }[]; requestBody?: any; deprecated?: boolean; responses: Record<string, any>; operationId: string };

@@ -223,6 +223,7 @@ const changeRequestCases: Record<string, ScopeCase> = {
     const c = await orgWithChangeRequest();
     return asAdmin(c.org, `${c.path}/requested-reviewers`, { users: [c.org.admin.userId] });
   }],
+  'GET /spaces/:spaceId/change-requests/:changeRequestId/contributors': crCase(['space:read'], '/contributors'),
   'GET /spaces/:spaceId/change-requests/:changeRequestId/content': crCase(['space:read'], '/content'),
   'POST /spaces/:spaceId/change-requests/:changeRequestId/content': crCase(['space:write'], '/content', { changes: [{ operation: 'insert_page', title: 'New' }] }),
   'GET /spaces/:spaceId/change-requests/:changeRequestId/content/pages': crCase(['space:read'], '/content/pages'),

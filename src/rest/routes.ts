@@ -111,6 +111,7 @@ export const routes: RouteSpec[] = [
   ['POST', '/spaces/:spaceId/change-requests/:changeRequestId/update', op.UpdateChangeRequestFromMainDocument, mergeOutcome],
   ['POST', '/spaces/:spaceId/change-requests/:changeRequestId/reviews', op.SubmitChangeRequestReviewDocument, created],
   ['POST', '/spaces/:spaceId/change-requests/:changeRequestId/requested-reviewers', op.RequestChangeRequestReviewersDocument, { whole: true, item: undefined, body: undefined, status: 200 }],
+  ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/contributors', op.ListChangeRequestContributorsDocument],
   ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/content', op.GetChangeRequestContentDocument],
   ['POST', '/spaces/:spaceId/change-requests/:changeRequestId/content', op.UpdateChangeRequestContentDocument],
   ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/content/pages', op.ListChangeRequestPagesDocument],
