@@ -231,6 +231,7 @@ const changeRequestCases: Record<string, ScopeCase> = {
   'GET /spaces/:spaceId/change-requests/:changeRequestId/content/path/:pagePath': crCase(['space:read'], (c) => `${c.path}/content/path/${c.page.path}`),
   'GET /orgs/:organizationId/change-requests': crCase(['space:read'], (c) => `/v1/orgs/${c.org.organizationId}/change-requests`),
   'GET /spaces/:spaceId/content': crCase(['space:read'], (c) => `/v1/spaces/${c.space.id}/content`),
+  'POST /spaces/:spaceId/content/template': crCase(['space:write'], (c) => `/v1/spaces/${c.space.id}/content/template`, { id: 'changelog' }),
   'GET /spaces/:spaceId/content/pages': crCase(['space:read'], (c) => `/v1/spaces/${c.space.id}/content/pages`),
   'GET /spaces/:spaceId/content/page/:pageId': crCase(['space:read'], (c) => `/v1/spaces/${c.space.id}/content/page/${c.page.id}`),
   'GET /spaces/:spaceId/content/path/:pagePath': crCase(['space:read'], (c) => `/v1/spaces/${c.space.id}/content/path/${c.page.path}`),

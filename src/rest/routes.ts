@@ -119,6 +119,7 @@ export const routes: RouteSpec[] = [
   ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/content/path/:pagePath', op.GetChangeRequestPageByPathDocument],
   ['GET', '/orgs/:organizationId/change-requests', op.ListOrganizationChangeRequestsDocument],
   ['GET', '/spaces/:spaceId/content', op.GetSpaceContentDocument],
+  ['POST', '/spaces/:spaceId/content/template', op.ApplySpaceTemplateDocument, { status: 201 }],
   ['GET', '/spaces/:spaceId/content/pages', op.ListSpacePagesDocument],
   ['GET', '/spaces/:spaceId/content/page/:pageId', op.GetSpacePageDocument],
   ['GET', '/spaces/:spaceId/content/path/:pagePath', op.GetSpacePageByPathDocument],
