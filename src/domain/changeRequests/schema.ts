@@ -146,7 +146,7 @@ export const ChangeRequestRef = builder.prismaNode('ChangeRequest', {
       type: RevisionRefType,
       description: 'Its active revision (content reads).',
       args: viewArgs(t),
-      resolve: (cr, args, ctx) => revisionValue(ctx, cr.revisionId, pageView(args as never), mergeBase(cr)),
+      resolve: (cr, args, ctx) => revisionValue(ctx, cr.revisionId, pageView(args as never), { changeRequestId: cr.id, baselineId: mergeBase(cr) }),
     }),
     diff: t.field({
       type: ChangeRequestDiff,

@@ -26,8 +26,8 @@ export interface PageView {
   metadata?: boolean | null;
 }
 
-/** A page as GraphQL carries it: with the revision it was read from (links, backlinks). */
-export type PageValue = ResolvedPage & { spaceId: string; view?: PageView; revision: RevisionValue };
+/** A page as GraphQL carries it: with the revision it was read from (links, backlinks) and the change request it is read as. */
+export type PageValue = ResolvedPage & { spaceId: string; view?: PageView; revision: RevisionValue; changeRequestId?: string | null };
 
 export const PageFormatEnum = builder.enumType('PageFormat', {
   description: 'How a page body is given.',
@@ -105,7 +105,7 @@ PageRef.implement({
     pages: t.field({
       type: [PageRef],
       description: 'Subpages, in order.',
-      resolve: (p) => p.pages.map((c) => ({ ...c, spaceId: p.spaceId, view: p.view, revision: p.revision })),
+      resolve: (p) => p.pages.map((c) => ({ ...c, spaceId: p.spaceId, view: p.view, revision: p.revision, changeRequestId: p.changeRequestId })),
     }),
   }),
 });
@@ -120,7 +120,9 @@ const RevisionUrls = builder.simpleObject('RevisionUrls', {
   fields: (t) => ({ app: t.string({ description: 'The revision in the app.' }) }),
 });
 
-const withSpace = (revision: RevisionValue, page: ResolvedPage): PageValue => ({ ...page, spaceId: revision.spaceId, view: revision.view, revision });
+const withSpace = (revision: RevisionValue, page: ResolvedPage): PageValue => ({
+  ...page, spaceId: revision.spaceId, view: revision.view, revision, changeRequestId: revision.changeRequestId,
+});
 
 export const RevisionRefType = builder.objectRef<RevisionValue>('Revision').implement({
   description: 'An immutable snapshot of the content of a space.',
@@ -158,8 +160,10 @@ export const RevisionRefType = builder.objectRef<RevisionValue>('Revision').impl
 });
 
 /** A revision row as the GraphQL Revision (NOT_FOUND when absent). */
-export async function revisionValue(ctx: Context, id: string, view?: PageView, baselineId?: string): Promise<RevisionValue> {
+export async function revisionValue(
+  ctx: Context, id: string, view?: PageView, readAs?: { changeRequestId: string; baselineId: string },
+): Promise<RevisionValue> {
   const row = await revisionLoader(ctx).load(id);
   if (!row) throw notFound('Revision');
-  return { ...row, view, baselineId };
+  return { ...row, view, changeRequestId: readAs?.changeRequestId ?? row.changeRequestId, baselineId: readAs?.baselineId };
 }
