@@ -55,7 +55,8 @@ export async function loadChangeRequest(ctx: Context, db: Db, spaceId: string, k
   const actor = requireActor(ctx);
   const space = await spaceRow(ctx, db, spaceId);
   if (!space || !spacePolicy.roleRules(actor, space).view) throw notFound('ChangeRequest');
-  const where = /^\d+$/.test(key) ? { spaceId_number: { spaceId, number: Number(key) } } : { id: key, spaceId };
+  // A number beyond the column's range names no change request (rather than failing the lookup).
+  const where = /^\d+$/.test(key) && Number(key) <= 2_147_483_647 ? { spaceId_number: { spaceId, number: Number(key) } } : { id: key, spaceId };
   let cr = await db.changeRequest.findUnique({ where: where as Prisma.ChangeRequestWhereUniqueInput });
   if (cr && opts.lock) {
     await (db as Prisma.TransactionClient).$queryRaw`SELECT 1 FROM "ChangeRequest" WHERE id = ${cr.id} FOR UPDATE`;
