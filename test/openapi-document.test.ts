@@ -22,6 +22,13 @@ const publicDocument = require('@gitbook/api/spec/openapi.json');
 const beyondPublicDocument = new Set([
   'post /spaces/{spaceId}/transfer',
   'get /spaces/{spaceId}/links',
+  // Link reports and backlinks (spec 4.15, 4.16): the public document has only `meta-links`, another operation.
+  'get /spaces/{spaceId}/content/page/{pageId}/links',
+  'get /spaces/{spaceId}/content/page/{pageId}/backlinks',
+  'get /spaces/{spaceId}/content/files/{fileId}/backlinks',
+  'get /spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links',
+  'get /spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/backlinks',
+  'get /spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}/backlinks',
   // Conversations (spec 4.17): not in the public document.
   'get /orgs/{organizationId}/conversations',
   'post /orgs/{organizationId}/conversations',
@@ -38,6 +45,8 @@ const bodyMembersBeyondPublicDocument = new Set([
   'patch /orgs/{organizationId}/sites/{siteId} agentsContext',
   'patch /orgs/{organizationId}/sites/{siteId} hostname',
   'post /spaces/{spaceId}/change-requests agentTaskId',
+  'post /spaces/{spaceId}/change-requests conversationsIssuesCluster',
+  'patch /spaces/{spaceId}/change-requests/{changeRequestId} conversationsIssuesCluster',
 ]);
 
 type Operation = { parameters: { name: string; in: string }[]; requestBody?: any; deprecated?: boolean; responses: Record<string, any>; operationId: string };

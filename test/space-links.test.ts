@@ -39,7 +39,7 @@ describe('GET /spaces/{spaceId}/links', () => {
         markdown: [
           'Next: [setup](setup.md) then [back home](../intro).',
           'Broken: [nowhere](../nowhere.md) and [too far](../../../x).',
-          'Outside: <https://example.com/docs> and [the app](http://quire.test/app/s/abc).',
+          'Outside: <https://example.com/docs> and [the app](http://quire.test/app/s/abc/page).',
           '[anchor](#usage) [mail](mailto:a@b.c)',
         ].join('\n'),
       },
@@ -48,23 +48,24 @@ describe('GET /spaces/{spaceId}/links', () => {
     const res = await rest(app, org.admin.token).get(`/v1/spaces/${space.id}/links`);
     expect(res.status).toBe(200);
     expectReportShape(res.body);
+    const { revisionId: revision } = await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } });
     const byTarget = Object.fromEntries(res.body.items.map((i: any) => [i.targetReference.page ?? i.targetReference.url, i]));
-    const where = (...pages: string[]) => pages.map((page) => ({ kind: 'page', page, space: space.id }));
+    const where = (...pages: string[]) => pages.map((page) => ({ kind: 'page', organization: org.organizationId, space: space.id, versionContext: { type: 'revision', revision }, page }));
 
-    expect(byTarget[install]).toEqual({ status: 'ok', relation: 'reference', targetReference: { kind: 'page', page: install, space: space.id }, locationReferences: where(intro) });
+    expect(byTarget[install]).toEqual({ status: 'ok', relation: 'reference', targetReference: where(install)[0], locationReferences: where(intro) });
     // "./guides/setup" from the root and "setup.md" from guides/ are one target.
     expect(byTarget[setup].locationReferences).toEqual(where(intro, install));
     expect(byTarget[intro]).toMatchObject({ status: 'ok', locationReferences: where(install, setup) });
     expect(byTarget['../nowhere.md']).toEqual({ status: 'broken', relation: 'reference', targetReference: { kind: 'url', url: '../nowhere.md' }, locationReferences: where(install, setup) });
     expect(byTarget['../../../x'].status).toBe('broken');
     expect(byTarget['https://example.com/docs']).toMatchObject({ status: 'ok', targetReference: { kind: 'url', url: 'https://example.com/docs' } });
-    expect(byTarget['http://quire.test/app/s/abc'].status).toBe('in-app');
+    expect(byTarget['http://quire.test/app/s/abc/page'].status).toBe('in-app');
     // Images, anchors and e-mail addresses are not links to report.
     expect(byTarget['missing.png']).toBeUndefined();
     expect(byTarget['#usage']).toBeUndefined();
     expect(byTarget['mailto:a@b.c']).toBeUndefined();
     expect(res.body.items).toHaveLength(7);
-    expect(res.body).toMatchObject({ count: 7, stats: { total: 7, broken: { total: 2 } } });
+    expect(res.body).toMatchObject({ count: 7, stats: { total: 7, broken: { total: 2, changeRequest: 0 } } });
   });
 
   it('pages through the report with limit and page', async () => {
@@ -88,7 +89,7 @@ describe('GET /spaces/{spaceId}/links', () => {
     await app.prisma.space.update({ where: { id: space.id }, data: { revisionId: active } });
     const res = await rest(app, org.admin.token).get(`/v1/spaces/${space.id}/links`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ count: 0, items: [], stats: { total: 0, broken: { total: 0 } } });
+    expect(res.body).toEqual({ count: 0, items: [], stats: { total: 0, broken: { total: 0, changeRequest: 0 } } });
   });
 
   it('is readable by any member who sees the space; 404 for an unknown space, guests and other organizations', async () => {

@@ -54,6 +54,12 @@ const deviations: Record<string, string> = {
   'DELETE /orgs/:organizationId/translations/:translationId': 'the document gives OAuth tokens no access: a translation writes a space, so space:write',
   'POST /orgs/:organizationId/translations/:translationId/run': 'the document gives OAuth tokens no access: a run writes a space, so space:write',
   'GET /spaces/:spaceId/links': 'not in the document; reads the space content',
+  'GET /spaces/:spaceId/content/page/:pageId/links': 'not in the document; reads the space content',
+  'GET /spaces/:spaceId/content/page/:pageId/backlinks': 'not in the document; reads the space content',
+  'GET /spaces/:spaceId/content/files/:fileId/backlinks': 'not in the document; reads the space content',
+  'GET /spaces/:spaceId/change-requests/:changeRequestId/content/page/:pageId/links': 'not in the document; reads the space content',
+  'GET /spaces/:spaceId/change-requests/:changeRequestId/content/page/:pageId/backlinks': 'not in the document; reads the space content',
+  'GET /spaces/:spaceId/change-requests/:changeRequestId/content/files/:fileId/backlinks': 'not in the document; reads the space content',
   'POST /spaces/:spaceId/change-requests/:changeRequestId/merge': 'writes the space content too: space:write as well as change-request:merge',
   'GET /orgs/:organizationId/sites/:siteId': 'the document names no OAuth scope: reading a site takes site:read',
   'POST /orgs/:organizationId/sites/:siteId/publish': 'answers with the site, so it takes site:read too',
@@ -254,6 +260,7 @@ const changeRequestCases: Record<string, ScopeCase> = {
     const c = await orgWithChangeRequest();
     return asAdmin(c.org, `${c.path}/requested-reviewers`, { users: [c.org.admin.userId] });
   }],
+  'GET /spaces/:spaceId/change-requests/:changeRequestId/contributors': crCase(['space:read'], '/contributors'),
   'GET /spaces/:spaceId/change-requests/:changeRequestId/content': crCase(['space:read'], '/content'),
   'POST /spaces/:spaceId/change-requests/:changeRequestId/content': crCase(['space:write'], '/content', { changes: [{ operation: 'insert_page', title: 'New' }] }),
   'GET /spaces/:spaceId/change-requests/:changeRequestId/content/pages': crCase(['space:read'], '/content/pages'),
@@ -261,9 +268,16 @@ const changeRequestCases: Record<string, ScopeCase> = {
   'GET /spaces/:spaceId/change-requests/:changeRequestId/content/path/:pagePath': crCase(['space:read'], (c) => `${c.path}/content/path/${c.page.path}`),
   'GET /orgs/:organizationId/change-requests': crCase(['space:read'], (c) => `/v1/orgs/${c.org.organizationId}/change-requests`),
   'GET /spaces/:spaceId/content': crCase(['space:read'], (c) => `/v1/spaces/${c.space.id}/content`),
+  'POST /spaces/:spaceId/content/template': crCase(['space:write'], (c) => `/v1/spaces/${c.space.id}/content/template`, { id: 'changelog' }),
   'GET /spaces/:spaceId/content/pages': crCase(['space:read'], (c) => `/v1/spaces/${c.space.id}/content/pages`),
   'GET /spaces/:spaceId/content/page/:pageId': crCase(['space:read'], (c) => `/v1/spaces/${c.space.id}/content/page/${c.page.id}`),
   'GET /spaces/:spaceId/content/path/:pagePath': crCase(['space:read'], (c) => `/v1/spaces/${c.space.id}/content/path/${c.page.path}`),
+  'GET /spaces/:spaceId/content/page/:pageId/links': crCase(['space:read'], (c) => `/v1/spaces/${c.space.id}/content/page/${c.page.id}/links`),
+  'GET /spaces/:spaceId/content/page/:pageId/backlinks': crCase(['space:read'], (c) => `/v1/spaces/${c.space.id}/content/page/${c.page.id}/backlinks`),
+  'GET /spaces/:spaceId/content/files/:fileId/backlinks': crCase(['space:read'], (c) => `/v1/spaces/${c.space.id}/content/files/fil_any/backlinks`),
+  'GET /spaces/:spaceId/change-requests/:changeRequestId/content/page/:pageId/links': crCase(['space:read'], (c) => `${c.path}/content/page/${c.page.id}/links`),
+  'GET /spaces/:spaceId/change-requests/:changeRequestId/content/page/:pageId/backlinks': crCase(['space:read'], (c) => `${c.path}/content/page/${c.page.id}/backlinks`),
+  'GET /spaces/:spaceId/change-requests/:changeRequestId/content/files/:fileId/backlinks': crCase(['space:read'], (c) => `${c.path}/content/files/fil_any/backlinks`),
 };
 
 const cases: Record<string, ScopeCase> = {

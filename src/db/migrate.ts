@@ -22,8 +22,8 @@ export async function listMigrations() {
   );
 }
 
-/** Applies pending migrations; returns the names it applied. */
-export async function migrate(databaseUrl: string): Promise<string[]> {
+/** Applies pending migrations (those before `options.before` only, when given: tests of data migrations); returns the names it applied. */
+export async function migrate(databaseUrl: string, options: { before?: string } = {}): Promise<string[]> {
   // Longer than a request's bound (a migration may rebuild a big table), but never unbounded.
   const client = new pg.Client({ connectionString: databaseUrl, options: `-c statement_timeout=${LONG_STATEMENT_TIMEOUT_MS}` });
   await client.connect();
@@ -37,6 +37,7 @@ export async function migrate(databaseUrl: string): Promise<string[]> {
     const applied = new Map(rows.map((r) => [r.name, r.checksum]));
     const done: string[] = [];
     for (const m of await listMigrations()) {
+      if (options.before !== undefined && m.name >= options.before) break;
       const seen = applied.get(m.name);
       if (seen) {
         if (seen !== m.checksum) throw new Error(`migration ${m.name} was changed after it was applied`);

@@ -4,6 +4,7 @@ import { purgeDeletedSpaces } from '../domain/spaces/service.js';
 import { processOpenAPISpecJob } from '../domain/openapiSpecs/processor.js';
 import { processConversationsJob } from '../domain/conversations/processor.js';
 import { runTranslationJob } from '../domain/translations/runner.js';
+import { indexPageReferences } from '../domain/links/backlinks.js';
 import type { QuireJob } from './services.js';
 
 export const PURGE_DELETED_SPACES = 'spaces.purge-deleted';
@@ -20,4 +21,17 @@ export const purgeDeletedSpacesJob: QuireJob<Record<string, never>> = {
   },
 };
 
-export const jobDefinitions: readonly QuireJob<any>[] = [purgeDeletedSpacesJob, processOpenAPISpecJob, processConversationsJob, runTranslationJob];
+export const INDEX_PAGE_REFERENCES = 'content.index-page-references';
+
+/** Every 10 minutes: reference keys for page versions stored before the backlink index existed (or written raw, e.g. the bench seeder). */
+export const indexPageReferencesJob: QuireJob<Record<string, never>> = {
+  name: INDEX_PAGE_REFERENCES,
+  cron: '*/10 * * * *',
+  policy: { retryLimit: 2, retryDelay: 60, expireInSeconds: 20 * 60, policy: 'stately' },
+  async run({ prisma, logger }) {
+    const indexed = await indexPageReferences(prisma);
+    if (indexed) logger.info({ count: indexed }, 'indexed page references');
+  },
+};
+
+export const jobDefinitions: readonly QuireJob<any>[] = [purgeDeletedSpacesJob, processOpenAPISpecJob, processConversationsJob, runTranslationJob, indexPageReferencesJob];

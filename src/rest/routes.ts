@@ -123,6 +123,7 @@ export const routes: RouteSpec[] = [
   ['POST', '/spaces/:spaceId/change-requests/:changeRequestId/update', op.UpdateChangeRequestFromMainDocument, mergeOutcome],
   ['POST', '/spaces/:spaceId/change-requests/:changeRequestId/reviews', op.SubmitChangeRequestReviewDocument, created],
   ['POST', '/spaces/:spaceId/change-requests/:changeRequestId/requested-reviewers', op.RequestChangeRequestReviewersDocument, { whole: true, item: undefined, body: undefined, status: 200 }],
+  ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/contributors', op.ListChangeRequestContributorsDocument],
   ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/content', op.GetChangeRequestContentDocument],
   ['POST', '/spaces/:spaceId/change-requests/:changeRequestId/content', op.UpdateChangeRequestContentDocument],
   ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/content/pages', op.ListChangeRequestPagesDocument],
@@ -130,6 +131,7 @@ export const routes: RouteSpec[] = [
   ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/content/path/:pagePath', op.GetChangeRequestPageByPathDocument],
   ['GET', '/orgs/:organizationId/change-requests', op.ListOrganizationChangeRequestsDocument],
   ['GET', '/spaces/:spaceId/content', op.GetSpaceContentDocument],
+  ['POST', '/spaces/:spaceId/content/template', op.ApplySpaceTemplateDocument, { status: 201 }],
   ['GET', '/spaces/:spaceId/content/pages', op.ListSpacePagesDocument],
   ['GET', '/spaces/:spaceId/content/page/:pageId', op.GetSpacePageDocument],
   ['GET', '/spaces/:spaceId/content/path/:pagePath', op.GetSpacePageByPathDocument],
@@ -141,6 +143,12 @@ export const routes: RouteSpec[] = [
   ['GET', '/spaces/:spaceId/revisions/:revisionId/files/:fileId', op.GetRevisionFileDocument],
   ['GET', '/spaces/:spaceId/pdf', op.GetSpacePdfDocument, pdfUrl],
   ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/pdf', op.GetChangeRequestPdfDocument, pdfUrl],
+  ['GET', '/spaces/:spaceId/content/page/:pageId/links', op.GetSpacePageLinksDocument],
+  ['GET', '/spaces/:spaceId/content/page/:pageId/backlinks', op.ListSpacePageBacklinksDocument],
+  ['GET', '/spaces/:spaceId/content/files/:fileId/backlinks', op.ListSpaceFileBacklinksDocument],
+  ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/content/page/:pageId/links', op.GetChangeRequestPageLinksDocument],
+  ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/content/page/:pageId/backlinks', op.ListChangeRequestPageBacklinksDocument],
+  ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/content/files/:fileId/backlinks', op.ListChangeRequestFileBacklinksDocument],
 
   // 4.10 Collections
   ['GET', '/orgs/:organizationId/collections', op.ListOrganizationCollectionsDocument],

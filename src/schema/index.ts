@@ -17,6 +17,8 @@ import '../domain/sites/adaptiveFields.js';
 import '../domain/subdomains/schema.js';
 import '../domain/agentInstructions/schema.js';
 import '../domain/revisions/schema.js';
+import '../domain/links/schema.js';
+import '../domain/templates/schema.js';
 import '../domain/changeRequests/schema.js';
 import '../domain/files/schema.js';
 import '../domain/comments/schema.js';

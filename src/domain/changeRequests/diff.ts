@@ -6,7 +6,7 @@ import { flattenResolved, revisionPages, type ResolvedPage } from '../revisions/
 import { revisionLoader } from '../revisions/loaders.js';
 import { notFound } from '../../errors.js';
 
-type PageValue = ResolvedPage & { spaceId: string };
+type PageValue = ResolvedPage & { spaceId: string; revision: NonNullable<Awaited<ReturnType<ReturnType<typeof revisionLoader>['load']>>> };
 export interface PageDiff {
   page: PageValue;
   moved: boolean;
@@ -16,7 +16,7 @@ export interface PageDiff {
 async function pagesOf(ctx: Context, revisionId: string) {
   const revision = await revisionLoader(ctx).load(revisionId);
   if (!revision) throw notFound('Revision');
-  return new Map(flattenResolved(await revisionPages(ctx, revision)).map((p) => [p.id, { ...p, spaceId: revision.spaceId }]));
+  return new Map(flattenResolved(await revisionPages(ctx, revision)).map((p) => [p.id, { ...p, spaceId: revision.spaceId, revision }]));
 }
 
 export async function changeRequestDiff(ctx: Context, _spaceId: string, baseId: string, headId: string) {

@@ -1,6 +1,7 @@
 // Change requests in GraphQL: the type, its lists (space and organization, with
 // filters), reads of its content and diff, and the mutations (create, update,
 // content writes, update from main, merge, reviews).
+import { resolveArrayConnection } from '@pothos/plugin-relay';
 import { builder, type InputFieldBuilder } from '../../schema/builder.js';
 import type { ChangeRequest } from '../../generated/prisma/client.js';
 import { requireActor } from '../../context.js';
@@ -11,13 +12,14 @@ import { permissionsType } from '../shared/permissions.js';
 import { urlsFor } from '../shared/urls.js';
 import { PageEvaluationEnum, PageFormatEnum, PageRef, RevisionRefType, revisionValue, type PageView } from '../revisions/schema.js';
 import {
-  STATUSES, changeRequestSubject, createChangeRequest, findChangeRequest, organizationChangeRequestsWhere, spaceChangeRequestsWhere, updateChangeRequest,
+  STATUSES, changeRequestContributors, changeRequestSubject, createChangeRequest, findChangeRequest, organizationChangeRequestsWhere, spaceChangeRequestsWhere, updateChangeRequest,
   type ChangeRequestFilters,
 } from './service.js';
 import { editChangeRequestContent, type PageChange } from './content.js';
 import { mergeBase, mergeChangeRequest, updateChangeRequestFromMain, type MergeResult } from './merging.js';
 import { REVIEW_STATUSES, requestReviewers, submitReview } from './reviews.js';
 import { openCommentCounts } from './loaders.js';
+import { UserRef } from '../users/schema.js';
 import { changeRequestDiff, type PageDiff } from './diff.js';
 
 export const ChangeRequestStatusEnum = builder.enumType('ChangeRequestStatus', {
@@ -74,6 +76,23 @@ const ChangeRequestDiff = builder.simpleObject('ChangeRequestDiff', {
   }),
 });
 
+const ContributorActionEnum = builder.enumType('ContributorAction', {
+  description: 'How a user contributed.',
+  values: { edit: { description: 'Edited the content.' }, comment: { description: 'Commented.' } } as const,
+});
+
+const ContributorType = builder.objectRef<Awaited<ReturnType<typeof changeRequestContributors>>[number]>('ChangeRequestContributor').implement({
+  description: 'A user who contributed to a change request.',
+  fields: (t) => ({
+    user: t.field({ type: UserRef, description: 'The user.', resolve: (c) => c.user }),
+    count: t.exposeInt('count', { description: 'Number of contributions (revisions written).' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When the latest one was made.' }),
+    actionType: t.field({ type: ContributorActionEnum, description: 'How the user contributed.', resolve: (c) => c.actionType }),
+  }),
+});
+
+const ContributorConnection = nodeConnection(ContributorType, 'ChangeRequestContributor', { items: 'contributors' });
+
 export const ChangeRequestRef = builder.prismaNode('ChangeRequest', {
   id: { field: 'id' },
   description: 'A proposed edit of a space, on its own line of revisions.',
@@ -96,6 +115,18 @@ export const ChangeRequestRef = builder.prismaNode('ChangeRequest', {
     revisionInitial: t.exposeID('revisionInitialId', { description: 'The main revision it started from.' }),
     revisionMergedAncestor: t.exposeID('revisionMergedAncestorId', { nullable: true, description: 'The main revision last brought in by an update.' }),
     revisionMerged: t.exposeID('revisionMergedId', { nullable: true, description: 'The main revision its merge made.' }),
+    conversationsIssuesCluster: t.exposeID('conversationsIssuesClusterId', { nullable: true, description: 'Id of the issues cluster it addresses, if linked to one.' }),
+    contributors: t.connection(
+      {
+        type: ContributorType,
+        description: 'Users who edited its content (wrote revisions on its line), the latest first.',
+        resolve: async (cr, args, ctx) => {
+          const all = await changeRequestContributors(ctx, cr);
+          return Object.assign(resolveArrayConnection({ args }, all)!, { totalCount: all.length });
+        },
+      },
+      ContributorConnection,
+    ),
     outdated: t.boolean({
       description: 'Whether the main content changed since it was last based on it (false once merged or archived).',
       resolve: (cr) => (cr.status === 'draft' || cr.status === 'open') && (cr as Selected).space.revisionId !== mergeBase(cr),
@@ -115,7 +146,7 @@ export const ChangeRequestRef = builder.prismaNode('ChangeRequest', {
       type: RevisionRefType,
       description: 'Its active revision (content reads).',
       args: viewArgs(t),
-      resolve: (cr, args, ctx) => revisionValue(ctx, cr.revisionId, pageView(args as never), cr.id),
+      resolve: (cr, args, ctx) => revisionValue(ctx, cr.revisionId, pageView(args as never), { changeRequestId: cr.id, baselineId: mergeBase(cr) }),
     }),
     diff: t.field({
       type: ChangeRequestDiff,
@@ -132,6 +163,7 @@ const filterArgs = (t: { arg: any }) => ({
   creator: t.arg.id({ description: 'Only those created by this user.' }),
   contributor: t.arg.id({ description: 'Only those this user contributed to.' }),
   requestedReviewer: t.arg.id({ description: 'Only those whose review was asked of this user.' }),
+  conversationsIssuesCluster: t.arg.id({ description: 'Only those linked to this issues cluster (REST `topic`).' }),
 });
 const newestFirst = () => [{ createdAt: 'desc' }, { id: 'desc' }];
 
@@ -199,11 +231,12 @@ builder.relayMutationField(
       spaceId: t.id({ required: true, description: 'Id of the space.' }),
       subject: t.string({ description: 'Subject.' }),
       agentTaskId: t.string({ description: 'Id of the agent task it implements.' }),
+      conversationsIssuesCluster: t.id({ description: 'Id of an issues cluster of the organization it addresses.' }),
     }),
   },
   {
     description: "Opens a change request on the space's current content (editors of the space).",
-    resolve: async (_root, { input }, ctx) => ({ changeRequest: await createChangeRequest(ctx, input.spaceId, input) }),
+    resolve: async (_root, { input }, ctx) => ({ changeRequest: await createChangeRequest(ctx, input.spaceId, { ...input, conversationsIssuesCluster: input.conversationsIssuesCluster == null ? null : String(input.conversationsIssuesCluster) }) }),
   },
   { description: 'The result of createChangeRequest.', outputFields: (t) => ({ changeRequest: crField(t, 'The new change request.') }) },
 );
@@ -217,11 +250,12 @@ builder.relayMutationField(
       subject: t.string({ description: 'New subject.' }),
       description: t.field({ type: 'JSON', description: 'New rich-text description (a JSONDocument).' }),
       status: t.field({ type: ChangeRequestStatusEnum, description: 'New status (draft, open or archived; merged comes from merging).' }),
+      conversationsIssuesCluster: t.id({ description: 'Issues cluster of the organization it addresses; null unlinks it.' }),
     }),
   },
   {
     description: 'Changes the subject, description or status of a change request.',
-    resolve: async (_root, { input }, ctx) => ({ changeRequest: await updateChangeRequest(ctx, input.spaceId, String(input.changeRequestId), input) }),
+    resolve: async (_root, { input }, ctx) => ({ changeRequest: await updateChangeRequest(ctx, input.spaceId, String(input.changeRequestId), { ...input, conversationsIssuesCluster: input.conversationsIssuesCluster == null ? input.conversationsIssuesCluster : String(input.conversationsIssuesCluster) }) }),
   },
   { description: 'The result of updateChangeRequest.', outputFields: (t) => ({ changeRequest: crField(t, 'The change request as changed.') }) },
 );

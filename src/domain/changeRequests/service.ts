@@ -35,6 +35,21 @@ async function spaceRow(ctx: Context, db: Db, spaceId: string) {
   return space && !isPastRetention(space, ctx.clock.now()) ? space : null;
 }
 
+/** Users who wrote revisions on the change request's line: how many, and when last (newest first). */
+export async function changeRequestContributors(ctx: Context, cr: { id: string }) {
+  const groups = await ctx.prisma.revision.groupBy({
+    by: ['createdById'],
+    where: { changeRequestId: cr.id, createdById: { not: null } },
+    _count: { _all: true },
+    _max: { createdAt: true },
+  });
+  const users = await ctx.prisma.user.findMany({ where: { id: { in: groups.map((g) => g.createdById!) } } });
+  const byId = new Map(users.map((u) => [u.id, u]));
+  return groups
+    .flatMap((g) => (byId.has(g.createdById!) ? [{ user: byId.get(g.createdById!)!, count: g._count._all, updatedAt: g._max.createdAt!, actionType: 'edit' as const }] : []))
+    .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || a.user.id.localeCompare(b.user.id));
+}
+
 /** A change request by id or by number (`"12"`), locked for update inside a transaction when asked. */
 export async function loadChangeRequest(ctx: Context, db: Db, spaceId: string, key: string, action: ChangeRequestAction, opts: { lock?: boolean } = {}) {
   const actor = requireActor(ctx);
@@ -61,6 +76,14 @@ export async function findChangeRequest(ctx: Context, spaceId: string, key: stri
 export interface CreateChangeRequestInput {
   subject?: string | null;
   agentTaskId?: string | null;
+  conversationsIssuesCluster?: string | null;
+}
+
+/** A cluster a change request may be linked to: one of the space's organization (400 otherwise, saying nothing of other organizations). */
+async function checkCluster(db: Db, organizationId: string, clusterId: string) {
+  const found = await db.issuesCluster.findFirst({ where: { id: clusterId, organizationId }, select: { id: true } });
+  if (!found) throw badRequest('is not an issues cluster of the organization', 'conversationsIssuesCluster');
+  return found.id;
 }
 
 export async function createChangeRequest(ctx: Context, spaceId: string, input: CreateChangeRequestInput, query: Query = {}) {
@@ -68,6 +91,7 @@ export async function createChangeRequest(ctx: Context, spaceId: string, input: 
   const space = authorize(spacePolicy, actor, await spaceRow(ctx, ctx.prisma, spaceId), 'edit');
   if (input.subject != null) checkLength('subject', input.subject, 0, SUBJECT_MAX);
   if (input.agentTaskId != null) checkLength('agentTaskId', input.agentTaskId, 1, 100);
+  const cluster = input.conversationsIssuesCluster != null ? await checkCluster(ctx.prisma, space.organizationId, input.conversationsIssuesCluster) : null;
   const id = newId('ChangeRequest');
   // One statement: the counter row lock serializes creations in the space only while it runs, and
   // numbers follow without gap (the insert and the increment commit or fail together).
@@ -77,8 +101,8 @@ export async function createChangeRequest(ctx: Context, spaceId: string, input: 
       WHERE id = ${space.id} AND "deletedAt" IS NULL
       RETURNING "changeRequestCounter", "revisionId", "organizationId"
     )
-    INSERT INTO "ChangeRequest" (id, "organizationId", "spaceId", number, subject, "agentTaskId", "createdById", "revisionId", "revisionInitialId", "updatedAt")
-    SELECT ${id}, "organizationId", ${space.id}, "changeRequestCounter", ${input.subject ?? null}, ${input.agentTaskId ?? null}, ${actor.userId}, "revisionId", "revisionId", now()
+    INSERT INTO "ChangeRequest" (id, "organizationId", "spaceId", number, subject, "agentTaskId", "conversationsIssuesClusterId", "createdById", "revisionId", "revisionInitialId", "updatedAt")
+    SELECT ${id}, "organizationId", ${space.id}, "changeRequestCounter", ${input.subject ?? null}, ${input.agentTaskId ?? null}, ${cluster}, ${actor.userId}, "revisionId", "revisionId", now()
     FROM counter`;
   if (created === 0) throw notFound('Space');
   return ctx.prisma.changeRequest.findUniqueOrThrow({ ...withSpace(query), where: { id } });
@@ -96,6 +120,8 @@ export interface UpdateChangeRequestInput {
   subject?: string | null;
   description?: unknown;
   status?: string | null;
+  /** An issues cluster id links it; null unlinks it; absent leaves it */
+  conversationsIssuesCluster?: string | null;
 }
 
 export async function updateChangeRequest(ctx: Context, spaceId: string, key: string, input: UpdateChangeRequestInput, query: Query = {}) {
@@ -104,12 +130,14 @@ export async function updateChangeRequest(ctx: Context, spaceId: string, key: st
   return ctx.prisma.$transaction(async (tx) => {
     const { cr } = await loadChangeRequest(ctx, tx, spaceId, key, 'update', { lock: true });
     if (input.status != null) checkStatusMove(cr.status, input.status);
+    const cluster = input.conversationsIssuesCluster == null ? input.conversationsIssuesCluster : await checkCluster(tx, cr.organizationId, input.conversationsIssuesCluster);
     await tx.changeRequest.update({
       where: { id: cr.id },
       data: {
         ...(input.subject != null ? { subject: input.subject } : {}),
         ...(description ? { description: description as Prisma.InputJsonValue } : {}),
         ...(input.status != null ? { status: input.status } : {}),
+        ...(cluster !== undefined ? { conversationsIssuesClusterId: cluster } : {}),
       },
     });
     return tx.changeRequest.findUniqueOrThrow({ ...withSpace(query), where: { id: cr.id } });
@@ -121,6 +149,7 @@ export interface ChangeRequestFilters {
   creator?: string | null;
   contributor?: string | null;
   requestedReviewer?: string | null;
+  conversationsIssuesCluster?: string | null;
 }
 
 function filterWhere(filters: ChangeRequestFilters): Prisma.ChangeRequestWhereInput {
@@ -132,6 +161,7 @@ function filterWhere(filters: ChangeRequestFilters): Prisma.ChangeRequestWhereIn
     // A contributor created the change request or wrote one of its revisions.
     ...(filters.contributor ? { OR: [{ createdById: filters.contributor }, { revisions: { some: { createdById: filters.contributor } } }] } : {}),
     ...(filters.requestedReviewer ? { requestedReviewers: { some: { userId: filters.requestedReviewer } } } : {}),
+    ...(filters.conversationsIssuesCluster ? { conversationsIssuesClusterId: filters.conversationsIssuesCluster } : {}),
   };
 }
 

@@ -45,10 +45,13 @@ export const loaderTrees = (ctx: Context): TreeFetcher => async (spaceId, hashes
 
 export const revisionLoader = requestLoader(
   (ctx) =>
-    new DataLoader<string, { id: string; spaceId: string; tree: string | null; fileSet: string | null; parents: string[]; type: string; createdAt: Date } | null>(async (ids) => {
+    new DataLoader<
+      string,
+      { id: string; organizationId: string; spaceId: string; changeRequestId: string | null; tree: string | null; fileSet: string | null; parents: string[]; type: string; createdAt: Date } | null
+    >(async (ids) => {
       const rows = await ctx.prisma.revision.findMany({
         where: { id: { in: [...ids] } },
-        select: { id: true, spaceId: true, tree: true, fileSet: true, parents: true, type: true, createdAt: true },
+        select: { id: true, organizationId: true, spaceId: true, changeRequestId: true, tree: true, fileSet: true, parents: true, type: true, createdAt: true },
       });
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.map((id) => byId.get(id) ?? null);

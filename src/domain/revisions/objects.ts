@@ -6,6 +6,7 @@
 // page of a 2,000-page space adds one PageVersion and the trees on its path.
 import { createHash } from 'node:crypto';
 import type { Prisma } from '../../generated/prisma/client.js';
+import { referenceKeys } from '../links/targets.js';
 
 type Db = Pick<Prisma.TransactionClient, 'pageTree' | 'pageVersion'>;
 type JsonValue = Prisma.JsonValue;
@@ -77,6 +78,8 @@ export async function writeVersion(db: Db, space: { id: string; organizationId: 
     data: [{
       ...content, layout: json(content.layout), cover: json(content.cover), variables: json(content.variables), computed: json(content.computed),
       spaceId: space.id, organizationId: space.organizationId, hash,
+      // Indexed as it is first stored: backlinks read these keys, not the Markdown.
+      referenceKeys: referenceKeys(content.markdown), referencesIndexed: true,
     }],
     skipDuplicates: true,
   });

@@ -11,12 +11,15 @@ import { countPages, pageOfRevision, revisionPages, type ResolvedPage, type Revi
 
 /** A revision as GraphQL carries it, with how its pages are to be shown. */
 export interface RevisionValue extends RevisionRef {
+  organizationId: string;
+  /** The change request whose line it belongs to; null on the main line */
+  changeRequestId: string | null;
   parents: string[];
   type: string;
   createdAt: Date;
   view?: PageView;
-  /** The change request it is read as (its pages' comments are that change request's); null or absent on the main line. */
-  changeRequestId?: string | null;
+  /** Read as a change request's content: the main revision it is based on */
+  baselineId?: string;
 }
 
 /** Page options of the content reads (REST `format`, `metadata`, `computed`). */
@@ -27,7 +30,8 @@ export interface PageView {
   computed?: boolean | null;
 }
 
-export type PageValue = ResolvedPage & { spaceId: string; view?: PageView; changeRequestId?: string | null };
+/** A page as GraphQL carries it: with the revision it was read from (links, backlinks) and the change request it is read as. */
+export type PageValue = ResolvedPage & { spaceId: string; view?: PageView; revision: RevisionValue; changeRequestId?: string | null };
 
 export const PageFormatEnum = builder.enumType('PageFormat', {
   description: 'How a page body is given.',
@@ -105,7 +109,7 @@ PageRef.implement({
     pages: t.field({
       type: [PageRef],
       description: 'Subpages, in order.',
-      resolve: (p) => p.pages.map((c) => ({ ...c, spaceId: p.spaceId, view: p.view, changeRequestId: p.changeRequestId })),
+      resolve: (p) => p.pages.map((c) => ({ ...c, spaceId: p.spaceId, view: p.view, revision: p.revision, changeRequestId: p.changeRequestId })),
     }),
   }),
 });
@@ -121,7 +125,7 @@ const RevisionUrls = builder.simpleObject('RevisionUrls', {
 });
 
 const withSpace = (revision: RevisionValue, page: ResolvedPage): PageValue => ({
-  ...page, spaceId: revision.spaceId, view: revision.view, changeRequestId: revision.changeRequestId,
+  ...page, spaceId: revision.spaceId, view: revision.view, revision, changeRequestId: revision.changeRequestId,
 });
 
 export const RevisionRefType = builder.objectRef<RevisionValue>('Revision').implement({
@@ -159,8 +163,10 @@ export const RevisionRefType = builder.objectRef<RevisionValue>('Revision').impl
 });
 
 /** A revision row as the GraphQL Revision (NOT_FOUND when absent). */
-export async function revisionValue(ctx: Context, id: string, view?: PageView, changeRequestId?: string): Promise<RevisionValue> {
+export async function revisionValue(
+  ctx: Context, id: string, view?: PageView, readAs?: { changeRequestId: string; baselineId: string },
+): Promise<RevisionValue> {
   const row = await revisionLoader(ctx).load(id);
   if (!row) throw notFound('Revision');
-  return { ...row, view, changeRequestId };
+  return { ...row, view, changeRequestId: readAs?.changeRequestId ?? row.changeRequestId, baselineId: readAs?.baselineId };
 }

@@ -1,4 +1,3 @@
-import { resolveArrayConnection } from '@pothos/plugin-relay';
 import { builder, type InputFieldBuilder, type ObjectFieldBuilder } from '../../schema/builder.js';
 import type { Space } from '../../generated/prisma/client.js';
 import { requireActor } from '../../context.js';
@@ -13,7 +12,7 @@ import { deletion, deletionFields } from '../../schema/payloads.js';
 import { moveInputFields, moved, newOrganizationField, newParentField, positionFromInput, transferInputFields } from '../content/schema.js';
 import { LanguageEnum } from '../content/language.js';
 import { spaceCounts } from './loaders.js';
-import { spaceLinkReport, type ContentLink, type ContentReference } from './links.js';
+import { ContentLinkConnection, ContentLinkType, spaceLinks } from '../links/schema.js';
 import { mayShowRelated } from '../content/related.js';
 import type { ContentSubject } from '../../policy/content.js';
 import type { OrganizationSubject } from '../../policy/organization.js';
@@ -34,55 +33,6 @@ const SpaceUrls = builder.simpleObject('SpaceUrls', {
     published: t.string({ nullable: true, description: 'The published space, unless it is private.' }),
     public: t.string({ nullable: true, description: 'The published space, only for public spaces.' }),
     icon: t.string({ nullable: true, description: "URL of the space's icon, if it has one." }),
-  }),
-});
-
-const ContentReferenceType = builder.objectRef<ContentReference>('ContentReference').implement({
-  description: 'What a link points to, or where it is found.',
-  fields: (t) => ({
-    kind: t.exposeString('kind', { description: 'The kind of target: "page", "space", "url"…' }),
-    page: t.exposeID('page', { nullable: true, description: 'Id of the page, for a page.' }),
-    space: t.exposeID('space', { nullable: true, description: 'Id of the space, for a page or a space.' }),
-    url: t.exposeString('url', { nullable: true, description: 'The address, for a URL.' }),
-  }),
-});
-
-const LinkStatusEnum = builder.enumType('ContentLinkStatus', {
-  description: 'Whether a link leads somewhere.',
-  values: {
-    OK: { value: 'ok', description: 'The target exists.' },
-    BROKEN: { value: 'broken', description: 'The target does not exist.' },
-    IN_APP: { value: 'in-app', description: 'The target is only reachable in the app.' },
-  } as const,
-});
-
-const ContentLinkType = builder.objectRef<ContentLink>('ContentLink').implement({
-  description: 'A link found in the content of a space.',
-  fields: (t) => ({
-    status: t.field({ type: LinkStatusEnum, description: 'Whether the link leads somewhere.', resolve: (l) => l.status }),
-    relation: t.exposeString('relation', { description: 'How the content refers to the target (a link, an embed…).' }),
-    targetReference: t.field({ type: ContentReferenceType, description: 'What the link points to.', resolve: (l) => l.targetReference }),
-    locationReferences: t.field({ type: [ContentReferenceType], description: 'Where the link is found.', resolve: (l) => l.locationReferences }),
-  }),
-});
-
-const BrokenLinkStats = builder.simpleObject('ContentBrokenLinkStats', {
-  description: 'Counts of broken links.',
-  fields: (b) => ({ total: b.int({ description: 'Number of broken links.' }) }),
-});
-
-const LinkStats = builder.simpleObject('ContentLinkStats', {
-  description: 'Counts of the links of a space.',
-  fields: (t) => ({
-    total: t.int({ description: 'Number of links.' }),
-    broken: t.field({ type: BrokenLinkStats, description: 'The broken ones.' }),
-  }),
-});
-
-const ContentLinkConnection = nodeConnection(ContentLinkType, 'ContentLink', {
-  items: 'links',
-  fields: (c) => ({
-    stats: c.field({ type: LinkStats, description: 'Counts over every page.', resolve: (conn: { stats: never }) => conn.stats }),
   }),
 });
 
@@ -154,11 +104,7 @@ export const SpaceRef = builder.prismaNode('Space', {
         type: ContentLinkType,
         description: 'Links found in the content of the active revision.',
         select: { revisionId: true },
-        resolve: async (space, args, ctx) => {
-          const report = await spaceLinkReport(ctx, space);
-          const connection = resolveArrayConnection({ args }, report.items);
-          return Object.assign(connection!, { stats: report.stats, totalCount: report.items.length });
-        },
+        resolve: (space, args, ctx) => spaceLinks(ctx, space, args),
       },
       ContentLinkConnection,
     ),

@@ -1,0 +1,114 @@
+// Backlinks: the pages of a revision that link to a page, or refer to a file.
+//
+// Each page version carries the keys of what its Markdown refers to
+// (`page:<slug>`, `file:<id>`; targets.ts), written when the version is first
+// stored. Versions are content-addressed and shared by every revision holding
+// them, so the index grows with change, not with history. A backlink read then
+// costs: the revision tree (structure, one statement per depth level), one
+// GIN lookup of the versions holding the target's key, and the Markdown of
+// those few candidates only (relative links resolve from the linking page's
+// folder, so candidates are confirmed against the tree). No read writes:
+// versions stored before the index existed are parsed in memory until the
+// indexing job (below) has reached them.
+import DataLoader from 'dataloader';
+import type { Context } from '../../context.js';
+import type { PrismaClient } from '../../generated/prisma/client.js';
+import { notFound } from '../../errors.js';
+import { requestLoader } from '../../loaders.js';
+import { markdownReferences } from '../content/markdown/index.js';
+import { versionLoader } from '../revisions/loaders.js';
+import { flatten } from '../revisions/objects.js';
+import { revisionTree } from '../revisions/read.js';
+import { pageLocation, pathIndex, type ContentReference, type ContentScope } from './report.js';
+import { findPage, isExternal, isIgnored, referenceKeys } from './targets.js';
+
+export type BacklinkTarget = { page: string } | { file: string };
+type Key = readonly [spaceId: string, key: string];
+const keyOf = ([spaceId, key]: Key) => `${spaceId}\u0000${key}`;
+
+/** Versions whose keys hold each asked key: every key asked in one tick, one statement. */
+const referencingVersions = requestLoader(
+  (ctx) =>
+    new DataLoader<Key, Set<string>, string>(
+      async (keys) => {
+        const rows = await ctx.prisma.pageVersion.findMany({
+          where: { spaceId: { in: [...new Set(keys.map((k) => k[0]))] }, referenceKeys: { hasSome: [...new Set(keys.map((k) => k[1]))] } },
+          select: { spaceId: true, hash: true, referenceKeys: true },
+        });
+        const found = new Map(keys.map((k) => [keyOf(k), new Set<string>()]));
+        for (const row of rows) for (const key of row.referenceKeys) found.get(keyOf([row.spaceId, key]))?.add(row.hash);
+        return keys.map((k) => found.get(keyOf(k))!);
+      },
+      { cacheKeyFn: keyOf },
+    ),
+);
+
+/** Keys of the versions of a space not indexed yet, computed in memory (empty once the job ran). */
+const unindexedVersions = requestLoader(
+  (ctx) =>
+    new DataLoader<string, Map<string, string[]>>(async (spaceIds) => {
+      const rows = await ctx.prisma.pageVersion.findMany({
+        where: { spaceId: { in: [...spaceIds] }, referencesIndexed: false },
+        select: { spaceId: true, hash: true, markdown: true },
+      });
+      return spaceIds.map((id) => new Map(rows.filter((r) => r.spaceId === id).map((r) => [r.hash, referenceKeys(r.markdown)])));
+    }),
+);
+
+/** Hashes of the versions of the space that hold any of `keys`. */
+async function versionsReferring(ctx: Context, spaceId: string, keys: string[]) {
+  const [indexed, unindexed] = await Promise.all([
+    referencingVersions(ctx).loadMany(keys.map((k) => [spaceId, k] as const)),
+    unindexedVersions(ctx).load(spaceId),
+  ]);
+  const hashes = new Set<string>();
+  for (const set of indexed) if (set instanceof Set) for (const h of set) hashes.add(h);
+  for (const [hash, own] of unindexed) if (own.some((k) => keys.includes(k))) hashes.add(hash);
+  return hashes;
+}
+
+/** The locations (pages of the revision) that refer to `target`, in tree order. */
+export async function backlinks(ctx: Context, scope: ContentScope, target: BacklinkTarget): Promise<ContentReference[]> {
+  const flat = flatten(await revisionTree(ctx, scope.revision));
+  const spaceId = scope.revision.spaceId;
+  if ('file' in target) {
+    const hashes = await versionsReferring(ctx, spaceId, [`file:${target.file}`]);
+    return flat.filter((f) => hashes.has(f.node.version)).map((f) => pageLocation(scope, f.node.id));
+  }
+  const page = flat.find((f) => f.node.id === target.page);
+  if (!page) throw notFound('Page');
+  // `page:` holds links whose last segment depends on the folder (`..`, `./`).
+  const hashes = await versionsReferring(ctx, spaceId, [`page:${page.node.slug}`, 'page:']);
+  const candidates = flat.filter((f) => f.node.id !== target.page && hashes.has(f.node.version));
+  if (candidates.length === 0) return [];
+  const byPath = pathIndex(flat);
+  const contents = await versionLoader(ctx).loadMany(candidates.map((f) => [spaceId, f.node.version] as const));
+  return candidates
+    .filter((f, i) => {
+      const content = contents[i];
+      if (!content || content instanceof Error) return false;
+      const folder = f.path.split('/').filter(Boolean).slice(0, -1);
+      return markdownReferences(content.markdown).some(
+        (r) => r.kind === 'link' && !isIgnored(r.url) && !isExternal(r.url) && findPage(byPath, folder, r.url) === target.page,
+      );
+    })
+    .map((f) => pageLocation(scope, f.node.id));
+}
+
+/**
+ * The indexing job's work: keys for versions stored before the index existed,
+ * `batch` at a time, one UPDATE per batch. Answers how many it indexed.
+ */
+export async function indexPageReferences(prisma: Pick<PrismaClient, 'pageVersion' | '$executeRaw'>, batch = 500): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const rows = await prisma.pageVersion.findMany({ where: { referencesIndexed: false }, select: { spaceId: true, hash: true, markdown: true }, take: batch });
+    if (rows.length === 0) return total;
+    const keyed = JSON.stringify(rows.map((r) => ({ spaceId: r.spaceId, hash: r.hash, keys: referenceKeys(r.markdown) })));
+    await prisma.$executeRaw`
+      UPDATE "PageVersion" v SET "referenceKeys" = ARRAY(SELECT jsonb_array_elements_text(d.keys)), "referencesIndexed" = true
+      FROM jsonb_to_recordset(${keyed}::jsonb) AS d("spaceId" text, hash text, keys jsonb)
+      WHERE v."spaceId" = d."spaceId" AND v.hash = d.hash`;
+    total += rows.length;
+  }
+}
