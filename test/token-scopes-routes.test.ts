@@ -233,6 +233,8 @@ const changeRequestCases: Record<string, ScopeCase> = {
   'GET /spaces/:spaceId/content/pages': crCase(['space:read'], (c) => `/v1/spaces/${c.space.id}/content/pages`),
   'GET /spaces/:spaceId/content/page/:pageId': crCase(['space:read'], (c) => `/v1/spaces/${c.space.id}/content/page/${c.page.id}`),
   'GET /spaces/:spaceId/content/path/:pagePath': crCase(['space:read'], (c) => `/v1/spaces/${c.space.id}/content/path/${c.page.path}`),
+  'GET /spaces/:spaceId/search': crCase(['space:read'], (c) => `/v1/spaces/${c.space.id}/search?query=untitled`),
+  'GET /orgs/:organizationId/search': crCase(['organization:search'], (c) => `/v1/orgs/${c.org.organizationId}/search?query=untitled`),
 };
 
 const cases: Record<string, ScopeCase> = {

@@ -18,6 +18,7 @@ import '../domain/subdomains/schema.js';
 import '../domain/agentInstructions/schema.js';
 import '../domain/revisions/schema.js';
 import '../domain/changeRequests/schema.js';
+import '../domain/search/schema.js';
 import '../domain/comments/schema.js';
 import '../domain/comments/mutations.js';
 import '../domain/comments/subscriptions.js';

@@ -9,6 +9,7 @@ import { parseMergeRules, type MergeRules } from '../shared/mergeRules.js';
 import { commitRevision } from '../revisions/commit.js';
 import { fetchTreesFrom, readTree, readVersions, writeVersion } from '../revisions/objects.js';
 import { mergeTrees, type MergeConflict } from '../revisions/merge.js';
+import { syncSearchIndex } from '../search/indexer.js';
 import { loadChangeRequest } from './service.js';
 
 type Tx = Prisma.TransactionClient;
@@ -89,6 +90,8 @@ export async function mergeChangeRequest(ctx: Context, spaceId: string, key: str
     if (!merged.pages) return { result: 'conflicts', revision: main, conflicts: merged.conflicts };
     const revision = await commitRevision(tx, space, { parents: [main, cr.revisionId], type: 'merge', createdById: actor.userId, pages: merged.pages });
     await tx.space.update({ where: { id: space.id }, data: { revisionId: revision } });
+    // The index moves with the active revision, in the same transaction: a search after the merge finds the new text.
+    await syncSearchIndex(tx, space.id);
     await tx.changeRequest.update({
       where: { id: cr.id },
       data: { status: 'merged', revisionMergedId: revision, mergedAt: ctx.clock.now(), mergedById: actor.userId },
