@@ -40,6 +40,8 @@ export async function loadChangeRequest(ctx: Context, db: Db, spaceId: string, k
   const actor = requireActor(ctx);
   const space = await spaceRow(ctx, db, spaceId);
   if (!space || !spacePolicy.roleRules(actor, space).view) throw notFound('ChangeRequest');
+  // A number past the column's range (int4) names no change request (rather than failing the statement).
+  if (/^\d+$/.test(key) && Number(key) > 2_147_483_647) throw notFound('ChangeRequest');
   const where = /^\d+$/.test(key) ? { spaceId_number: { spaceId, number: Number(key) } } : { id: key, spaceId };
   let cr = await db.changeRequest.findUnique({ where: where as Prisma.ChangeRequestWhereUniqueInput });
   if (cr && opts.lock) {

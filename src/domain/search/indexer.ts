@@ -102,7 +102,8 @@ export async function syncSearchIndex(tx: Tx, spaceId: string): Promise<SyncResu
   // Without a state the index starts over (whatever rows an interrupted past left).
   if (!state) await tx.searchPage.deleteMany({ where: { spaceId } });
   const changes = await diffTrees(fetchTreesFrom(tx), spaceId, state?.tree ?? null, space.tree);
-  const gone = [...changes.removed, ...changes.indexed.map((p) => p.id)];
+  // Rows of removed and re-indexed pages go (with their sections); a first index has none left.
+  const gone = state ? [...changes.removed, ...changes.indexed.map((p) => p.id)] : [];
   for (const part of chunks(gone, 5000)) await tx.searchPage.deleteMany({ where: { spaceId, pageId: { in: part } } });
   for (const part of chunks(changes.indexed, 5000)) {
     const contents = await readVersions(tx, spaceId, part.map((p) => p.version));
