@@ -215,7 +215,7 @@ async function seedBigSpace(client: pg.Client) {
   };
   const pages = Array.from({ length: BIG_TOP }, (_, t) => node(t * (BIG_CHILDREN + 1) + 1, Array.from({ length: BIG_CHILDREN }, (_, c) => node(t * (BIG_CHILDREN + 1) + c + 2))));
   const { root, objects } = treeObjects(pages);
-  await client.query(`INSERT INTO "Space" (id, "organizationId", title, visibility, "shareKey", "revisionId") VALUES ($1, $2, 'Large space', 'private', md5('big'), 'rev_big')`, [bigSpaceId, org]);
+  await client.query(`INSERT INTO "Space" (id, "organizationId", title, visibility, "shareKey", "revisionId", "updatedAt") VALUES ($1, $2, 'Large space', 'private', md5('big'), 'rev_big', now())`, [bigSpaceId, org]);
   await client.query(`INSERT INTO "Revision" (id, "organizationId", "spaceId", tree) VALUES ('rev_big', $1, $2, $3)`, [org, bigSpaceId, root]);
   const column = (rows: unknown[][], i: number) => rows.map((r) => r[i]);
   await client.query(
