@@ -15,7 +15,7 @@ import { sitePublishedBase, siteUrls } from '../src/domain/sites/urls.js';
 import type { Actor } from '../src/policy/actor.js';
 import { actorFromTokenRow, tokenStatement, type TokenRow } from '../src/auth/tokens.js';
 import type { Level } from '../src/policy/roles.js';
-import { benchGraphQLQuery } from './scenarios.js';
+import { benchGraphQLQuery, benchSiteQuery } from './scenarios.js';
 import { offsetToCursor } from '@pothos/plugin-relay';
 import { markdownToDocument } from '../src/domain/content/markdown/index.js';
 import { defaultLayout } from '../src/domain/revisions/layout.js';
@@ -307,6 +307,42 @@ async function searchSpace(actor: Actor, spaceId: string, params: URLSearchParam
   return { ...(found.total > limit ? { next: { page: offsetToCursor(limit - 1) } } : {}), count: found.total, items };
 }
 
+// ---- GraphQL: a site → its first N sections → their site spaces → spaces ---------
+// One statement after the token check: the site, its first sections (in the order of
+// Site.sections: by group position, then position), and their site spaces of live spaces.
+
+async function siteSections(actor: Actor, siteId: string, first: number) {
+  const { rows } = await pool.query(
+    `SELECT t.*, x.id AS x_id, x.title AS x_title, x.ord,
+       y.id AS y_id, y.path AS y_path, s.id AS s_id, s.title AS s_title
+     FROM "Site" t
+     LEFT JOIN LATERAL (
+       SELECT n.id, n.title, row_number() OVER (ORDER BY g."sortKey" NULLS LAST, n."sortKey", n.id) AS ord
+       FROM "SiteSection" n LEFT JOIN "SiteSectionGroup" g ON g.id = n."sectionGroupId"
+       WHERE n."siteId" = t.id ORDER BY g."sortKey" NULLS LAST, n."sortKey", n.id LIMIT $2
+     ) x ON true
+     LEFT JOIN LATERAL (
+       SELECT y.id, y.path, y."spaceId", y."sortKey" FROM "SiteSpace" y JOIN "Space" s ON s.id = y."spaceId"
+       WHERE y."sectionId" = x.id AND s."deletedAt" IS NULL
+     ) y ON true
+     LEFT JOIN "Space" s ON s.id = y."spaceId"
+     WHERE t.id = $1
+     ORDER BY x.ord, y."sortKey", y.id`,
+    [siteId, first],
+  );
+  const site = rows[0];
+  if (!site || !sitePolicy.rules(actor, site).view) {
+    return { data: { site: null }, errors: [{ message: 'Site not found', path: ['site'], extensions: { code: 'NOT_FOUND', status: 404 } }] };
+  }
+  const sections = new Map<string, { id: string; title: string; siteSpaces: unknown[] }>();
+  for (const row of rows) {
+    if (!row.x_id) continue;
+    if (!sections.has(row.x_id)) sections.set(row.x_id, { id: row.x_id, title: row.x_title, siteSpaces: [] });
+    if (row.y_id) sections.get(row.x_id)!.siteSpaces.push({ id: row.y_id, path: row.y_path, space: { id: row.s_id, title: row.s_title } });
+  }
+  return { data: { site: { id: site.id, title: site.title, sections: { edges: [...sections.values()].map((node) => ({ node })) } } } };
+}
+
 // ---- HTTP ------------------------------------------------------------------------
 
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
@@ -336,8 +372,10 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
       const actor = await actorFor(req);
       const body = await readJson(req);
       const variables = (body.variables ?? {}) as { id?: string; first?: number };
-      if (body.query !== benchGraphQLQuery || typeof variables.id !== 'string') throw new HttpError(400, 'The baseline serves only the benchmark query');
-      return send(res, 200, await organizationSpaces(actor, variables.id, variables.first ?? 50));
+      if (typeof variables.id !== 'string') throw new HttpError(400, 'The baseline serves only the benchmark queries');
+      if (body.query === benchGraphQLQuery) return send(res, 200, await organizationSpaces(actor, variables.id, variables.first ?? 50));
+      if (body.query === benchSiteQuery) return send(res, 200, await siteSections(actor, variables.id, variables.first ?? 50));
+      throw new HttpError(400, 'The baseline serves only the benchmark queries');
     }
     if ((match = /^\/v1\/spaces\/([^/]+)\/?$/.exec(path))) {
       const id = decodeURIComponent(match[1]);

@@ -10,6 +10,8 @@ export interface ScenarioReport {
 }
 
 export interface ScalingReport {
+  /** Which series: `spaces` (organization → N spaces) or `sections` (site → N sections → site spaces). */
+  series: 'spaces' | 'sections';
   first: number;
   sequential: SequentialPass;
   quire: LoadResult;
@@ -55,9 +57,9 @@ export function scenarioTable(reports: ScenarioReport[]) {
 
 export function scalingTable(reports: ScalingReport[]) {
   return table(
-    ['spaces', 'Q SQL/req', 'Q req/s', 'Q p50', 'Q p99', 'Q CPU', 'Q DB', 'B SQL/req', 'B req/s', 'B p50', 'B p99', 'B CPU', 'B DB', 'req/s Q/B', 'p99 Q/B', 'CPU Q/B'],
-    reports.map(({ first, sequential, quire: q, baseline: b }) => [
-      String(first),
+    ['series', 'first', 'Q SQL/req', 'Q req/s', 'Q p50', 'Q p99', 'Q CPU', 'Q DB', 'B SQL/req', 'B req/s', 'B p50', 'B p99', 'B CPU', 'B DB', 'req/s Q/B', 'p99 Q/B', 'CPU Q/B'],
+    reports.map(({ series, first, sequential, quire: q, baseline: b }) => [
+      series, String(first),
       f(sequential.statementsPerRequest.quire), f(q.requestsPerSecond, 0), f(q.latencyMs.p50), f(q.latencyMs.p99), f(q.cpuMsPerRequest, 2), f(q.dbCpuMsPerRequest, 2),
       f(sequential.statementsPerRequest.baseline), f(b.requestsPerSecond, 0), f(b.latencyMs.p50), f(b.latencyMs.p99), f(b.cpuMsPerRequest, 2), f(b.dbCpuMsPerRequest, 2),
       f(q.requestsPerSecond / b.requestsPerSecond, 2), f(q.latencyMs.p99 / b.latencyMs.p99, 2), ratio(q.cpuMsPerRequest, b.cpuMsPerRequest),
@@ -95,7 +97,7 @@ export function targets(reports: ScenarioReport[], scaling: ScalingReport[], ref
   }
   throughput('rest-list-spaces', 0.3);
   throughput('graphql-org-spaces', 0.3);
-  const thousand = scaling.find((s) => s.first === 1000);
+  const thousand = scaling.find((s) => s.series === 'spaces' && s.first === 1000);
   if (thousand) {
     const value = thousand.quire.requestsPerSecond / thousand.baseline.requestsPerSecond;
     out.push({ name: 'GraphQL 1,000 spaces (scaling table): req/s ≥ 0.3 × baseline', value: f(value, 2), pass: value >= 0.3 });
@@ -113,10 +115,11 @@ export function targets(reports: ScenarioReport[], scaling: ScalingReport[], ref
   }
   const dbCpu = reports.flatMap((r) => r.runs.flatMap((x) => [x.quire.dbCpuMsPerRequest, x.baseline.dbCpuMsPerRequest]));
   out.push({ name: 'PostgreSQL CPU per request reported for every scenario', value: dbCpu.every((x) => x != null) ? 'yes' : 'no (PostgreSQL not on this machine)', pass: dbCpu.every((x) => x != null) });
-  if (scaling.length) {
-    const counts = scaling.map((s) => s.sequential.statementsPerRequest.quire);
+  for (const series of ['spaces', 'sections'] as const) {
+    const counts = scaling.filter((s) => s.series === series).map((s) => s.sequential.statementsPerRequest.quire);
+    if (!counts.length) continue;
     out.push({
-      name: 'statements per request independent of list size (GraphQL scaling)',
+      name: `statements per request independent of list size (GraphQL scaling, ${series})`,
       value: counts.map((c) => f(c)).join(' / '),
       pass: counts.every((c) => c === counts[0]),
     });

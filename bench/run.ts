@@ -16,7 +16,7 @@ import path from 'node:path';
 import { migrate } from '../src/db/migrate.js';
 import { seed } from './seed.js';
 import { createBenchDatabase, databaseCpu, repoRoot, startServer, type ServerProcess } from './servers.js';
-import { referenceScenarios, scenarios, scaleSizes, scalingScenario, type Scenario } from './scenarios.js';
+import { referenceScenarios, scenarios, scaleSizes, scalingScenario, siteScaleSizes, siteScalingScenario, type Scenario } from './scenarios.js';
 import { loadRun, sequentialPass, settle, type LoadResult } from './load.js';
 import { measureTransfer, transferTable, type TransferReport } from './transfer.js';
 import { referenceTable, scalingTable, scenarioTable, targetLines, targets, type ReferenceReport, type ScalingReport, type ScenarioReport } from './report.js';
@@ -69,6 +69,10 @@ try {
     RATE_LIMIT_PER_ADDRESS: '1000000000',
     CONCURRENT_REQUESTS_PER_TOKEN: '100000',
     CONCURRENT_REQUESTS_PER_ORGANIZATION: '100000',
+    // The job worker polls PostgreSQL on its own schedule: its statements would count against
+    // whichever requests were running (more, the longer they take), and its CPU against their
+    // throughput. Deployments may run it apart (`npm run worker`); the benchmark measures requests.
+    QUIRE_WORKER: 'off',
     ...Object.fromEntries((env.BENCH_QUIRE_ENV ?? '').split(',').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])),
   };
   const profileDir = path.join(resultsDir, 'profiles');
@@ -128,8 +132,11 @@ try {
   if (config.scaling) {
     const connections = Math.min(...config.connections);
     await withServers('scaling', async (pair) => {
-      for (const first of scaleSizes) {
-        const scenario = scalingScenario(first);
+      const series = [
+        ...scaleSizes.map((first) => ({ series: 'spaces' as const, first, scenario: scalingScenario(first) })),
+        ...siteScaleSizes.map((first) => ({ series: 'sections' as const, first, scenario: siteScalingScenario(first) })),
+      ];
+      for (const { series: name, first, scenario } of series) {
         const sequential = await sequentialPass(pair, scenario, data, 5);
         if (sequential.difference) log(`${scenario.name}: bodies differ: ${sequential.difference}`);
         const results: Record<string, LoadResult> = {};
@@ -137,8 +144,8 @@ try {
           if (config.warmup > 0) await run(pair, server, scenario, connections, config.warmup);
           results[server.name] = await run(pair, server, scenario, connections, config.scaleDuration);
         }
-        scaling.push({ first, sequential, quire: results.quire, baseline: results.baseline });
-        log(`scaling ${first}: quire ${sequential.statementsPerRequest.quire} SQL/req, ${results.quire.latencyMs.p50} ms p50`);
+        scaling.push({ series: name, first, sequential, quire: results.quire, baseline: results.baseline });
+        log(`scaling ${name} ${first}: quire ${sequential.statementsPerRequest.quire} SQL/req, ${results.quire.latencyMs.p50} ms p50`);
       }
     });
   }

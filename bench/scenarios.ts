@@ -175,6 +175,28 @@ export const scalingScenario = (first: number): Scenario => ({
   },
 });
 
+/** The site series of the scaling table: a published site → its first N sections → their site spaces → spaces. */
+export const benchSiteQuery = `query BenchSiteSections($id: ID!, $first: Int) {
+  site(id: $id) {
+    id
+    title
+    sections(first: $first) { edges { node { id title siteSpaces { id path space { id title } } } } }
+  }
+}`;
+/** Sections asked for in the site series (the seeded site has PUBLISHED_SECTIONS of 5 site spaces each). */
+export const siteScaleSizes = [2, 20];
+export const siteScalingScenario = (first: number): Scenario => ({
+  name: `graphql-site-sections-${first}`,
+  description: `GraphQL site → ${first} sections → site spaces → space`,
+  make: (data, seed = 9) => {
+    const { pick } = picker(seed);
+    return () => {
+      const org = pick(data.orgs);
+      return { method: 'POST', path: '/graphql', token: pick(readers(org)), body: { query: benchSiteQuery, variables: { id: org.publishedSiteId, first } } };
+    };
+  },
+});
+
 /** The single-object read of the PostGraphile comparison, as Quire's GraphQL asks it. */
 export const benchSpaceQuery = `query BenchSpace($id: ID!) { space(id: $id) { id title visibility organization { id title } } }`;
 

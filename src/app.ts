@@ -15,7 +15,7 @@ import { createRestHandler } from './rest/router.js';
 import { routes } from './rest/routes.js';
 import { schema } from './schema/index.js';
 import { AppError, databaseUnavailable } from './errors.js';
-import type { Context, Urls } from './context.js';
+import { contextFactory, urlsUnder, type Context, type Urls } from './context.js';
 import type { Actor } from './policy/actor.js';
 import { resolveSettings, type SettingsOverrides } from './http/config.js';
 import { checkDeclaredLength, readJsonBody } from './http/body.js';
@@ -92,7 +92,7 @@ export function createQuire(options: QuireOptions) {
   const { prisma, onStatement } = createPrisma(options.databaseUrl, { ...(options.poolSize ? { poolSize: options.poolSize } : {}), ...options.database });
   const events = createEvents(options.redisUrl);
   const publicUrl = (options.publicUrl ?? 'http://localhost:4000').replace(/\/$/, '');
-  const urls: Urls = { api: `${publicUrl}/v1`, app: options.appUrl ?? `${publicUrl}/app`, published: `${publicUrl}/published` };
+  const urls: Urls = urlsUnder(publicUrl, options.appUrl);
   const metrics = createMetrics(settings.metrics);
   const files = { store: createBlobStore(options.storage ?? { kind: 'local', directory: '.quire/files' }), signer: fileUrlSigner(options.filesSecret ?? ephemeralFilesSecret(), publicUrl, clock) };
   const serveFile = fileServer(files.store, files.signer);
@@ -112,9 +112,7 @@ export function createQuire(options: QuireOptions) {
   const authenticate = async (authorization: string | null | undefined): Promise<Actor | null> => (await authenticateWith(authorization)).actor;
   const jobs = createJobQueue<JobServices>(jobDefinitions, { databaseUrl: options.databaseUrl, logger, ...options.jobs });
   const jobServices: JobServices = { prisma, pubsub: events.pubsub, fetchPolicy: options.jobs?.fetchPolicy ?? defaultFetchPolicy, clock, logger };
-  const context = (actor: Actor | null): Context => ({
-    prisma, actor, clock, urls, loaderCache: new Map(), pubsub: events.pubsub, tenantLimits: settings.tenants, files, visitorClaims: options.visitorClaims, jobs,
-  });
+  const context = contextFactory({ prisma, clock, urls, pubsub: events.pubsub, tenantLimits: settings.tenants, files, visitorClaims: options.visitorClaims, jobs });
 
   const limiter = settings.rateLimit
     ? rateLimiter(settings.rateLimit, options.redisUrl ? redisStore(options.redisUrl) : postgresStore(prisma), clock, (err) =>

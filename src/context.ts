@@ -38,6 +38,15 @@ export interface Context {
   live?: LiveConnection;
 }
 
+/** What every request's context shares: the services of one Quire process. */
+export type ContextServices = Omit<Context, 'actor' | 'loaderCache' | 'live'>;
+
+/** The context of each operation, for the caller behind it: the shared services and a loader cache of its own. */
+export const contextFactory = (services: ContextServices) => (actor: Actor | null): Context => ({ ...services, actor, loaderCache: new Map() });
+
+/** The API, app and published bases under one public URL (the app's may live elsewhere). */
+export const urlsUnder = (publicUrl: string, appUrl?: string): Urls => ({ api: `${publicUrl}/v1`, app: appUrl ?? `${publicUrl}/app`, published: `${publicUrl}/published` });
+
 export interface LiveConnection {
   close(code: number, reason: string): void;
 }

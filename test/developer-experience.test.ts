@@ -342,4 +342,22 @@ describe('the pages behind urls links', () => {
     expect(String(res.body)).toContain('Getting started');
     expect(String(res.body)).toContain('Step one.');
   });
+
+  it('reads a published site of 6 spaces in as many statements as one of 2 (the pages of all its spaces together)', async () => {
+    const siteOf = async (spaces: number) => {
+      const site = (await rest(app, org.admin.token).post(`/v1/orgs/${org.organizationId}/sites`, { title: `Site of ${spaces}` })).body;
+      const sitePath = `/v1/orgs/${org.organizationId}/sites/${site.id}`;
+      for (let i = 0; i < spaces; i++) {
+        const space = await createSpace(app, org, { title: `Part ${i}` });
+        await insertPages(app, space, [{ path: 'a', markdown: `Text ${i}` }, { path: 'a/b' }, { path: 'a/b/c', markdown: `Deep ${i}` }]);
+        expect((await rest(app, org.admin.token).post(`${sitePath}/site-spaces`, { spaceId: space.id })).status).toBe(201);
+      }
+      await rest(app, org.admin.token).post(`${sitePath}/publish`);
+      const { result: res, statements } = await app.recordStatements(() => request(app, 'GET', `/published/sites/${site.id}`));
+      expect(res.status).toBe(200);
+      for (let i = 0; i < spaces; i++) expect(String(res.body)).toContain(`Deep ${i}`);
+      return statements.length;
+    };
+    expect(await siteOf(6)).toBe(await siteOf(2));
+  }, 60_000);
 });

@@ -73,9 +73,17 @@ describe('SAML providers: create, get, list, patch, delete', () => {
   it('a provider with only a label is pending, with read as its default role', async () => {
     const org = await createOrg(app);
     const res = await rest(app, org.admin.token).post(samlPath(org), { label: 'Later' });
-    expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ label: 'Later', status: 'pending', defaultRole: 'read' });
-    expect(res.body.certificate).toBeUndefined();
+    expectOpenApi(res, 'post', '/orgs/{organizationId}/saml', 201);
+    // The public document requires the three: not set yet is empty, and `about:blank` for the URL.
+    expect(res.body).toMatchObject({ label: 'Later', status: 'pending', defaultRole: 'read', entityID: '', certificate: '', ssoURL: 'about:blank' });
+    const read = await rest(app, org.admin.token).get(providerPath(org, res.body.id));
+    expectOpenApi(read, 'get', '/orgs/{organizationId}/saml/{samlProviderId}', 200);
+    expect(read.body).toMatchObject({ status: 'pending', ssoURL: 'about:blank' });
+    const list = await rest(app, org.admin.token).get(samlPath(org));
+    expectOpenApi(list, 'get', '/orgs/{organizationId}/saml', 200);
+    expect(list.body.items[0]).toMatchObject({ entityID: '', certificate: '', ssoURL: 'about:blank' });
+    const { data } = await graphql(app, org.admin.token, `query($id: ID!) { organization(id: $id) { samlProvider(id: "${res.body.id}") { entityID certificate ssoURL status } } }`, { id: org.organizationId });
+    expect(data.organization.samlProvider).toEqual({ entityID: null, certificate: null, ssoURL: null, status: 'PENDING' });
   });
 
   it('refuses values out of the limits of section 8, naming the field, writing nothing', async () => {

@@ -21,7 +21,7 @@ import { systemClock } from '../clock.js';
 import { createBlobStore, storageSettingsFromEnv } from '../storage/blobStore.js';
 import { ephemeralFilesSecret, fileUrlSigner } from '../storage/signedUrls.js';
 import { newId } from '../ids.js';
-import type { Context } from '../context.js';
+import { contextFactory, urlsUnder } from '../context.js';
 import type { Role } from '../policy/roles.js';
 
 const ORG_TITLE = 'Acme Corp (demo)';
@@ -84,12 +84,11 @@ async function graphqlAs(prisma: PrismaClient, token: string): Promise<Run> {
     store: createBlobStore(storageSettingsFromEnv()),
     signer: fileUrlSigner(process.env.FILES_URL_SECRET ?? ephemeralFilesSecret(), publicUrl, systemClock),
   };
+  const context = contextFactory({
+    prisma, clock: systemClock, pubsub, files, tenantLimits: resolveSettings({}).tenants, jobs: noBackgroundJobs, urls: urlsUnder(publicUrl, process.env.APP_URL),
+  });
   return async (query, variables) => {
-    const context: Context = {
-      prisma, actor, clock: systemClock, pubsub, files, loaderCache: new Map(), tenantLimits: resolveSettings({}).tenants, jobs: noBackgroundJobs,
-      urls: { api: `${publicUrl}/v1`, app: process.env.APP_URL ?? `${publicUrl}/app`, published: `${publicUrl}/published` },
-    };
-    const result = await execute({ schema, document: parse(query), variableValues: variables, contextValue: context });
+    const result = await execute({ schema, document: parse(query), variableValues: variables, contextValue: context(actor) });
     if (result.errors?.length) throw new Error(`${result.errors[0].message} (in ${query.slice(0, 60)}…)`);
     return result.data as never;
   };

@@ -6,7 +6,7 @@
 // fields it runs.
 import { Kind, isNonNullType, isObjectType, isScalarType, type GraphQLField, type GraphQLInputType, type GraphQLObjectType, type GraphQLSchema, type ValueNode, type SelectionSetNode } from 'graphql';
 import { prepareOperation, type PreparedOperation } from '../rest/codec.js';
-import type { RouteSpec } from '../rest/router.js';
+import { pathParamsOf, siblingPathParams, type RouteSpec } from '../rest/router.js';
 import { inputObjectSchema, inputSchema, queryValueSchema, type JsonSchema } from './jsonSchema.js';
 import { selectedFields, valueSchema, type SelectionContext } from './responseSchema.js';
 import { reshapedSchema } from './reshape.js';
@@ -52,7 +52,7 @@ export function buildOpenApiDocument(schema: GraphQLSchema, routes: RouteSpec[],
   for (const route of routes) {
     const [method, path] = route;
     const openApiPath = toOpenApiPath(path);
-    const operation = operationOf(schema, route, shared);
+    const operation = operationOf(schema, route, siblingPathParams(routes, route), shared);
     // One GraphQL operation may serve several routes (a space's and a collection's permissions):
     // the second and later take their path's static segments after the operation's name.
     if (operationIds.has(operation.operationId)) operation.operationId += `At${pascalPath(path)}`;
@@ -101,11 +101,13 @@ function tagOf(path: string) {
   return segment.charAt(0).toUpperCase() + segment.slice(1).replace(/-/g, ' ');
 }
 
-function operationOf(schema: GraphQLSchema, [method, path, document, options = {}]: RouteSpec, shared: Pick<SelectionContext, 'components' | 'componentSources'>) {
+function operationOf(
+  schema: GraphQLSchema, [method, path, document, options = {}]: RouteSpec, foreign: Set<string>, shared: Pick<SelectionContext, 'components' | 'componentSources'>,
+) {
   const prepared = prepareOperation(schema, document);
   const name = prepared.operation.name?.value ?? `${method} ${path}`;
   const ctx: SelectionContext = { schema, fragments: prepared.fragments, ...shared };
-  const pathParams = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+  const pathParams = pathParamsOf(path);
   const args = argumentsOfVariables(ctx, prepared);
   const answer = answerOf(ctx, prepared, options.whole ?? false);
 
@@ -114,13 +116,13 @@ function operationOf(schema: GraphQLSchema, [method, path, document, options = {
   }));
   const bodyVariables: [string, GraphQLInputType][] = [];
   for (const [variable, type] of prepared.variables) {
-    if (pathParams.includes(variable) || variable === 'input') continue;
+    if (pathParams.includes(variable) || foreign.has(variable) || variable === 'input') continue;
     if (bodyMethods.has(method)) bodyVariables.push([variable, type]);
     else parameters.push({ name: restNames[variable] ?? variable, in: 'query', required: isNonNullType(type), schema: queryValueSchema(type), ...describe(args.get(variable)) });
   }
 
   // GET and DELETE carry no body (the router reads none for them).
-  let body = bodyMethods.has(method) ? requestBodyOf(prepared, pathParams, bodyVariables) : undefined;
+  let body = bodyMethods.has(method) ? requestBodyOf(prepared, [...pathParams, ...foreign], bodyVariables) : undefined;
   if (body && options.bodySchema) body = options.bodySchema(body);
   const deprecated = answer.path.some((f) => f.deprecationReason) || undefined;
   const description = [...answer.path].reverse().find((f) => f.description)?.description;

@@ -39,6 +39,19 @@ export interface RouteOptions {
 }
 export type RouteSpec = [Method, string, DocumentNode, RouteOptions?];
 
+/** `/spaces/:spaceId/comments/:commentId` → `['spaceId', 'commentId']`. */
+export const pathParamsOf = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+
+/**
+ * Ids a route does not take although its operation does: one GraphQL operation may serve
+ * several routes (a space's and a collection's permissions), whose path parameters differ.
+ * A route takes its own path's ids only, never another route's from its body or query.
+ */
+export function siblingPathParams(routes: RouteSpec[], [, path, document]: RouteSpec): Set<string> {
+  const own = new Set(pathParamsOf(path));
+  return new Set(routes.filter((r) => r[2] === document).flatMap((r) => pathParamsOf(r[1])).filter((p) => !own.has(p)));
+}
+
 interface CompiledRoute {
   method: Method;
   path: string;
@@ -46,6 +59,8 @@ interface CompiledRoute {
   params: string[];
   prepared: PreparedOperation;
   options: RouteOptions;
+  /** The path parameters of sibling routes (same operation), which this route does not take. */
+  foreign: Set<string>;
 }
 
 export interface RestDeps {
@@ -60,12 +75,14 @@ export interface RestDeps {
 }
 
 export function createRestHandler(routes: RouteSpec[], deps: RestDeps) {
-  const compiled = routes.map(([method, path, document, options = {}]): CompiledRoute => {
+  const compiled = routes.map((route): CompiledRoute => {
+    const [method, path, document, options = {}] = route;
     const errors = validate(deps.schema, document);
     if (errors.length) throw new Error(`REST operation for ${method} ${path} is invalid: ${errors[0].message}`);
     const params: string[] = [];
     const source = path.replace(/:(\w+)/g, (_, name: string) => (params.push(name), '([^/]+)'));
-    return { method, path, pattern: new RegExp(`^${source}/?$`), params, prepared: prepareOperation(deps.schema, document), options };
+    const foreign = siblingPathParams(routes, route);
+    return { method, path, pattern: new RegExp(`^${source}/?$`), params, prepared: prepareOperation(deps.schema, document), options, foreign };
   });
 
   return async function handleRest(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams) {
@@ -83,7 +100,7 @@ export function createRestHandler(routes: RouteSpec[], deps: RestDeps) {
       const values = route.pattern.exec(path)!.slice(1);
       const params = Object.fromEntries(route.params.map((name, i) => [name, decodePathParam(name, values[i])]));
       const body = req.method === 'GET' || req.method === 'DELETE' ? undefined : await deps.readBody(req);
-      const variableValues = variablesFor(route.prepared, params, query, body, route.options.body);
+      const variableValues = variablesFor(route, params, query, body);
       const result = await execute({ schema: deps.schema, document: route.prepared.document, variableValues, contextValue: deps.context(actor) });
       if (result.errors?.length) throw toAppError(result.errors[0], deps.onError);
       const data = result.data as Record<string, unknown>;
@@ -133,9 +150,8 @@ function rejectUnstorableText(params: Record<string, string>, query: URLSearchPa
   if (field !== undefined) throw badRequest(unstorableTextMessage, field);
 }
 
-function variablesFor(
-  prepared: PreparedOperation, params: Record<string, string>, query: URLSearchParams, body: unknown, reshape?: RouteOptions['body'],
-) {
+function variablesFor({ prepared, foreign, options }: CompiledRoute, params: Record<string, string>, query: URLSearchParams, body: unknown) {
+  const reshape = options.body;
   const vars: Record<string, unknown> = {};
   const bodyObject = body === undefined ? {} : body;
   if (typeof bodyObject !== 'object' || bodyObject === null || Array.isArray(bodyObject)) throw badRequest('The body must be a JSON object');
@@ -144,13 +160,16 @@ function variablesFor(
   const takesInput = prepared.variables.has('input');
   if (takesInput) {
     // The path names what the mutation acts on; the body may not name it again.
-    for (const key of Object.keys(bodyFields)) if (Object.hasOwn(params, key) || key === 'clientMutationId') throw badRequest('is not a known field', key);
+    for (const key of Object.keys(bodyFields)) {
+      if (Object.hasOwn(params, key) || foreign.has(key) || key === 'clientMutationId') throw badRequest('is not a known field', key);
+    }
   } else {
     for (const key of Object.keys(bodyFields)) {
-      if (!prepared.variables.has(key) || Object.hasOwn(params, key)) throw badRequest('is not a known field', key);
+      if (!prepared.variables.has(key) || Object.hasOwn(params, key) || foreign.has(key)) throw badRequest('is not a known field', key);
     }
   }
   for (const [name, type] of prepared.variables) {
+    if (foreign.has(name)) continue;
     const restName = name === 'first' ? 'limit' : name === 'after' ? 'page' : name;
     if (Object.hasOwn(params, name)) vars[name] = params[name];
     else if (name === 'input') vars.input = { ...(toGraphQLInput(type, bodyFields, '') as object), ...params };

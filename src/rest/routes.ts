@@ -45,6 +45,13 @@ const membershipsAsMap = (schema: Record<string, any>) => {
 const issueEntry = ({ entryConversation, ...issue }: { entryConversation: unknown; [k: string]: unknown }) => ({ issue, conversation: entryConversation });
 /** A conversation detail: `{conversation, parts, metadata}`. */
 const conversationDetail = ({ parts, metadata, ...conversation }: { parts: unknown; metadata: unknown; [k: string]: unknown }) => ({ conversation, parts, metadata });
+/**
+ * A SAML provider as the public document requires it. A pending provider (created with only a label) has no entity id,
+ * certificate or sign-on URL yet, where the document requires all three: empty strings, and `about:blank` (RFC 6694,
+ * "no document") for the URL, which must be a URI; `status: pending` says they are not set.
+ */
+const samlProviderShape = (p: Record<string, unknown>) => ({ ...p, entityID: p.entityID ?? '', certificate: p.certificate ?? '', ssoURL: p.ssoURL ?? 'about:blank' });
+const samlProvider = { single: samlProviderShape } as const;
 /** Merge and update: `{revision, result}`; conflicts are a 409 naming the pages (and nothing changed). */
 const mergeOutcome = {
   failure: (a: { result: string; conflicts: { page: string; reason: string }[] }) =>
@@ -75,10 +82,10 @@ export const routes: RouteSpec[] = [
   ['POST', '/orgs/:organizationId/invites/:inviteId', op.JoinOrganizationWithInviteDocument],
 
   // 4.6 SSO, and the SSO members and ping of 4.13
-  ['GET', '/orgs/:organizationId/saml', op.ListSamlProvidersDocument],
-  ['POST', '/orgs/:organizationId/saml', op.CreateSamlProviderDocument, created],
-  ['GET', '/orgs/:organizationId/saml/:samlProviderId', op.GetSamlProviderDocument],
-  ['PATCH', '/orgs/:organizationId/saml/:samlProviderId', op.UpdateSamlProviderDocument],
+  ['GET', '/orgs/:organizationId/saml', op.ListSamlProvidersDocument, { item: samlProviderShape }],
+  ['POST', '/orgs/:organizationId/saml', op.CreateSamlProviderDocument, { ...created, ...samlProvider }],
+  ['GET', '/orgs/:organizationId/saml/:samlProviderId', op.GetSamlProviderDocument, samlProvider],
+  ['PATCH', '/orgs/:organizationId/saml/:samlProviderId', op.UpdateSamlProviderDocument, samlProvider],
   ['DELETE', '/orgs/:organizationId/saml/:samlProviderId', op.DeleteSamlProviderDocument, deleted],
   ['GET', '/orgs/:organizationId/sso', op.ListSsoLoginsDocument],
   ['POST', '/orgs/:organizationId/members/:userId/sso', op.SetSsoMemberDocument],

@@ -115,7 +115,7 @@ export const ChangeRequestRef = builder.prismaNode('ChangeRequest', {
       type: RevisionRefType,
       description: 'Its active revision (content reads).',
       args: viewArgs(t),
-      resolve: (cr, args, ctx) => revisionValue(ctx, cr.revisionId, pageView(args as never)),
+      resolve: (cr, args, ctx) => revisionValue(ctx, cr.revisionId, pageView(args as never), cr.id),
     }),
     diff: t.field({
       type: ChangeRequestDiff,

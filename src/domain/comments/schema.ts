@@ -8,7 +8,8 @@ import { can, commentPolicy, commentReplyPolicy } from '../../policy/index.js';
 import { isMember } from '../../policy/actor.js';
 import { permissionsType } from '../shared/permissions.js';
 import { restEnum, OrderEnum } from '../shared/enums.js';
-import { requireCursorInList } from '../shared/connections.js';
+import { groupedList, requireCursorInList } from '../shared/connections.js';
+import { PageRef, type PageValue } from '../revisions/schema.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { UserRef } from '../users/schema.js';
 import { urlsFor } from '../shared/urls.js';
@@ -16,7 +17,7 @@ import { MemberConnection } from '../members/schema.js';
 import { bodyOut, mentionsIn } from './body.js';
 import { mentionedMember, pagePresence, reactionsOf, repliersOf, userById, type ReactionRow, type Replier } from './loaders.js';
 import {
-  commentersWhere, commentListOrder, commentListWhere, commentSubject, findComment, findReply, replySubject, spaceSubjectSelect, threadIn,
+  commentersWhere, commentFilters, commentListOrder, commentListWhere, commentSubject, findComment, findReply, replySubject, spaceSubjectSelect, threadIn,
   type CommentListArgs,
 } from './service.js';
 
@@ -151,6 +152,32 @@ const commentLocation = (ctx: Context, c: { id: string; spaceId: string; changeR
 const CommentPermissions = permissionsType('CommentPermissions', commentPolicy, ['view', 'edit', 'reply', 'delete', 'resolve']);
 const CommentReplyPermissions = permissionsType('CommentReplyPermissions', commentReplyPolicy, ['view', 'edit', 'reply', 'delete']);
 
+/* eslint-disable @typescript-eslint/no-explicit-any -- one set of fields for the field builders of two Prisma types */
+/**
+ * What a comment and a reply both are: a post with an author, dates, a Markdown body, mentions and reactions.
+ * Whoever reads a post reads who wrote it (authors who left the organization included): a profile, not the User.
+ */
+const postFields = (t: any, organizationOf: (row: any) => string) => ({
+  postedBy: t.field({ type: UserProfile, description: 'The author.', select: { postedBy: profileSelect }, resolve: (row: any) => row.postedBy }),
+  postedAt: t.expose('postedAt', { type: 'DateTime', description: 'When it was posted.' }),
+  editedAt: t.expose('editedAt', { type: 'DateTime', nullable: true, description: 'When its body was last edited; null if never.' }),
+  body: t.field({
+    type: CommentBody,
+    description: bodyDescription,
+    args: { format: t.arg({ type: CommentBodyFormatEnum, description: formatArgDescription }) },
+    select: { markdown: true },
+    resolve: (row: any, args: { format?: 'markdown' | 'document' | null }) => bodyOut(row.markdown, args.format),
+  }),
+  mentions: t.field({
+    type: [UserRef],
+    description: 'The members of the organization its body mentions (`@usr_…` or `@e-mail`); empty for callers outside the organization.',
+    select: { markdown: true },
+    resolve: (row: any, _: unknown, ctx: Context) => mentionedUsers(row, organizationOf(row), ctx),
+  }),
+  reactions: t.field({ type: [EmojiReaction], description: 'Its emoji reactions.', resolve: (row: any, _: unknown, ctx: Context) => reactionGroups(row.id, ctx) }),
+});
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
 const commentSelect = { id: true, postedById: true, spaceId: true, changeRequestId: true, organizationId: true, space: { select: spaceSubjectSelect } } as const;
 
 export const CommentRef = builder.prismaNode('Comment', {
@@ -159,24 +186,7 @@ export const CommentRef = builder.prismaNode('Comment', {
   select: commentSelect,
   authScopes: (comment, ctx) => can(commentPolicy, requireActor(ctx), commentSubject(comment), 'view'),
   fields: (t) => ({
-    // Whoever reads a comment reads who wrote it (authors who left the organization included): a profile, not the User.
-    postedBy: t.field({ type: UserProfile, description: 'The author.', select: { postedBy: profileSelect }, resolve: (row) => row.postedBy }),
-    postedAt: t.expose('postedAt', { type: 'DateTime', description: 'When it was posted.' }),
-    editedAt: t.expose('editedAt', { type: 'DateTime', nullable: true, description: 'When its body was last edited; null if never.' }),
-    body: t.field({
-      type: CommentBody,
-      description: bodyDescription,
-      args: { format: t.arg({ type: CommentBodyFormatEnum, description: formatArgDescription }) },
-      select: { markdown: true },
-      resolve: (c, args) => bodyOut(c.markdown, args.format),
-    }),
-    mentions: t.field({
-      type: [UserRef],
-      description: 'The members of the organization its body mentions (`@usr_…` or `@e-mail`); empty for callers outside the organization.',
-      select: { markdown: true },
-      resolve: (c, _, ctx) => mentionedUsers(c, c.organizationId, ctx) as never,
-    }),
-    reactions: t.field({ type: [EmojiReaction], description: 'Its emoji reactions.', resolve: (c, _, ctx) => reactionGroups(c.id, ctx) }),
+    ...postFields(t, (c: { organizationId: string }) => c.organizationId),
     repliesCount: t.relationCount('replies', { description: 'The number of replies.' }),
     repliers: t.field({ type: [CommentReplier], description: 'Who replied, most recent first.', resolve: (c, _, ctx) => repliersOf(ctx).load(c.id) }),
     reply: t.prismaField({
@@ -225,23 +235,7 @@ export const CommentReplyRef = builder.prismaNode('CommentReply', {
   select: replySelect,
   authScopes: (reply, ctx) => can(commentReplyPolicy, requireActor(ctx), replySubject(reply), 'view'),
   fields: (t) => ({
-    postedBy: t.field({ type: UserProfile, description: 'The author.', select: { postedBy: profileSelect }, resolve: (row) => row.postedBy }),
-    postedAt: t.expose('postedAt', { type: 'DateTime', description: 'When it was posted.' }),
-    editedAt: t.expose('editedAt', { type: 'DateTime', nullable: true, description: 'When its body was last edited; null if never.' }),
-    body: t.field({
-      type: CommentBody,
-      description: bodyDescription,
-      args: { format: t.arg({ type: CommentBodyFormatEnum, description: formatArgDescription }) },
-      select: { markdown: true },
-      resolve: (r, args) => bodyOut(r.markdown, args.format),
-    }),
-    mentions: t.field({
-      type: [UserRef],
-      description: 'The members of the organization its body mentions; empty for callers outside the organization.',
-      select: { markdown: true },
-      resolve: (r, _, ctx) => mentionedUsers(r, r.comment.organizationId, ctx) as never,
-    }),
-    reactions: t.field({ type: [EmojiReaction], description: 'Its emoji reactions.', resolve: (r, _, ctx) => reactionGroups(r.id, ctx) }),
+    ...postFields(t, (r: { comment: { organizationId: string } }) => r.comment.organizationId),
     comment: t.relation('comment', { description: 'The comment it replies to.' }),
     urls: t.field({
       type: CommentUrls,
@@ -272,6 +266,14 @@ builder.prismaObjectField('Comment', 'replies', (t) =>
 const changeRequestArgDescription = "A change request of the space (its id or number): its comments rather than the space's own.";
 
 type ListArgs = CommentListArgs & { changeRequest?: string | null };
+/* eslint-disable @typescript-eslint/no-explicit-any -- the argument builders of several field kinds */
+const listArgs = (t: { arg: any }) => ({
+  order: t.arg({ type: OrderEnum, defaultValue: 'desc', description: 'By posting date: desc (default) or asc.' }),
+  status: t.arg({ type: CommentStatusFilterEnum, defaultValue: 'all', description: 'Which comments by status (default all).' }),
+  authors: t.arg.idList({ description: 'Only comments posted by these users.' }),
+});
+const targetPageArg = (t: { arg: any }) => t.arg.id({ description: 'Only comments on this page.' });
+/* eslint-enable @typescript-eslint/no-explicit-any */
 const listWhere = async (ctx: Context, space: { id: string }, args: ListArgs) => commentListWhere(await threadIn(ctx, space.id, args.changeRequest), args);
 
 builder.prismaObjectField('Space', 'comments', (t) =>
@@ -279,13 +281,7 @@ builder.prismaObjectField('Space', 'comments', (t) =>
     type: 'Comment',
     cursor: 'id',
     description: "The space's comments (or a change request's), newest first by default, filtered by status, page and authors.",
-    args: {
-      changeRequest: t.arg.id({ description: changeRequestArgDescription }),
-      order: t.arg({ type: OrderEnum, defaultValue: 'desc', description: 'By posting date: desc (default) or asc.' }),
-      status: t.arg({ type: CommentStatusFilterEnum, defaultValue: 'all', description: 'Which comments by status (default all).' }),
-      targetPage: t.arg.id({ description: 'Only comments on this page.' }),
-      authors: t.arg.idList({ description: 'Only comments posted by these users.' }),
-    },
+    args: { changeRequest: t.arg.id({ description: changeRequestArgDescription }), ...listArgs(t), targetPage: targetPageArg(t) },
     totalCount: async (space, args, ctx) => ctx.prisma.comment.count({ where: await listWhere(ctx, space, args as ListArgs) }),
     resolve: async (query, space, args, ctx) => {
       const where = await listWhere(ctx, space, args as ListArgs);
@@ -324,4 +320,35 @@ builder.prismaObjectField('Space', 'commenters', (t) =>
       return rows;
     },
   }, MemberConnection),
+);
+
+builder.prismaObjectField('ChangeRequest', 'comments', (t) =>
+  // A related connection: the comments of every change request of a list load with the list.
+  t.relatedConnection('comments', {
+    cursor: 'id',
+    description: 'Comments of the change request, newest first by default, filtered by status, page and authors.',
+    args: { ...listArgs(t), targetPage: targetPageArg(t) },
+    totalCount: true,
+    query: (args) => ({ where: commentFilters(args as CommentListArgs), orderBy: commentListOrder(args as CommentListArgs) }),
+  }, CommentConnection),
+);
+
+// A page's comments are those of the thread it was read in: the space's own for its content,
+// a change request's for that change request's content.
+const pageComments = groupedList<PageValue, CommentListArgs>({
+  model: (ctx) => ctx.prisma.comment,
+  groupOf: (page) => ({ spaceId: page.spaceId, changeRequestId: page.changeRequestId ?? null, pageId: page.id }),
+  where: commentFilters,
+  orderBy: commentListOrder,
+});
+
+builder.objectField(PageRef, 'comments', (t) =>
+  t.prismaConnection({
+    type: 'Comment',
+    cursor: 'id',
+    description: "Comments on the page, in the thread it was read in (the space's, or the change request's for its content); newest first by default.",
+    args: listArgs(t),
+    totalCount: pageComments.totalCount,
+    resolve: pageComments.resolve,
+  }, CommentConnection),
 );

@@ -81,13 +81,15 @@ export interface CommentListArgs {
 
 /** The comments of a thread under the list filters (the thread itself is readable: findThread checked). */
 export function commentListWhere(thread: ThreadKey, args: CommentListArgs): Prisma.CommentWhereInput {
-  return {
-    ...inThread(thread),
-    ...(args.status && args.status !== 'all' ? { status: args.status } : {}),
-    ...(args.targetPage != null ? { pageId: args.targetPage } : {}),
-    ...(args.authors?.length ? { postedById: { in: [...args.authors] } } : {}),
-  };
+  return { ...inThread(thread), ...commentFilters(args) };
 }
+
+/** The list filters alone (status, target page, authors), for lists whose thread comes from their parent. */
+export const commentFilters = (args: CommentListArgs): Prisma.CommentWhereInput => ({
+  ...(args.status && args.status !== 'all' ? { status: args.status } : {}),
+  ...(args.targetPage != null ? { pageId: args.targetPage } : {}),
+  ...(args.authors?.length ? { postedById: { in: [...args.authors] } } : {}),
+});
 
 export const commentListOrder = (args: CommentListArgs): Prisma.CommentOrderByWithRelationInput[] => {
   const order = args.order ?? 'desc';

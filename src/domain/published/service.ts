@@ -1,8 +1,9 @@
 // What the reader of a `urls.published` link gets without an API token: a
 // space's pages (its active revision), or a published site's spaces and their
 // pages. src/policy/published.ts decides who may read; nothing here writes.
-import { readRevisionPages } from '../revisions/read.js';
+import { flatPages } from '../revisions/read.js';
 import type { PrismaClient } from '../../generated/prisma/client.js';
+import type { Context } from '../../context.js';
 import { mayReadPublishedSite, mayReadPublishedSpace } from '../../policy/published.js';
 import { liveSiteSpace } from '../sites/structure.js';
 
@@ -26,11 +27,21 @@ export interface PublishedSite {
   spaces: (PublishedSpace & { path: string })[];
 }
 
-/** Pages of revisions in reading order: each parent, then its children, depth-first. */
+/**
+ * The content loaders of src/domain/revisions outside a GraphQL request: they need only the
+ * client and a cache of their own, which this read gets fresh (nothing outlives it).
+ */
+const contentLoaders = (prisma: PrismaClient) => ({ prisma, loaderCache: new Map() }) as unknown as Context;
+
+/**
+ * Pages of revisions in reading order: each parent, then its children, depth-first. Read
+ * together, whatever their number: the revisions, then their trees one statement per level
+ * of depth, then the page versions, each in one statement.
+ */
 async function pagesOf(prisma: PrismaClient, revisionIds: string[]) {
-  const byRevision = new Map(
-    await Promise.all([...new Set(revisionIds)].map(async (id) => [id, await readRevisionPages(prisma, id)] as const)),
-  );
+  const revisions = await prisma.revision.findMany({ where: { id: { in: [...new Set(revisionIds)] } }, select: { id: true, spaceId: true, tree: true } });
+  const loaders = contentLoaders(prisma);
+  const byRevision = new Map(await Promise.all(revisions.map(async (revision) => [revision.id, await flatPages(loaders, revision)] as const)));
   const depthOf = (path: string) => path.split('/').length - 1;
   return (revisionId: string): PublishedPage[] =>
     (byRevision.get(revisionId) ?? []).map(({ id, title, path, markdown }) => ({ id, title, path, markdown, depth: depthOf(path) }));

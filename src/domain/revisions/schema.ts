@@ -14,6 +14,8 @@ export interface RevisionValue extends RevisionRef {
   type: string;
   createdAt: Date;
   view?: PageView;
+  /** The change request it is read as (its pages' comments are that change request's); null or absent on the main line. */
+  changeRequestId?: string | null;
 }
 
 /** Page options of the content reads (REST `format`, `metadata`, `computed`). */
@@ -22,7 +24,7 @@ export interface PageView {
   metadata?: boolean | null;
 }
 
-type PageValue = ResolvedPage & { spaceId: string; view?: PageView };
+export type PageValue = ResolvedPage & { spaceId: string; view?: PageView; changeRequestId?: string | null };
 
 export const PageFormatEnum = builder.enumType('PageFormat', {
   description: 'How a page body is given.',
@@ -100,7 +102,7 @@ PageRef.implement({
     pages: t.field({
       type: [PageRef],
       description: 'Subpages, in order.',
-      resolve: (p) => p.pages.map((c) => ({ ...c, spaceId: p.spaceId, view: p.view })),
+      resolve: (p) => p.pages.map((c) => ({ ...c, spaceId: p.spaceId, view: p.view, changeRequestId: p.changeRequestId })),
     }),
   }),
 });
@@ -110,7 +112,9 @@ const RevisionUrls = builder.simpleObject('RevisionUrls', {
   fields: (t) => ({ app: t.string({ description: 'The revision in the app.' }) }),
 });
 
-const withSpace = (revision: RevisionValue, page: ResolvedPage): PageValue => ({ ...page, spaceId: revision.spaceId, view: revision.view });
+const withSpace = (revision: RevisionValue, page: ResolvedPage): PageValue => ({
+  ...page, spaceId: revision.spaceId, view: revision.view, changeRequestId: revision.changeRequestId,
+});
 
 export const RevisionRefType = builder.objectRef<RevisionValue>('Revision').implement({
   description: 'An immutable snapshot of the content of a space.',
@@ -148,8 +152,8 @@ export const RevisionRefType = builder.objectRef<RevisionValue>('Revision').impl
 });
 
 /** A revision row as the GraphQL Revision (NOT_FOUND when absent). */
-export async function revisionValue(ctx: Context, id: string, view?: PageView): Promise<RevisionValue> {
+export async function revisionValue(ctx: Context, id: string, view?: PageView, changeRequestId?: string): Promise<RevisionValue> {
   const row = await revisionLoader(ctx).load(id);
   if (!row) throw notFound('Revision');
-  return { ...row, view };
+  return { ...row, view, changeRequestId };
 }

@@ -2,6 +2,7 @@
 // by a `where` built from the parent and the caller (policy filters included),
 // with `totalCount` counted under the same filter. REST `page`/`limit` map to
 // `after`/`first`, `count` to `totalCount`.
+import DataLoader from 'dataloader';
 import type { Context } from '../../context.js';
 import { badRequest } from '../../errors.js';
 
@@ -52,5 +53,82 @@ export function scopedList<Parent, Args>(list: ScopedList<Parent, Args>): { tota
       ]);
       return (list.decorate ? list.decorate(rows, parent) : rows) as never;
     },
+  };
+}
+
+interface ConnectionQuery {
+  cursor?: Record<string, unknown>;
+  take?: number;
+  skip?: number;
+  [selection: string]: unknown;
+}
+
+/** The rows Prisma's `cursor`/`skip`/`take` would give from `rows` (already in list order); the cursor is `{ id }`. */
+export function slicePage<Row extends { id: string }>(rows: Row[], query: ConnectionQuery): Row[] {
+  const { cursor, skip = 0, take } = query;
+  const at = cursor ? rows.findIndex((r) => r.id === cursor.id) : -1;
+  if (cursor && at < 0) throw badRequest('this cursor does not name a position in this list', 'cursor');
+  if (take == null) return rows.slice(cursor ? at + skip : skip);
+  if (take >= 0) {
+    const start = cursor ? at + skip : skip;
+    return rows.slice(start, start + take);
+  }
+  const end = cursor ? at + 1 - skip : rows.length - skip;
+  return rows.slice(Math.max(0, end + take), Math.max(0, end));
+}
+
+export interface GroupedList<Parent, Args> {
+  /** The Prisma delegate of the listed model. */
+  model: (ctx: Context) => unknown;
+  /** The parent's own part of the filter, on plain columns of the model: `{ spaceId, pageId }`. */
+  groupOf: (parent: Parent) => Record<string, string | null>;
+  /** The filter every parent shares (from the arguments). */
+  where: (args: Args) => object;
+  orderBy: (args: Args) => object[];
+}
+
+type Row = { id: string } & Record<string, unknown>;
+const groupKey = (fields: string[], values: Record<string, unknown>) => JSON.stringify(fields.map((f) => values[f] ?? null));
+
+/**
+ * A connection on a parent that is not a Prisma row (or whose relation Prisma cannot
+ * filter), loaded for every parent of the request at once: one `findMany` per
+ * selection and arguments, whatever the number of parents, sliced per parent as
+ * Prisma's cursor would. Fits lists of moderate size per parent (a page's comments);
+ * `totalCount` comes from the same rows.
+ */
+export function groupedList<Parent, Args>(list: GroupedList<Parent, Args>): { totalCount: any; resolve: any } {
+  const loaders = Symbol('groupedList');
+  /** One loader per selection and arguments: the parents asking in the same tick share one statement. */
+  const loaderFor = (ctx: Context, args: Args, selection: object, fields: string[]) => {
+    if (!ctx.loaderCache.has(loaders)) ctx.loaderCache.set(loaders, new Map());
+    const byQuery = ctx.loaderCache.get(loaders) as Map<string, DataLoader<Record<string, string | null>, Row[], string>>;
+    const id = JSON.stringify([selection, args]);
+    let loader = byQuery.get(id);
+    if (!loader) {
+      loader = new DataLoader(async (groups) => {
+        const select = 'select' in selection ? { select: { ...(selection.select as object), id: true, ...Object.fromEntries(fields.map((f) => [f, true])) } } : selection;
+        const rows = (await (list.model(ctx) as Delegate).findMany({
+          ...select,
+          where: { AND: [list.where(args), { OR: groups }] },
+          orderBy: list.orderBy(args),
+        })) as Row[];
+        const byGroup = new Map<string, Row[]>();
+        for (const row of rows) byGroup.set(groupKey(fields, row), [...(byGroup.get(groupKey(fields, row)) ?? []), row]);
+        return groups.map((g) => byGroup.get(groupKey(fields, g)) ?? []);
+      }, { cacheKeyFn: (g) => groupKey(fields, g) });
+      byQuery.set(id, loader);
+    }
+    return loader;
+  };
+  const rowsOf = (ctx: Context, parent: Parent, args: Args, selection: object) => {
+    const group = list.groupOf(parent);
+    return loaderFor(ctx, args, selection, Object.keys(group)).load(group);
+  };
+  const selectionOf = ({ cursor: _c, take: _t, skip: _s, ...selection }: ConnectionQuery) => selection;
+  return {
+    totalCount: async (parent: Parent, args: Args, ctx: Context) => (await rowsOf(ctx, parent, args, { select: { id: true } })).length,
+    resolve: async (query: ConnectionQuery, parent: Parent, args: Args, ctx: Context) =>
+      slicePage(await rowsOf(ctx, parent, args, selectionOf(query)), query) as never,
   };
 }
