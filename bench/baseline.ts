@@ -16,6 +16,11 @@ import type { Actor } from '../src/policy/actor.js';
 import { actorFromTokenRow, tokenStatement, type TokenRow } from '../src/auth/tokens.js';
 import type { Level } from '../src/policy/roles.js';
 import { benchGraphQLQuery, benchSiteQuery } from './scenarios.js';
+import { offsetToCursor } from '@pothos/plugin-relay';
+import { markdownToDocument } from '../src/domain/content/markdown/index.js';
+import { defaultLayout } from '../src/domain/revisions/layout.js';
+import { checkQuery, searchSpaces, type PageHit } from '../src/domain/search/service.js';
+import type { PrismaClient } from '../src/generated/prisma/client.js';
 
 const port = Number(process.env.PORT ?? 4100);
 const publicUrl = (process.env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
@@ -252,6 +257,56 @@ async function organizationSpaces(actor: Actor, organizationId: string, first: n
   return { data: { organization: { id: org.org_id, title: org.org_title, spaces: { edges } } } };
 }
 
+// ---- a root page of the active revision, as a rich-text document ----------------
+// The floor serves the pages the scenario asks for: root pages (one tree level).
+
+const spaceSubjectColumns = `s.id, s."organizationId", s."memberLevel", s.visibility::text, s."shareKey", s."editMode"::text, s."deletedAt"`;
+
+async function getPage(actor: Actor, spaceId: string, pageId: string) {
+  const { rows: [row] } = await pool.query(
+    `SELECT ${spaceSubjectColumns}, e.entry, v.*
+    FROM "Space" s JOIN "Revision" r ON r.id = s."revisionId"
+    LEFT JOIN "PageTree" t ON t."spaceId" = s.id AND t.hash = r.tree
+    LEFT JOIN LATERAL (SELECT x AS entry FROM jsonb_array_elements(t.entries) x WHERE x->>'id' = $2) e ON true
+    LEFT JOIN "PageVersion" v ON v."spaceId" = s.id AND v.hash = e.entry->>'version'
+    WHERE s.id = $1 AND s."organizationId" = ANY($3::text[])`,
+    [spaceId, pageId, [...actor.memberships.keys()]],
+  );
+  if (!row || !spacePolicy.rules(actor, row).view) throw new HttpError(404, 'Space not found');
+  if (!row.entry) throw new HttpError(404, 'Page not found');
+  const { id, slug, createdAt, updatedAt } = row.entry;
+  return withoutNulls({
+    id, kind: row.type === 'document' ? 'sheet' : row.type, type: row.type, title: row.title, emoji: row.emoji, icon: row.icon, slug, path: slug,
+    description: row.description, hidden: row.hidden, noIndex: row.noIndex, noRobotsIndex: row.noRobotsIndex, layout: row.layout ?? defaultLayout,
+    cover: row.cover, variables: row.variables, computed: row.computed, createdAt, updatedAt, document: markdownToDocument(row.markdown),
+    git: { oid: row.hash, path: `${slug}.md` }, urls: { app: `${urls.app}/s/${spaceId}/${slug}` }, tags: [], pages: [],
+  });
+}
+
+// ---- space search: Quire's search statements (the SQL is the work), shaped by hand --
+
+/** Quire's search service runs its statements through `$queryRawUnsafe` here: straight to the pool. */
+const searchDb = { $queryRawUnsafe: async (text: string, ...values: unknown[]) => (await pool.query(text, values)).rows } as unknown as PrismaClient;
+
+async function searchSpace(actor: Actor, spaceId: string, params: URLSearchParams) {
+  const query = checkQuery(params.get('query') ?? '');
+  const limit = Number(params.get('limit') ?? 20);
+  const { rows: [space] } = await pool.query(`SELECT ${spaceSubjectColumns} FROM "Space" s WHERE s.id = $1 AND s."organizationId" = ANY($2::text[])`, [spaceId, [...actor.memberships.keys()]]);
+  if (!space || !spacePolicy.rules(actor, space).view) throw new HttpError(404, 'Space not found');
+  const found = (await searchSpaces(searchDb, [spaceId], query, 0, limit)).get(spaceId)!;
+  const appUrl = (p: PageHit) => `${urls.app}/s/${p.spaceId}/${p.path}`;
+  const items = found.items.map((p) => ({
+    id: p.pageId, title: p.title, description: p.description, path: p.path, score: p.score, rank: p.rank, resultType: p.resultType,
+    sections: p.sections.map((x) => ({
+      id: x.anchor ? `${p.pageId}#${x.anchor}` : p.pageId, title: x.heading || p.title, path: x.anchor ? `${p.path}#${x.anchor}` : p.path,
+      score: x.score, resultType: x.resultType, body: x.body, urls: { app: x.anchor ? `${appUrl(p)}#${x.anchor}` : appUrl(p) },
+    })),
+    ancestors: p.ancestors.map((title) => ({ title })),
+    urls: { app: appUrl(p) },
+  }));
+  return { ...(found.total > limit ? { next: { page: offsetToCursor(limit - 1) } } : {}), count: found.total, items };
+}
+
 // ---- GraphQL: a site → its first N sections → their site spaces → spaces ---------
 // One statement after the token check: the site, its first sections (in the order of
 // Site.sections: by group position, then position), and their site spaces of live spaces.
@@ -333,6 +388,12 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
     }
     if ((match = /^\/v1\/orgs\/([^/]+)\/sites\/([^/]+)\/published\/?$/.exec(path)) && req.method === 'GET') {
       return send(res, 200, await publishedSite(await actorFor(req), decodeURIComponent(match[1]), decodeURIComponent(match[2])));
+    }
+    if ((match = /^\/v1\/spaces\/([^/]+)\/content\/page\/([^/]+)\/?$/.exec(path)) && req.method === 'GET') {
+      return send(res, 200, await getPage(await actorFor(req), decodeURIComponent(match[1]), decodeURIComponent(match[2])));
+    }
+    if ((match = /^\/v1\/spaces\/([^/]+)\/search\/?$/.exec(path)) && req.method === 'GET') {
+      return send(res, 200, await searchSpace(await actorFor(req), decodeURIComponent(match[1]), url.searchParams));
     }
     if ((match = /^\/v1\/orgs\/([^/]+)\/spaces\/?$/.exec(path)) && req.method === 'GET') {
       return send(res, 200, await listSpaces(await actorFor(req), decodeURIComponent(match[1]), url.searchParams));

@@ -1,7 +1,7 @@
 // The benchmark's requests. Each scenario draws requests from a seeded
 // pseudo-random sequence (organization, caller, space), so Quire and the
 // baseline receive the same sequence, and reruns are comparable.
-import type { BenchDataset } from './seed.js';
+import { searchWords, type BenchDataset } from './seed.js';
 
 export interface BenchRequest {
   method: 'GET' | 'POST' | 'PATCH';
@@ -74,6 +74,19 @@ const getPublishedSite = (pick: Pick, data: BenchDataset): BenchRequest => {
   return { method: 'GET', path: `/v1/orgs/${org.id}/sites/${org.publishedSiteId}/published`, token: pick(readers(org)) };
 };
 
+/** A root page of an ordinary space (each has pages pag_b{o}r{n}p1…3, see seed.ts). */
+const getPage = (pick: Pick, data: BenchDataset): BenchRequest => {
+  const o = pick([1, 2]);
+  const org = data.orgs[o - 1]!;
+  const space = pick(org.spaceIds);
+  const n = Number(space.slice(-4));
+  return { method: 'GET', path: `/v1/spaces/${space}/content/page/pag_b${o}r${n}p${pick([1, 2, 3])}`, token: pick(readers(org)) };
+};
+/** One word of the large space's text (each is in about a fifth of its 10,000 pages). */
+const searchBigSpace = (pick: Pick, data: BenchDataset): BenchRequest => ({
+  method: 'GET', path: `/v1/spaces/${data.bigSpaceId}/search?query=${pick(searchWords)}&limit=20`, token: pick(data.orgs[0]!.adminTokens),
+});
+
 export const scenarios: Scenario[] = [
   {
     name: 'rest-get-space',
@@ -115,6 +128,22 @@ export const scenarios: Scenario[] = [
     make: (data, seed = 8) => {
       const { pick } = picker(seed);
       return () => getPublishedSite(pick, data);
+    },
+  },
+  {
+    name: 'rest-get-page',
+    description: 'REST GET /v1/spaces/{spaceId}/content/page/{pageId} (a root page of a 3-page space, as a rich-text document)',
+    make: (data, seed = 9) => {
+      const { pick } = picker(seed);
+      return () => getPage(pick, data);
+    },
+  },
+  {
+    name: 'rest-search-space',
+    description: 'REST GET /v1/spaces/{spaceId}/search?query=<word>&limit=20 on a space of 10,000 pages (~2,000 match)',
+    make: (data, seed = 10) => {
+      const { pick } = picker(seed);
+      return () => searchBigSpace(pick, data);
     },
   },
   {

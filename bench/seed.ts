@@ -4,6 +4,8 @@
 // reading them back. Each area that adds tables adds its rows here.
 import pg from 'pg';
 import { emptyContent, treeObjects, versionHash, type PageNode } from '../src/domain/revisions/objects.js';
+import { createPrisma } from '../src/db/client.js';
+import { syncSearchIndex } from '../src/domain/search/indexer.js';
 
 export const ORGS = 2;
 export const MEMBERS_PER_ORG = 200;
@@ -24,9 +26,18 @@ const SITE_SPACES_PER_SECTION = 5;
 /** The token secret of a user (its SHA-256 is what the database keeps). */
 export const tokenSecret = (o: number, n: number) => `qt_bench_${userId(o, n)}`;
 
+/** The large space of organization 1: BIG_TOP top-level pages with BIG_CHILDREN subpages each (10,000 pages), indexed for search. */
+export const bigSpaceId = 'spc_b1big';
+const BIG_TOP = 100;
+const BIG_CHILDREN = 99;
+/** Words of the large space's text; the search scenario asks for them. */
+export const searchWords = Array.from({ length: 400 }, (_, i) => ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'to', 'vi', 'ze', 'pu', 'da', 'fe', 'go', 'hi', 'ju', 'ba', 'co', 'di', 'fa', 'gu'][i % 20] + ['rin', 'mol', 'tas', 'vek', 'dun', 'pil', 'sor', 'gam', 'bex', 'lut', 'nir', 'fop', 'kel', 'zam', 'tro', 'wix', 'hun', 'jad', 'quo', 'yel'][Math.floor(i / 20)]);
+
 export interface BenchDataset {
   /** Per organization (index 1…ORGS): ids and tokens the scenarios use. */
   orgs: { id: string; adminTokens: string[]; memberTokens: string[]; spaceIds: string[]; publishedSiteId: string }[];
+  /** The 10,000-page space (organization 1), and pages of ordinary spaces ([spaceId, pageId]). */
+  bigSpaceId: string;
 }
 
 /** Member n's role: the first ADMINS_PER_ORG are admins, then a spread of roles, every 20th a guest. */
@@ -40,7 +51,9 @@ export async function seed(databaseUrl: string): Promise<BenchDataset> {
   try {
     await client.query('BEGIN');
     for (let o = 1; o <= ORGS; o++) await seedOrganization(client, o);
+    await seedBigSpace(client);
     await client.query('COMMIT');
+    await indexBigSpace(databaseUrl);
     await client.query('ANALYZE');
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});
@@ -58,6 +71,7 @@ export async function seed(databaseUrl: string): Promise<BenchDataset> {
       spaceIds: range(1, SPACES_PER_ORG).map((n) => spaceId(o, n)),
       publishedSiteId: publishedSiteId(o),
     })),
+    bigSpaceId,
   };
 }
 
@@ -178,4 +192,50 @@ async function seedPages(client: pg.PoolClient | pg.Client, org: string, p: stri
     roots.map((r) => r[0]),
     roots.map((r) => r[1]),
   ]);
+}
+
+/** Deterministic text of page `n` of the large space: a title, and three sections of words of `searchWords`. */
+function bigPageContent(n: number) {
+  const word = (k: number) => searchWords[(n * 7919 + k * 104729) % searchWords.length]!;
+  const words = (from: number, count: number) => Array.from({ length: count }, (_, k) => word(from + k)).join(' ');
+  const markdown = [0, 1, 2].map((s) => `## ${words(100 + s * 50, 2)}\n\n${words(s * 50, 40)}.`).join('\n\n');
+  return { ...emptyContent(`Guide ${n} ${words(300, 2)}`), markdown };
+}
+
+/** The large space: 10,000 pages two levels deep (page versions, trees, revision) in organization 1. */
+async function seedBigSpace(client: pg.Client) {
+  const org = orgId(1);
+  const now = new Date().toISOString();
+  const versions: unknown[][] = [];
+  const node = (n: number, children: PageNode[] = []): PageNode => {
+    const content = bigPageContent(n);
+    const version = versionHash(content);
+    versions.push([version, content.title, content.markdown]);
+    return { id: `pag_big${n}`, slug: `page-${n}`, version, createdAt: now, updatedAt: now, children };
+  };
+  const pages = Array.from({ length: BIG_TOP }, (_, t) => node(t * (BIG_CHILDREN + 1) + 1, Array.from({ length: BIG_CHILDREN }, (_, c) => node(t * (BIG_CHILDREN + 1) + c + 2))));
+  const { root, objects } = treeObjects(pages);
+  await client.query(`INSERT INTO "Space" (id, "organizationId", title, visibility, "shareKey", "revisionId", "updatedAt") VALUES ($1, $2, 'Large space', 'private', md5('big'), 'rev_big', now())`, [bigSpaceId, org]);
+  await client.query(`INSERT INTO "Revision" (id, "organizationId", "spaceId", tree) VALUES ('rev_big', $1, $2, $3)`, [org, bigSpaceId, root]);
+  const column = (rows: unknown[][], i: number) => rows.map((r) => r[i]);
+  await client.query(
+    `INSERT INTO "PageVersion" ("spaceId", hash, "organizationId", title, markdown)
+     SELECT $1, h, $2, t, m FROM unnest($3::text[], $4::text[], $5::text[]) AS v(h, t, m) ON CONFLICT DO NOTHING`,
+    [bigSpaceId, org, column(versions, 0), column(versions, 1), column(versions, 2)],
+  );
+  const trees = [...objects];
+  await client.query(
+    `INSERT INTO "PageTree" ("spaceId", hash, "organizationId", entries) SELECT $1, h, $2, e::jsonb FROM unnest($3::text[], $4::text[]) AS v(h, e)`,
+    [bigSpaceId, org, trees.map(([hash]) => hash), trees.map(([, entries]) => JSON.stringify(entries))],
+  );
+}
+
+/** Indexes the large space for search as Quire does (the first search would otherwise pay for it). */
+async function indexBigSpace(databaseUrl: string) {
+  const { prisma } = createPrisma(databaseUrl);
+  try {
+    await prisma.$transaction((tx) => syncSearchIndex(tx, bigSpaceId), { timeout: 600_000, maxWait: 10_000 });
+  } finally {
+    await prisma.$disconnect();
+  }
 }

@@ -278,6 +278,8 @@ const changeRequestCases: Record<string, ScopeCase> = {
   'GET /spaces/:spaceId/change-requests/:changeRequestId/content/page/:pageId/links': crCase(['space:read'], (c) => `${c.path}/content/page/${c.page.id}/links`),
   'GET /spaces/:spaceId/change-requests/:changeRequestId/content/page/:pageId/backlinks': crCase(['space:read'], (c) => `${c.path}/content/page/${c.page.id}/backlinks`),
   'GET /spaces/:spaceId/change-requests/:changeRequestId/content/files/:fileId/backlinks': crCase(['space:read'], (c) => `${c.path}/content/files/fil_any/backlinks`),
+  'GET /spaces/:spaceId/search': crCase(['space:read'], (c) => `/v1/spaces/${c.space.id}/search?query=untitled`),
+  'GET /orgs/:organizationId/search': crCase(['organization:search'], (c) => `/v1/orgs/${c.org.organizationId}/search?query=untitled`),
 };
 
 const cases: Record<string, ScopeCase> = {

@@ -5,6 +5,7 @@ import { processOpenAPISpecJob } from '../domain/openapiSpecs/processor.js';
 import { processConversationsJob } from '../domain/conversations/processor.js';
 import { runTranslationJob } from '../domain/translations/runner.js';
 import { indexPageReferences } from '../domain/links/backlinks.js';
+import { refreshAllSearchIndexes } from '../domain/search/indexer.js';
 import type { QuireJob } from './services.js';
 
 export const PURGE_DELETED_SPACES = 'spaces.purge-deleted';
@@ -34,4 +35,23 @@ export const indexPageReferencesJob: QuireJob<Record<string, never>> = {
   },
 };
 
-export const jobDefinitions: readonly QuireJob<any>[] = [purgeDeletedSpacesJob, processOpenAPISpecJob, processConversationsJob, runTranslationJob, indexPageReferencesJob];
+
+export const SEARCH_CATCH_UP = 'search.catch-up';
+
+/**
+ * Every 5 minutes: spaces whose search index lags their active revision are
+ * caught up (the backfill of existing spaces after the index's migration, and
+ * revisions moved by paths that do not sync the index). Searches catch up the
+ * spaces they cover anyway: this only spares the first searcher the wait.
+ */
+export const searchCatchUpJob: QuireJob<Record<string, never>> = {
+  name: SEARCH_CATCH_UP,
+  cron: '*/5 * * * *',
+  policy: { retryLimit: 2, retryDelay: 60, expireInSeconds: 30 * 60, policy: 'stately' },
+  async run({ prisma, logger }) {
+    const synced = await refreshAllSearchIndexes(prisma);
+    if (synced) logger.info({ count: synced }, 'caught up search indexes');
+  },
+};
+
+export const jobDefinitions: readonly QuireJob<any>[] = [purgeDeletedSpacesJob, searchCatchUpJob, processOpenAPISpecJob, processConversationsJob, runTranslationJob, indexPageReferencesJob];

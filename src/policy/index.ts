@@ -16,6 +16,7 @@ export { levelOn, memberLevelOn } from './content.js';
 export { agentInstructionsPolicy } from './agentInstructions.js';
 export { subdomainPolicy, type SubdomainSubject } from './subdomain.js';
 export { visibleContentWhere, contentAudience, contentWhereForRole, tenantScope, spaceLookupScope } from './filters.js';
+export { searchableSpacesWhere } from './search.js';
 export { scopes, isScope, parseScopes, requireScopes, type Scope } from './scopes.js';
 export type { Actor } from './actor.js';
 export { roleIn } from './actor.js';

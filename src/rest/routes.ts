@@ -78,6 +78,7 @@ export const routes: RouteSpec[] = [
   ['GET', '/orgs/:organizationId/members/:userId/spaces', op.ListMemberSpacesDocument],
   ['GET', '/orgs/:organizationId/agent-instructions', op.GetAgentInstructionsDocument],
   ['PUT', '/orgs/:organizationId/agent-instructions', op.SetAgentInstructionsDocument],
+  ['GET', '/orgs/:organizationId/search', op.SearchOrganizationContentDocument],
   ['GET', '/orgs/:organizationId/members/:userId/teams', op.ListMemberTeamsDocument, { item: (m: { role: string; team: unknown }) => ({ team: m.team, member: { role: m.role } }) }],
   ['GET', '/orgs/:organizationId/link-invites', op.ListOrganizationInvitesDocument, { item: inviteListItem }],
   ['POST', '/orgs/:organizationId/link-invites', op.CreateOrganizationInviteDocument, { status: 201, single: inviteShape, singleSchema: inviteShapeSchema }],
@@ -149,6 +150,7 @@ export const routes: RouteSpec[] = [
   ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/content/page/:pageId/links', op.GetChangeRequestPageLinksDocument],
   ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/content/page/:pageId/backlinks', op.ListChangeRequestPageBacklinksDocument],
   ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/content/files/:fileId/backlinks', op.ListChangeRequestFileBacklinksDocument],
+  ['GET', '/spaces/:spaceId/search', op.SearchSpaceContentDocument],
 
   // 4.10 Collections
   ['GET', '/orgs/:organizationId/collections', op.ListOrganizationCollectionsDocument],

@@ -10,6 +10,7 @@ import { commitRevision } from '../revisions/commit.js';
 import { fetchTreesFrom, readTree, readVersions, writeVersion } from '../revisions/objects.js';
 import { mergeTrees, type MergeConflict } from '../revisions/merge.js';
 import { mergeFileSets, readFileSet, writeFileSet } from '../files/fileSets.js';
+import { syncSearchIndex } from '../search/indexer.js';
 import { loadChangeRequest } from './service.js';
 
 type Tx = Prisma.TransactionClient;
@@ -104,6 +105,8 @@ export async function mergeChangeRequest(ctx: Context, spaceId: string, key: str
       parents: [main, cr.revisionId], type: 'merge', createdById: actor.userId, pages: merged.pages, fileSet: merged.fileSet,
     });
     await tx.space.update({ where: { id: space.id }, data: { revisionId: revision } });
+    // The index moves with the active revision, in the same transaction: a search after the merge finds the new text.
+    await syncSearchIndex(tx, space.id);
     await tx.changeRequest.update({
       where: { id: cr.id },
       data: { status: 'merged', revisionMergedId: revision, mergedAt: ctx.clock.now(), mergedById: actor.userId },

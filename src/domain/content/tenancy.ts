@@ -17,6 +17,9 @@ export const spaceOwnedTables: ((tx: Tx, spaceIds: string[], organizationId: str
   (tx, spaceIds, organizationId) => tx.comment.updateMany({ where: { spaceId: { in: spaceIds } }, data: { organizationId } }),
   (tx, spaceIds, organizationId) => tx.commentReply.updateMany({ where: { comment: { spaceId: { in: spaceIds } } }, data: { organizationId } }),
   (tx, spaceIds, organizationId) => tx.commentReaction.updateMany({ where: { comment: { spaceId: { in: spaceIds } } }, data: { organizationId } }),
+  (tx, spaceIds, organizationId) => tx.searchIndexState.updateMany({ where: { spaceId: { in: spaceIds } }, data: { organizationId } }),
+  (tx, spaceIds, organizationId) => tx.searchPage.updateMany({ where: { spaceId: { in: spaceIds } }, data: { organizationId } }),
+  (tx, spaceIds, organizationId) => tx.searchSection.updateMany({ where: { spaceId: { in: spaceIds } }, data: { organizationId } }),
 ];
 
 export async function moveSpacesToOrganization(tx: Tx, spaceIds: string[], organizationId: string) {

@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../../errors.js';
 import type { Context } from '../../context.js';
 import { markdownToDocument } from '../content/markdown/index.js';
 import { pageMarkdown } from '../openapiSpecs/computed.js';
+import { defaultLayout } from './layout.js';
 import { revisionLoader } from './loaders.js';
 import { countPages, pageOfRevision, revisionPages, type ResolvedPage, type RevisionRef } from './read.js';
 
@@ -113,11 +114,6 @@ PageRef.implement({
     }),
   }),
 });
-
-const defaultLayout = {
-  width: 'default', cover: true, coverSize: 'hero', coverMask: 'none', title: true, description: true, tableOfContents: true,
-  outline: true, pagination: true, metadata: true, tags: true, actions: true, anchors: true,
-};
 
 const RevisionUrls = builder.simpleObject('RevisionUrls', {
   description: 'Links to a revision.',

@@ -21,6 +21,7 @@ import { levelForNewContentIn, visibilityUnder } from '../content/placement.js';
 import { moveContent, type MoveInput } from '../content/contentMover.js';
 import { transferContent, type TransferInput } from '../content/contentTransferrer.js';
 import { loadLocked, lockContentTrees } from '../content/treeLock.js';
+import { syncSearchIndex } from '../search/indexer.js';
 import { emojiIn } from './emoji.js';
 import { commitRevision, copyPages, newPageNode } from '../revisions/commit.js';
 import { copyFileSet } from '../files/fileSets.js';
@@ -106,6 +107,7 @@ export async function createSpace(ctx: Context, organizationId: string, input: C
     // Like the app, a new space opens on one empty page unless asked to be empty.
     const pages = input.empty ? [] : [await newPageNode(tx, space, emptyContent('Untitled'), 'untitled', ctx.clock.now())];
     await commitRevision(tx, space, { id: revisionId, parents: [], pages, createdById: actor.userId });
+    await syncSearchIndex(tx, id); // searchable from the start: the first search does not index it
     return tx.space.findUniqueOrThrow({ ...query, where: { id } });
   });
 }
@@ -247,6 +249,7 @@ export async function duplicateSpace(ctx: Context, id: string, query: Query = {}
     const pages = await copyPages(tx, source, sourceRevision.tree, copy);
     const fileSet = await copyFileSet(tx, source, sourceRevision.fileSet, copy);
     await commitRevision(tx, copy, { id: revisionId, parents: [], pages, fileSet, createdById: actor.userId });
+    await syncSearchIndex(tx, copyId);
     return tx.space.findUniqueOrThrow({ ...query, where: { id: copyId } });
   });
 }
