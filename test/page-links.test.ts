@@ -9,6 +9,7 @@ import { startTestApp, type TestApp } from './support/app.js';
 import { graphql, request, rest } from './support/http.js';
 import { addMember, createOrg, createSpace, type OrgFixture } from './support/factories.js';
 import { expectSchema } from './support/openapi.js';
+import { uploadOk } from './support/files.js';
 import { insertPages } from './support/content.js';
 import { tokenWithScopes } from './support/tokens.js';
 import { indexPageReferences } from '../src/domain/links/backlinks.js';
@@ -39,12 +40,14 @@ function expectList(body: any) {
 async function spaceWithLinks() {
   const space = await createSpace(app, org, { empty: true });
   const other = await createSpace(app, org);
+  // A file the revision holds (uploaded to the main content); fil_guide and fil_diagram were never uploaded.
+  const held = (await uploadOk(app, org.admin.token, { spaceId: space.id, data: 'the manual', fileName: 'manual.txt', type: 'text/plain' })).file.id;
   const [intro, install, setup, faq] = await insertPages(app, space, [
     { path: 'intro', markdown: 'See [install](guides/install.md). ![diagram](files/fil_diagram)' },
     {
       path: 'guides/install',
       markdown: [
-        '[setup](setup) [home](../intro) [nowhere](missing.md) [guide](../files/fil_guide)',
+        `[setup](setup) [home](../intro) [nowhere](missing.md) [guide](../files/fil_guide) [manual](../files/${held})`,
         `[other space](http://quire.test/app/s/${other.id}) [gone](http://quire.test/app/s/spc_gone) <https://example.com>`,
         '`[not a link](intro)` [anchor](#x)',
       ].join('\n'),
@@ -52,7 +55,7 @@ async function spaceWithLinks() {
     { path: 'guides/setup', markdown: 'Back to [install](./install) and [intro](/intro).' },
     { path: 'faq', markdown: 'Nothing links here; intro is mentioned in text only.' },
   ]);
-  return { space, other, intro, install, setup, faq, revision: await activeRevision(space.id) };
+  return { space, other, held, intro, install, setup, faq, revision: await activeRevision(space.id) };
 }
 
 describe('GET …/content/page/{pageId}/links', () => {
@@ -67,12 +70,13 @@ describe('GET …/content/page/{pageId}/links', () => {
     expect(byKey[s.setup]).toEqual({ status: 'ok', relation: 'reference', targetReference: { kind: 'page', ...where, page: s.setup }, locationReferences: at });
     expect(byKey[s.intro].status).toBe('ok');
     expect(byKey['missing.md']).toMatchObject({ status: 'broken', targetReference: { kind: 'url', url: 'missing.md' } });
-    expect(byKey.fil_guide).toMatchObject({ status: 'ok', targetReference: { kind: 'file', ...where, file: 'fil_guide' } });
+    expect(byKey[s.held]).toMatchObject({ status: 'ok', targetReference: { kind: 'file', ...where, file: s.held } });
+    expect(byKey.fil_guide).toMatchObject({ status: 'broken', targetReference: { kind: 'file', ...where, file: 'fil_guide' } });
     expect(byKey[s.other.id]).toMatchObject({ status: 'ok', targetReference: { kind: 'space', organization: org.organizationId, space: s.other.id } });
     expect(byKey.spc_gone).toMatchObject({ status: 'broken', targetReference: { kind: 'space', space: 'spc_gone' } });
     expect(byKey['https://example.com']).toMatchObject({ status: 'ok', targetReference: { kind: 'url' } });
-    expect(res.body.items).toHaveLength(7); // code and anchors are not links
-    expect(res.body).toMatchObject({ count: 7, stats: { total: 7, broken: { total: 2, changeRequest: 0 } } });
+    expect(res.body.items).toHaveLength(8); // code and anchors are not links
+    expect(res.body).toMatchObject({ count: 8, stats: { total: 8, broken: { total: 3, changeRequest: 0 } } });
 
     const page = await rest(app, org.admin.token).get(`/v1/spaces/${s.space.id}/content/page/${s.install}/links?limit=3`);
     expect(page.body.items).toHaveLength(3);
@@ -106,7 +110,7 @@ describe('GET …/content/page/{pageId}/links', () => {
     expect(intro.body.stats.broken.changeRequest).toBe(0);
     // Main content is untouched.
     const main = await rest(app, org.admin.token).get(`/v1/spaces/${s.space.id}/content/page/${s.install}/links`);
-    expect(main.body.stats.total).toBe(7);
+    expect(main.body.stats.total).toBe(8);
   });
 });
 

@@ -3,8 +3,11 @@
 // `Vary: Accept-Encoding`, skips bodies below the threshold, HEAD, 304s and
 // answers already encoded, such as the precompressed static assets).
 // Server-sent events stay plain: each event must reach the client as sent.
+// Stored files (/files/…) stream plain with their length: PDFs and images are
+// compressed already.
 import compression from 'compression';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FILES_PREFIX } from './files.js';
 
 /** Bodies below this many bytes go plain: compressing them saves less than it costs. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
@@ -14,7 +17,7 @@ const isEventStream = (res: ServerResponse) => String(res.getHeader('Content-Typ
 export function compressAnswers(thresholdBytes = COMPRESSION_THRESHOLD_BYTES) {
   const middleware = compression({
     threshold: thresholdBytes,
-    filter: (req, res) => !isEventStream(res) && compression.filter(req, res),
+    filter: (req, res) => !isEventStream(res) && !req.url?.startsWith(FILES_PREFIX) && compression.filter(req, res),
   });
   /** Wraps `res` so what is written through it is compressed as negotiated. */
   return (req: IncomingMessage, res: ServerResponse) =>

@@ -32,6 +32,9 @@ export function fileServer(store: BlobStore, signer: FileUrlSigner) {
       ...(query.get('name') ? { 'Content-Disposition': contentDisposition(query.get('name')!) } : {}),
     });
     if (req.method === 'HEAD') return void (blob.body.destroy(), res.end());
+    // The request's machinery (log line, metrics, fair share, request signal) already listens for the
+    // response's 'close'; the pipeline's own listeners are not a leak.
+    res.setMaxListeners(res.getMaxListeners() + 4);
     await pipeline(blob.body, res);
   };
 }

@@ -25,6 +25,12 @@ export const FILE_URL_TTL_SECONDS = 3600;
 
 // Reads ---------------------------------------------------------------------
 
+/** The ids of a revision's files (batched with other revisions': one statement for the sets). */
+export async function revisionFileIds(ctx: Context, revision: RevisionRef): Promise<Set<string>> {
+  const fileSet = revision.fileSet !== undefined ? revision.fileSet : await revisionFileSetLoader(ctx).load(revision.id);
+  return new Set(fileSet ? await fileSetLoader(ctx).load([revision.spaceId, fileSet]) : []);
+}
+
 /** The files of a revision, oldest upload first (two statements for any number of revisions asked together). */
 export async function revisionFiles(ctx: Context, revision: RevisionRef): Promise<File[]> {
   const fileSet = revision.fileSet !== undefined ? revision.fileSet : await revisionFileSetLoader(ctx).load(revision.id);

@@ -8,6 +8,7 @@ import { markdownReferences } from '../content/markdown/index.js';
 import { versionLoader } from '../revisions/loaders.js';
 import { flatten, type FlatPage } from '../revisions/objects.js';
 import { revisionTree, type RevisionRef } from '../revisions/read.js';
+import { revisionFileIds } from '../files/service.js';
 import { fileIdOf, findPage, isExternal, isIgnored, spaceIdOf } from './targets.js';
 
 export type LinkStatus = 'ok' | 'broken' | 'in-app';
@@ -60,6 +61,7 @@ export async function linkReport(ctx: Context, scope: ContentScope, only?: { pag
 
   const links = new Map<string, ContentLink>();
   const spaceTargets: ContentLink[] = [];
+  const fileTargets: ContentLink[] = [];
   scanned.forEach((f, i) => {
     const content = contents[i];
     if (!content || content instanceof Error) return;
@@ -70,11 +72,11 @@ export async function linkReport(ctx: Context, scope: ContentScope, only?: { pag
       if (!link) continue;
       const t = link.targetReference;
       const key = `${t.kind}:${t.page ?? t.file ?? t.space ?? t.url}`;
-      const known = links.get(key) ?? (links.set(key, link), t.kind === 'space' && spaceTargets.push(link), link);
+      const known = links.get(key) ?? (links.set(key, link), t.kind === 'space' && spaceTargets.push(link), t.kind === 'file' && fileTargets.push(link), link);
       if (!known.locationReferences.some((r) => r.page === f.node.id)) known.locationReferences.push(pageLocation(scope, f.node.id));
     }
   });
-  await checkSpaces(ctx, scope, spaceTargets);
+  await Promise.all([checkSpaces(ctx, scope, spaceTargets), checkFiles(ctx, scope, fileTargets)]);
   const items = [...links.values()];
   const broken = items.filter((l) => l.status === 'broken');
   return { items, stats: { total: items.length, broken: { total: broken.length, changeRequest: await brokenByChangeRequest(ctx, scope, broken) } } };
@@ -84,7 +86,7 @@ function classify(ctx: Context, scope: ContentScope, target: string, kind: 'link
   const base = { relation: 'reference' as const, locationReferences: [] };
   const where = { organization: scope.organizationId, space: scope.revision.spaceId, versionContext: scope.context };
   const file = fileIdOf(target);
-  // Files are referenced by id: the link stands whatever the file's name; its presence is the file store's to say.
+  // Files are referenced by id: the link stands whatever the file's name (checkFiles: whether the revision holds it).
   if (file) return { ...base, status: 'ok', targetReference: { kind: 'file', ...where, file } };
   if (kind !== 'link') return null; // images are not links to report
   if (isExternal(target)) {
@@ -118,6 +120,13 @@ async function checkSpaces(ctx: Context, scope: ContentScope, links: ContentLink
     else if (!row || row.deletedAt) link.status = 'broken';
     else link.targetReference.organization = row.organizationId;
   }
+}
+
+/** Links to files: `ok` when the revision holds the file, `broken` otherwise (removed, or never uploaded). */
+async function checkFiles(ctx: Context, scope: ContentScope, links: ContentLink[]) {
+  if (links.length === 0) return;
+  const held = await revisionFileIds(ctx, scope.revision);
+  for (const link of links) if (!held.has(link.targetReference.file!)) link.status = 'broken';
 }
 
 /** Broken links found in pages the change request added or edited (none for main content). */
