@@ -8,8 +8,7 @@ import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createClient, type Client } from 'graphql-ws';
-import WebSocket from 'ws';
+import { watch, wsClients } from './support/subscriptions.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { rest } from './support/http.js';
 import { addMember, createOrg, createSpace } from './support/factories.js';
@@ -51,7 +50,7 @@ let specUrl: string;
 let sender: TestApp;
 let worker: TestApp | undefined;
 let firstWorker: Started | undefined;
-const clients: Client[] = [];
+const clients = wsClients();
 beforeAll(async () => {
   await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
   await new Promise<void>((resolve) => specSource.listen(0, '127.0.0.1', resolve));
@@ -61,7 +60,7 @@ beforeAll(async () => {
   sender = await startTestApp({ jobs: { schema, policies } });
 });
 afterAll(async () => {
-  await Promise.all(clients.map((c) => c.dispose()));
+  await clients.closeAll();
   firstWorker?.child.kill('SIGKILL');
   held.forEach((res) => res.destroy());
   await worker?.close();
@@ -127,20 +126,7 @@ describe('the job queue across a worker crash', () => {
 });
 
 describe('openAPISpecChanged', () => {
-  function client(target: TestApp, token: string) {
-    const c = createClient({ url: `${target.baseUrl.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` }, retryAttempts: 0, lazy: true });
-    clients.push(c);
-    return c;
-  }
   const SUB = 'subscription($o: ID!, $s: String!) { openAPISpecChanged(organizationId: $o, slug: $s) { slug processingState lastVersion permissions { edit } } }';
-  function watch(c: Client, variables: Record<string, unknown>) {
-    const events: any[] = [];
-    let ready!: () => void;
-    const subscribed = new Promise<void>((resolve) => (ready = resolve));
-    c.on('connected', () => setTimeout(ready, 150));
-    const ended = new Promise<any>((resolve) => c.subscribe({ query: SUB, variables }, { next: (v) => events.push(v), error: (e) => resolve({ error: e }), complete: () => resolve({ complete: true }) }));
-    return { events, subscribed, ended };
-  }
 
   it('reports the processing state as it moves (pending, progress, complete) to members, per event; outsiders get NOT_FOUND', async () => {
     const app = worker!;
@@ -149,7 +135,7 @@ describe('openAPISpecChanged', () => {
     expect((await rest(app, org.admin.token).put(`${base}/live`, { source: { url: specUrl } })).status).toBe(201);
     await until('the first processing', async () => (await rest(app, org.admin.token).get(`${base}/live`)).body.processingState === 'complete');
     const reader = await addMember(app, org.organizationId, 'read');
-    const sub = watch(client(app, reader.token), { o: org.organizationId, s: 'live' });
+    const sub = watch(clients.open(app, reader.token), SUB, { o: org.organizationId, s: 'live' });
     await sub.subscribed;
     holdingSpec = true; // the job stays in progress until the source answers
     expect((await rest(app, org.admin.token).put(`${base}/live`, { source: { url: `${specUrl}?v=2` } })).status).toBe(200);
@@ -168,7 +154,7 @@ describe('openAPISpecChanged', () => {
     expect(sub.events).toHaveLength(3);
 
     const outsider = await createOrg(app);
-    const denied = watch(client(app, outsider.admin.token), { o: org.organizationId, s: 'live' });
+    const denied = watch(clients.open(app, outsider.admin.token), SUB, { o: org.organizationId, s: 'live' });
     await denied.ended;
     expect(JSON.stringify(denied.events)).toMatch(/NOT_FOUND/);
     expect(denied.events.every((e) => e.data?.openAPISpecChanged == null)).toBe(true);

@@ -8,8 +8,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type Client } from 'graphql-ws';
-import WebSocket from 'ws';
+import { watch, wsClients } from './support/subscriptions.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { graphql, rest } from './support/http.js';
 import { addMember, createOrg, createSpace, type OrgFixture } from './support/factories.js';
@@ -43,7 +42,7 @@ let app: TestApp;
 let libre: http.Server;
 let libreUrl: string;
 const libreRequests: any[] = [];
-const clients: Client[] = [];
+const clients = wsClients();
 beforeAll(async () => {
   // A LibreTranslate stand-in: POST /translate {q, source, target, format, api_key}.
   libre = http.createServer((req, res) => {
@@ -62,7 +61,7 @@ beforeAll(async () => {
   app = await startTestApp({ worker: true, jobs: { translator: recording, policies: { 'translation.run': { retryLimit: 1, retryDelay: 1 } } } });
 });
 afterAll(async () => {
-  await Promise.all(clients.map((c) => c.dispose()));
+  await clients.closeAll();
   await app.close();
   await new Promise((resolve) => libre.close(resolve));
 });
@@ -322,28 +321,15 @@ describe('translations: runs on the job queue', () => {
 });
 
 describe('translations: GraphQL and the translationChanged subscription', () => {
-  function client(token: string) {
-    const c = createClient({ url: `${app.baseUrl.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` }, retryAttempts: 0, lazy: true });
-    clients.push(c);
-    return c;
-  }
   const SUB = 'subscription($o: ID!, $id: ID!) { translationChanged(organizationId: $o, id: $id) { id status stats { runs } permissions { edit } } }';
 
-  function watch(c: Client, variables: Record<string, unknown>) {
-    const events: any[] = [];
-    let ready!: () => void;
-    const subscribed = new Promise<void>((resolve) => (ready = resolve));
-    c.on('connected', () => setTimeout(ready, 150));
-    const ended = new Promise<any>((resolve) => c.subscribe({ query: SUB, variables }, { next: (v) => events.push(v), error: (e) => resolve({ error: e }), complete: () => resolve({ complete: true }) }));
-    return { events, subscribed, ended };
-  }
 
   it('follows a run pending → running → completed for a member; outsiders get NOT_FOUND', async () => {
     const org = await createOrg(app);
     const space = await createSpace(app, org);
     const created = await createTranslation(org, space.id);
     const reader = await addMember(app, org.organizationId, 'read');
-    const sub = watch(client(reader.token), { o: org.organizationId, id: created.id });
+    const sub = watch(clients.open(app, reader.token), SUB, { o: org.organizationId, id: created.id });
     await sub.subscribed;
     // The run waits in the provider until the test saw it running (events reload the row as of delivery).
     let release!: () => void;
@@ -368,7 +354,7 @@ describe('translations: GraphQL and the translationChanged subscription', () => 
     expect(sub.events.at(-1).data.translationChanged).toMatchObject({ id: created.id, stats: { runs: 1 }, permissions: { edit: false } });
 
     const outsider = await createOrg(app);
-    const denied = watch(client(outsider.admin.token), { o: org.organizationId, id: created.id });
+    const denied = watch(clients.open(app, outsider.admin.token), SUB, { o: org.organizationId, id: created.id });
     const end = await denied.ended;
     expect(JSON.stringify([end, denied.events])).toMatch(/NOT_FOUND/);
     expect(denied.events.every((e) => e.data?.translationChanged == null)).toBe(true);
