@@ -10,6 +10,7 @@ import { addMember, createOrg, createSpace, type OrgFixture } from './support/fa
 import { expectSchema } from './support/openapi.js';
 import { insertPages, pagesOf } from './support/content.js';
 import { tokenWithScopes } from './support/tokens.js';
+import { uploadOk } from './support/files.js';
 import { race, restCall, times } from './support/concurrency.js';
 
 let app: TestApp;
@@ -37,8 +38,9 @@ describe('POST /spaces/{spaceId}/content/template', () => {
   it('adds the pages as a new revision of the main line (201), with file references filled in', async () => {
     const space = await createSpace(app, org, { empty: true });
     await insertPages(app, space, [{ path: 'welcome', markdown: 'Already here.' }]);
+    const logo = (await uploadOk(app, org.admin.token, { spaceId: space.id, data: 'logo', fileName: 'logo.txt', type: 'text/plain' })).file.id;
     const before = await activeRevision(space.id);
-    const res = await apply(org.admin.token, space.id, { id: 'getting-started', params: { contentRefs: { logo: { kind: 'file', file: 'fil_logo1' } } } });
+    const res = await apply(org.admin.token, space.id, { id: 'getting-started', params: { contentRefs: { logo: { kind: 'file', file: logo } } } });
     expect(res.status).toBe(201);
     expect(res.body).toBeUndefined();
     const after = await app.prisma.revision.findUniqueOrThrow({ where: { id: await activeRevision(space.id) } });
@@ -48,15 +50,16 @@ describe('POST /spaces/{spaceId}/content/template', () => {
     // The existing "welcome" keeps its slug: the template's gets the next free one.
     expect(pages.map((p) => p.path)).toEqual(['welcome', 'welcome-2', 'quickstart', 'installation']);
     expect(pages[1]).toMatchObject({ title: 'Welcome', emoji: '1f44b' });
-    expect(pages[1]!.markdown).toContain('![Logo](files/fil_logo1)');
+    expect(pages[1]!.markdown).toContain(`![Logo](files/${logo})`);
     // The file reference is a real one: the file's backlinks list the page.
-    const backlinks = await rest(app, org.admin.token).get(`/v1/spaces/${space.id}/content/files/fil_logo1/backlinks`);
+    const backlinks = await rest(app, org.admin.token).get(`/v1/spaces/${space.id}/content/files/${logo}/backlinks`);
     expect(backlinks.body.items.map((i: any) => i.page)).toEqual([pages[1]!.id]);
   });
 
   it('nests pages, and drops the line of an optional reference left out', async () => {
     const space = await createSpace(app, org, { empty: true });
-    expect((await apply(org.admin.token, space.id, { id: 'api-reference', params: { contentRefs: { spec: { kind: 'file', file: 'fil_spec' } } } })).status).toBe(201);
+    const spec = (await uploadOk(app, org.admin.token, { spaceId: space.id, data: '{}', fileName: 'openapi.json', type: 'application/json' })).file.id;
+    expect((await apply(org.admin.token, space.id, { id: 'api-reference', params: { contentRefs: { spec: { kind: 'file', file: spec } } } })).status).toBe(201);
     expect((await apply(org.admin.token, space.id, { id: 'getting-started' })).status).toBe(201);
     const pages = await pagesOf(app, await activeRevision(space.id));
     expect(pages.map((p) => p.path)).toEqual(['api-reference', 'api-reference/authentication', 'api-reference/errors', 'api-reference/endpoints', 'welcome', 'quickstart', 'installation']);
@@ -86,6 +89,7 @@ describe('POST /spaces/{spaceId}/content/template', () => {
       [{ id: 'changelog', params: { contentRefs: { logo: { kind: 'file', file: 'fil_x' } } } }, /params\.contentRefs\.logo/],
       [{ id: 'getting-started', params: { contentRefs: { logo: { kind: 'page', page: 'pag_x' } } } }, /logo\.kind/],
       [{ id: 'getting-started', params: { contentRefs: { logo: { kind: 'file', file: '../etc' } } } }, /logo\.file/],
+      [{ id: 'getting-started', params: { contentRefs: { logo: { kind: 'file', file: 'fil_neveruploaded' } } } }, /logo\.file: is not a file of this content/],
       [{ id: 'getting-started', params: { contentRefs: [] } }, /contentRefs/],
       [{ id: 'changelog', extra: 1 }, /extra/],
     ];

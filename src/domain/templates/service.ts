@@ -9,6 +9,7 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import { authorize, spaceLookupScope, spacePolicy } from '../../policy/index.js';
 import { commitRevision, newPageNode } from '../revisions/commit.js';
 import { cloneTree } from '../revisions/treeEdits.js';
+import { readFileSet } from '../files/fileSets.js';
 import { emptyContent, fetchTreesFrom, readTree, type PageNode } from '../revisions/objects.js';
 import { loadChangeRequest } from '../changeRequests/service.js';
 import { isPastRetention } from '../spaces/service.js';
@@ -65,6 +66,16 @@ async function templateNodes(tx: Tx, space: { id: string; organizationId: string
   return made;
 }
 
+/** The page tree the template is added to, once every referenced file is one this content holds (its revision's file set). */
+async function contentToExtend(tx: Tx, spaceId: string, revisionId: string, files: Map<string, string>) {
+  const revision = await tx.revision.findUniqueOrThrow({ where: { id: revisionId }, select: { tree: true, fileSet: true } });
+  if (files.size > 0) {
+    const held = new Set(await readFileSet(tx, spaceId, revision.fileSet));
+    for (const [name, file] of files) if (!held.has(file)) throw badRequest('is not a file of this content (upload it first)', `params.contentRefs.${name}.file`);
+  }
+  return cloneTree(await readTree(fetchTreesFrom(tx), spaceId, revision.tree));
+}
+
 export async function applyTemplate(ctx: Context, spaceId: string, input: ApplyTemplateInput) {
   const actor = requireActor(ctx);
   const template = templateById(input.id);
@@ -74,7 +85,7 @@ export async function applyTemplate(ctx: Context, spaceId: string, input: ApplyT
     const now = ctx.clock.now();
     if (input.changeRequestId != null) {
       const { space, cr } = await loadChangeRequest(ctx, tx, spaceId, input.changeRequestId, 'editContent', { lock: true });
-      const pages = cloneTree(await readTree(fetchTreesFrom(tx), space.id, (await tx.revision.findUniqueOrThrow({ where: { id: cr.revisionId } })).tree));
+      const pages = await contentToExtend(tx, space.id, cr.revisionId, files);
       pages.push(...(await templateNodes(tx, space, template.pages, pages, files, now)));
       const revisionId = await commitRevision(tx, space, { parents: [cr.revisionId], changeRequestId: cr.id, createdById: actor.userId, pages });
       await tx.changeRequest.update({ where: { id: cr.id }, data: { revisionId } });
@@ -84,7 +95,7 @@ export async function applyTemplate(ctx: Context, spaceId: string, input: ApplyT
     await tx.$queryRaw`SELECT 1 FROM "Space" WHERE id = ${spaceId} FOR UPDATE`;
     const found = await tx.space.findUnique({ where: { id: spaceId, ...spaceLookupScope(actor) } });
     const space = authorize(spacePolicy, actor, found && !isPastRetention(found, now) ? found : null, 'edit');
-    const pages = cloneTree(await readTree(fetchTreesFrom(tx), space.id, (await tx.revision.findUniqueOrThrow({ where: { id: space.revisionId } })).tree));
+    const pages = await contentToExtend(tx, space.id, space.revisionId, files);
     pages.push(...(await templateNodes(tx, space, template.pages, pages, files, now)));
     const revisionId = await commitRevision(tx, space, { parents: [space.revisionId], createdById: actor.userId, pages });
     await tx.space.update({ where: { id: space.id }, data: { revisionId } });
