@@ -2,6 +2,7 @@
 // (apply a change request to the main content): three-way merges from the
 // last main revision the change request has seen. A conflict changes nothing.
 import type { Context } from '../../context.js';
+import { advanceMainLine } from '../revisions/mainLine.js';
 import { requireActor } from '../../context.js';
 import { forbidden } from '../../errors.js';
 import type { Prisma } from '../../generated/prisma/client.js';
@@ -10,7 +11,6 @@ import { commitRevision } from '../revisions/commit.js';
 import { fetchTreesFrom, readTree, readVersions, writeVersion } from '../revisions/objects.js';
 import { mergeTrees, type MergeConflict } from '../revisions/merge.js';
 import { mergeFileSets, readFileSet, writeFileSet } from '../files/fileSets.js';
-import { syncSearchIndex } from '../search/indexer.js';
 import { loadChangeRequest } from './service.js';
 
 type Tx = Prisma.TransactionClient;
@@ -104,9 +104,7 @@ export async function mergeChangeRequest(ctx: Context, spaceId: string, key: str
     const revision = await commitRevision(tx, space, {
       parents: [main, cr.revisionId], type: 'merge', createdById: actor.userId, pages: merged.pages, fileSet: merged.fileSet,
     });
-    await tx.space.update({ where: { id: space.id }, data: { revisionId: revision } });
-    // The index moves with the active revision, in the same transaction: a search after the merge finds the new text.
-    await syncSearchIndex(tx, space.id);
+    await advanceMainLine(tx, space.id, revision);
     await tx.changeRequest.update({
       where: { id: cr.id },
       data: { status: 'merged', revisionMergedId: revision, mergedAt: ctx.clock.now(), mergedById: actor.userId },

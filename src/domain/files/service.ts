@@ -2,6 +2,7 @@
 // URL), and writes (upload, removal) that make a new revision of a change
 // request, or of the space's main line for those who may write it directly.
 import { createHash } from 'node:crypto';
+import { advanceMainLine } from '../revisions/mainLine.js';
 import { imageSize } from 'image-size';
 import type { Context } from '../../context.js';
 import { requireActor } from '../../context.js';
@@ -141,7 +142,7 @@ async function writeFiles(ctx: Context, target: FileTarget, edit: (tx: Tx, space
       fileSet: await writeFileSet(tx, space, files),
     });
     if (cr) await tx.changeRequest.update({ where: { id: cr.id }, data: { revisionId: revision } });
-    else await tx.space.update({ where: { id: space.id }, data: { revisionId: revision } });
+    else await advanceMainLine(tx, space.id, revision);
     return { revision, changeRequestId: cr?.id ?? null, spaceId: space.id };
   });
 }

@@ -3,6 +3,7 @@
 // lock that merges take too) or, given a change request, to the change
 // request's line (under its row lock) — the commit path of every page write.
 import type { Context } from '../../context.js';
+import { advanceMainLine } from '../revisions/mainLine.js';
 import { requireActor } from '../../context.js';
 import { badRequest } from '../../errors.js';
 import type { Prisma } from '../../generated/prisma/client.js';
@@ -98,7 +99,7 @@ export async function applyTemplate(ctx: Context, spaceId: string, input: ApplyT
     const pages = await contentToExtend(tx, space.id, space.revisionId, files);
     pages.push(...(await templateNodes(tx, space, template.pages, pages, files, now)));
     const revisionId = await commitRevision(tx, space, { parents: [space.revisionId], createdById: actor.userId, pages });
-    await tx.space.update({ where: { id: space.id }, data: { revisionId } });
+    await advanceMainLine(tx, space.id, revisionId);
     return revisionId;
   });
 }

@@ -10,6 +10,7 @@
 // queue with backoff; a refusal, a source gone, or the last attempt's failure
 // ends the run `completed` with `lastRunError` (the public API has no failed state).
 import { randomBytes } from 'node:crypto';
+import { advanceMainLine } from '../revisions/mainLine.js';
 import { performance } from 'node:perf_hooks';
 import { Prisma, type Translation } from '../../generated/prisma/client.js';
 import { newId } from '../../ids.js';
@@ -162,7 +163,7 @@ async function run(services: JobServices, translationId: string, signal: AbortSi
     const head = await tx.revision.findUniqueOrThrow({ where: { id: current.revisionId }, select: { id: true, tree: true } });
     const unchanged = treeObjects(tree).root === head.tree;
     const id = unchanged ? head.id : await commitRevision(tx, target, { parents: [head.id], pages: tree });
-    if (!unchanged) await tx.space.update({ where: { id: target.id }, data: { revisionId: id } });
+    if (!unchanged) await advanceMainLine(tx, target.id, id);
     const ms = Math.round(performance.now() - started);
     await tx.translation.updateMany({
       where: { id: translationId },
