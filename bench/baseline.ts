@@ -14,6 +14,7 @@ import { sitePolicy } from '../src/policy/site.js';
 import { sitePublishedBase, siteUrls } from '../src/domain/sites/urls.js';
 import type { Actor } from '../src/policy/actor.js';
 import { actorFromTokenRow, tokenStatement, type TokenRow } from '../src/auth/tokens.js';
+import { statementNames } from '../src/db/statementNames.js';
 import type { Level } from '../src/policy/roles.js';
 import { benchGraphQLQuery, benchSiteQuery } from './scenarios.js';
 import { offsetToCursor } from '@pothos/plugin-relay';
@@ -30,6 +31,11 @@ const RETENTION_MS = 7 * 24 * 3600 * 1000;
 // timestamp(3) columns are UTC, as Prisma's adapter reads them.
 pg.types.setTypeParser(1114, (s: string) => new Date(`${s.replace(' ', 'T')}Z`));
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE ?? 10) });
+// The floor prepares its statements as Quire does (src/db/statementNames.ts): neither pays planning per request.
+const nameOf = statementNames();
+const unprepared = pool.query.bind(pool) as (config: unknown, values?: unknown) => Promise<pg.QueryResult>;
+pool.query = ((text: unknown, values?: unknown[]) =>
+  typeof text === 'string' ? unprepared({ name: nameOf(text, values?.length ?? 0), text, values }) : unprepared(text, values)) as typeof pool.query;
 
 class HttpError extends Error {
   constructor(readonly status: number, message: string) {

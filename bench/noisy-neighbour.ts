@@ -8,13 +8,14 @@
 import { cpus } from 'node:os';
 import { migrate } from '../src/db/migrate.js';
 import { seed, type BenchDataset } from './seed.js';
-import { createBenchDatabase, startServer, type ServerProcess } from './servers.js';
+import { createBenchDatabase, buildQuire, startServer, type ServerProcess } from './servers.js';
 import { benchGraphQLQuery, seededRandom, type BenchRequest, type Scenario } from './scenarios.js';
 import { loadRun, settle, type LoadResult } from './load.js';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const noisyConnections = Number(process.env.BENCH_NOISY_CONNECTIONS ?? 64);
 const log = (msg: string) => console.error(`[bench] ${msg}`);
+const quireEntry = buildQuire();
 
 /** The quiet tenant: GET /v1/spaces/{id} of its organization, one caller. */
 const quiet: Scenario = {
@@ -45,7 +46,7 @@ interface Row {
 }
 
 async function measure(setting: string, env: Record<string, string>, data: BenchDataset): Promise<Row> {
-  const server: ServerProcess = await startServer('quire', 'src/main.ts', env);
+  const server: ServerProcess = await startServer('quire', quireEntry, env);
   try {
     await loadRun(server, quiet, data, 1, 1); // warm-up
     await settle(server);

@@ -15,7 +15,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { migrate } from '../src/db/migrate.js';
 import { seed } from './seed.js';
-import { createBenchDatabase, databaseCpu, repoRoot, startServer, type ServerProcess } from './servers.js';
+import { createBenchDatabase, databaseCpu, repoRoot, buildQuire, startServer, type ServerProcess } from './servers.js';
 import { referenceScenarios, scenarios, scaleSizes, scalingScenario, siteScaleSizes, siteScalingScenario, type Scenario } from './scenarios.js';
 import { loadRun, sequentialPass, settle, type LoadResult } from './load.js';
 import { measureTransfer, transferTable, type TransferReport } from './transfer.js';
@@ -56,6 +56,7 @@ try {
   const seedSeconds = (performance.now() - t) / 1000;
   log(`seeded in ${seedSeconds.toFixed(1)} s`);
 
+  const quireEntry = buildQuire();
   const serverEnv = { DATABASE_URL: database.url, PUBLIC_URL: 'http://bench.quire.test', NODE_ENV: 'production' };
   // Quire runs with its production defaults: access log, metrics, rate limiting (its counter
   // statement included), with limits too high to refuse anything the benchmark sends. The
@@ -85,7 +86,7 @@ try {
    */
   async function withServers<T>(label: string, fn: (pair: ServerProcess[]) => Promise<T>): Promise<T> {
     const started = performance.now();
-    const quire = await startServer('quire', 'src/main.ts', quireEnv, config.profile ? profileFlags('quire') : []);
+    const quire = await startServer('quire', quireEntry, quireEnv, config.profile ? profileFlags('quire') : []);
     servers.push(quire);
     const baseline = await startServer('baseline', 'bench/baseline.ts', serverEnv, config.profileBaseline ? profileFlags('baseline') : []);
     servers.push(baseline);
@@ -161,7 +162,7 @@ try {
       execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: folder, stdio: ['ignore', process.stderr, process.stderr] });
     }
     const started = performance.now();
-    const quire = await startServer('quire', 'src/main.ts', quireEnv);
+    const quire = await startServer('quire', quireEntry, quireEnv);
     servers.push(quire);
     const postgraphile = await startServer('postgraphile', 'server.mjs', { ...serverEnv, GRAPHILE_ENV: 'production' }, [], { execPath: node22, cwd: folder });
     servers.push(postgraphile);

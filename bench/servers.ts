@@ -2,7 +2,7 @@
 // the server named by DATABASE_URL, the local default, or an embedded
 // PostgreSQL), and Quire and the baseline each in a process of its own, with
 // the statement counter preloaded and an IPC channel to read it.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -119,9 +119,15 @@ export interface Launch {
 }
 
 /**
- * Starts `node --import tsx --import statement-counter <entry>` (with `launch`: that
- * binary in that folder, no tsx) and waits until it answers /healthz.
+ * Starts `node --import tsx --import statement-counter <entry>` (a compiled `.js`
+ * entry, or with `launch` that binary in that folder: no tsx) and waits until it answers /healthz.
  */
+/** Compiles Quire (`npm run build`) and answers its entry: Quire runs as `npm start` runs it, from dist/. */
+export function buildQuire(): string {
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+  return 'dist/main.js';
+}
+
 export async function startServer(
   name: string, entry: string, env: Record<string, string>, nodeFlags: string[] = [], launch?: Launch,
 ): Promise<ServerProcess> {
@@ -129,7 +135,7 @@ export async function startServer(
   const counter = path.join(repoRoot, 'bench/statement-counter.mjs');
   const child: ChildProcess = spawn(
     launch?.execPath ?? process.execPath,
-    [...nodeFlags, ...(launch ? [] : ['--import', 'tsx']), '--import', counter, entry],
+    [...nodeFlags, ...(launch || !entry.endsWith('.ts') ? [] : ['--import', 'tsx']), '--import', counter, entry],
     { cwd: launch?.cwd ?? repoRoot, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
   );
   const output: string[] = [];

@@ -6,7 +6,7 @@
 import { STATUS_CODES, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createPrisma } from './db/client.js';
 import type { DatabaseSettings } from './db/settings.js';
-import { runWithSignal, signalOfRequest } from './db/requestSignal.js';
+import { signalOfRequest } from './db/requestSignal.js';
 import { systemClock, type Clock } from './clock.js';
 import { authenticateToken, type TokenRateCount } from './auth/tokens.js';
 import { activityRecorder } from './auth/activity.js';
@@ -79,6 +79,8 @@ interface Exchange {
   address: string;
   operation: string;
   actor: Actor | null;
+  /** Aborted when the client leaves before its answer is complete: its transactions stop (src/db/requestSignal.ts). */
+  signal: AbortSignal;
 }
 
 const bearer = (header: string | null | undefined) => {
@@ -154,14 +156,14 @@ export function createQuire(options: QuireOptions) {
     assets,
     limits: settings.http,
     guards,
-    context: (req) => context(exchangeOf(req).actor),
+    context: (req) => context(exchangeOf(req).actor, exchangeOf(req).signal),
     onUnexpected: (err) => logger.error({ err }, 'unexpected GraphQL error'),
   });
 
   const rest = createRestHandler(routes, {
     schema,
     authenticate: async (req) => exchangeOf(req).actor,
-    context,
+    context: (req, actor) => context(actor, exchangeOf(req).signal),
     readBody: (req) => readJsonBody(req, settings.http),
     onRoute: (req, path) => void (exchangeOf(req).operation = `/v1${path}`),
     onError: (err) => logger.error({ err }, 'unexpected REST error'),
@@ -203,6 +205,7 @@ export function createQuire(options: QuireOptions) {
       address: clientAddress(req, settings.trustProxyHops),
       operation: surface === 'rest' ? '/v1 (no route)' : surface === 'graphql' ? 'graphql' : path in probes ? path : '(no route)',
       actor: null,
+      signal: signalOfRequest(res),
     };
     exchanges.set(req, exchange);
     res.setHeader('X-Request-Id', exchange.id);
@@ -274,8 +277,7 @@ export function createQuire(options: QuireOptions) {
       // How often Node looks for clients past those timeouts.
       connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.floor(Math.min(http.headersTimeoutMs, http.requestTimeoutMs) / 4))),
     },
-    // A client that leaves stops the database work of its request (src/db/requestSignal.ts).
-    (req, res) => void runWithSignal(signalOfRequest(res), () => handle(req, res)),
+    (req, res) => void handle(req, res),
   );
   const drain = drainer(server);
   // Node refuses malformed or oversized request heads before any handler runs:

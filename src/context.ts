@@ -10,6 +10,7 @@ import type { JobSender } from './jobs/queue.js';
 import type { BlobStore } from './storage/blobStore.js';
 import type { FileUrlSigner } from './storage/signedUrls.js';
 import type { VisitorClaimsKey } from './domain/visitorClaims/keys.js';
+import { withRequestSignal } from './db/requestSignal.js';
 
 export interface Urls {
   /** Base of the REST API, e.g. http://localhost:4000/v1 */
@@ -41,8 +42,19 @@ export interface Context {
 /** What every request's context shares: the services of one Quire process. */
 export type ContextServices = Omit<Context, 'actor' | 'loaderCache' | 'live'>;
 
-/** The context of each operation, for the caller behind it: the shared services and a loader cache of its own. */
-export const contextFactory = (services: ContextServices) => (actor: Actor | null): Context => ({ ...services, actor, loaderCache: new Map() });
+/**
+ * The context of each operation, for the caller behind it: the shared services
+ * and a loader cache of its own. With the signal of the HTTP request carrying
+ * it, the operation's transactions stop when its client leaves (src/db/requestSignal.ts).
+ */
+export const contextFactory =
+  (services: ContextServices) =>
+  (actor: Actor | null, signal?: AbortSignal): Context => ({
+    ...services,
+    prisma: signal ? withRequestSignal(services.prisma, signal) : services.prisma,
+    actor,
+    loaderCache: new Map(),
+  });
 
 /** The API, app and published bases under one public URL (the app's may live elsewhere). */
 export const urlsUnder = (publicUrl: string, appUrl?: string): Urls => ({ api: `${publicUrl}/v1`, app: appUrl ?? `${publicUrl}/app`, published: `${publicUrl}/published` });

@@ -4,7 +4,7 @@
 // the resource under its own permissions.
 import { createPubSub } from 'graphql-yoga';
 import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
-import { Redis } from 'ioredis';
+import { redisClient } from './net/redis.js';
 
 export type QuireEvents = {
   spaceChanged: [spaceId: string, payload: { spaceId: string }];
@@ -18,8 +18,8 @@ export type QuireEvents = {
 
 export function createEvents(redisUrl?: string) {
   if (!redisUrl) return { pubsub: createPubSub<QuireEvents>(), close: async () => {} };
-  const publishClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
-  const subscribeClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  const publishClient = redisClient(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  const subscribeClient = redisClient(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
   const eventTarget = createRedisEventTarget({ publishClient, subscribeClient });
   return {
     pubsub: createPubSub<QuireEvents>({ eventTarget }),

@@ -13,7 +13,7 @@ import { createOrg, createSpace } from './support/factories.js';
 import { expectSchema } from './support/openapi.js';
 import { databaseSettingsFromEnv, defaultDatabaseSettings } from '../src/db/settings.js';
 import { databaseUnavailable } from '../src/errors.js';
-import { runWithSignal } from '../src/db/requestSignal.js';
+import { withRequestSignal } from '../src/db/requestSignal.js';
 
 const STATEMENT_TIMEOUT_MS = 400;
 let app: TestApp;
@@ -133,13 +133,13 @@ describe('a client that disconnects', () => {
       const org = await createOrg(small);
       const space = await createSpace(small, org);
       const client = new AbortController();
-      const failure = await runWithSignal(client.signal, () =>
-        small.prisma.$transaction(async (tx) => {
+      const failure = await withRequestSignal(small.prisma, client.signal)
+        .$transaction(async (tx) => {
           await tx.space.update({ where: { id: space.id }, data: { title: 'Half written' } });
           client.abort();
           await tx.space.update({ where: { id: space.id }, data: { language: 'fr' } });
-        }),
-      ).then(() => undefined, (err: unknown) => err);
+        })
+        .then(() => undefined, (err: unknown) => err);
       expect(databaseUnavailable(failure)?.status).toBe(503);
       expect((await small.prisma.space.findUniqueOrThrow({ where: { id: space.id } })).title).not.toBe('Half written');
       // The one connection is not left inside the aborted transaction.
@@ -148,6 +148,19 @@ describe('a client that disconnects', () => {
     } finally {
       await small.close();
     }
+  });
+
+  it('refuses a batched transaction of a request whose client already left, and answers a live one as Prisma does', async () => {
+    const org = await createOrg(patient);
+    const space = await createSpace(patient, org);
+    const gone = new AbortController();
+    gone.abort();
+    const write = (db: typeof patient.prisma, title: string) => db.$transaction([db.space.update({ where: { id: space.id }, data: { title } }), db.space.count({ where: { id: space.id } })]);
+    const failure = await write(withRequestSignal(patient.prisma, gone.signal), 'Never written').then(() => undefined, (err: unknown) => err);
+    expect(databaseUnavailable(failure)?.status).toBe(503);
+    expect((await patient.prisma.space.findUniqueOrThrow({ where: { id: space.id } })).title).not.toBe('Never written');
+    const [updated, count] = await write(withRequestSignal(patient.prisma, new AbortController().signal), 'Written');
+    expect([updated.title, count]).toEqual(['Written', 1]);
   });
 
   it('cancels the statement its request was waiting on, and the write never happens', async () => {

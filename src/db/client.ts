@@ -10,6 +10,7 @@ import { registerRawRunner } from './raw.js';
 import { poolOptions, type DatabaseSettings } from './settings.js';
 import { honourRequestSignals } from './requestSignal.js';
 import { releaseDeadSessions } from './deadSessions.js';
+import { statementNames } from './statementNames.js';
 
 export type { PrismaClient };
 export type StatementListener = (sql: string) => void;
@@ -32,9 +33,10 @@ export function createPrisma(url: string, settings: Partial<DatabaseSettings> = 
       return (query as (...args: unknown[]) => unknown)(config, ...rest);
     }) as Query;
   });
-  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
+  const nameOf = statementNames();
+  const adapter = new PrismaPg(pool, { disposeExternalPool: true, statementNameGenerator: (query) => nameOf(query.sql, query.args.length) as string });
   const prisma = new PrismaClient({ adapter });
-  registerRawRunner(prisma, { query: async (text, values) => (await pool.query(text, values)).rows });
+  registerRawRunner(prisma, { query: async (text, values) => (await pool.query({ name: nameOf(text, values.length), text, values })).rows });
   return {
     prisma,
     onStatement(listener: StatementListener) {

@@ -15,6 +15,12 @@ export function registerRawRunner(prisma: object, runner: RawRunner) {
   runners.set(prisma, runner);
 }
 
+/** Lets `view` (a request's view of `prisma`, src/db/requestSignal.ts) run raw statements as `prisma` does. */
+export function shareRawRunner(view: object, prisma: object) {
+  const runner = runners.get(prisma);
+  if (runner) runners.set(view, runner);
+}
+
 /**
  * Runs one statement with $1… placeholders. Parameters must be strings, numbers,
  * booleans or arrays of them (dates as ISO strings): they reach PostgreSQL as

@@ -13,7 +13,7 @@
 // afford. A store failure lets the request through (and is logged): an outage of
 // the counter store must not take the API down with it.
 import type { ServerResponse } from 'node:http';
-import { Redis } from 'ioredis';
+import { redisClient } from '../net/redis.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Clock } from '../clock.js';
 import type { Actor } from '../policy/actor.js';
@@ -57,7 +57,7 @@ export function postgresStore(prisma: PrismaClient): RateLimitStore {
 }
 
 export function redisStore(url: string): RateLimitStore {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  const redis = redisClient(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
   redis.on('error', () => {}); // reported per request by the limiter
   return {
     async hit(keys, windowStart, windowMs) {

@@ -66,7 +66,8 @@ interface CompiledRoute {
 export interface RestDeps {
   schema: GraphQLSchema;
   authenticate(req: IncomingMessage): Promise<Actor | null>;
-  context(actor: Actor): Context;
+  /** The context of the request's operation. */
+  context(req: IncomingMessage, actor: Actor): Context;
   /** The JSON body (undefined when empty), read within the server's limits (src/http/body.ts). */
   readBody(req: IncomingMessage): Promise<unknown>;
   /** Told which route pattern a request matched (metrics and logs). */
@@ -101,7 +102,7 @@ export function createRestHandler(routes: RouteSpec[], deps: RestDeps) {
       const params = Object.fromEntries(route.params.map((name, i) => [name, decodePathParam(name, values[i])]));
       const body = req.method === 'GET' || req.method === 'DELETE' ? undefined : await deps.readBody(req);
       const variableValues = variablesFor(route, params, query, body);
-      const result = await execute({ schema: deps.schema, document: route.prepared.document, variableValues, contextValue: deps.context(actor) });
+      const result = await execute({ schema: deps.schema, document: route.prepared.document, variableValues, contextValue: deps.context(req, actor) });
       if (result.errors?.length) throw toAppError(result.errors[0], deps.onError);
       const data = result.data as Record<string, unknown>;
       restEnumsInResult(deps.schema, route.prepared, data);

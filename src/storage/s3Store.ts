@@ -1,38 +1,48 @@
-// An S3-compatible bucket (AWS S3, MinIO, R2, …) through the AWS SDK.
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+// An S3-compatible bucket (AWS S3, MinIO, R2, …) through the AWS SDK. The SDK
+// (about 25 MB resident) loads on the first call: a process on local disk never pays it.
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import { checkBlobKey, type BlobStore, type StorageSettings } from './blobStore.js';
 
 type S3Settings = Extract<StorageSettings, { kind: 's3' }>;
+type Sdk = typeof import('@aws-sdk/client-s3');
 
-const notFound = (err: unknown) => err instanceof NoSuchKey || (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404);
+const notFound = (sdk: Sdk, err: unknown) => err instanceof sdk.NoSuchKey || (err instanceof sdk.S3ServiceException && err.$metadata.httpStatusCode === 404);
 
 export function s3Store(settings: S3Settings): BlobStore {
-  const client = new S3Client({
-    region: settings.region,
-    forcePathStyle: settings.forcePathStyle,
-    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-    ...(settings.accessKeyId && settings.secretAccessKey ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } } : {}),
-  });
+  let connected: Promise<{ sdk: Sdk; client: S3Client }> | undefined;
+  const connect = () =>
+    (connected ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: settings.region,
+        forcePathStyle: settings.forcePathStyle,
+        ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+        ...(settings.accessKeyId && settings.secretAccessKey ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } } : {}),
+      }),
+    })));
   const Bucket = settings.bucket;
   const Key = (key: string) => `${settings.prefix}${checkBlobKey(key)}`;
 
   return {
     kind: 's3',
     async put(key, data, contentType) {
-      await client.send(new PutObjectCommand({ Bucket, Key: Key(key), Body: data, ContentType: contentType, ContentLength: data.length }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.PutObjectCommand({ Bucket, Key: Key(key), Body: data, ContentType: contentType, ContentLength: data.length }));
     },
     async get(key) {
+      const { sdk, client } = await connect();
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: Key(key) }));
+        const answer = await client.send(new sdk.GetObjectCommand({ Bucket, Key: Key(key) }));
         return { body: answer.Body as Readable, size: answer.ContentLength ?? 0, contentType: answer.ContentType ?? 'application/octet-stream' };
       } catch (err) {
-        if (notFound(err)) return null;
+        if (notFound(sdk, err)) return null;
         throw err;
       }
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: Key(key) }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: Key(key) }));
     },
   };
 }

@@ -9,7 +9,6 @@
 // A job carries the spec's `generation`: a put or reprocess meanwhile makes it
 // moot (the newer job does the work), so results never go back in time.
 import { parse as parseYaml } from 'yaml';
-import { validate, dereference } from '@scalar/openapi-parser';
 import { fetchOutbound, FetchError } from '../../net/fetch.js';
 import { newId } from '../../ids.js';
 import type { Prisma } from '../../generated/prisma/client.js';
@@ -58,6 +57,8 @@ export function parseSource(text: string): Record<string, unknown> {
 
 /** Validates and dereferences; the document to store (with $refs where they are circular). */
 export async function processDocument(source: Record<string, unknown>): Promise<Prisma.InputJsonValue> {
+  // The parser (about 15 MB resident) loads with the first spec a process handles.
+  const { validate, dereference } = await import('@scalar/openapi-parser');
   const result = await validate(source);
   if (!result.valid) {
     const errors = (result.errors ?? []).map((e) => ({ code: e.code ?? 'INVALID', message: e.path ? `${e.path}: ${e.message}` : e.message }));

@@ -3,7 +3,7 @@
 // against the provider's certificate by @node-saml/node-saml (with the issuer,
 // audience, recipient and validity times), a response is consumed once, and the
 // user it names (by a verified e-mail address) is provisioned as an SSO member.
-import { SAML, ValidateInResponseTo, type Profile } from '@node-saml/node-saml';
+import type { SAML, Profile } from '@node-saml/node-saml';
 import type { PrismaClient, SamlProvider } from '../../generated/prisma/client.js';
 import type { Urls } from '../../context.js';
 import { AppError, notFound } from '../../errors.js';
@@ -17,11 +17,15 @@ const CLOCK_SKEW_MS = 60_000;
 const DEFAULT_ASSERTION_LIFETIME_MS = 60 * 60_000;
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
-/** The node-saml service provider of one usable provider (404 for an absent one, 409 for a pending one). */
-function samlFor(urls: Urls, provider: SamlProvider | null): SAML {
+/**
+ * The node-saml service provider of one usable provider (404 for an absent one,
+ * 409 for a pending one). node-saml (about 15 MB resident) loads with the first login.
+ */
+async function samlFor(urls: Urls, provider: SamlProvider | null): Promise<SAML> {
   if (!provider) throw notFound('SAML provider');
   if (samlProviderStatus(provider) !== 'active') throw new AppError(409, 'This SAML provider is not fully configured (entityID, certificate and ssoURL are needed)');
   const sp = serviceProviderUrls(urls, provider.id);
+  const { SAML, ValidateInResponseTo } = await import('@node-saml/node-saml');
   return new SAML({
     idpCert: provider.certificate!,
     idpIssuer: provider.entityID!,
@@ -43,13 +47,13 @@ const loadProvider = (prisma: PrismaClient, providerId: string) => prisma.samlPr
 
 /** Where a login through the provider starts: the identity provider's sign-on URL with an AuthnRequest (HTTP-Redirect binding). */
 export async function loginRedirectUrl(prisma: PrismaClient, urls: Urls, providerId: string, relayState = '') {
-  const saml = samlFor(urls, await loadProvider(prisma, providerId));
+  const saml = await samlFor(urls, await loadProvider(prisma, providerId));
   return saml.getAuthorizeUrlAsync(relayState, undefined, {});
 }
 
 /** Quire's service-provider metadata for the provider (XML), served at its entity id. */
 export async function serviceProviderMetadata(prisma: PrismaClient, urls: Urls, providerId: string) {
-  return samlFor(urls, await loadProvider(prisma, providerId)).generateServiceProviderMetadata(null, null);
+  return (await samlFor(urls, await loadProvider(prisma, providerId))).generateServiceProviderMetadata(null, null);
 }
 
 /** The e-mail address the assertion vouches for: an e-mail attribute, else an e-mail NameID. */
@@ -93,7 +97,7 @@ export interface SsoLogin {
  */
 export async function consumeSamlResponse(prisma: PrismaClient, urls: Urls, providerId: string, samlResponse: string, now: Date): Promise<SsoLogin> {
   const provider = await loadProvider(prisma, providerId);
-  const saml = samlFor(urls, provider);
+  const saml = await samlFor(urls, provider);
   let profile: Profile;
   try {
     const result = await saml.validatePostResponseAsync({ SAMLResponse: samlResponse });

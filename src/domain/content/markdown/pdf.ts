@@ -3,8 +3,8 @@
 // italic, code and working links, ordered, unordered and task lists, code
 // blocks, quotes, tables (as rows of text), rules and image placeholders.
 // Fonts are PDF's standard ones (Helvetica, Courier): text outside their
-// Windows-1252 repertoire prints as substitutes.
-import PDFDocument from 'pdfkit';
+// Windows-1252 repertoire prints as substitutes. pdfkit (about 28 MB resident)
+// loads with the first PDF.
 import type { List, PhrasingContent, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { parseMarkdown } from './parse.js';
@@ -116,7 +116,8 @@ function writeBlocks(doc: Doc, blocks: RootContent[], indent = 0) {
 }
 
 /** The PDF of `pages`, one sheet (or more) per page, in order. */
-export function renderPdf(pages: PdfPage[], info: { title: string }): Promise<Buffer> {
+export async function renderPdf(pages: PdfPage[], info: { title: string }): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: info.title, Producer: 'Quire' }, autoFirstPage: false });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

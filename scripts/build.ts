@@ -1,0 +1,14 @@
+// Compiles src/ to dist/ (one JavaScript file per TypeScript file, same folders)
+// for `npm start` and `npm run worker`. Running compiled files instead of
+// compiling on load (tsx) saves about 75 MB of resident memory per process and
+// the start-up compile; types are checked by `npm run check`, not here. Files
+// are overwritten in place (a running process keeps its loaded modules).
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+
+const sources = (readdirSync('src', { recursive: true, withFileTypes: true }))
+  .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts'))
+  .map((entry) => join(entry.parentPath, entry.name));
+
+await build({ entryPoints: sources, outdir: 'dist', outbase: 'src', platform: 'node', format: 'esm', target: 'node20', sourcemap: 'linked', logLevel: 'warning' });
