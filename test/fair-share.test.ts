@@ -110,4 +110,26 @@ describe('fair share', () => {
     await Promise.all(held.map((h) => h.answered));
     await lane(target, `o:${noisy.organizationId}`, 0);
   });
+
+  it('bounds the requests in progress in the process, all callers together: the next waits in line, or 429 when the line is full', async () => {
+    const target = await app({ concurrentPerProcess: 2, queueLength: 1 });
+    const [first, second, third, fourth] = await Promise.all([1, 2, 3, 4].map(() => createOrg(target)));
+    const held = [heldRequest(target, first.admin.token), heldRequest(target, second.admin.token)];
+    await lane(target, 'p:process', 2);
+
+    let waitingDone = false;
+    const waiting = rest(target, third.admin.token).get(`/v1/orgs/${third.organizationId}`).then((r) => ((waitingDone = true), r));
+    await lane(target, 'p:process', 2, 1);
+    const refused = await rest(target, fourth.admin.token).get(`/v1/orgs/${fourth.organizationId}`);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ error: { code: 429, message: expect.stringMatching(/concurrent requests on this server/) } });
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(waitingDone).toBe(false);
+
+    held[0].finish();
+    expect((await waiting).status).toBe(200);
+    held[1].finish();
+    expect((await Promise.all(held.map((h) => h.answered))).map((a) => a.status)).toEqual([200, 200]);
+    await lane(target, 'p:process', 0);
+  });
 });

@@ -52,7 +52,12 @@ export interface TenantLimits {
   concurrentPerToken: number;
   /** Requests of the members of one organization in progress at once; more wait in line. */
   concurrentPerOrganization: number;
-  /** Requests that may wait for a slot, per token or organization: 429 past it. */
+  /**
+   * Requests in progress at once in one process, all callers together; more wait in line.
+   * It bounds the memory of work in flight (each request holds its rows and its answer).
+   */
+  concurrentPerProcess: number;
+  /** Requests that may wait for a slot, per token, organization or process: 429 past it. */
   queueLength: number;
   /** Longest wait for a slot: 503 after it. */
   queueTimeoutMs: number;
@@ -66,6 +71,7 @@ export const defaultTenantLimits: TenantLimits = {
   maxTokensPerUser: 50,
   concurrentPerToken: 2,
   concurrentPerOrganization: 4,
+  concurrentPerProcess: 16,
   queueLength: 256,
   queueTimeoutMs: 10_000,
   subscriptionsPerConnection: 50,
@@ -218,6 +224,7 @@ export function settingsFromEnv(env: Env = process.env): HardeningSettings {
       maxTokensPerUser: integer(env, 'MAX_TOKENS_PER_USER', d.tenants.maxTokensPerUser),
       concurrentPerToken: integer(env, 'CONCURRENT_REQUESTS_PER_TOKEN', d.tenants.concurrentPerToken),
       concurrentPerOrganization: integer(env, 'CONCURRENT_REQUESTS_PER_ORGANIZATION', d.tenants.concurrentPerOrganization),
+      concurrentPerProcess: integer(env, 'CONCURRENT_REQUESTS_PER_PROCESS', d.tenants.concurrentPerProcess),
       queueLength: integer(env, 'CONCURRENT_QUEUE_LENGTH', d.tenants.queueLength, 0),
       queueTimeoutMs: integer(env, 'CONCURRENT_QUEUE_TIMEOUT_MS', d.tenants.queueTimeoutMs),
       subscriptionsPerConnection: integer(env, 'WS_MAX_SUBSCRIPTIONS_PER_CONNECTION', d.tenants.subscriptionsPerConnection),

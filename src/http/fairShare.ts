@@ -4,13 +4,18 @@
 // full of work makes that caller's next requests wait in line (first come,
 // first served), so one tenant driving many connections queues behind itself
 // while another tenant's requests find free slots and the pool's connections
-// free. A full line, or a wait past the timeout, answers 429 with Retry-After.
+// free. Last, a request takes a slot of the process (all callers together),
+// which bounds the work, and so the memory, in flight at once. A full line, or
+// a wait past the timeout, answers 429 with Retry-After.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppError } from '../errors.js';
 import type { Actor } from '../policy/actor.js';
 import type { TenantLimits } from './config.js';
 
-export type FairShareLimits = Pick<TenantLimits, 'concurrentPerToken' | 'concurrentPerOrganization' | 'queueLength' | 'queueTimeoutMs'>;
+export type FairShareLimits = Pick<TenantLimits, 'concurrentPerToken' | 'concurrentPerOrganization' | 'concurrentPerProcess' | 'queueLength' | 'queueTimeoutMs'>;
+
+/** The lane every request takes last. */
+export const PROCESS_LANE = 'p:process';
 
 /** Whom a request counts against. */
 export interface Tenant {
@@ -53,7 +58,8 @@ export function fairShare(limits: FairShareLimits) {
       return Promise.resolve();
     }
     if (lane.waiting.length >= limits.queueLength) {
-      return Promise.reject(new NoSlot('Too many concurrent requests for this caller: retry after the time in the Retry-After header'));
+      const whose = key === PROCESS_LANE ? 'Too many concurrent requests on this server' : 'Too many concurrent requests for this caller';
+      return Promise.reject(new NoSlot(`${whose}: retry after the time in the Retry-After header`));
     }
     if (cancelled.aborted) return Promise.reject(new NoSlot('The client went away while waiting'));
     const line = lane.waiting;
@@ -88,6 +94,7 @@ export function fairShare(limits: FairShareLimits) {
       const wanted: [string, number][] = [
         [`c:${tenant.caller}`, limits.concurrentPerToken],
         ...[...new Set(tenant.organizations)].sort().map((o): [string, number] => [`o:${o}`, limits.concurrentPerOrganization]),
+        [PROCESS_LANE, limits.concurrentPerProcess],
       ];
       const deadline = Date.now() + limits.queueTimeoutMs;
       const held: string[] = [];

@@ -21,7 +21,7 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
  */
 export async function startTestApp(options: Partial<Pick<QuireOptions, 'redisUrl' | 'databaseUrl' | 'database' | 'logger' | 'storage' | 'filesSecret' | 'jobs' | 'visitorClaims'>> & SettingsOverrides & { worker?: boolean } = {}) {
   const clock = manualClock(new Date());
-  const tenants = { concurrentPerToken: 10_000, concurrentPerOrganization: 10_000, ...options.tenants };
+  const tenants = { concurrentPerToken: 10_000, concurrentPerOrganization: 10_000, concurrentPerProcess: 10_000, ...options.tenants };
   // Each app stores files in a folder of its own, removed when it closes.
   const filesDirectory = options.storage ? undefined : mkdtempSync(join(tmpdir(), 'quire-files-'));
   const storage = options.storage ?? { kind: 'local' as const, directory: filesDirectory! };
