@@ -37,6 +37,7 @@ describe('prepared statements', () => {
   it('names only statements with parameters, the same text the same name, and stops at its limit', () => {
     const nameOf = statementNames();
     expect(nameOf('BEGIN', 0)).toBeUndefined();
+    expect(nameOf('SELECT 1 FROM "Space" AS t0 LEFT JOIN LATERAL (SELECT 1 WHERE t0.id = $1) AS o ON true', 1)).toBeUndefined();
     const name = nameOf('SELECT $1::int', 1);
     expect(name).toMatch(/^quire_\d+$/);
     expect(nameOf('SELECT $1::int', 1)).toBe(name);
