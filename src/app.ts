@@ -248,7 +248,7 @@ export function createQuire(options: QuireOptions) {
         if (!samlEndpoint) throw new AppError(404, `No route for ${path}`);
         exchange.operation = samlEndpoint;
         if (!(await withinRateLimit({ address: exchange.address }, res))) throw rateLimitError();
-        return void (await saml(req, res, path, query));
+        return void (await saml(req, res, path, query, exchange.signal));
       }
       checkDeclaredLength(req, bodyLimit(req, surface, settings.http));
       const rate = countsWithToken ? { windowStart: limiter!.windowStart(), ...limiter!.budgets } : undefined;

@@ -11,6 +11,7 @@ import { AppError, badRequest } from '../../errors.js';
 import { checkDeclaredLength, readBody } from '../../http/body.js';
 import { sendJson } from '../../http/respond.js';
 import { consumeSamlResponse, loginRedirectUrl, serviceProviderMetadata } from './login.js';
+import { withRequestSignal } from '../../db/requestSignal.js';
 
 const ROUTE = /^\/sso\/saml\/([A-Za-z0-9_]{1,64})(\/start|\/acs)?\/?$/;
 
@@ -36,7 +37,8 @@ async function readForm(req: IncomingMessage, maxBytes: number) {
 }
 
 export function samlEndpoints(deps: SamlEndpointDeps) {
-  return async function handleSaml(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams) {
+  /** `signal`: the request's (src/db/requestSignal.ts); a login's transaction stops when its browser leaves. */
+  return async function handleSaml(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams, signal: AbortSignal) {
     const [, providerId, action = ''] = ROUTE.exec(path) ?? [];
     const method = req.method ?? 'GET';
     const allowed = action === '/acs' ? 'POST' : 'GET';
@@ -56,7 +58,7 @@ export function samlEndpoints(deps: SamlEndpointDeps) {
     const form = await readForm(req, deps.maxBodyBytes);
     const samlResponse = form.get('SAMLResponse');
     if (!samlResponse) throw badRequest('is required', 'SAMLResponse');
-    const login = await consumeSamlResponse(deps.prisma, deps.urls, providerId, samlResponse, deps.clock.now());
+    const login = await consumeSamlResponse(withRequestSignal(deps.prisma, signal), deps.urls, providerId, samlResponse, deps.clock.now());
     const relayState = form.get('RelayState');
     sendJson(res, 200, { ...login, ...(relayState ? { relayState } : {}) });
   };
