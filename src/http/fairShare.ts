@@ -153,7 +153,8 @@ export function tenantGate(limits: TenantLimits) {
   const shares = fairShare(limits);
   const live = liveConnectionCounter(limits.connectionsPerToken);
   return {
-    async enter(req: IncomingMessage, res: ServerResponse, caller: { actor: Actor | null; address: string }, eventStream: boolean) {
+    /** `caller.signal`: aborted when the client leaves before its answer (src/db/requestSignal.ts): it leaves the line too. */
+    async enter(req: IncomingMessage, res: ServerResponse, caller: { actor: Actor | null; address: string; signal: AbortSignal }, eventStream: boolean) {
       const { actor } = caller;
       if (eventStream) {
         if (!actor) return; // answered 401
@@ -161,12 +162,10 @@ export function tenantGate(limits: TenantLimits) {
         if (!close) throw new AppError(429, `Too many live connections for this API token (at most ${limits.connectionsPerToken})`);
         return void res.once('close', close);
       }
-      const gone = new AbortController();
-      res.once('close', () => gone.abort());
       try {
         const release = await shares.acquire(
           { caller: actor ? `token:${actor.tokenId}` : `address:${caller.address}`, organizations: actor?.memberships.keys() ?? [] },
-          gone.signal,
+          caller.signal,
         );
         if (res.closed) release();
         else res.once('close', release);
