@@ -36,6 +36,9 @@ export const builder = new SchemaBuilder<{
     unauthorizedError: (_parent, ctx) => (ctx.actor ? notFound('Resource') : unauthenticated()),
     treatErrorsAsUnauthorized: false,
     authorizeOnSubscribe: true,
+    // A type's scopes run once per object (in isTypeOf), not in a wrapper around each of its
+    // fields. Organization opts out: its list fields skip its scopes (skipTypeScopes).
+    runScopesOnType: true,
   },
   prisma: {
     client: (ctx) => ctx.prisma,

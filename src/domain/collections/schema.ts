@@ -12,6 +12,7 @@ import { moveInputFields, moved, newOrganizationField, newParentField, positionF
 import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { SpaceConnection } from '../spaces/schema.js';
+import { preloadSpaceCounts } from '../spaces/loaders.js';
 import {
   createCollection, deleteCollection, findCollection, moveCollection, transferCollection, updateCollection,
 } from './service.js';
@@ -66,6 +67,7 @@ export const CollectionRef = builder.prismaNode('Collection', {
           deletedAt: null,
         }),
         orderBy: siblingOrder,
+        preload: preloadSpaceCounts,
       }),
     }, SpaceConnection),
   }),

@@ -46,6 +46,8 @@ export const OrganizationRef = builder.prismaNode('Organization', {
   select: { id: true, emailDomains: true },
   // `read`: the organization's fields need organization:read; fields leading elsewhere skip this check (skipTypeScopes).
   authScopes: (org, ctx) => can(organizationPolicy, requireActor(ctx), org, 'read'),
+  // Per field, not once per object: its fields leading elsewhere skip the check.
+  runScopesOnType: false,
   fields: (t) => ({
     title: t.exposeString('title', { description: 'Name of the organization.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),

@@ -1,5 +1,8 @@
 import DataLoader from 'dataloader';
+import type { GraphQLResolveInfo } from 'graphql';
+import type { Context } from '../../context.js';
 import { requestLoader } from '../../loaders.js';
+import { itemsAskFor } from '../../schema/selection.js';
 import { rawQuery } from '../../db/raw.js';
 
 export interface SpaceCounts {
@@ -8,6 +11,9 @@ export interface SpaceCounts {
   openChangeRequests: number;
   draftChangeRequests: number;
 }
+
+/** The counters loaded so far in this request, by space id: a field reads them without waiting. */
+const knownSpaceCounts = requestLoader(() => new Map<string, SpaceCounts>());
 
 /** The counters a Space shows, for every space of the batch in one statement. */
 export const spaceCounts = requestLoader(
@@ -29,6 +35,28 @@ export const spaceCounts = requestLoader(
       const byId = new Map(
         rows.map((r) => [r.id, { openComments: Number(r.oc), changeRequests: Number(r.cr), openChangeRequests: Number(r.ocr), draftChangeRequests: Number(r.dcr) }]),
       );
-      return spaceIds.map((id) => byId.get(id) ?? { openComments: 0, changeRequests: 0, openChangeRequests: 0, draftChangeRequests: 0 });
+      const known = knownSpaceCounts(ctx);
+      return spaceIds.map((id) => {
+        const counts = byId.get(id) ?? { openComments: 0, changeRequests: 0, openChangeRequests: 0, draftChangeRequests: 0 };
+        known.set(id, counts);
+        return counts;
+      });
     }),
 );
+
+type CountName = keyof SpaceCounts;
+
+/** A counter of a space: at once when its page loaded the counters, else from the batch. */
+export function spaceCount(ctx: Context, spaceId: string, name: CountName): number | Promise<number> {
+  const known = knownSpaceCounts(ctx).get(spaceId);
+  return known ? known[name] : spaceCounts(ctx).load(spaceId).then((counts) => counts[name]);
+}
+
+/** The Space fields that show a counter. */
+export const spaceCountFields = new Set(['openCommentsCount', 'changeRequestsCount', 'openChangeRequestsCount', 'draftChangeRequestsCount']);
+
+/** A list's `preload`: the counters of the page's spaces in one statement, when the query shows any. */
+export function preloadSpaceCounts(rows: unknown[], ctx: Context, info: GraphQLResolveInfo) {
+  if (rows.length === 0 || !itemsAskFor(info, spaceCountFields)) return undefined;
+  return spaceCounts(ctx).loadMany((rows as { id: string }[]).map((row) => row.id));
+}

@@ -1,6 +1,6 @@
 import { builder, type InputFieldBuilder, type ObjectFieldBuilder } from '../../schema/builder.js';
 import type { Space } from '../../generated/prisma/client.js';
-import { requireActor } from '../../context.js';
+import { requireActor, type Context } from '../../context.js';
 import { shownBySite } from '../sites/access.js';
 import { can, collectionPolicy, organizationPolicy, spacePolicy, visibleContentWhere } from '../../policy/index.js';
 import { ContentVisibilityEnum, DefaultLevelEnum, EditModeEnum, defaultLevelOut } from '../shared/enums.js';
@@ -11,7 +11,7 @@ import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { moveInputFields, moved, newOrganizationField, newParentField, positionFromInput, transferInputFields } from '../content/schema.js';
 import { LanguageEnum } from '../content/language.js';
-import { spaceCounts } from './loaders.js';
+import { preloadSpaceCounts, spaceCount } from './loaders.js';
 import { ContentLinkConnection, ContentLinkType, spaceLinks } from '../links/schema.js';
 import { mayShowRelated } from '../content/related.js';
 import type { ContentSubject } from '../../policy/content.js';
@@ -36,30 +36,28 @@ const SpaceUrls = builder.simpleObject('SpaceUrls', {
   }),
 });
 
-const spaceCount = (key: 'openComments' | 'changeRequests' | 'openChangeRequests' | 'draftChangeRequests') =>
-  async (s: { id: string }, _args: unknown, ctx: Parameters<typeof spaceCounts>[0]) => (await spaceCounts(ctx).load(s.id))[key];
+const counter = (name: Parameters<typeof spaceCount>[2]) => (s: { id: string }, _args: unknown, ctx: Context) => spaceCount(ctx, s.id, name);
 
 export const SpaceRef = builder.prismaNode('Space', {
   id: { field: 'id' },
   description: 'A space: one body of documentation, with its revisions and change requests.',
-  // Select mode: only the columns the query asks for, plus what the policy reads.
-  select: { id: true, organizationId: true, memberLevel: true, visibility: true, shareKey: true, editMode: true, deletedAt: true },
+  // No `select`: every column of a space is small, and in select mode each exposed field
+  // costs plugin-prisma a lookup per row, far more than its column (bench/README.md, session 6).
   // Or shown by a site the caller reads (sites/access.ts: a site's audience sees the spaces it publishes).
   authScopes: (space, ctx) => can(spacePolicy, requireActor(ctx), space, 'view') || shownBySite(ctx, space.id),
   fields: (t) => ({
     title: t.exposeString('title', { description: 'Title; may be empty.' }),
-    emoji: t.string({ description: 'Emoji shown with the title (its code points in hex); empty when none.', select: { emoji: true }, resolve: (s) => s.emoji ?? '' }),
+    emoji: t.string({ description: 'Emoji shown with the title (its code points in hex); empty when none.', resolve: (s) => s.emoji ?? '' }),
     visibility: t.field({ type: ContentVisibilityEnum, description: 'Who may read the published space.', resolve: (s) => s.visibility as never }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the space was created.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When its settings last changed.' }),
     deletedAt: t.expose('deletedAt', { type: 'DateTime', nullable: true, description: 'When it was deleted (restorable for 7 days); null when live.' }),
     editMode: t.field({ type: EditModeEnum, description: 'How the space may be edited.', resolve: (s) => s.editMode }),
     mergeRules: t.expose('mergeRules', { type: 'JSON', description: 'Rules a change request must meet to be merged.' }),
-    language: t.field({ type: LanguageEnum, nullable: true, description: 'Language of the content, if set.', select: { language: true }, resolve: (s) => s.language as never }),
+    language: t.field({ type: LanguageEnum, nullable: true, description: 'Language of the content, if set.', resolve: (s) => s.language as never }),
     defaultLevel: t.field({
       type: DefaultLevelEnum,
       nullable: true,
-      select: { defaultLevel: true },
       description: 'Default level of organization members; null: no access by default.',
       resolve: (s) => defaultLevelOut(s.defaultLevel) as never,
     }),
@@ -78,14 +76,13 @@ export const SpaceRef = builder.prismaNode('Space', {
       unauthorizedResolver: () => null,
     }),
     revision: t.exposeID('revisionId', { description: 'Id of the active revision.' }),
-    openCommentsCount: t.int({ description: 'Open comments.', resolve: spaceCount('openComments') }),
-    changeRequestsCount: t.int({ description: 'Change requests, whatever their status.', resolve: spaceCount('changeRequests') }),
-    openChangeRequestsCount: t.int({ description: 'Open change requests.', resolve: spaceCount('openChangeRequests') }),
-    draftChangeRequestsCount: t.int({ description: 'Draft change requests.', resolve: spaceCount('draftChangeRequests') }),
+    openCommentsCount: t.int({ description: 'Open comments.', resolve: counter('openComments') }),
+    changeRequestsCount: t.int({ description: 'Change requests, whatever their status.', resolve: counter('changeRequests') }),
+    openChangeRequestsCount: t.int({ description: 'Open change requests.', resolve: counter('openChangeRequests') }),
+    draftChangeRequestsCount: t.int({ description: 'Draft change requests.', resolve: counter('draftChangeRequests') }),
     urls: t.field({
       type: SpaceUrls,
       description: 'Links to the space.',
-      select: { iconURL: true },
       resolve: (s, _, ctx) => ({
         ...urlsFor.space(ctx.urls, s.id),
         published: s.visibility === 'private' ? null : `${ctx.urls.published}/s/${s.id}`,
@@ -125,6 +122,7 @@ builder.prismaObjectField('Organization', 'spaces', (t) =>
         model: (ctx) => ctx.prisma.space,
         where: (org: { id: string }, _args, ctx) => ({ ...visibleContentWhere(requireActor(ctx), org.id), deletedAt: null }),
         orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
+        preload: preloadSpaceCounts,
       }),
     },
     SpaceConnection,
