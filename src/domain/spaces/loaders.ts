@@ -1,8 +1,6 @@
 import DataLoader from 'dataloader';
-import type { GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../../context.js';
 import { requestLoader } from '../../loaders.js';
-import { itemsAskFor } from '../../schema/selection.js';
 import { rawQuery } from '../../db/raw.js';
 
 export interface SpaceCounts {
@@ -50,13 +48,4 @@ type CountName = keyof SpaceCounts;
 export function spaceCount(ctx: Context, spaceId: string, name: CountName): number | Promise<number> {
   const known = knownSpaceCounts(ctx).get(spaceId);
   return known ? known[name] : spaceCounts(ctx).load(spaceId).then((counts) => counts[name]);
-}
-
-/** The Space fields that show a counter. */
-export const spaceCountFields = new Set(['openCommentsCount', 'changeRequestsCount', 'openChangeRequestsCount', 'draftChangeRequestsCount']);
-
-/** A list's `preload`: the counters of the page's spaces in one statement, when the query shows any. */
-export function preloadSpaceCounts(rows: unknown[], ctx: Context, info: GraphQLResolveInfo) {
-  if (rows.length === 0 || !itemsAskFor(info, spaceCountFields)) return undefined;
-  return spaceCounts(ctx).loadMany((rows as { id: string }[]).map((row) => row.id));
 }

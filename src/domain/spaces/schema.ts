@@ -1,4 +1,5 @@
 import { builder, type InputFieldBuilder, type ObjectFieldBuilder } from '../../schema/builder.js';
+import type { GraphQLResolveInfo } from 'graphql';
 import type { Space } from '../../generated/prisma/client.js';
 import { requireActor, type Context } from '../../context.js';
 import { shownBySite } from '../sites/access.js';
@@ -11,7 +12,8 @@ import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { moveInputFields, moved, newOrganizationField, newParentField, positionFromInput, transferInputFields } from '../content/schema.js';
 import { LanguageEnum } from '../content/language.js';
-import { preloadSpaceCounts, spaceCount } from './loaders.js';
+import { spaceCount, spaceCounts } from './loaders.js';
+import { itemsAskFor } from '../../schema/selection.js';
 import { ContentLinkConnection, ContentLinkType, spaceLinks } from '../links/schema.js';
 import { mayShowRelated } from '../content/related.js';
 import type { ContentSubject } from '../../policy/content.js';
@@ -37,6 +39,15 @@ const SpaceUrls = builder.simpleObject('SpaceUrls', {
 });
 
 const counter = (name: Parameters<typeof spaceCount>[2]) => (s: { id: string }, _args: unknown, ctx: Context) => spaceCount(ctx, s.id, name);
+
+/** The fields of Space (below) that show a counter. */
+const counterFields = new Set(['openCommentsCount', 'changeRequestsCount', 'openChangeRequestsCount', 'draftChangeRequestsCount']);
+
+/** A list of spaces' `preload`: the counters of its page in one statement, when the query shows any. */
+export function preloadSpaceCounters(rows: unknown[], ctx: Context, info: GraphQLResolveInfo) {
+  if (rows.length === 0 || !itemsAskFor(info, counterFields)) return undefined;
+  return spaceCounts(ctx).loadMany((rows as { id: string }[]).map((row) => row.id));
+}
 
 export const SpaceRef = builder.prismaNode('Space', {
   id: { field: 'id' },
@@ -122,7 +133,7 @@ builder.prismaObjectField('Organization', 'spaces', (t) =>
         model: (ctx) => ctx.prisma.space,
         where: (org: { id: string }, _args, ctx) => ({ ...visibleContentWhere(requireActor(ctx), org.id), deletedAt: null }),
         orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
-        preload: preloadSpaceCounts,
+        preload: preloadSpaceCounters,
       }),
     },
     SpaceConnection,
