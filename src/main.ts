@@ -17,6 +17,7 @@ import { translationProviderFromEnv } from './domain/translations/providers.js';
 import { portFromEnv, settingsFromEnv } from './http/config.js';
 import { createLogger } from './http/logging.js';
 import { visitorClaimsKeyFromEnv } from './domain/visitorClaims/keys.js';
+import { heapGrowthFromEnv, setHeapGrowth } from './heapGrowth.js';
 
 const logger = createLogger();
 const housekeepingIntervalMs = 60 * 60 * 1000;
@@ -31,7 +32,7 @@ function readConfiguration() {
     const fetchPolicy = fetchPolicyFromEnv(process.env);
     return {
       settings: settingsFromEnv(process.env), databaseSettings: databaseSettingsFromEnv(process.env), port, visitorClaims,
-      fetchPolicy, worker, translator: translationProviderFromEnv(process.env, fetchPolicy),
+      fetchPolicy, worker, translator: translationProviderFromEnv(process.env, fetchPolicy), heapGrowth: heapGrowthFromEnv(process.env),
     };
   } catch (err) {
     logger.fatal({ reason: (err as Error).message }, `invalid configuration: ${(err as Error).message}`);
@@ -89,7 +90,8 @@ function startHousekeeping(quire: Quire) {
   };
 }
 
-const { settings, databaseSettings, port, visitorClaims, fetchPolicy, worker, translator } = readConfiguration();
+const { settings, databaseSettings, port, visitorClaims, fetchPolicy, worker, translator, heapGrowth } = readConfiguration();
+setHeapGrowth(heapGrowth);
 logger.info(visitorClaims ? { alg: visitorClaims.alg, kid: visitorClaims.kid } : {}, visitorClaims
   ? 'visitor claims signed by VISITOR_CLAIMS_PRIVATE_KEY'
   : 'VISITOR_CLAIMS_PRIVATE_KEY unset: ping answers no docsVisitorClaims');

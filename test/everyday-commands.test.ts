@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { portFromEnv, settingsFromEnv } from '../src/http/config.js';
 import { databaseSettingsFromEnv } from '../src/db/settings.js';
+import { heapGrowthFromEnv } from '../src/heapGrowth.js';
 
 const run = promisify(execFile);
 
@@ -57,6 +58,7 @@ describe('.env.example', () => {
     expect(settingsFromEnv(set)).toEqual(settingsFromEnv({}));
     expect(databaseSettingsFromEnv(set)).toEqual(databaseSettingsFromEnv({}));
     expect(portFromEnv(set)).toBe(portFromEnv({}));
+    expect(heapGrowthFromEnv(set)).toBe(heapGrowthFromEnv({}));
     expect(set.LOG_LEVEL).toBe('info');
     expect(set.QUIRE_DATA_DIR).toBe('.quire/pgdata');
   });

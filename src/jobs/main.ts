@@ -16,11 +16,13 @@ import { translationProviderFromEnv } from '../domain/translations/providers.js'
 import { createJobQueue } from './queue.js';
 import { jobDefinitions } from './definitions.js';
 import type { JobServices } from './services.js';
+import { heapGrowthFromEnv, setHeapGrowth } from '../heapGrowth.js';
 
 const logger = createLogger();
 let config;
 try {
   const fetchPolicy = fetchPolicyFromEnv(process.env);
+  setHeapGrowth(heapGrowthFromEnv(process.env));
   config = { fetchPolicy, translator: translationProviderFromEnv(process.env, fetchPolicy), database: databaseSettingsFromEnv(process.env), shutdownTimeoutMs: settingsFromEnv(process.env).shutdownTimeoutMs };
 } catch (err) {
   logger.fatal({ reason: (err as Error).message }, `invalid configuration: ${(err as Error).message}`);
