@@ -62,11 +62,8 @@ const visibleContentSql = (role: Level | undefined) =>
 
 const spaceColumns = `s.id, s."organizationId", s."parentId", s.title, s.emoji, s.visibility::text, s."editMode"::text,
   s."mergeRules", s.language, s."defaultLevel", s."memberLevel", s."shareKey", s."revisionId", s."createdAt", s."updatedAt",
-  s."deletedAt",
-  (SELECT count(*)::int FROM "Comment" c WHERE c."spaceId" = s.id AND c."changeRequestId" IS NULL AND c.status = 'open') AS comments,
-  cr.all AS "changeRequests", cr.open AS "changeRequestsOpen", cr.draft AS "changeRequestsDraft"`;
-const changeRequestCounts = `LEFT JOIN LATERAL (SELECT count(*)::int AS all, count(*) FILTER (WHERE status = 'open')::int AS open,
-  count(*) FILTER (WHERE status = 'draft')::int AS draft FROM "ChangeRequest" r WHERE r."spaceId" = s.id) cr ON true`;
+  s."deletedAt", s."openCommentsCount" AS comments, s."changeRequestsCount" AS "changeRequests",
+  s."openChangeRequestsCount" AS "changeRequestsOpen", s."draftChangeRequestsCount" AS "changeRequestsDraft"`;
 
 type SpaceRow = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -112,7 +109,7 @@ function restSpace(actor: Actor, s: SpaceRow) {
 const expired = (s: SpaceRow) => s.deletedAt && s.deletedAt.getTime() < Date.now() - RETENTION_MS;
 
 async function getSpace(actor: Actor, id: string) {
-  const { rows } = await pool.query(`SELECT ${spaceColumns} FROM "Space" s ${changeRequestCounts} WHERE s.id = $1`, [id]);
+  const { rows } = await pool.query(`SELECT ${spaceColumns} FROM "Space" s WHERE s.id = $1`, [id]);
   const space = rows[0];
   if (!space || expired(space) || !spacePolicy.rules(actor, space).view) throw new HttpError(404, 'Space not found');
   return restSpace(actor, space);
@@ -128,12 +125,12 @@ async function patchSpace(actor: Actor, id: string, body: Record<string, unknown
   const { rows } = await pool.query(
     `WITH s AS (UPDATE "Space" SET title = $2, "updatedAt" = now()
       WHERE id = $1 AND "organizationId" = ANY($3) AND "deletedAt" IS NULL RETURNING *)
-    SELECT ${spaceColumns} FROM s ${changeRequestCounts}`,
+    SELECT ${spaceColumns} FROM s`,
     [id, title, adminOf],
   );
   if (rows[0]) return restSpace(actor, rows[0]);
   // Nothing updated: tell "not found" (or not visible) from "forbidden" as Quire does.
-  const found = await pool.query(`SELECT ${spaceColumns} FROM "Space" s ${changeRequestCounts} WHERE s.id = $1`, [id]);
+  const found = await pool.query(`SELECT ${spaceColumns} FROM "Space" s WHERE s.id = $1`, [id]);
   const space = found.rows[0];
   if (!space || expired(space) || !spacePolicy.rules(actor, space).view) throw new HttpError(404, 'Space not found');
   throw new HttpError(403, 'You are not allowed to update this space');
@@ -161,7 +158,7 @@ async function listSpaces(actor: Actor, organizationId: string, query: URLSearch
   const after = query.get('page');
   const { rows } = await pool.query(
     `SELECT ${spaceColumns}, (SELECT count(*)::int FROM "Space" s WHERE ${visible}) AS total
-    FROM "Space" s ${changeRequestCounts}
+    FROM "Space" s
     WHERE ${visible} ${after ? `AND (s."createdAt", s.id) > (SELECT "createdAt", id FROM "Space" WHERE id = $3)` : ''}
     ORDER BY s."createdAt", s.id LIMIT $2`,
     after ? [organizationId, limit + 1, idOfCursor(after)] : [organizationId, limit + 1],
@@ -207,7 +204,7 @@ async function publishedSite(actor: Actor, organizationId: string, siteId: strin
     pool.query(`SELECT * FROM "SiteSection" WHERE "siteId" = $1 AND "sectionGroupId" IS NULL ORDER BY "sortKey", id`, [siteId]),
     pool.query(
       `SELECT x.id AS x_id, x.path AS x_path, x."sectionId" AS x_section, x.condition AS x_condition, ${spaceColumns}
-      FROM "SiteSpace" x JOIN "Space" s ON s.id = x."spaceId" ${changeRequestCounts}
+      FROM "SiteSpace" x JOIN "Space" s ON s.id = x."spaceId"
       WHERE x."siteId" = $1 AND x."sectionId" IS NOT NULL AND s."deletedAt" IS NULL ORDER BY x."sortKey", x.id`,
       [siteId],
     ),

@@ -8,27 +8,13 @@ import { migrate, listMigrations } from '../src/db/migrate.js';
 import { createPrisma } from '../src/db/client.js';
 import { readRevisionPages } from '../src/domain/revisions/read.js';
 import { indexPageReferences } from '../src/domain/links/backlinks.js';
-import { createScratchDatabase, type TestDatabase } from './support/testDatabase.js';
+import { createScratchDatabase, insertRow as insert, type TestDatabase } from './support/testDatabase.js';
 
 const CONVERSION = '20261123153002_content_trees';
 const cleanup: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const done of cleanup.reverse()) await done();
 });
-
-/** Inserts a row, filling the table's other required columns (no default) with placeholder values of their type. */
-async function insert(client: pg.Client, table: string, values: Record<string, unknown>) {
-  const { rows } = await client.query<{ column_name: string; data_type: string }>(
-    `SELECT column_name, data_type FROM information_schema.columns
-     WHERE table_schema = 'public' AND table_name = $1 AND is_nullable = 'NO' AND column_default IS NULL`, [table]);
-  const row: Record<string, unknown> = { ...values };
-  for (const { column_name: column, data_type: type } of rows) {
-    if (column in row) continue;
-    row[column] = type.startsWith('timestamp') ? new Date('2026-11-01T00:00:00Z') : type === 'boolean' ? false : /int|double|numeric/.test(type) ? 0 : type === 'jsonb' ? '{}' : type === 'ARRAY' ? '{}' : `${column}-placeholder`;
-  }
-  const columns = Object.keys(row);
-  await client.query(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(row));
-}
 
 it('converts old page rows into page versions and trees that read back as they were', async () => {
   expect((await listMigrations()).map((m) => m.name)).toContain(CONVERSION);

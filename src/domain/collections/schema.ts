@@ -11,7 +11,7 @@ import { scopedList } from '../shared/connections.js';
 import { moveInputFields, moved, newOrganizationField, newParentField, positionFromInput, transferInputFields } from '../content/schema.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
-import { SpaceConnection, preloadSpaceCounters } from '../spaces/schema.js';
+import { SpaceConnection } from '../spaces/schema.js';
 import {
   createCollection, deleteCollection, findCollection, moveCollection, transferCollection, updateCollection,
 } from './service.js';
@@ -68,7 +68,6 @@ export const CollectionRef = builder.prismaNode('Collection', {
           deletedAt: null,
         }),
         orderBy: siblingOrder,
-        preload: preloadSpaceCounters,
       }),
     }, SpaceConnection),
   }),

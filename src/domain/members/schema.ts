@@ -6,7 +6,7 @@ import { OrderEnum, RoleEnum, restEnum, roleDescriptions } from '../shared/enums
 import { scopedList } from '../shared/connections.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
-import { SpaceRef, preloadSpaceCounters } from '../spaces/schema.js';
+import { SpaceRef } from '../spaces/schema.js';
 import { TeamMemberConnection } from '../teams/schema.js';
 import { memberGrants } from '../permissions/loaders.js';
 import { accessibleSpaces, siteCountsByOrganization, spaceCountsByOrganization, teamCountsByMember } from './loaders.js';
@@ -75,7 +75,6 @@ export const MemberRef = builder.prismaObject('Member', {
           where: (m: { organizationId: string; userId: string; role: Role | null }, _args, ctx) => memberSpacesWhere(ctx, m),
           orderBy: (args: { order?: string | null }) => [{ createdAt: args.order ?? 'desc' }, { id: args.order ?? 'desc' }],
           decorate: (rows, m) => rows.map((row) => ({ ...(row as object), member: { userId: m.userId, role: m.role } })),
-          preload: preloadSpaceCounters,
         }),
       },
       MemberSpaceConnection,

@@ -1,7 +1,6 @@
 import { builder, type InputFieldBuilder, type ObjectFieldBuilder } from '../../schema/builder.js';
-import type { GraphQLResolveInfo } from 'graphql';
 import type { Space } from '../../generated/prisma/client.js';
-import { requireActor, type Context } from '../../context.js';
+import { requireActor } from '../../context.js';
 import { shownBySite } from '../sites/access.js';
 import { can, collectionPolicy, organizationPolicy, spacePolicy, visibleContentWhere } from '../../policy/index.js';
 import { ContentVisibilityEnum, DefaultLevelEnum, EditModeEnum, defaultLevelOut } from '../shared/enums.js';
@@ -12,8 +11,6 @@ import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { moveInputFields, moved, newOrganizationField, newParentField, positionFromInput, transferInputFields } from '../content/schema.js';
 import { LanguageEnum } from '../content/language.js';
-import { spaceCount, spaceCounts } from './loaders.js';
-import { itemsAskFor } from '../../schema/selection.js';
 import { ContentLinkConnection, ContentLinkType, spaceLinks } from '../links/schema.js';
 import { mayShowRelated } from '../content/related.js';
 import type { ContentSubject } from '../../policy/content.js';
@@ -37,17 +34,6 @@ const SpaceUrls = builder.simpleObject('SpaceUrls', {
     icon: t.string({ nullable: true, description: "URL of the space's icon, if it has one." }),
   }),
 });
-
-const counter = (name: Parameters<typeof spaceCount>[2]) => (s: { id: string }, _args: unknown, ctx: Context) => spaceCount(ctx, s.id, name);
-
-/** The fields of Space (below) that show a counter. */
-const counterFields = new Set(['openCommentsCount', 'changeRequestsCount', 'openChangeRequestsCount', 'draftChangeRequestsCount']);
-
-/** A list of spaces' `preload`: the counters of its page in one statement, when the query shows any. */
-export function preloadSpaceCounters(rows: unknown[], ctx: Context, info: GraphQLResolveInfo) {
-  if (rows.length === 0 || !itemsAskFor(info, counterFields)) return undefined;
-  return spaceCounts(ctx).loadMany((rows as { id: string }[]).map((row) => row.id));
-}
 
 export const SpaceRef = builder.prismaNode('Space', {
   id: { field: 'id' },
@@ -87,10 +73,11 @@ export const SpaceRef = builder.prismaNode('Space', {
       unauthorizedResolver: () => null,
     }),
     revision: t.exposeID('revisionId', { description: 'Id of the active revision.' }),
-    openCommentsCount: t.int({ description: 'Open comments.', resolve: counter('openComments') }),
-    changeRequestsCount: t.int({ description: 'Change requests, whatever their status.', resolve: counter('changeRequests') }),
-    openChangeRequestsCount: t.int({ description: 'Open change requests.', resolve: counter('openChangeRequests') }),
-    draftChangeRequestsCount: t.int({ description: 'Draft change requests.', resolve: counter('draftChangeRequests') }),
+    // Columns kept by triggers (migration space_counters): reading them costs no count.
+    openCommentsCount: t.exposeInt('openCommentsCount', { description: 'Open comments.' }),
+    changeRequestsCount: t.exposeInt('changeRequestsCount', { description: 'Change requests, whatever their status.' }),
+    openChangeRequestsCount: t.exposeInt('openChangeRequestsCount', { description: 'Open change requests.' }),
+    draftChangeRequestsCount: t.exposeInt('draftChangeRequestsCount', { description: 'Draft change requests.' }),
     urls: t.field({
       type: SpaceUrls,
       description: 'Links to the space.',
@@ -133,7 +120,6 @@ builder.prismaObjectField('Organization', 'spaces', (t) =>
         model: (ctx) => ctx.prisma.space,
         where: (org: { id: string }, _args, ctx) => ({ ...visibleContentWhere(requireActor(ctx), org.id), deletedAt: null }),
         orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
-        preload: preloadSpaceCounters,
       }),
     },
     SpaceConnection,

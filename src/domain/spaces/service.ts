@@ -233,7 +233,8 @@ export async function duplicateSpace(ctx: Context, id: string, query: Query = {}
       data: {
         ...source,
         id: copyId,
-        changeRequestCounter: 0,
+        // The copy has no comments or change requests yet (the triggers count from here).
+        changeRequestCounter: 0, openCommentsCount: 0, changeRequestsCount: 0, openChangeRequestsCount: 0, draftChangeRequestsCount: 0,
         title: `${source.title} (copy)`.slice(0, TITLE_MAX),
         mergeRules: source.mergeRules ?? undefined,
         memberLevel: resolveLevel(source.defaultLevel, parentLevel),
