@@ -2,7 +2,7 @@
 // before it collects again. Left to itself V8 picks up to 4× for a server's heap:
 // Quire keeps about 130 MB live, and under load its garbage then piled up to
 // 400–550 MB resident before each collection. 1.5× keeps the peak near 230–260 MB
-// at 64 connections for a few per cent more CPU (bench/README.md, "Session 7").
+// at 64 connections; the CPU it costs was within the noise (bench/README.md, "Session 7").
 // Unlike --max-old-space-size it is no ceiling: a process with more live data
 // grows with it instead of crashing.
 import { setFlagsFromString } from 'node:v8';
