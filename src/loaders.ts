@@ -1,6 +1,6 @@
 // Request-scoped DataLoaders, declared next to the domain that owns them:
-//   const spaceCounts = requestLoader((ctx) => new DataLoader(batchFn));
-//   await spaceCounts(ctx).load(id);
+//   const teamCountsByMember = requestLoader((ctx) => new DataLoader(batchFn));
+//   await teamCountsByMember(ctx).load(memberKey);
 // Each loader is built at most once per request, so its batching and caching
 // span the whole GraphQL operation.
 import type { Context } from './context.js';
