@@ -64,6 +64,20 @@ describe('SQL statements per query', () => {
     expect(statements[1]).toMatch(/FROM "public"."Space"/);
   });
 
+  // Prisma batches the findUnique calls of a tick; those it cannot fold into one
+  // statement (a tenant filter is not a plain equality) it runs one after the
+  // other inside a BEGIN … COMMIT, on one connection, across requests.
+  it('lookups by id in the same tick run side by side, not in a shared transaction', async () => {
+    const org = await createOrg(app);
+    const [a, b, c] = [await createSpace(app, org), await createSpace(app, org), await createCollection(app, org)];
+    const query = `query($a: ID!, $b: ID!, $c: ID!) { a: space(id: $a) { id } b: space(id: $b) { id } c: collection(id: $c) { id } }`;
+    const { result, statements } = await app.recordStatements(() => graphql(app, org.admin.token, query, { a: a.id, b: b.id, c: c.id }));
+    expect(result.errors).toBeUndefined();
+    expect(result.data).toEqual({ a: { id: a.id }, b: { id: b.id }, c: { id: c.id } });
+    expect(statements.filter((s) => /^\s*(BEGIN|COMMIT)/i.test(s))).toEqual([]);
+    expect(statements).toHaveLength(4);
+  });
+
   it('a REST list of spaces reads their counters with the page: no statement counts', async () => {
     const org = await createOrg(app);
     const spaces = [await createSpace(app, org), await createSpace(app, org), await createSpace(app, org)];

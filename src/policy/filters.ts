@@ -38,6 +38,10 @@ export function visibleContentWhere(actor: Actor, organizationId: string) {
  * Lookups by id carry the tenant key too: a read is confined to the caller's
  * organizations before any rule runs (and stays routable once the database is
  * sharded by organizationId).
+ * Such a lookup is a `findFirst`, not a `findUnique`: Prisma gathers a tick's
+ * findUnique calls, and those it cannot fold into one statement (this filter is
+ * not a plain equality) it runs one after another in a BEGIN … COMMIT on one
+ * connection, whatever request each came from (test/batching.test.ts).
  */
 export function tenantScope(actor: Actor) {
   return { organizationId: { in: [...actor.memberships.keys()] } };

@@ -31,7 +31,7 @@ export const changeRequestSubject = (space: Space, cr: Pick<ChangeRequest, 'stat
 
 /** The space of a change request, as its policy sees it (null when the caller may not reach it). */
 async function spaceRow(ctx: Context, db: Db, spaceId: string) {
-  const space = await db.space.findUnique({ where: { id: spaceId, ...spaceLookupScope(requireActor(ctx)) } });
+  const space = await db.space.findFirst({ where: { id: spaceId, ...spaceLookupScope(requireActor(ctx)) } });
   return space && !isPastRetention(space, ctx.clock.now()) ? space : null;
 }
 

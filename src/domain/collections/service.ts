@@ -22,7 +22,7 @@ const TITLE_MAX = 50;
 const DESCRIPTION_MAX = 100;
 
 const loadCollection = (db: Db, actor: Actor, id: string, query: Query = {}) =>
-  db.collection.findUnique({ ...query, where: { id, ...tenantScope(actor) } });
+  db.collection.findFirst({ ...query, where: { id, ...tenantScope(actor) } });
 
 export async function findCollection(ctx: Context, id: string, query: Query = {}) {
   const collection = await loadCollection(ctx.prisma, requireActor(ctx), id, query);

@@ -45,7 +45,7 @@ export const isPastRetention = (space: { deletedAt: Date | null }, now: Date) =>
 
 /** A space row, unless it is past retention. */
 async function loadSpace(ctx: Context, db: Db, id: string, query: Query = {}) {
-  const space = await db.space.findUnique({ ...query, where: { id, ...spaceLookupScope(requireActor(ctx)) } });
+  const space = await db.space.findFirst({ ...query, where: { id, ...spaceLookupScope(requireActor(ctx)) } });
   return space && isPastRetention(space, ctx.clock.now()) ? null : space;
 }
 
