@@ -1,7 +1,9 @@
 // A nested query costs a bounded number of SQL statements whatever the list
 // sizes: relations load in batches (plugin-prisma includes, DataLoaders).
 // The statements are pinned by recording Prisma's query events.
+import { isObjectType, type GraphQLResolveInfo } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '../src/schema/index.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { graphql, rest } from './support/http.js';
 import { addMember, createCollection, createOrg, createSpace, type OrgFixture } from './support/factories.js';
@@ -100,5 +102,22 @@ describe('SQL statements per query', () => {
       return statements.length;
     };
     expect(await count(40)).toBe(await count(4));
+  });
+});
+
+// src/schema/syncGlobalIds.ts: a promise per node's id made graphql-js complete
+// every row, its edge and the list through promises.
+describe('node ids', () => {
+  it('answer at once, not through a promise, for every type of node', () => {
+    const nodeTypes = Object.values(schema.getTypeMap()).filter((type) => isObjectType(type) && type.getInterfaces().some((i) => i.name === 'Node'));
+    expect(nodeTypes.length).toBeGreaterThan(10);
+    // Organization runs its scopes per field (builder.ts), which needs a caller.
+    for (const type of nodeTypes.filter((t) => t.name !== 'Organization')) {
+      const resolve = isObjectType(type) ? type.getFields().id?.resolve : undefined;
+      const id = resolve?.({ id: 'x_1' }, {}, {}, {} as GraphQLResolveInfo);
+      expect(id instanceof Promise, type.name).toBe(false);
+    }
+    const space = schema.getType('Space');
+    expect(isObjectType(space) && space.getFields().id!.resolve!({ id: 'spc_1' }, {}, {}, {} as GraphQLResolveInfo)).toBe('spc_1');
   });
 });

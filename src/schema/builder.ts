@@ -12,6 +12,7 @@ import { notFound, unauthenticated } from '../errors.js';
 import { typeOfId } from '../ids.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../validate.js';
 import { lookUpNode, lookUpNodes } from './nodeLookup.js';
+import './syncGlobalIds.js';
 
 export const builder = new SchemaBuilder<{
   Context: Context;
