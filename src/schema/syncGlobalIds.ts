@@ -3,8 +3,8 @@
 // graphql-js completes every node, its edge and its list through promises
 // (`promiseForObject`, a microtask per level). Quire's ids are read off the row
 // (builder.ts: the stored id is the global id), so this version answers at once
-// when the id does, and through the promise only when it is one: 15–20% of the
-// CPU of a list of 100 (bench/README.md, session 8). Same output, same encoding.
+// when the id does, and through the promise only when it is one (a list of 100
+// costs 10–25% less CPU: bench/README.md, session 8). Same output, same encoding.
 import { completeValue, RootFieldBuilder, type SchemaTypes } from '@pothos/core';
 import '@pothos/plugin-relay';
 
