@@ -30,11 +30,13 @@ export const CollectionRef = builder.prismaNode('Collection', {
   description: 'A collection: a folder of spaces and collections in an organization.',
   // Select mode: only the columns the query asks for, plus what the policy reads. It is
   // joined into its spaces' rows as JSON, where every column costs Prisma a mapping per row
-  // (all columns: nested query 10 → 13 ms CPU, bench/README.md, session 6).
-  select: { id: true, organizationId: true, memberLevel: true },
+  // (all columns: nested query 10 → 13 ms CPU, bench/README.md, session 6). The title is
+  // read with every row, so its field is a plain read: an exposed field in select mode looks
+  // up its row's mapping each time (session 8).
+  select: { id: true, organizationId: true, memberLevel: true, title: true },
   authScopes: (collection, ctx) => can(collectionPolicy, requireActor(ctx), collection, 'view'),
   fields: (t) => ({
-    title: t.exposeString('title', { description: 'Title; may be empty.' }),
+    title: t.string({ description: 'Title; may be empty.', resolve: (c) => c.title }),
     description: t.exposeString('description', { nullable: true, description: 'Description, if any.' }),
     organizationId: t.exposeID('organizationId', { description: 'Id of the owning organization.' }),
     organization: t.relation('organization', { description: 'The owning organization.' }),

@@ -44,14 +44,15 @@ export const OrganizationRef = builder.prismaNode('Organization', {
   description: 'An organization: the tenant that owns members, teams, spaces and collections.',
   // Select mode: only the columns the query asks for, plus what the policy reads. It is
   // joined into its spaces' rows as JSON, where every column costs Prisma a mapping per row
-  // (all columns: nested query 10 → 13 ms CPU, bench/README.md, session 6).
-  select: { id: true, emailDomains: true },
+  // (all columns: nested query 10 → 13 ms CPU, bench/README.md, session 6). The title is
+  // read with every row, so its field is a plain read (see Collection, session 8).
+  select: { id: true, emailDomains: true, title: true },
   // `read`: the organization's fields need organization:read; fields leading elsewhere skip this check (skipTypeScopes).
   authScopes: (org, ctx) => can(organizationPolicy, requireActor(ctx), org, 'read'),
   // Per field, not once per object: its fields leading elsewhere skip the check.
   runScopesOnType: false,
   fields: (t) => ({
-    title: t.exposeString('title', { description: 'Name of the organization.' }),
+    title: t.string({ description: 'Name of the organization.', resolve: (org) => org.title }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
     emailDomains: t.exposeStringList('emailDomains', { description: 'Users with a verified address at these domains may join.' }),
     hostname: t.exposeString('hostname', { nullable: true, description: 'Subdomain of its published content, if set.' }),
