@@ -3,14 +3,14 @@
 // Content writes, update and merge are in content.ts and merging.ts.
 import type { Context } from '../../context.js';
 import { requireActor } from '../../context.js';
-import { authorize, changeRequestPolicy, contentWhereForRole, spaceLookupScope, spacePolicy, requireScopes, type ChangeRequestSubject } from '../../policy/index.js';
+import { authorize, changeRequestPolicy, contentWhereForRole, spacePolicy, requireScopes, type ChangeRequestSubject } from '../../policy/index.js';
 import { roleIn } from '../../policy/actor.js';
 import { badRequest, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { checkLength } from '../../validate.js';
 import type { ChangeRequest, Prisma, Space } from '../../generated/prisma/client.js';
 import { checkDocument } from '../agentInstructions/service.js';
-import { isPastRetention } from '../spaces/service.js';
+import { loadSpace } from '../spaces/service.js';
 
 type Db = Prisma.TransactionClient | Context['prisma'];
 type Query = { include?: Prisma.ChangeRequestInclude; select?: Prisma.ChangeRequestSelect };
@@ -28,12 +28,6 @@ export const changeRequestSubject = (space: Space, cr: Pick<ChangeRequest, 'stat
   status: cr.status,
   createdById: cr.createdById,
 });
-
-/** The space of a change request, as its policy sees it (null when the caller may not reach it). */
-async function spaceRow(ctx: Context, db: Db, spaceId: string) {
-  const space = await db.space.findFirst({ where: { id: spaceId, ...spaceLookupScope(requireActor(ctx)) } });
-  return space && !isPastRetention(space, ctx.clock.now()) ? space : null;
-}
 
 /** Users who wrote revisions on the change request's line: how many, and when last (newest first). */
 export async function changeRequestContributors(ctx: Context, cr: { id: string }) {
@@ -53,7 +47,7 @@ export async function changeRequestContributors(ctx: Context, cr: { id: string }
 /** A change request by id or by number (`"12"`), locked for update inside a transaction when asked. */
 export async function loadChangeRequest(ctx: Context, db: Db, spaceId: string, key: string, action: ChangeRequestAction, opts: { lock?: boolean } = {}) {
   const actor = requireActor(ctx);
-  const space = await spaceRow(ctx, db, spaceId);
+  const space = await loadSpace(ctx, db, spaceId);
   if (!space || !spacePolicy.roleRules(actor, space).view) throw notFound('ChangeRequest');
   const byNumber = /^\d+$/.test(key);
   if (byNumber && Number(key) > 2 ** 31 - 1) throw notFound('ChangeRequest'); // past the column's range: no such number
@@ -88,7 +82,7 @@ async function checkCluster(db: Db, organizationId: string, clusterId: string) {
 
 export async function createChangeRequest(ctx: Context, spaceId: string, input: CreateChangeRequestInput, query: Query = {}) {
   const actor = requireActor(ctx);
-  const space = authorize(spacePolicy, actor, await spaceRow(ctx, ctx.prisma, spaceId), 'edit');
+  const space = authorize(spacePolicy, actor, await loadSpace(ctx, ctx.prisma, spaceId), 'edit');
   if (input.subject != null) checkLength('subject', input.subject, 0, SUBJECT_MAX);
   if (input.agentTaskId != null) checkLength('agentTaskId', input.agentTaskId, 1, 100);
   const cluster = input.conversationsIssuesCluster != null ? await checkCluster(ctx.prisma, space.organizationId, input.conversationsIssuesCluster) : null;

@@ -9,13 +9,13 @@ import { requireActor } from '../../context.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import type { File, Prisma, Space } from '../../generated/prisma/client.js';
 import { newId } from '../../ids.js';
-import { authorize, spaceLookupScope, spacePolicy } from '../../policy/index.js';
+import { authorize, spacePolicy } from '../../policy/index.js';
 import { checkLength } from '../../validate.js';
 import { loadChangeRequest } from '../changeRequests/service.js';
 import { mergeRulesFor } from '../changeRequests/merging.js';
 import { commitRevision } from '../revisions/commit.js';
 import type { RevisionRef } from '../revisions/read.js';
-import { isPastRetention } from '../spaces/service.js';
+import { loadSpace } from '../spaces/service.js';
 import { readFileSet, writeFileSet } from './fileSets.js';
 import { fileLoader, fileSetLoader, revisionFileSetLoader } from './loaders.js';
 
@@ -110,8 +110,7 @@ export interface FileWriteResult {
 async function mainLineSpace(ctx: Context, tx: Tx, spaceId: string): Promise<Space> {
   const actor = requireActor(ctx);
   await tx.$queryRaw`SELECT 1 FROM "Space" WHERE id = ${spaceId} FOR UPDATE`;
-  const row = await tx.space.findUnique({ where: { id: spaceId, ...spaceLookupScope(actor) } });
-  const space = authorize(spacePolicy, actor, row && !isPastRetention(row, ctx.clock.now()) ? row : null, 'writeMainContent');
+  const space = authorize(spacePolicy, actor, await loadSpace(ctx, tx, spaceId), 'writeMainContent');
   const rules = await mergeRulesFor(tx, space);
   if (rules.type === 'rules' && rules.rules.some((r) => r.users.length > 0)) {
     throw forbidden("This space's merge rules require reviews: upload into a change request instead");

@@ -43,8 +43,8 @@ const retentionStart = (ctx: Context) => new Date(ctx.clock.now().getTime() - SP
 export const isPastRetention = (space: { deletedAt: Date | null }, now: Date) =>
   space.deletedAt != null && space.deletedAt.getTime() <= now.getTime() - SPACE_RETENTION_MS;
 
-/** A space row, unless it is past retention. */
-async function loadSpace(ctx: Context, db: Db, id: string, query: Query = {}) {
+/** A space row the caller's organizations (or share keys) reach, unless it is past retention; the caller's rights are the policy's to check. */
+export async function loadSpace(ctx: Context, db: Db, id: string, query: Query = {}) {
   const space = await db.space.findFirst({ ...query, where: { id, ...spaceLookupScope(requireActor(ctx)) } });
   return space && isPastRetention(space, ctx.clock.now()) ? null : space;
 }

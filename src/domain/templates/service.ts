@@ -7,13 +7,13 @@ import { advanceMainLine } from '../revisions/mainLine.js';
 import { requireActor } from '../../context.js';
 import { badRequest } from '../../errors.js';
 import type { Prisma } from '../../generated/prisma/client.js';
-import { authorize, spaceLookupScope, spacePolicy } from '../../policy/index.js';
+import { authorize, spacePolicy } from '../../policy/index.js';
 import { commitRevision, newPageNode } from '../revisions/commit.js';
 import { cloneTree } from '../revisions/treeEdits.js';
 import { readFileSet } from '../files/fileSets.js';
 import { emptyContent, fetchTreesFrom, readTree, type PageNode } from '../revisions/objects.js';
 import { loadChangeRequest } from '../changeRequests/service.js';
-import { isPastRetention } from '../spaces/service.js';
+import { loadSpace } from '../spaces/service.js';
 import { templateById, type SpaceTemplateDefinition, type TemplatePage } from './catalogue.js';
 
 type Tx = Prisma.TransactionClient;
@@ -94,8 +94,7 @@ export async function applyTemplate(ctx: Context, spaceId: string, input: ApplyT
     }
     // The space row lock: main-line writes (merges, templates) each build on the last one's revision.
     await tx.$queryRaw`SELECT 1 FROM "Space" WHERE id = ${spaceId} FOR UPDATE`;
-    const found = await tx.space.findUnique({ where: { id: spaceId, ...spaceLookupScope(actor) } });
-    const space = authorize(spacePolicy, actor, found && !isPastRetention(found, now) ? found : null, 'edit');
+    const space = authorize(spacePolicy, actor, await loadSpace(ctx, tx, spaceId), 'edit');
     const pages = await contentToExtend(tx, space.id, space.revisionId, files);
     pages.push(...(await templateNodes(tx, space, template.pages, pages, files, now)));
     const revisionId = await commitRevision(tx, space, { parents: [space.revisionId], createdById: actor.userId, pages });
