@@ -219,7 +219,7 @@ describe.skipIf(!hasRedis)('rate limiting in Redis', () => {
     redisServer?.kill('SIGTERM');
   });
 
-  it('counts with INCR and an expiry, shared by replicas, instead of PostgreSQL', async () => {
+  it('counts with INCR and an expiry, in one command per request, shared by replicas, instead of PostgreSQL', async () => {
     const withBudgets = { ...limits, perUser: 10, perOrganization: 20 };
     const one = await startTestApp({ rateLimit: withBudgets, redisUrl });
     const two = await startTestApp({ rateLimit: withBudgets, redisUrl });
@@ -240,6 +240,15 @@ describe.skipIf(!hasRedis)('rate limiting in Redis', () => {
       // The user's and the organization's budgets count in the same round trip.
       expect(await redis.get(`quire:ratelimit:user:${org.admin.userId}:${now - (now % 60_000)}`)).toBe('4');
       expect(await redis.get(`quire:ratelimit:org:${org.organizationId}:${now - (now % 60_000)}`)).toBe('4');
+      // All of a request's counters in one command (a script), not a MULTI of two commands per key.
+      const monitor = await new Redis(redisUrl).monitor();
+      const commands: string[] = [];
+      // (MONITOR also shows the commands a script runs, from the source `lua`.)
+      monitor.on('monitor', (_time: string, args: string[], source: string) => source !== 'lua' && commands.push(String(args[0]).toLowerCase()));
+      await request(one, 'GET', '/v1/orgs', { token });
+      await expect.poll(() => commands.length).toBeGreaterThan(0);
+      expect(commands).toEqual(['evalsha']);
+      monitor.disconnect();
     } finally {
       redis.disconnect();
       await one.close();

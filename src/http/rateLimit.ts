@@ -4,11 +4,12 @@
 // counts against its client address. It is allowed while every counter is
 // within its limit; the headers show the counter closest to its limit.
 //
-// Counters live in PostgreSQL or, with REDIS_URL, in Redis (INCR + PEXPIRE per
-// key in one round trip). In PostgreSQL the table is UNLOGGED (migration
-// 20261123120000_rate_limit_unlogged): an upsert there writes no WAL, so its
-// commit waits for no disk flush, and a token's counters are upserted inside the
-// token check's own statement (src/auth/tokens.ts): no extra round trip. A crash
+// Counters live in PostgreSQL or, with REDIS_URL, in Redis (one script per
+// request: INCR per key, PEXPIRE on a window's first hit). In PostgreSQL the
+// table is UNLOGGED (migration 20261123120000_rate_limit_unlogged): an upsert
+// there writes no WAL, so its commit waits for no disk flush, and a token's
+// counters are upserted inside the token check's own statement
+// (src/auth/tokens.ts): no extra round trip. A crash
 // of PostgreSQL empties the table (budgets start over), which a rate limit can
 // afford. A store failure lets the request through (and is logged): an outage of
 // the counter store must not take the API down with it.
@@ -56,24 +57,31 @@ export function postgresStore(prisma: PrismaClient): RateLimitStore {
   };
 }
 
+/**
+ * One hit per key in Redis, in one command: a script runs INCR on each key and
+ * sets its expiry on the window's first hit. (A MULTI of INCR and PEXPIRE per key
+ * sent eight commands and parsed eight answers for a member of one organization.)
+ */
+const HIT_SCRIPT = `
+local counts = {}
+for i, key in ipairs(KEYS) do
+  counts[i] = redis.call('INCR', key)
+  if counts[i] == 1 then redis.call('PEXPIRE', key, ARGV[1]) end
+end
+return counts`;
+
 export function redisStore(url: string): RateLimitStore {
   const redis = redisClient(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
   redis.on('error', () => {}); // reported per request by the limiter
+  // ioredis sends EVALSHA, and the script itself once when Redis does not know it yet.
+  redis.defineCommand('quireHits', { lua: HIT_SCRIPT });
+  const hits = (redis as unknown as { quireHits(keyCount: number, ...args: (string | number)[]): Promise<number[]> }).quireHits.bind(redis);
   return {
     async hit(keys, windowStart, windowMs) {
-      const multi = redis.multi();
-      for (const key of keys) {
-        const redisKey = `quire:ratelimit:${key}:${windowStart.getTime()}`;
-        multi.incr(redisKey).pexpire(redisKey, windowMs);
-      }
-      const results = (await multi.exec()) ?? [];
-      return new Map(
-        keys.map((key, i) => {
-          const [error, count] = results[2 * i] ?? [new Error('short MULTI answer'), 0];
-          if (error) throw error;
-          return [key, Number(count)];
-        }),
-      );
+      const suffix = `:${windowStart.getTime()}`;
+      const counts = await hits(keys.length, ...keys.map((key) => `quire:ratelimit:${key}${suffix}`), windowMs);
+      if (counts.length !== keys.length) throw new Error('short rate-limit script answer');
+      return new Map(keys.map((key, i) => [key, Number(counts[i])]));
     },
     purge: async () => 0, // keys expire by themselves
     close: async () => void redis.disconnect(),
