@@ -3,6 +3,7 @@
 //   await teamCountsByMember(ctx).load(memberKey);
 // Each loader is built at most once per request, so its batching and caching
 // span the whole GraphQL operation.
+import DataLoader from 'dataloader';
 import type { Context } from './context.js';
 
 export function requestLoader<L>(make: (ctx: Context) => L): (ctx: Context) => L {
@@ -15,4 +16,23 @@ export function requestLoader<L>(make: (ctx: Context) => L): (ctx: Context) => L
     }
     return loader;
   };
+}
+
+/**
+ * A request's DataLoader whose answers, once in, come back at once instead of as a
+ * promise. A field that reads the same row for every item of a list (a site's, for
+ * each of its sections and site spaces) then answers without a promise per item:
+ * graphql-js completes an object holding a promise through `promiseForObject` and
+ * microtasks (bench/README.md, session 9). Keys are compared as Map keys (strings).
+ */
+export function settledLoader<K, V>(batch: (ctx: Context, keys: readonly K[]) => Promise<V[]>): (ctx: Context) => { load(key: K): V | Promise<V> } {
+  return requestLoader((ctx) => {
+    const settled = new Map<K, V>();
+    const loader = new DataLoader<K, V>(async (keys) => {
+      const values = await batch(ctx, keys);
+      keys.forEach((key, i) => settled.set(key, values[i]));
+      return values;
+    });
+    return { load: (key) => (settled.has(key) ? (settled.get(key) as V) : loader.load(key)) };
+  });
 }

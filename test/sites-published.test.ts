@@ -8,6 +8,10 @@ import { graphql, rest } from './support/http.js';
 import { createOrg, createSpace, membersOfEveryRole, type OrgFixture } from './support/factories.js';
 import { tokenWithScopes } from './support/tokens.js';
 import { expectOpenApi, expectSchema } from './support/openapi.js';
+import { authenticateToken } from '../src/auth/tokens.js';
+import { urlsUnder, type Context } from '../src/context.js';
+import { itemsOfSite, mayOnSite, mayShowPublishedSpace } from '../src/domain/sites/access.js';
+import { presentShareKey, sharedUrl } from '../src/domain/sites/shareKeys.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -206,5 +210,42 @@ describe('GET …/published', () => {
     }`, { id: site.id });
     expect(res.errors).toBeUndefined();
     expect(res.data.publishedSite).toMatchObject({ site: { id: site.id, published: true }, structure: { type: 'SITE_SPACES', structure: [{ __typename: 'SiteSpace' }] } });
+  });
+});
+
+// src/loaders.ts settledLoader: each section and site space asks for its site (access,
+// URLs, default); a promise per item made graphql-js complete every one through promises.
+describe('the site of a structure, within one request', () => {
+  it('answers access, share keys and URLs at once after its first load, with no statement', async () => {
+    const org = await createOrg(app);
+    const site = await siteOf(org, { visibility: 'share-link', spaces: [(await createSpace(app, org)).id] });
+    await site.admin.post(`${site.path}/publish`);
+    const link = (await site.admin.post(`${site.path}/share-links`, { name: 'Partners' })).body;
+    const { key } = await app.prisma.shareLink.findUniqueOrThrow({ where: { id: link.id } });
+    const { spaceId } = await app.prisma.siteSpace.findFirstOrThrow({ where: { siteId: site.id } });
+    const { actor } = await authenticateToken(app.prisma, org.admin.token, new Date(), 60_000);
+    const ctx = { prisma: app.prisma, actor, loaderCache: new Map(), urls: urlsUnder('http://quire.test') } as unknown as Context;
+    presentShareKey(ctx, site.id, key);
+    const url = 'http://quire.test/published/sites/x';
+
+    const first = [mayOnSite(ctx, site.id, 'view'), sharedUrl(ctx, { id: site.id, visibility: 'share-link' }, url)];
+    expect(first.every((answer) => answer instanceof Promise)).toBe(true);
+    expect(await Promise.all(first)).toEqual([true, `${url}?share=${encodeURIComponent(key)}`]);
+
+    const { result: later, statements } = await app.recordStatements(async () => [
+      mayOnSite(ctx, site.id, 'view'),
+      mayShowPublishedSpace(ctx, { siteId: site.id, spaceId }),
+      sharedUrl(ctx, { id: site.id, visibility: 'share-link' }, url),
+    ]);
+    expect(later).toEqual([true, true, `${url}?share=${encodeURIComponent(key)}`]);
+    expect(statements).toEqual([]);
+    // A list of the site's items loads the site before its rows: each row's check answers at once.
+    const listing = { ...ctx, loaderCache: new Map() } as Context;
+    expect(await itemsOfSite(listing, site.id)).toEqual({ siteId: site.id });
+    expect(mayOnSite(listing, site.id, 'view')).toBe(true);
+    // Another site is not loaded yet: its answer waits for it.
+    const pending = mayOnSite(ctx, (await siteOf(org)).id, 'view');
+    expect(pending).toBeInstanceOf(Promise);
+    expect(await pending).toBe(true);
   });
 });

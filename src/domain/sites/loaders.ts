@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import { requestLoader } from '../../loaders.js';
+import { requestLoader, settledLoader } from '../../loaders.js';
 import { liveSiteSpace } from './structure.js';
 
 /** How many site spaces (of live spaces) each site of the batch has, in one statement. */
@@ -12,15 +12,15 @@ export const siteSpaceCounts = requestLoader(
     }),
 );
 
-/** What the structure's types need of their site (its rules and its address), each site loaded once per request. */
-export const siteRows = requestLoader(
-  (ctx) =>
-    new DataLoader<string, SiteRow | undefined>(async (siteIds) => {
-      const rows = await ctx.prisma.site.findMany({ where: { id: { in: [...siteIds] } }, select: siteRowSelect });
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      return siteIds.map((id) => byId.get(id));
-    }),
-);
+/**
+ * What the structure's types need of their site (its rules and its address), each site
+ * loaded once per request; once loaded, at once (every section and site space asks).
+ */
+export const siteRows = settledLoader<string, SiteRow | undefined>(async (ctx, siteIds) => {
+  const rows = await ctx.prisma.site.findMany({ where: { id: { in: [...siteIds] } }, select: siteRowSelect });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return siteIds.map((id) => byId.get(id));
+});
 
 const siteRowSelect = {
   id: true, organizationId: true, defaultLevel: true, hostname: true, basename: true, proxy: true, published: true, visibility: true,

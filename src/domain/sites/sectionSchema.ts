@@ -1,9 +1,10 @@
 // Sections (4.3), section groups (4.2) and the order of a site's structure in
 // the graph: their nodes, the site's lists, their mutations, and
 // sortSiteStructure next to the deprecated moves it replaces.
+import { completeValue } from '@pothos/core';
 import { builder, type InputFieldBuilder } from '../../schema/builder.js';
 import { requireActor, type Context } from '../../context.js';
-import { mayOnSite } from './access.js';
+import { itemsOfSite, mayOnSite } from './access.js';
 import { scopedList } from '../shared/connections.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
@@ -21,7 +22,8 @@ import {
   updateSection, updateSectionGroup,
 } from './sectionService.js';
 
-const site = (ctx: Context, siteId: string) => siteRows(ctx).load(siteId) as Promise<SiteRow>;
+// The site row, at once after its first load in the request (each section asks).
+const site = (ctx: Context, siteId: string) => siteRows(ctx).load(siteId) as SiteRow | Promise<SiteRow>;
 const maySee = (ctx: Context, siteId: string) => mayOnSite(ctx, siteId, 'view');
 
 const inOrder = { orderBy: [{ sortKey: 'asc' as const }, { id: 'asc' as const }] };
@@ -45,17 +47,17 @@ export const SiteSectionRef = builder.prismaNode('SiteSection', {
     sectionGroupId: t.exposeID('sectionGroupId', { nullable: true, description: 'Id of its section group; null at the root of the site.' }),
     default: t.boolean({
       description: 'Whether it is the default section of the site.',
-      resolve: async (section, _args, ctx) => (await site(ctx, section.siteId)).defaultSiteSectionId === section.id,
+      resolve: (section, _args, ctx) => completeValue(site(ctx, section.siteId), (row) => row.defaultSiteSectionId === section.id),
     }),
     draft: t.boolean({ description: 'Whether it is a draft: Quire publishes no drafts, so false.', resolve: () => false }),
     siteSpaces: t.relation('siteSpaces', { description: 'Its site spaces (of live spaces), in order.', query: { ...inOrder, where: liveSiteSpace } }),
     urls: t.field({
       type: SectionUrls,
       description: 'Where readers find it.',
-      resolve: async (section, _args, ctx) => {
-        const row = await site(ctx, section.siteId);
-        return { published: await sharedUrl(ctx, row, row.published ? `${sitePublishedBase(ctx.urls, row)}/${section.path}` : null) };
-      },
+      resolve: (section, _args, ctx) =>
+        completeValue(site(ctx, section.siteId), (row) =>
+          completeValue(sharedUrl(ctx, row, row.published ? `${sitePublishedBase(ctx.urls, row)}/${section.path}` : null), (published) => ({ published })),
+        ),
     }),
   }),
 });
@@ -115,7 +117,7 @@ builder.prismaObjectField('Site', 'sections', (t) =>
       model: (ctx) => ctx.prisma.siteSection,
       where: (s: { id: string }, args: { shareKey?: string | null }, ctx) => {
         presentShareKey(ctx, s.id, args.shareKey);
-        return { siteId: s.id };
+        return itemsOfSite(ctx, s.id);
       },
       orderBy: () => [{ sectionGroup: { sortKey: 'asc' } }, { sortKey: 'asc' }, { id: 'asc' }],
     }),
@@ -129,7 +131,7 @@ builder.prismaObjectField('Site', 'sectionGroups', (t) =>
     description: 'Section groups of the site: nested ones by the position of their parent, each in its position; then those at the root.',
     ...scopedList({
       model: (ctx) => ctx.prisma.siteSectionGroup,
-      where: (s: { id: string }) => ({ siteId: s.id }),
+      where: (s: { id: string }, _args, ctx) => itemsOfSite(ctx, s.id),
       orderBy: () => [{ parent: { sortKey: 'asc' } }, { sortKey: 'asc' }, { id: 'asc' }],
     }),
   }, SiteSectionGroupConnection),

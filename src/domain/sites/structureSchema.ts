@@ -1,10 +1,11 @@
 // Site spaces (4.4) and share links (4.5) in the graph: their nodes, the
 // site's lists of them, and their mutations.
+import { completeValue } from '@pothos/core';
 import { builder, type ObjectFieldBuilder } from '../../schema/builder.js';
 import type { ShareLink, SiteSpace } from '../../generated/prisma/client.js';
 import { requireActor, type Context } from '../../context.js';
 import { authorize, sitePolicy } from '../../policy/index.js';
-import { mayOnSite, mayShowPublishedSpace } from './access.js';
+import { itemsOfSite, mayOnSite, mayShowPublishedSpace } from './access.js';
 import type { SpaceSubject } from '../../policy/space.js';
 import { scopedList } from '../shared/connections.js';
 import { mayShowRelated } from '../content/related.js';
@@ -18,7 +19,8 @@ import { liveSiteSpace } from './structure.js';
 import { addSiteSpace, deleteSiteSpace, updateSiteSpace } from './siteSpaceService.js';
 import { createShareLink, deleteShareLink, updateShareLink } from './shareLinkService.js';
 
-const site = (ctx: Context, siteId: string) => siteRows(ctx).load(siteId) as Promise<SiteRow>;
+// The site row, at once after its first load in the request (each site space asks).
+const site = (ctx: Context, siteId: string) => siteRows(ctx).load(siteId) as SiteRow | Promise<SiteRow>;
 
 const PublishedUrls = builder.simpleObject('SitePublishedUrls', {
   description: 'Where readers find an item of a site.',
@@ -47,19 +49,22 @@ export const SiteSpaceRef = builder.prismaNode('SiteSpace', {
     default: t.boolean({
       description: 'Whether it is the default site space of its section (or of the root of the site).',
       select: { section: { select: { defaultSiteSpaceId: true } } },
-      resolve: async (siteSpace, _args, ctx) =>
-        (siteSpace.section ? siteSpace.section.defaultSiteSpaceId : (await site(ctx, siteSpace.siteId)).defaultSiteSpaceId) === siteSpace.id,
+      resolve: (siteSpace, _args, ctx) =>
+        siteSpace.section
+          ? siteSpace.section.defaultSiteSpaceId === siteSpace.id
+          : completeValue(site(ctx, siteSpace.siteId), (row) => row.defaultSiteSpaceId === siteSpace.id),
     }),
     draft: t.boolean({ description: 'Whether it is a draft: Quire publishes no drafts, so false.', resolve: () => false }),
     urls: t.field({
       type: PublishedUrls,
       description: 'Where readers find it.',
       select: { section: { select: { path: true } } },
-      resolve: async (siteSpace, _args, ctx) => {
-        const row = await site(ctx, siteSpace.siteId);
-        const section = siteSpace.section ? `/${siteSpace.section.path}` : '';
-        return { published: await sharedUrl(ctx, row, row.published ? `${sitePublishedBase(ctx.urls, row)}${section}/${siteSpace.path}` : null) };
-      },
+      resolve: (siteSpace, _args, ctx) =>
+        completeValue(site(ctx, siteSpace.siteId), (row) => {
+          const section = siteSpace.section ? `/${siteSpace.section.path}` : '';
+          const url = row.published ? `${sitePublishedBase(ctx.urls, row)}${section}/${siteSpace.path}` : null;
+          return completeValue(sharedUrl(ctx, row, url), (published) => ({ published }));
+        }),
     }),
   }),
 });
@@ -80,9 +85,10 @@ builder.prismaObjectField('Site', 'siteSpaces', (t) =>
     },
     ...scopedList({
       model: (ctx) => ctx.prisma.siteSpace,
-      where: (s: { id: string }, args: { default?: boolean | null; shareKey?: string | null }, ctx) => {
+      where: async (s: { id: string }, args: { default?: boolean | null; shareKey?: string | null }, ctx) => {
         presentShareKey(ctx, s.id, args.shareKey);
-        return { siteId: s.id, ...liveSiteSpace, ...(args.default === true ? isDefaultSiteSpace : args.default === false ? { NOT: isDefaultSiteSpace } : {}) };
+        const byDefault = args.default === true ? isDefaultSiteSpace : args.default === false ? { NOT: isDefaultSiteSpace } : {};
+        return { ...(await itemsOfSite(ctx, s.id)), ...liveSiteSpace, ...byDefault };
       },
       orderBy: () => [{ section: { sortKey: 'asc' } }, { sortKey: 'asc' }, { id: 'asc' }],
     }),
@@ -117,9 +123,10 @@ builder.prismaObjectField('Site', 'shareLinks', (t) =>
     args: { search: t.arg.string({ description: 'Only the links whose name contains this text (case-insensitive), or whose key is this.' }) },
     ...scopedList({
       model: (ctx) => ctx.prisma.shareLink,
-      where: (s: SiteRow, args: { search?: string | null }, ctx) => {
+      where: async (s: SiteRow, args: { search?: string | null }, ctx) => {
         authorize(sitePolicy, requireActor(ctx), s, 'viewShareLinks');
-        return { siteId: s.id, ...(args.search ? { OR: [{ name: { contains: args.search, mode: 'insensitive' } }, { key: args.search }] } : {}) };
+        const bySearch = args.search ? { OR: [{ name: { contains: args.search, mode: 'insensitive' } }, { key: args.search }] } : {};
+        return { ...(await itemsOfSite(ctx, s.id)), ...bySearch };
       },
       orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
     }),
