@@ -25,7 +25,7 @@ export function requestLoader<L>(make: (ctx: Context) => L): (ctx: Context) => L
  * graphql-js completes an object holding a promise through `promiseForObject` and
  * microtasks (bench/README.md, session 9). Keys are compared as Map keys (strings).
  */
-export function settledLoader<K, V>(batch: (ctx: Context, keys: readonly K[]) => Promise<V[]>): (ctx: Context) => { load(key: K): V | Promise<V> } {
+export function settledLoader<K, V>(batch: (ctx: Context, keys: readonly K[]) => Promise<V[]>): (ctx: Context) => SettledLoader<K, V> {
   return requestLoader((ctx) => {
     const settled = new Map<K, V>();
     const loader = new DataLoader<K, V>(async (keys) => {
@@ -33,6 +33,13 @@ export function settledLoader<K, V>(batch: (ctx: Context, keys: readonly K[]) =>
       keys.forEach((key, i) => settled.set(key, values[i]));
       return values;
     });
-    return { load: (key) => (settled.has(key) ? (settled.get(key) as V) : loader.load(key)) };
+    const load = (key: K) => (settled.has(key) ? (settled.get(key) as V) : loader.load(key));
+    return { load, loadAll: (keys) => Promise.all(keys.map(load)) };
   });
+}
+
+export interface SettledLoader<K, V> {
+  load(key: K): V | Promise<V>;
+  /** Loads a page's keys together (one batch), e.g. before its rows resolve (`preload` of src/domain/shared/connections.ts). */
+  loadAll(keys: readonly K[]): Promise<V[]>;
 }

@@ -1,7 +1,11 @@
 // A nested query costs a bounded number of SQL statements whatever the list
 // sizes: relations load in batches (plugin-prisma includes, DataLoaders).
 // The statements are pinned by recording Prisma's query events.
-import { isObjectType, type GraphQLResolveInfo } from 'graphql';
+import { isObjectType, parse, type FieldNode, type GraphQLResolveInfo, type OperationDefinitionNode } from 'graphql';
+import { authenticateToken } from '../src/auth/tokens.js';
+import type { Context } from '../src/context.js';
+import { memberKeyOf, preloadMembers, spaceCountsByOrganization, teamCountsByMember } from '../src/domain/members/loaders.js';
+import { organizationsSharedWithActor } from '../src/domain/users/loaders.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../src/schema/index.js';
 import { startTestApp, type TestApp } from './support/app.js';
@@ -102,6 +106,56 @@ describe('SQL statements per query', () => {
       return statements.length;
     };
     expect(await count(40)).toBe(await count(4));
+  });
+
+  it("a page of members loads what its items ask for with the page (scopedList's preload), and nothing they do not", async () => {
+    const org = await createOrg(app);
+    for (let i = 0; i < 3; i++) await addMember(app, org.organizationId, 'read');
+    const statementsFor = async (fields: string) => {
+      const query = `query($id: ID!) { organization(id: $id) { members(first: 10) { edges { node { id ${fields} } } } } }`;
+      const { result, statements } = await app.recordStatements(() => graphql(app, org.admin.token, query, { id: org.organizationId }));
+      expect(result.errors).toBeUndefined();
+      expect(result.data.organization.members.edges).toHaveLength(4);
+      return statements;
+    };
+    const bare = await statementsFor('');
+    const full = await statementsFor('teamsCount sitesCount spacesCount user { id email }');
+    // One statement per fact asked for (whatever the page size: see the test above), none for a fact not asked.
+    const facts = {
+      teams: (sql: string) => sql.includes('"TeamMember"') && sql.includes('COUNT'),
+      sites: (sql: string) => sql.includes('"public"."Site"') && sql.includes('COUNT'),
+      spaces: (sql: string) => sql.includes('FILTER (WHERE "memberLevel"'),
+      grants: (sql: string) => sql.includes('WITH RECURSIVE who'),
+      sharedOrganizations: (sql: string) => sql.startsWith('SELECT "t0"."organizationId", "t0"."userId" FROM "public"."Member"'),
+    };
+    for (const [fact, is] of Object.entries(facts)) {
+      expect(bare.filter(is), fact).toHaveLength(0);
+      expect(full.filter(is), fact).toHaveLength(1);
+    }
+  });
+});
+
+// src/loaders.ts settledLoader: a field that waits on a loader per row made graphql-js complete
+// every row through promises; a page preloads what its items ask for, and their fields answer at once.
+describe('a page of members, preloaded', () => {
+  it('answers its facts at once after preloadMembers, and loads none that its items do not ask for', async () => {
+    const org = await createOrg(app);
+    await addMember(app, org.organizationId, 'read');
+    const query = parse('{ members { edges { node { id teamsCount user { id } } } } }').definitions[0] as OperationDefinitionNode;
+    const info = { fieldNodes: [query.selectionSet.selections[0] as FieldNode], fragments: {} } as unknown as GraphQLResolveInfo;
+    const { actor } = await authenticateToken(app.prisma, org.admin.token, new Date(), 60_000);
+    const ctx = { prisma: app.prisma, actor, loaderCache: new Map() } as unknown as Context;
+    const rows = await app.prisma.member.findMany({ where: { organizationId: org.organizationId } });
+    await preloadMembers(rows, ctx, info);
+    const { result, statements } = await app.recordStatements(async () =>
+      rows.map((m) => [teamCountsByMember(ctx).load(memberKeyOf(m)), organizationsSharedWithActor(ctx).load(m.userId)]),
+    );
+    expect(result).toEqual(rows.map(() => [0, [org.organizationId]]));
+    expect(statements).toEqual([]);
+    // Not asked for: not loaded, so its first read waits.
+    const spaces = spaceCountsByOrganization(ctx).load(org.organizationId);
+    expect(spaces).toBeInstanceOf(Promise);
+    await spaces;
   });
 });
 

@@ -18,7 +18,7 @@ import {
 import { editChangeRequestContent, type PageChange } from './content.js';
 import { mergeBase, mergeChangeRequest, updateChangeRequestFromMain, type MergeResult } from './merging.js';
 import { REVIEW_STATUSES, requestReviewers, submitReview } from './reviews.js';
-import { openCommentCounts } from './loaders.js';
+import { openCommentCounts, preloadChangeRequests } from './loaders.js';
 import { UserRef } from '../users/schema.js';
 import { changeRequestDiff, type PageDiff } from './diff.js';
 
@@ -177,6 +177,7 @@ builder.prismaObjectField('Space', 'changeRequests', (t) =>
       model: (ctx) => ctx.prisma.changeRequest,
       where: (space: { id: string }, args: ChangeRequestFilters) => spaceChangeRequestsWhere(space, args),
       orderBy: newestFirst,
+      preload: preloadChangeRequests,
     }),
   }, ChangeRequestConnection),
 );
@@ -192,6 +193,7 @@ builder.prismaObjectField('Organization', 'changeRequests', (t) =>
       model: (ctx) => ctx.prisma.changeRequest,
       where: (org: { id: string }, args: ChangeRequestFilters, ctx) => organizationChangeRequestsWhere(ctx, org, args),
       orderBy: newestFirst,
+      preload: preloadChangeRequests,
     }),
   }, ChangeRequestConnection),
 );

@@ -1,3 +1,4 @@
+import { completeValue } from '@pothos/core';
 import { builder, type InputFieldBuilder } from '../../schema/builder.js';
 import { requireActor, type Context } from '../../context.js';
 import { can, memberLevelOn, memberPolicy } from '../../policy/index.js';
@@ -9,7 +10,7 @@ import { deletion, deletionFields } from '../../schema/payloads.js';
 import { SpaceRef } from '../spaces/schema.js';
 import { TeamMemberConnection } from '../teams/schema.js';
 import { memberGrants } from '../permissions/loaders.js';
-import { accessibleSpaces, siteCountsByOrganization, spaceCountsByOrganization, teamCountsByMember } from './loaders.js';
+import { accessibleSpaces, memberKeyOf, preloadMembers, siteCountsByOrganization, spaceCountsByOrganization, teamCountsByMember } from './loaders.js';
 import {
   findMember, memberListOrder, memberListWhere, memberSpacesWhere, memberTeamsWhere, removeMember, updateMemberRole, type MemberListArgs,
 } from './service.js';
@@ -54,15 +55,15 @@ export const MemberRef = builder.prismaObject('Member', {
     lastSeenAt: t.expose('lastSeenAt', { type: 'DateTime', nullable: true, description: 'When they were last active; null if never.' }),
     spacesCount: t.int({
       description: 'Spaces the member can access.',
-      resolve: async (m, _, ctx) => {
-        const [counts, granted] = await Promise.all([spaceCountsByOrganization(ctx).load(m.organizationId), memberGrants(ctx).load(`${m.organizationId}/${m.userId}`)]);
-        return accessibleSpaces(m.role, counts, granted.spaces);
-      },
+      resolve: (m, _, ctx) =>
+        completeValue(spaceCountsByOrganization(ctx).load(m.organizationId), (counts) =>
+          completeValue(memberGrants(ctx).load(memberKeyOf(m)), (granted) => accessibleSpaces(m.role, counts, granted.spaces)),
+        ),
     }),
-    teamsCount: t.int({ description: 'Teams the member belongs to.', resolve: (m, _, ctx) => teamCountsByMember(ctx).load(`${m.organizationId}/${m.userId}`) }),
+    teamsCount: t.int({ description: 'Teams the member belongs to.', resolve: (m, _, ctx) => teamCountsByMember(ctx).load(memberKeyOf(m)) }),
     sitesCount: t.int({
       description: 'Sites the member can access.',
-      resolve: async (m, _, ctx) => (m.role == null ? 0 : siteCountsByOrganization(ctx).load(m.organizationId)),
+      resolve: (m, _, ctx) => (m.role == null ? 0 : siteCountsByOrganization(ctx).load(m.organizationId)),
     }),
     spaces: t.prismaConnection(
       {
@@ -112,6 +113,7 @@ builder.prismaObjectField('Organization', 'members', (t) =>
       model: (ctx) => ctx.prisma.member,
       where: (org: { id: string; emailDomains: string[] }, args: MemberListArgs, ctx) => memberListWhere(ctx, org, args),
       orderBy: memberListOrder,
+      preload: preloadMembers,
     }),
   }, MemberConnection),
 );

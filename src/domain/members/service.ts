@@ -7,6 +7,7 @@ import { conflict, notFound } from '../../errors.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { Role } from '../../policy/roles.js';
 import { memberGrants } from '../permissions/loaders.js';
+import { memberKeyOf } from './loaders.js';
 
 type Query = { include?: Prisma.MemberInclude; select?: Prisma.MemberSelect };
 const key = (organizationId: string, userId: string) => ({ organizationId_userId: { organizationId, userId } });
@@ -43,7 +44,7 @@ export function memberListWhere(ctx: Context, org: OrganizationSubject, args: Me
 /** The live spaces a member can reach, by their role and their grants (listed to the member themself and admins). */
 export async function memberSpacesWhere(ctx: Context, member: { organizationId: string; userId: string; role: Role | null }): Promise<Prisma.SpaceWhereInput> {
   authorize(memberPolicy, requireActor(ctx), member, 'listSpaces');
-  const { grants } = await memberGrants(ctx).load(`${member.organizationId}/${member.userId}`);
+  const { grants } = await memberGrants(ctx).load(memberKeyOf(member));
   return { ...contentWhereForRole(member.role, member.organizationId, [...grants.keys()]), deletedAt: null };
 }
 

@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import { requestLoader } from '../../loaders.js';
+import { requestLoader, settledLoader } from '../../loaders.js';
 import { higher, type Role } from '../../policy/roles.js';
 import { grantedCte } from './grantsSql.js';
 
@@ -38,28 +38,25 @@ export interface MemberGrants {
 }
 
 /** Per member ("organizationId/userId"): the levels granted to them and their teams (one statement per batch). */
-export const memberGrants = requestLoader(
-  (ctx) =>
-    new DataLoader<string, MemberGrants>(async (keys) => {
-      const pairs = keys.map((k) => k.split('/'));
-      const rows = await ctx.prisma.$queryRawUnsafe<{ o: string; u: string; id: string; level: Role; space_level: string | null }[]>(
-        `WITH RECURSIVE who AS (SELECT * FROM unnest($1::text[], $2::text[]) AS w(o, u)), ${grantedCte}
-        SELECT granted.o, granted.u, granted.id, granted.level::text AS level, s."memberLevel" AS space_level
-        FROM granted LEFT JOIN "Space" s ON s.id = granted.id AND s."deletedAt" IS NULL`,
-        pairs.map((p) => p[0]), pairs.map((p) => p[1]),
-      );
-      const byKey = new Map<string, { grants: Map<string, Role>; all: Set<string>; closed: Set<string> }>();
-      for (const row of rows) {
-        const key = `${row.o}/${row.u}`;
-        let entry = byKey.get(key);
-        if (!entry) byKey.set(key, (entry = { grants: new Map(), all: new Set(), closed: new Set() }));
-        entry.grants.set(row.id, higher(entry.grants.get(row.id) ?? null, row.level)!);
-        if (row.space_level != null) entry.all.add(row.id);
-        if (row.space_level === 'guest') entry.closed.add(row.id);
-      }
-      return keys.map((key) => {
-        const entry = byKey.get(key);
-        return { grants: entry?.grants ?? new Map(), spaces: { all: entry?.all.size ?? 0, closed: entry?.closed.size ?? 0 } };
-      });
-    }),
-);
+export const memberGrants = settledLoader<string, MemberGrants>(async (ctx, keys) => {
+  const pairs = keys.map((k) => k.split('/'));
+  const rows = await ctx.prisma.$queryRawUnsafe<{ o: string; u: string; id: string; level: Role; space_level: string | null }[]>(
+    `WITH RECURSIVE who AS (SELECT * FROM unnest($1::text[], $2::text[]) AS w(o, u)), ${grantedCte}
+    SELECT granted.o, granted.u, granted.id, granted.level::text AS level, s."memberLevel" AS space_level
+    FROM granted LEFT JOIN "Space" s ON s.id = granted.id AND s."deletedAt" IS NULL`,
+    pairs.map((p) => p[0]), pairs.map((p) => p[1]),
+  );
+  const byKey = new Map<string, { grants: Map<string, Role>; all: Set<string>; closed: Set<string> }>();
+  for (const row of rows) {
+    const key = `${row.o}/${row.u}`;
+    let entry = byKey.get(key);
+    if (!entry) byKey.set(key, (entry = { grants: new Map(), all: new Set(), closed: new Set() }));
+    entry.grants.set(row.id, higher(entry.grants.get(row.id) ?? null, row.level)!);
+    if (row.space_level != null) entry.all.add(row.id);
+    if (row.space_level === 'guest') entry.closed.add(row.id);
+  }
+  return keys.map((key) => {
+    const entry = byKey.get(key);
+    return { grants: entry?.grants ?? new Map(), spaces: { all: entry?.all.size ?? 0, closed: entry?.closed.size ?? 0 } };
+  });
+});

@@ -1,13 +1,13 @@
+import { completeValue } from '@pothos/core';
 import { builder } from '../../schema/builder.js';
 import { urlsFor } from '../shared/urls.js';
 import { organizationsSharedWithActor } from './loaders.js';
 import { requireActor, type Context } from '../../context.js';
 import { can, requireEmailReadable, userPolicy, type UserSubject } from '../../policy/index.js';
 
-const userSubject = async (user: { id: string }, ctx: Context): Promise<UserSubject> => ({
-  id: user.id,
-  organizations: await organizationsSharedWithActor(ctx).load(user.id),
-});
+// At once when the user's organizations were loaded earlier (a list preloads its page's).
+const userSubject = (user: { id: string }, ctx: Context): UserSubject | Promise<UserSubject> =>
+  completeValue(organizationsSharedWithActor(ctx).load(user.id), (organizations) => ({ id: user.id, organizations }));
 
 /**
  * Users are global. A caller sees a user who shares an organization with them
@@ -17,15 +17,16 @@ const userSubject = async (user: { id: string }, ctx: Context): Promise<UserSubj
 export const UserRef = builder.prismaNode('User', {
   id: { field: 'id' },
   description: 'A user: one person, member of any number of organizations.',
-  authScopes: async (user, ctx) => can(userPolicy, requireActor(ctx), await userSubject(user, ctx), 'view'),
+  authScopes: (user, ctx) => completeValue(userSubject(user, ctx), (subject) => can(userPolicy, requireActor(ctx), subject, 'view')),
   fields: (t) => ({
     displayName: t.exposeString('displayName', { description: 'Name shown for the user.' }),
     email: t.string({
       description: "E-mail address: the caller's own (scope user:read), or a fellow member's for non-guests (scope organization:members:read).",
-      resolve: async (user, _, ctx) => {
-        requireEmailReadable(requireActor(ctx), await userSubject(user, ctx));
-        return user.email;
-      },
+      resolve: (user, _, ctx) =>
+        completeValue(userSubject(user, ctx), (subject) => {
+          requireEmailReadable(requireActor(ctx), subject);
+          return user.email;
+        }),
     }),
     photoURL: t.exposeString('photoURL', { nullable: true, description: 'URL of their photo, if any.' }),
     urls: t.field({

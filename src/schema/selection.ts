@@ -1,0 +1,40 @@
+// What a connection field's items are asked for, read from the operation, so a
+// list can load per-row facts with its page (in one statement, before the rows
+// resolve) only when the query wants them.
+import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
+
+/** The selection sets of the items of a connection: `edges { node { … } }` and `nodes { … }`. */
+function itemSelections(info: GraphQLResolveInfo): SelectionSetNode[] {
+  const sets: SelectionSetNode[] = [];
+  const fieldsOf = (set: SelectionSetNode | undefined, name: string, into: SelectionSetNode[]) =>
+    eachField(info, set, (field) => {
+      if (field.name.value === name && field.selectionSet) into.push(field.selectionSet);
+    });
+  for (const node of info.fieldNodes) {
+    const edges: SelectionSetNode[] = [];
+    fieldsOf(node.selectionSet, 'edges', edges);
+    for (const edge of edges) fieldsOf(edge, 'node', sets);
+    fieldsOf(node.selectionSet, 'nodes', sets);
+  }
+  return sets;
+}
+
+/** Calls `visit` for every field of `set`, through fragments (spreads and inline). */
+function eachField(info: GraphQLResolveInfo, set: SelectionSetNode | undefined, visit: (field: { name: { value: string }; selectionSet?: SelectionSetNode }) => void) {
+  for (const selection of set?.selections ?? []) {
+    if (selection.kind === Kind.FIELD) visit(selection);
+    else if (selection.kind === Kind.INLINE_FRAGMENT) eachField(info, selection.selectionSet, visit);
+    else eachField(info, info.fragments[selection.name.value]?.selectionSet, visit);
+  }
+}
+
+/** Whether the items of the connection `info` resolves ask for any of `fields` (by field name). */
+export function itemsAskFor(info: GraphQLResolveInfo, fields: ReadonlySet<string>): boolean {
+  let asked = false;
+  for (const set of itemSelections(info)) {
+    eachField(info, set, (field) => {
+      if (fields.has(field.name.value)) asked = true;
+    });
+  }
+  return asked;
+}
