@@ -12,7 +12,7 @@ import { tokenWithScopes } from './support/tokens.js';
 import { insertPages } from './support/content.js';
 import { insertChangeRequest } from './support/comments.js';
 import { newId } from '../src/ids.js';
-import { openCommentsOfChangeRequest } from '../src/domain/comments/loaders.js';
+import { openCommentCounts } from '../src/domain/changeRequests/loaders.js';
 import type { Context } from '../src/context.js';
 
 let app: TestApp;
@@ -492,7 +492,7 @@ describe('tenancy and counts', () => {
     await post(crPath(two), author);
     await post(crPath(two), author);
     const ctx = { prisma: app.prisma, loaderCache: new Map() } as unknown as Context;
-    const { result } = await app.recordStatements(() => Promise.all([one, two, none].map((cr) => openCommentsOfChangeRequest(ctx).load(cr.id))));
+    const { result } = await app.recordStatements(() => Promise.all([one, two, none].map((cr) => openCommentCounts(ctx).load(cr.id))));
     expect(result).toEqual([1, 2, 0]);
   });
 });

@@ -72,19 +72,6 @@ export const changeRequestIn = requestLoader(
     }, { cacheKeyFn: (k) => `${k.spaceId}\n${k.ref}` }),
 );
 
-/** Per change request: its open comments (the change request's `comments` count). */
-export const openCommentsOfChangeRequest = requestLoader(
-  (ctx) =>
-    new DataLoader<string, number>(async (changeRequestIds) => {
-      const rows = await ctx.prisma.comment.groupBy({
-        by: ['changeRequestId'],
-        where: { changeRequestId: { in: [...changeRequestIds] }, status: 'open' },
-        _count: { _all: true },
-      });
-      return changeRequestIds.map((id) => rows.find((r) => r.changeRequestId === id)?._count._all ?? 0);
-    }),
-);
-
 export interface ReactionRow {
   subjectId: string;
   emoji: string;
