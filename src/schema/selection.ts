@@ -28,13 +28,9 @@ function eachField(info: GraphQLResolveInfo, set: SelectionSetNode | undefined, 
   }
 }
 
-/** Whether the items of the connection `info` resolves ask for any of `fields` (by field name). */
-export function itemsAskFor(info: GraphQLResolveInfo, fields: ReadonlySet<string>): boolean {
-  let asked = false;
-  for (const set of itemSelections(info)) {
-    eachField(info, set, (field) => {
-      if (fields.has(field.name.value)) asked = true;
-    });
-  }
+/** The names of the fields the items of the connection `info` resolves are asked for (through fragments). */
+export function fieldsAskedOfItems(info: GraphQLResolveInfo): Set<string> {
+  const asked = new Set<string>();
+  for (const set of itemSelections(info)) eachField(info, set, (field) => asked.add(field.name.value));
   return asked;
 }

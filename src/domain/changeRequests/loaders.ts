@@ -1,7 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../../context.js';
 import { settledLoader } from '../../loaders.js';
-import { itemsAskFor } from '../../schema/selection.js';
+import { fieldsAskedOfItems } from '../../schema/selection.js';
 import { organizationsSharedWithActor } from '../users/loaders.js';
 
 /** Open comments per change request (one statement per batch; at once once loaded). */
@@ -10,9 +10,6 @@ export const openCommentCounts = settledLoader<string, number>(async (ctx, ids) 
   const byId = new Map(rows.map((r) => [r.changeRequestId, r._count._all]));
   return ids.map((id) => byId.get(id) ?? 0);
 });
-
-const asksForComments = new Set(['openCommentsCount']);
-const asksForUsers = new Set(['createdBy', 'mergedBy']);
 
 /**
  * What the fields of a page of change requests read, loaded with the page when its
@@ -24,8 +21,9 @@ export function preloadChangeRequests(rows: unknown[], ctx: Context, info: Graph
   const changeRequests = rows as Row[];
   // The users the rows carry (the relations asked for), else their ids.
   const users = changeRequests.flatMap((cr) => [cr.createdBy?.id ?? cr.createdById, cr.mergedBy?.id ?? cr.mergedById]).filter((id): id is string => !!id);
+  const asked = fieldsAskedOfItems(info);
   return Promise.all([
-    itemsAskFor(info, asksForComments) && openCommentCounts(ctx).loadAll(changeRequests.map((cr) => cr.id)),
-    itemsAskFor(info, asksForUsers) && organizationsSharedWithActor(ctx).loadAll([...new Set(users)]),
+    asked.has('openCommentsCount') && openCommentCounts(ctx).loadAll(changeRequests.map((cr) => cr.id)),
+    (asked.has('createdBy') || asked.has('mergedBy')) && organizationsSharedWithActor(ctx).loadAll([...new Set(users)]),
   ]);
 }

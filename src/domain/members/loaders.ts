@@ -1,7 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../../context.js';
 import { settledLoader } from '../../loaders.js';
-import { itemsAskFor } from '../../schema/selection.js';
+import { fieldsAskedOfItems } from '../../schema/selection.js';
 import { memberGrants } from '../permissions/loaders.js';
 import { organizationsSharedWithActor } from '../users/loaders.js';
 import { contentAudience } from '../../policy/index.js';
@@ -41,7 +41,7 @@ export const teamCountsByMember = settledLoader<string, number>(async (ctx, keys
     where: { organizationId: { in: [...new Set(pairs.map((p) => p[0]))] }, userId: { in: [...new Set(pairs.map((p) => p[1]))] } },
     _count: true,
   });
-  const byKey = new Map(rows.map((r) => [`${r.organizationId}/${r.userId}`, r._count]));
+  const byKey = new Map(rows.map((r) => [memberKeyOf(r), r._count]));
   return keys.map((k) => byKey.get(k) ?? 0);
 });
 
@@ -54,11 +54,6 @@ export function accessibleSpaces(role: Level, counts: ContentCounts, granted: { 
   return { all: counts.all, members: counts.forMembers + granted.closed, none: granted.all }[contentAudience(role)];
 }
 
-const asksForSpaces = new Set(['spacesCount']);
-const asksForTeams = new Set(['teamsCount']);
-const asksForSites = new Set(['sitesCount']);
-const asksForUser = new Set(['user']);
-
 /**
  * What the fields of a page of members read, loaded with the page when its items ask
  * for them (a statement per fact, none for a fact not asked): the fields then answer
@@ -67,11 +62,12 @@ const asksForUser = new Set(['user']);
 export function preloadMembers(rows: unknown[], ctx: Context, info: GraphQLResolveInfo) {
   const members = rows as { organizationId: string; userId: string; role: Level }[];
   const organizations = [...new Set(members.map((m) => m.organizationId))];
+  const asked = fieldsAskedOfItems(info);
   return Promise.all([
-    itemsAskFor(info, asksForSpaces) && Promise.all([spaceCountsByOrganization(ctx).loadAll(organizations), memberGrants(ctx).loadAll(members.map(memberKeyOf))]),
-    itemsAskFor(info, asksForTeams) && teamCountsByMember(ctx).loadAll(members.map(memberKeyOf)),
-    itemsAskFor(info, asksForSites) && siteCountsByOrganization(ctx).loadAll([...new Set(members.filter((m) => m.role != null).map((m) => m.organizationId))]),
+    asked.has('spacesCount') && Promise.all([spaceCountsByOrganization(ctx).loadAll(organizations), memberGrants(ctx).loadAll(members.map(memberKeyOf))]),
+    asked.has('teamsCount') && teamCountsByMember(ctx).loadAll(members.map(memberKeyOf)),
+    asked.has('sitesCount') && siteCountsByOrganization(ctx).loadAll([...new Set(members.filter((m) => m.role != null).map((m) => m.organizationId))]),
     // The User type's check reads the organizations each user shares with the caller.
-    itemsAskFor(info, asksForUser) && organizationsSharedWithActor(ctx).loadAll(members.map((m) => m.userId)),
+    asked.has('user') && organizationsSharedWithActor(ctx).loadAll(members.map((m) => m.userId)),
   ]);
 }

@@ -34,7 +34,7 @@ const MemberSpaceConnection = nodeConnection(SpaceRef, 'MemberSpace', {
       description: "The member's level on the space.",
       // The member rides on each row (see `decorate` below); their grants come from the loader the list filter filled.
       resolve: async (e: { node: { id: string; organizationId: string; memberLevel: string; member: { userId: string; role: Role | null } } }, _args: object, ctx: Context) => {
-        const { grants } = await memberGrants(ctx).load(`${e.node.organizationId}/${e.node.member.userId}`);
+        const { grants } = await memberGrants(ctx).load(memberKeyOf({ organizationId: e.node.organizationId, userId: e.node.member.userId }));
         return memberLevelOn(e.node.member.role, grants, e.node)!;
       },
     }),
