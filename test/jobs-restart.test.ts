@@ -116,7 +116,12 @@ describe('the job queue across a worker crash', () => {
     });
     expect(done.lastRunError).toBeUndefined();
     expect(done.stats).toMatchObject({ runs: 1, latestPages: 2, totalPages: 2 });
-    expect(await jobRows()).toEqual([{ state: 'completed', retry_count: 1 }]);
+    // The handler's transaction marks the run completed; pg-boss completes the job row after the handler returns.
+    const jobs = await until('the queue to complete the job', async () => {
+      const rows = await jobRows();
+      return rows.every((row) => row.state !== 'active') && rows;
+    });
+    expect(jobs).toEqual([{ state: 'completed', retry_count: 1 }]);
     expect(requests).toBe(3); // one held by the killed worker, then both pages
     const pages = await sender.prisma.translation.findUniqueOrThrow({ where: { id: created.body.id } });
     const result = await sender.prisma.space.findUniqueOrThrow({ where: { id: pages.resultSpaceId! } });
