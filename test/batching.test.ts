@@ -6,6 +6,9 @@ import { authenticateToken } from '../src/auth/tokens.js';
 import type { Context } from '../src/context.js';
 import { memberKeyOf, preloadMembers, spaceCountsByOrganization, teamCountsByMember } from '../src/domain/members/loaders.js';
 import { organizationsSharedWithActor } from '../src/domain/users/loaders.js';
+import { preloadMembershipTeams, preloadTeams } from '../src/domain/teams/loaders.js';
+import { teamSubject } from '../src/domain/teams/service.js';
+import { teamSpaceCounts } from '../src/domain/permissions/loaders.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../src/schema/index.js';
 import { startTestApp, type TestApp } from './support/app.js';
@@ -156,6 +159,51 @@ describe('a page of members, preloaded', () => {
     const spaces = spaceCountsByOrganization(ctx).load(org.organizationId);
     expect(spaces).toBeInstanceOf(Promise);
     await spaces;
+  });
+});
+
+/** The resolve info of the connection field `query` opens with (what a list's preload reads). */
+function listInfo(query: string) {
+  const operation = parse(query).definitions[0] as OperationDefinitionNode;
+  return { fieldNodes: [operation.selectionSet.selections[0] as FieldNode], fragments: {} } as unknown as GraphQLResolveInfo;
+}
+
+describe('a page of teams, preloaded', () => {
+  it("answers each team's check, permissions and spaces count at once, from the organization's list and from a member's", async () => {
+    const org = await createOrg(app);
+    const member = await addMember(app, org.organizationId, 'read');
+    const teamIds: string[] = [];
+    for (const title of ['Alpha', 'Beta']) {
+      const created = await rest(app, org.admin.token).put(`/v1/orgs/${org.organizationId}/teams`, { title });
+      expect(created.status).toBe(201);
+      teamIds.push(created.body.id);
+      expect((await rest(app, org.admin.token).put(`/v1/orgs/${org.organizationId}/teams/${created.body.id}/members`, { add: [member.userId] })).status).toBeLessThan(300);
+    }
+    const { actor } = await authenticateToken(app.prisma, member.token, new Date(), 60_000);
+    const answersAtOnce = async (ctx: Context) => {
+      const { result, statements } = await app.recordStatements(async () =>
+        teamIds.map((id) => [teamSubject(ctx, { id, organizationId: org.organizationId }), teamSpaceCounts(ctx).load(id)]),
+      );
+      expect(result).toEqual(teamIds.map(() => [{ organizationId: org.organizationId, callerRole: 'member' }, 0]));
+      expect(statements).toEqual([]);
+    };
+
+    const teams = await app.prisma.team.findMany({ where: { organizationId: org.organizationId } });
+    const ofOrganization = { prisma: app.prisma, actor, loaderCache: new Map() } as unknown as Context;
+    await preloadTeams(teams, ofOrganization, listInfo('{ teams { edges { node { id spacesCount permissions { view } } } } }'));
+    await answersAtOnce(ofOrganization);
+
+    const memberships = await app.prisma.teamMember.findMany({ where: { userId: member.userId } });
+    const ofMember = { prisma: app.prisma, actor, loaderCache: new Map() } as unknown as Context;
+    await preloadMembershipTeams(memberships, ofMember, listInfo('{ teams { nodes { role team { id spacesCount } } } }'));
+    await answersAtOnce(ofMember);
+
+    // Items that do not ask for a team's spaces count do not load it.
+    const without = { prisma: app.prisma, actor, loaderCache: new Map() } as unknown as Context;
+    await preloadMembershipTeams(memberships, without, listInfo('{ teams { nodes { role team { id } } } }'));
+    const count = teamSpaceCounts(without).load(teamIds[0]!);
+    expect(count).toBeInstanceOf(Promise);
+    await count;
   });
 });
 

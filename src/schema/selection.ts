@@ -28,9 +28,19 @@ function eachField(info: GraphQLResolveInfo, set: SelectionSetNode | undefined, 
   }
 }
 
-/** The names of the fields the items of the connection `info` resolves are asked for (through fragments). */
-export function fieldsAskedOfItems(info: GraphQLResolveInfo): Set<string> {
+/**
+ * The names of the fields the items of the connection `info` resolves are asked for
+ * (through fragments); with a `path` of field names, those asked of that object of
+ * the items (`fieldsAskedOfItems(info, 'team')` for `edges { node { team { … } } }`).
+ */
+export function fieldsAskedOfItems(info: GraphQLResolveInfo, ...path: string[]): Set<string> {
+  let sets = itemSelections(info);
+  for (const name of path) {
+    const inner: SelectionSetNode[] = [];
+    for (const set of sets) eachField(info, set, (field) => field.name.value === name && field.selectionSet && inner.push(field.selectionSet));
+    sets = inner;
+  }
   const asked = new Set<string>();
-  for (const set of itemSelections(info)) eachField(info, set, (field) => asked.add(field.name.value));
+  for (const set of sets) eachField(info, set, (field) => asked.add(field.name.value));
   return asked;
 }

@@ -9,6 +9,7 @@ import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { SpaceRef } from '../spaces/schema.js';
 import { TeamMemberConnection } from '../teams/schema.js';
+import { preloadMembershipTeams } from '../teams/loaders.js';
 import { memberGrants } from '../permissions/loaders.js';
 import { accessibleSpaces, memberKeyOf, preloadMembers, siteCountsByOrganization, spaceCountsByOrganization, teamCountsByMember } from './loaders.js';
 import {
@@ -89,6 +90,7 @@ export const MemberRef = builder.prismaObject('Member', {
         model: (ctx) => ctx.prisma.teamMember,
         where: (m: { organizationId: string; userId: string }, args: { title?: string | null }, ctx) => memberTeamsWhere(ctx, m, args),
         orderBy: () => [{ createdAt: 'asc' }, { teamId: 'asc' }],
+        preload: preloadMembershipTeams,
       }),
     }, TeamMemberConnection),
   }),

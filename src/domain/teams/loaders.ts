@@ -1,16 +1,33 @@
-import DataLoader from 'dataloader';
-import { requestLoader } from '../../loaders.js';
-import { requireActor } from '../../context.js';
+import type { GraphQLResolveInfo } from 'graphql';
+import { settledLoader } from '../../loaders.js';
+import { requireActor, type Context } from '../../context.js';
+import { fieldsAskedOfItems } from '../../schema/selection.js';
+import { teamSpaceCounts } from '../permissions/loaders.js';
 
 /** Per team: the caller's role in it, or null (one statement per batch). */
-export const callerTeamRole = requestLoader(
-  (ctx) =>
-    new DataLoader<string, 'owner' | 'member' | null>(async (teamIds) => {
-      const rows = await ctx.prisma.teamMember.findMany({
-        where: { teamId: { in: [...teamIds] }, userId: requireActor(ctx).userId },
-        select: { teamId: true, role: true },
-      });
-      const byTeam = new Map(rows.map((r) => [r.teamId, r.role]));
-      return teamIds.map((id) => byTeam.get(id) ?? null);
-    }),
-);
+export const callerTeamRole = settledLoader<string, 'owner' | 'member' | null>(async (ctx, teamIds) => {
+  const rows = await ctx.prisma.teamMember.findMany({
+    where: { teamId: { in: [...teamIds] }, userId: requireActor(ctx).userId },
+    select: { teamId: true, role: true },
+  });
+  const byTeam = new Map(rows.map((r) => [r.teamId, r.role]));
+  return teamIds.map((id) => byTeam.get(id) ?? null);
+});
+
+/**
+ * A page of teams loads what its items read (the caller's role in each, for the
+ * Team type's check and `permissions`; `spacesCount` when asked), so that they
+ * answer at once rather than through a promise per team.
+ */
+export function preloadTeams(rows: unknown[], ctx: Context, info: GraphQLResolveInfo) {
+  return loadTeamFacts(ctx, (rows as { id: string }[]).map((team) => team.id), fieldsAskedOfItems(info));
+}
+
+/** The same for a page of memberships (a member's teams) whose items ask for their `team`. */
+export function preloadMembershipTeams(rows: unknown[], ctx: Context, info: GraphQLResolveInfo) {
+  if (!fieldsAskedOfItems(info).has('team')) return undefined;
+  return loadTeamFacts(ctx, (rows as { teamId: string }[]).map((m) => m.teamId), fieldsAskedOfItems(info, 'team'));
+}
+
+const loadTeamFacts = (ctx: Context, teamIds: string[], asked: Set<string>) =>
+  Promise.all([callerTeamRole(ctx).loadAll(teamIds), asked.has('spacesCount') && teamSpaceCounts(ctx).loadAll(teamIds)]);

@@ -1,5 +1,6 @@
 // Teams: an organization's teams, their members, and the mutations that
 // manage them (admins; a team's owners manage its members).
+import { completeValue } from '@pothos/core';
 import { builder, type InputFieldBuilder, type ObjectFieldBuilder } from '../../schema/builder.js';
 import type { Team } from '../../generated/prisma/client.js';
 import { requireActor } from '../../context.js';
@@ -9,6 +10,7 @@ import { permissionsType } from '../shared/permissions.js';
 import { scopedList } from '../shared/connections.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { teamSpaceCounts } from '../permissions/loaders.js';
+import { preloadTeams } from './loaders.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import {
   createTeam, deleteTeam, findTeam, removeTeamMember, renameTeam, setTeamMember, teamListWhere, teamSubject,
@@ -21,7 +23,7 @@ const TeamMemberPermissions = permissionsType('TeamMemberPermissions', teamMembe
 export const TeamRef = builder.prismaNode('Team', {
   id: { field: 'id' },
   description: 'A team: members of an organization grouped under a title.',
-  authScopes: async (team, ctx) => can(teamPolicy, requireActor(ctx), await teamSubject(ctx, team), 'view'),
+  authScopes: (team, ctx) => completeValue(teamSubject(ctx, team), (subject) => can(teamPolicy, requireActor(ctx), subject, 'view')),
   fields: (t) => ({
     title: t.exposeString('title', { description: 'Title of the team (1 to 64 characters).' }),
     organizationId: t.exposeID('organizationId', { description: 'Id of the organization the team belongs to.' }),
@@ -34,7 +36,7 @@ export const TeamRef = builder.prismaNode('Team', {
     permissions: t.field({
       type: TeamPermissions.type,
       description: 'What the caller may do on the team.',
-      resolve: async (team, args, ctx) => TeamPermissions.resolve(await teamSubject(ctx, team), args, ctx),
+      resolve: (team, args, ctx) => completeValue(teamSubject(ctx, team), (subject) => TeamPermissions.resolve(subject, args, ctx)),
     }),
   }),
 });
@@ -82,6 +84,7 @@ builder.prismaObjectField('Organization', 'teams', (t) =>
       model: (ctx) => ctx.prisma.team,
       where: (org: { id: string; emailDomains: string[] }, args: TeamListArgs, ctx) => teamListWhere(ctx, org, args),
       orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
+      preload: preloadTeams,
     }),
   }, TeamConnection),
 );

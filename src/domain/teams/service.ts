@@ -2,6 +2,7 @@
 // member is an organization member (a foreign key says so); writes lock the
 // team row (shared) and the member rows they touch, so a team deleted or a
 // member removed meanwhile waits instead of leaving half-written rows.
+import { completeValue } from '@pothos/core';
 import type { Context } from '../../context.js';
 import { requireActor } from '../../context.js';
 import {
@@ -27,8 +28,9 @@ function checkTitle(title: string | null | undefined): string {
 }
 
 /** The team as the policy sees it: with the caller's role in it. */
-export async function teamSubject(ctx: Context, team: { id: string; organizationId: string }) {
-  return { organizationId: team.organizationId, callerRole: await callerTeamRole(ctx).load(team.id) };
+/** The team as the policy judges it; at once when the caller's role in it is loaded (a page's `preloadTeams`). */
+export function teamSubject(ctx: Context, team: { id: string; organizationId: string }) {
+  return completeValue(callerTeamRole(ctx).load(team.id), (callerRole) => ({ organizationId: team.organizationId, callerRole }));
 }
 
 /** The team `teamId` of organization `organizationId` (null when absent or in an organization the caller is not in). */
