@@ -9,6 +9,7 @@ import { organizationsSharedWithActor } from '../src/domain/users/loaders.js';
 import { preloadMembershipTeams, preloadTeams } from '../src/domain/teams/loaders.js';
 import { teamSubject } from '../src/domain/teams/service.js';
 import { teamSpaceCounts } from '../src/domain/permissions/loaders.js';
+import { preloadSites, siteSpaceCounts } from '../src/domain/sites/loaders.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../src/schema/index.js';
 import { startTestApp, type TestApp } from './support/app.js';
@@ -204,6 +205,29 @@ describe('a page of teams, preloaded', () => {
     const count = teamSpaceCounts(without).load(teamIds[0]!);
     expect(count).toBeInstanceOf(Promise);
     await count;
+  });
+});
+
+describe('a page of sites, preloaded', () => {
+  it('answers each site space count at once when its items ask for it, and loads none when they do not', async () => {
+    const org = await createOrg(app);
+    const space = await createSpace(app, org);
+    const siteIds: string[] = [];
+    for (const title of ['Alpha', 'Beta']) siteIds.push((await rest(app, org.admin.token).post(`/v1/orgs/${org.organizationId}/sites`, { title, spaces: [space.id] })).body.id);
+    const { actor } = await authenticateToken(app.prisma, org.admin.token, new Date(), 60_000);
+    const sites = await app.prisma.site.findMany({ where: { organizationId: org.organizationId } });
+
+    const asked = { prisma: app.prisma, actor, loaderCache: new Map() } as unknown as Context;
+    await preloadSites(sites, asked, listInfo('{ sites { edges { node { id siteSpacesCount } } } }'));
+    const { result, statements } = await app.recordStatements(async () => siteIds.map((id) => siteSpaceCounts(asked).load(id)));
+    expect(result).toEqual([1, 1]);
+    expect(statements).toEqual([]);
+
+    const notAsked = { prisma: app.prisma, actor, loaderCache: new Map() } as unknown as Context;
+    expect(preloadSites(sites, notAsked, listInfo('{ sites { nodes { id title } } }'))).toBeUndefined();
+    const count = siteSpaceCounts(notAsked).load(siteIds[0]!);
+    expect(count).toBeInstanceOf(Promise);
+    expect(await count).toBe(1);
   });
 });
 

@@ -1,5 +1,6 @@
 // Sites in the graph (spec 4.1): the Site node, Organization.sites with its
 // filters, site(id), and the create/update/publish/delete mutations.
+import { completeValue } from '@pothos/core';
 import { builder, type InputFieldBuilder, type ObjectFieldBuilder } from '../../schema/builder.js';
 import type { Site } from '../../generated/prisma/client.js';
 import { requireActor } from '../../context.js';
@@ -12,7 +13,7 @@ import { mayShowRelated } from '../content/related.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { SiteAgentsContextEnum, SiteTypeEnum, SiteVisibilityEnum } from './enums.js';
-import { siteSpaceCounts } from './loaders.js';
+import { preloadSites, siteSpaceCounts } from './loaders.js';
 import { sitePublishedBase, siteUrls } from './urls.js';
 import { sharedUrl, siteSubject } from './shareKeys.js';
 import { liveSiteSpace } from './structure.js';
@@ -48,7 +49,7 @@ const SiteAdaptiveContent = builder.simpleObject('SiteAdaptiveContent', {
 export const SiteRef = builder.prismaNode('Site', {
   id: { field: 'id' },
   description: 'A site: publishes spaces of an organization to readers.',
-  authScopes: async (site, ctx) => can(sitePolicy, requireActor(ctx), await siteSubject(ctx, site), 'view'),
+  authScopes: (site, ctx) => completeValue(siteSubject(ctx, site), (subject) => can(sitePolicy, requireActor(ctx), subject, 'view')),
   fields: (t) => ({
     title: t.exposeString('title', { description: 'Title, 2 to 128 characters.' }),
     type: t.field({ type: SiteTypeEnum, description: 'The plan of the site.', resolve: (s) => s.type as never }),
@@ -89,15 +90,15 @@ export const SiteRef = builder.prismaNode('Site', {
     urls: t.field({
       type: SiteUrls,
       description: 'Links to the site.',
-      resolve: async (s, _, ctx) => {
+      resolve: (s, _, ctx) => {
         const urls = siteUrls(ctx.urls, s);
-        return { ...urls, published: await sharedUrl(ctx, s, urls.published) };
+        return completeValue(sharedUrl(ctx, s, urls.published), (published) => ({ ...urls, published }));
       },
     }),
     permissions: t.field({
       type: SitePermissions.type,
       description: 'What the caller may do on the site.',
-      resolve: async (s, args, ctx) => SitePermissions.resolve(await siteSubject(ctx, s), args, ctx),
+      resolve: (s, args, ctx) => completeValue(siteSubject(ctx, s), (subject) => SitePermissions.resolve(subject, args, ctx)),
     }),
   }),
 });
@@ -135,6 +136,7 @@ builder.prismaObjectField('Organization', 'sites', (t) =>
           ...(args.type ? { type: { in: [...args.type] } } : {}),
         }),
         orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
+        preload: preloadSites,
       }),
     },
     SiteConnection,
@@ -154,6 +156,7 @@ builder.prismaObjectField('Space', 'sites', (t) =>
           siteSpaces: { some: { spaceId: space.id, ...liveSiteSpace } },
         }),
         orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
+        preload: preloadSites,
       }),
     },
     SiteConnection,
