@@ -1,8 +1,7 @@
 // Conflicting writes of spaces and collections fired truly at once against the
 // real server (test/support/concurrency.ts): the answers say the state changed
 // once, and the database holds no state a sequential run could not produce.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createMigratedDatabase, type TestDatabase } from './support/testDatabase.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
 import { rest } from './support/http.js';
 import { adminOfTwoOrganizations, createCollection, createOrg, createSpace, type OrgFixture } from './support/factories.js';
@@ -11,17 +10,10 @@ import { insertPages } from './support/content.js';
 import { resolveLevel } from '../src/domain/content/levels.js';
 
 let app: TestApp;
-let db: TestDatabase;
 beforeAll(async () => {
-  // A database of its own: the purge test of spaces.test.ts, running alongside,
-  // purges every space deleted before its (advanced) clock in the shared one.
-  db = await createMigratedDatabase(inject('serverUrl'));
-  app = await startTestApp({ databaseUrl: db.url });
+  app = await startTestApp();
 });
-afterAll(async () => {
-  await app.close();
-  await db.drop();
-});
+afterAll(() => app.close());
 
 /** Follows parents up from a collection; throws on a cycle. */
 async function depthOf(collectionId: string) {

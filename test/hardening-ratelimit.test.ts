@@ -9,7 +9,7 @@ import { randomInt } from 'node:crypto';
 import WebSocket from 'ws';
 import { createClient } from 'graphql-ws';
 import { Redis } from 'ioredis';
-import { startTestApp, type TestApp } from './support/app.js';
+import { startIsolatedTestApp, startTestApp, type TestApp } from './support/app.js';
 import { request } from './support/http.js';
 import { createOrg } from './support/factories.js';
 
@@ -130,17 +130,23 @@ describe('rate limiting per token', () => {
   });
 
   it('purges the counters of windows that are over', async () => {
-    const { token, tokenId } = await caller(app);
-    // One second into a window: 30 s later it is still running, 90 s later it is over.
-    const now = app.clock.now().getTime();
-    app.clock.set(new Date(now - (now % 60_000) + 60_000 + 1000));
-    await request(app, 'GET', '/v1/orgs', { token });
-    app.clock.advance(30_000);
-    await app.quire.rateLimiter!.purge();
-    expect(await app.prisma.rateLimit.findUnique({ where: { key: `token:${tokenId}` } })).not.toBeNull();
-    app.clock.advance(60_000);
-    await app.quire.rateLimiter!.purge();
-    expect(await app.prisma.rateLimit.findUnique({ where: { key: `token:${tokenId}` } })).toBeNull();
+    // The purge removes every window over by the clock it reads, whoever counted in it.
+    const isolated = await startIsolatedTestApp({ rateLimit: limits, trustProxyHops: 1 });
+    try {
+      const { token, tokenId } = await caller(isolated);
+      // One second into a window: 30 s later it is still running, 90 s later it is over.
+      const now = isolated.clock.now().getTime();
+      isolated.clock.set(new Date(now - (now % 60_000) + 60_000 + 1000));
+      await request(isolated, 'GET', '/v1/orgs', { token });
+      isolated.clock.advance(30_000);
+      await isolated.quire.rateLimiter!.purge();
+      expect(await isolated.prisma.rateLimit.findUnique({ where: { key: `token:${tokenId}` } })).not.toBeNull();
+      isolated.clock.advance(60_000);
+      await isolated.quire.rateLimiter!.purge();
+      expect(await isolated.prisma.rateLimit.findUnique({ where: { key: `token:${tokenId}` } })).toBeNull();
+    } finally {
+      await isolated.close();
+    }
   });
 });
 

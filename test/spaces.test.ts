@@ -3,7 +3,7 @@
 // creation. Moves and transfers: spaces-move-transfer.test.ts; the link report:
 // space-links.test.ts; the access model: content-access.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './support/app.js';
+import { startIsolatedTestApp, startTestApp, type TestApp } from './support/app.js';
 import { request, rest } from './support/http.js';
 import { addMember, createCollection, createOrg, createSpace, membersOfEveryRole, type OrgFixture } from './support/factories.js';
 import { expectOpenApi, expectSchema } from './support/openapi.js';
@@ -288,30 +288,36 @@ describe('DELETE /spaces/{spaceId} and POST /spaces/{spaceId}/restore', () => {
   });
 
   it('cannot restore after 7 days: the space is gone (404), and the scheduled purge removes it with its content', async () => {
-    const org = await createOrg(app);
-    const old = await createSpace(app, org);
-    const recent = await createSpace(app, org);
-    const live = await createSpace(app, org);
-    await insertPages(app, old, [{ path: 'intro' }]);
-    const admin = rest(app, org.admin.token);
-    await admin.delete(`/v1/spaces/${old.id}`);
-    app.clock.advance(2 * DAY);
-    await admin.delete(`/v1/spaces/${recent.id}`);
-    app.clock.advance(5 * DAY + 1);
+    // The purge removes every space deleted before the clock it is given, whatever its organization.
+    const isolated = await startIsolatedTestApp();
+    try {
+      const org = await createOrg(isolated);
+      const old = await createSpace(isolated, org);
+      const recent = await createSpace(isolated, org);
+      const live = await createSpace(isolated, org);
+      await insertPages(isolated, old, [{ path: 'intro' }]);
+      const admin = rest(isolated, org.admin.token);
+      await admin.delete(`/v1/spaces/${old.id}`);
+      isolated.clock.advance(2 * DAY);
+      await admin.delete(`/v1/spaces/${recent.id}`);
+      isolated.clock.advance(5 * DAY + 1);
 
-    expect((await admin.post(`/v1/spaces/${old.id}/restore`)).status).toBe(404);
-    expect((await admin.get(`/v1/spaces/${old.id}`)).status).toBe(404);
-    expect((await admin.delete(`/v1/spaces/${old.id}`)).status).toBe(204);
+      expect((await admin.post(`/v1/spaces/${old.id}/restore`)).status).toBe(404);
+      expect((await admin.get(`/v1/spaces/${old.id}`)).status).toBe(404);
+      expect((await admin.delete(`/v1/spaces/${old.id}`)).status).toBe(204);
 
-    const purged = await purgeDeletedSpaces(app.prisma, app.clock.now());
-    expect(purged).toBeGreaterThanOrEqual(1);
-    expect(await app.prisma.space.findUnique({ where: { id: old.id } })).toBeNull();
-    expect(await app.prisma.revision.count({ where: { spaceId: old.id } })).toBe(0);
-    expect(await app.prisma.pageVersion.count({ where: { spaceId: old.id } })).toBe(0);
-    // Deleted 5 days ago: kept and restorable. Never deleted: untouched.
-    expect(await app.prisma.space.findUnique({ where: { id: recent.id } })).not.toBeNull();
-    expect(await app.prisma.space.findUnique({ where: { id: live.id } })).not.toBeNull();
-    expect((await admin.post(`/v1/spaces/${recent.id}/restore`)).status).toBe(200);
+      const purged = await purgeDeletedSpaces(isolated.prisma, isolated.clock.now());
+      expect(purged).toBe(1); // its database holds no other deleted space
+      expect(await isolated.prisma.space.findUnique({ where: { id: old.id } })).toBeNull();
+      expect(await isolated.prisma.revision.count({ where: { spaceId: old.id } })).toBe(0);
+      expect(await isolated.prisma.pageVersion.count({ where: { spaceId: old.id } })).toBe(0);
+      // Deleted 5 days ago: kept and restorable. Never deleted: untouched.
+      expect(await isolated.prisma.space.findUnique({ where: { id: recent.id } })).not.toBeNull();
+      expect(await isolated.prisma.space.findUnique({ where: { id: live.id } })).not.toBeNull();
+      expect((await admin.post(`/v1/spaces/${recent.id}/restore`)).status).toBe(200);
+    } finally {
+      await isolated.close();
+    }
   });
 
   it('restore is for admins: 404 for members (they cannot see a deleted space) and other organizations', async () => {

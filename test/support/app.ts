@@ -10,6 +10,7 @@ import { createQuire, type QuireOptions } from '../../src/app.js';
 import { manualClock } from '../../src/clock.js';
 import type { SettingsOverrides } from '../../src/http/config.js';
 import { silentLogger } from '../../src/http/logging.js';
+import { createMigratedDatabase } from './testDatabase.js';
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
@@ -52,6 +53,27 @@ export async function startTestApp(options: Partial<Pick<QuireOptions, 'redisUrl
       const finished = await quire.close(timeoutMs);
       if (filesDirectory) rmSync(filesDirectory, { recursive: true, force: true });
       return finished;
+    },
+  };
+}
+
+/**
+ * An app on a database of its own, dropped when the app closes. For a test whose writes
+ * reach past its own organizations (a purge of every space deleted, or every rate-limit
+ * window over, before its advanced clock): in the shared database they would remove the
+ * rows of the test files running alongside.
+ */
+export async function startIsolatedTestApp(options: Parameters<typeof startTestApp>[0] = {}): Promise<TestApp> {
+  const db = await createMigratedDatabase(inject('serverUrl'));
+  const app = await startTestApp({ ...options, databaseUrl: db.url });
+  return {
+    ...app,
+    close: async (timeoutMs?: number) => {
+      try {
+        return await app.close(timeoutMs);
+      } finally {
+        await db.drop();
+      }
     },
   };
 }
