@@ -7,7 +7,9 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/support/globalSetup.ts'],
-    testTimeout: 30_000,
+    // A guard against a hung test, not a speed check: tests that start processes (the CLI, `npm start`)
+    // take 10–30 s on a loaded two-core machine, and a red run must mean a failure, not a slow machine.
+    testTimeout: 120_000,
     hookTimeout: 60_000,
     pool: 'forks',
     // CI also writes a JSON report, from which .ci/run prints a plain closing line.

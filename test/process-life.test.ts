@@ -102,7 +102,7 @@ describe('configuration and CLI usage', () => {
     expect(await service.exited).toBe(2);
     expect(service.output()).toMatch(/PORT must be an integer/);
     expect(service.output()).not.toMatch(/\n\s+at /);
-  }, 30_000);
+  });
 
   it('answers --help with the usage (exit 0) and a bad option with usage and exit 2', async () => {
     const help = spawnQuire('cli', {}, ['--help']);
@@ -113,7 +113,7 @@ describe('configuration and CLI usage', () => {
     expect(bad.output()).toMatch(/--frobnicate/);
     expect(bad.output()).toMatch(/Usage:/);
     expect(bad.output()).not.toMatch(/\n\s+at /);
-  }, 30_000);
+  });
 
   it('exits 1 when a CLI command fails against the database (the embedded server does not turn it into 0)', async () => {
     const cli = spawnQuire('cli', { DATABASE_URL: undefined, QUIRE_DATA_DIR: dataDir }, ['token', 'list', '--user', 'nobody@nowhere.test']);

@@ -3,13 +3,13 @@
 // results, an index that follows merges and any other move of the active
 // revision, incremental re-indexing, access filtering, errors, batching.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './support/app.js';
+import { startIsolatedTestApp, startTestApp, type TestApp } from './support/app.js';
 import { graphql, rest } from './support/http.js';
 import { addMember, createOrg, createSpace, type OrgFixture } from './support/factories.js';
 import { expectOpenApi } from './support/openapi.js';
 import { tokenWithScopes } from './support/tokens.js';
 import { insertPages } from './support/content.js';
-import { refreshAllSearchIndexes } from '../src/domain/search/indexer.js';
+import { refreshSearchIndexes } from '../src/domain/search/indexer.js';
 import { searchCatchUpJob } from '../src/jobs/definitions.js';
 
 let app: TestApp;
@@ -127,14 +127,23 @@ describe('space search', () => {
   });
 
   it('is caught up by the job for spaces nobody searched', async () => {
-    const { space } = await spaceWithPages([{ path: 'g', title: 'Gnu', markdown: '# Herd\n\nMany gnus.' }]);
-    // Created indexed (empty), then given pages by a path that does not sync the index: it lags.
-    const lagging = await app.prisma.searchIndexState.findUniqueOrThrow({ where: { spaceId: space.id } });
-    expect(lagging.revisionId).not.toBe((await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } })).revisionId);
-    await searchCatchUpJob.run({ prisma: app.prisma, logger: { info: () => {} } } as never, {} as never);
-    const { revisionId } = await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } });
-    expect(await app.prisma.searchIndexState.findUniqueOrThrow({ where: { spaceId: space.id } })).toMatchObject({ revisionId, organizationId: org.organizationId });
-    expect(await app.prisma.searchSection.findMany({ where: { spaceId: space.id }, select: { anchor: true, heading: true, body: true } })).toEqual([{ anchor: 'herd', heading: 'Herd', body: 'Many gnus.' }]);
+    // The job catches up every space of its database: on one of its own it meets only this test's
+    // (in the shared one it would index every file's spaces, and take their time).
+    const isolated = await startIsolatedTestApp();
+    try {
+      const owner = await createOrg(isolated);
+      const space = await createSpace(isolated, owner, { empty: true, title: 'Handbook' });
+      await insertPages(isolated, space, [{ path: 'g', title: 'Gnu', markdown: '# Herd\n\nMany gnus.' }]);
+      // Created indexed (empty), then given pages by a path that does not sync the index: it lags.
+      const lagging = await isolated.prisma.searchIndexState.findUniqueOrThrow({ where: { spaceId: space.id } });
+      expect(lagging.revisionId).not.toBe((await isolated.prisma.space.findUniqueOrThrow({ where: { id: space.id } })).revisionId);
+      await searchCatchUpJob.run({ prisma: isolated.prisma, logger: { info: () => {} } } as never, {} as never);
+      const { revisionId } = await isolated.prisma.space.findUniqueOrThrow({ where: { id: space.id } });
+      expect(await isolated.prisma.searchIndexState.findUniqueOrThrow({ where: { spaceId: space.id } })).toMatchObject({ revisionId, organizationId: owner.organizationId });
+      expect(await isolated.prisma.searchSection.findMany({ where: { spaceId: space.id }, select: { anchor: true, heading: true, body: true } })).toEqual([{ anchor: 'herd', heading: 'Herd', body: 'Many gnus.' }]);
+    } finally {
+      await isolated.close();
+    }
   });
 
   it('leaves noIndex pages out, and answers nothing for stop words only', async () => {
@@ -221,8 +230,9 @@ describe('GraphQL', () => {
 
   async function statementsFor(spaces: number) {
     const fixture = await createOrg(app);
-    for (let i = 0; i < spaces; i++) await spaceWithPages([{ path: 'a', title: 'Lemur', markdown: 'lemur' }], fixture);
-    await refreshAllSearchIndexes(app.prisma);
+    const spaceIds: string[] = [];
+    for (let i = 0; i < spaces; i++) spaceIds.push((await spaceWithPages([{ path: 'a', title: 'Lemur', markdown: 'lemur' }], fixture)).space.id);
+    await refreshSearchIndexes(app.prisma, spaceIds);
     const { result, statements } = await app.recordStatements(() => graphql(app, fixture.admin.token, QUERY, { org: fixture.organizationId, q: 'lemur' }));
     expect(result.errors).toBeUndefined();
     const edges = result.data.organization.spaces.edges;
