@@ -139,14 +139,19 @@ describe('SQL statements per query', () => {
   });
 });
 
+/** The resolve info of the connection field `query` opens with (what a list's preload reads). */
+function listInfo(query: string) {
+  const operation = parse(query).definitions[0] as OperationDefinitionNode;
+  return { fieldNodes: [operation.selectionSet.selections[0] as FieldNode], fragments: {} } as unknown as GraphQLResolveInfo;
+}
+
 // src/loaders.ts settledLoader: a field that waits on a loader per row made graphql-js complete
 // every row through promises; a page preloads what its items ask for, and their fields answer at once.
 describe('a page of members, preloaded', () => {
   it('answers its facts at once after preloadMembers, and loads none that its items do not ask for', async () => {
     const org = await createOrg(app);
     await addMember(app, org.organizationId, 'read');
-    const query = parse('{ members { edges { node { id teamsCount user { id } } } } }').definitions[0] as OperationDefinitionNode;
-    const info = { fieldNodes: [query.selectionSet.selections[0] as FieldNode], fragments: {} } as unknown as GraphQLResolveInfo;
+    const info = listInfo('{ members { edges { node { id teamsCount user { id } } } } }');
     const { actor } = await authenticateToken(app.prisma, org.admin.token, new Date(), 60_000);
     const ctx = { prisma: app.prisma, actor, loaderCache: new Map() } as unknown as Context;
     const rows = await app.prisma.member.findMany({ where: { organizationId: org.organizationId } });
@@ -162,12 +167,6 @@ describe('a page of members, preloaded', () => {
     await spaces;
   });
 });
-
-/** The resolve info of the connection field `query` opens with (what a list's preload reads). */
-function listInfo(query: string) {
-  const operation = parse(query).definitions[0] as OperationDefinitionNode;
-  return { fieldNodes: [operation.selectionSet.selections[0] as FieldNode], fragments: {} } as unknown as GraphQLResolveInfo;
-}
 
 describe('a page of teams, preloaded', () => {
   it("answers each team's check, permissions and spaces count at once, from the organization's list and from a member's", async () => {

@@ -23,9 +23,9 @@ afterAll(() => app.close());
 const spaceSearch = (spaceId: string, query: string, token = org.admin.token) => rest(app, token).get(`/v1/spaces/${spaceId}/search?query=${encodeURIComponent(query)}`);
 const orgSearch = (organizationId: string, query: string, token = org.admin.token) => rest(app, token).get(`/v1/orgs/${organizationId}/search?query=${encodeURIComponent(query)}`);
 
-async function spaceWithPages(pages: { path: string; title?: string; markdown?: string }[], fixture = org) {
-  const space = await createSpace(app, fixture, { empty: true, title: 'Handbook' });
-  const ids = await insertPages(app, space, pages);
+async function spaceWithPages(pages: { path: string; title?: string; markdown?: string }[], fixture = org, on = app) {
+  const space = await createSpace(on, fixture, { empty: true, title: 'Handbook' });
+  const ids = await insertPages(on, space, pages);
   return { space, ids };
 }
 
@@ -132,8 +132,7 @@ describe('space search', () => {
     const isolated = await startIsolatedTestApp();
     try {
       const owner = await createOrg(isolated);
-      const space = await createSpace(isolated, owner, { empty: true, title: 'Handbook' });
-      await insertPages(isolated, space, [{ path: 'g', title: 'Gnu', markdown: '# Herd\n\nMany gnus.' }]);
+      const { space } = await spaceWithPages([{ path: 'g', title: 'Gnu', markdown: '# Herd\n\nMany gnus.' }], owner, isolated);
       // Created indexed (empty), then given pages by a path that does not sync the index: it lags.
       const lagging = await isolated.prisma.searchIndexState.findUniqueOrThrow({ where: { spaceId: space.id } });
       expect(lagging.revisionId).not.toBe((await isolated.prisma.space.findUniqueOrThrow({ where: { id: space.id } })).revisionId);

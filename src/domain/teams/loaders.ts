@@ -25,8 +25,9 @@ export function preloadTeams(rows: unknown[], ctx: Context, info: GraphQLResolve
 
 /** The same for a page of memberships (a member's teams) whose items ask for their `team`. */
 export function preloadMembershipTeams(rows: unknown[], ctx: Context, info: GraphQLResolveInfo) {
-  if (!fieldsAskedOfItems(info).has('team')) return undefined;
-  return loadTeamFacts(ctx, (rows as { teamId: string }[]).map((m) => m.teamId), fieldsAskedOfItems(info, 'team'));
+  const asked = fieldsAskedOfItems(info, 'team');
+  if (!asked.size) return undefined; // the items do not ask for their team
+  return loadTeamFacts(ctx, (rows as { teamId: string }[]).map((m) => m.teamId), asked);
 }
 
 const loadTeamFacts = (ctx: Context, teamIds: string[], asked: Set<string>) =>
