@@ -58,10 +58,10 @@ export async function startTestApp(options: Partial<Pick<QuireOptions, 'redisUrl
 }
 
 /**
- * An app on a database of its own, dropped when the app closes. For a test whose writes
- * reach past its own organizations (a purge of every space deleted, or every rate-limit
- * window over, before its advanced clock): in the shared database they would remove the
- * rows of the test files running alongside.
+ * An app on a database of its own, dropped when the app closes. For a test whose work
+ * reaches past its own organizations: a purge of every space deleted, or of every rate-limit
+ * window over, before its advanced clock would remove the rows of the test files running
+ * alongside in the shared database; the search catch-up would index all of theirs.
  */
 export async function startIsolatedTestApp(options: Parameters<typeof startTestApp>[0] = {}): Promise<TestApp> {
   const db = await createMigratedDatabase(inject('serverUrl'));
