@@ -34,10 +34,10 @@ const MemberSpaceConnection = nodeConnection(SpaceRef, 'MemberSpace', {
       type: RoleEnum,
       description: "The member's level on the space.",
       // The member rides on each row (see `decorate` below); their grants come from the loader the list filter filled.
-      resolve: async (e: { node: { id: string; organizationId: string; memberLevel: string; member: { userId: string; role: Role | null } } }, _args: object, ctx: Context) => {
-        const { grants } = await memberGrants(ctx).load(memberKeyOf({ organizationId: e.node.organizationId, userId: e.node.member.userId }));
-        return memberLevelOn(e.node.member.role, grants, e.node)!;
-      },
+      resolve: (e: { node: { id: string; organizationId: string; memberLevel: string; member: { userId: string; role: Role | null } } }, _args: object, ctx: Context) =>
+        completeValue(memberGrants(ctx).load(memberKeyOf({ organizationId: e.node.organizationId, userId: e.node.member.userId })), ({ grants }) =>
+          memberLevelOn(e.node.member.role, grants, e.node)!,
+        ),
     }),
   }),
 });

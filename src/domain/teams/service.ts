@@ -27,8 +27,7 @@ function checkTitle(title: string | null | undefined): string {
   return title;
 }
 
-/** The team as the policy sees it: with the caller's role in it. */
-/** The team as the policy judges it; at once when the caller's role in it is loaded (a page's `preloadTeams`). */
+/** The team as the policy sees it: with the caller's role in it (at once when that was loaded, as a page's `preloadTeams` does). */
 export function teamSubject(ctx: Context, team: { id: string; organizationId: string }) {
   return completeValue(callerTeamRole(ctx).load(team.id), (callerRole) => ({ organizationId: team.organizationId, callerRole }));
 }
