@@ -78,6 +78,8 @@ describe('SSO enforced: no API tokens for non-SSO members', () => {
     const org = await createOrg(app);
     const member = await addMember(app, org.organizationId, 'edit');
     await app.prisma.organization.update({ where: { id: org.organizationId }, data: { sso: true } });
+    // The admin must be an SSO member to reach the organization once it enforces SSO (what PATCH sso: true does).
+    await app.prisma.member.update({ where: { organizationId_userId: { organizationId: org.organizationId, userId: org.admin.userId } }, data: { sso: true } });
     const tokensBefore = await app.prisma.apiToken.count({ where: { userId: member.userId } });
 
     const refused = await cli(['token', 'create', '--user', member.email]);

@@ -49,7 +49,8 @@ describe('SAML login (ACS)', () => {
     const member = await app.prisma.member.findUniqueOrThrow({ where: { organizationId_userId: { organizationId: org.organizationId, userId } } });
     expect(member).toMatchObject({ role: 'comment', sso: true });
     expect(await app.prisma.teamMember.count({ where: { teamId: team.id, userId } })).toBe(1);
-    expect((await app.prisma.user.findUniqueOrThrow({ where: { id: userId } })).emailVerified).toBe(true);
+    // corp.test is no verified domain of the organization: the provider vouches for the user it created, not the address.
+    expect(await app.prisma.user.findUniqueOrThrow({ where: { id: userId } })).toMatchObject({ emailVerified: false, provisionedByOrganizationId: org.organizationId });
 
     // The token works in the organization…
     const me = await rest(app, token).get(`/v1/orgs/${org.organizationId}/members/${userId}`);
@@ -64,9 +65,11 @@ describe('SAML login (ACS)', () => {
     expect(orgs.body.items.map((o: any) => o.id)).toEqual([org.organizationId]);
   });
 
-  it('logs an existing member in without changing their role; a new login revokes the previous SSO token', async () => {
+  it('logs an existing member of a verified domain in without changing their role; a new login revokes the previous SSO token', async () => {
     const { org, team, provider } = await providerFixture();
-    const existing = await addMember(app, org.organizationId, 'admin');
+    const domain = `${unique()}.corp.test`;
+    await app.prisma.verifiedEmailDomain.create({ data: { domain, organizationId: org.organizationId } });
+    const existing = await addMember(app, org.organizationId, 'admin', { email: `ada@${domain}` });
     const first = await post(provider.service.acsURL, signedSamlResponse(idp, assertionFor(provider.service, existing.email)));
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body).toMatchObject({ userId: existing.userId, joined: false });

@@ -48,6 +48,14 @@ export interface TokenRateCount extends CountedBudgets {
  * activity times are due for an update, which src/auth/activity.ts then writes
  * outside the request. Times travel as UTC ISO strings.
  */
+/**
+ * Which memberships (`m`) a token acts in: not a disabled one, and not one of an
+ * organization that enforces SSO unless the member is an SSO member there (the
+ * tokens a non-SSO member held before SSO was turned on stop reaching it).
+ */
+export const MEMBERSHIP_COUNTS = `NOT m.disabled
+  AND (m.sso OR NOT EXISTS (SELECT 1 FROM "Organization" so WHERE so.id = m."organizationId" AND so.sso))`;
+
 export function tokenStatement(secret: string, now: Date, activityIntervalMs: number, rate?: TokenRateCount) {
   const keys = [
     `SELECT 'token:' || token_id AS k FROM t`,
@@ -66,7 +74,7 @@ export function tokenStatement(secret: string, now: Date, activityIntervalMs: nu
       SELECT m."organizationId" AS o, m.role AS r, m."lastSeenAt" AS seen, EXISTS (
         SELECT 1 FROM "TeamMember" tm
         WHERE tm."organizationId" = m."organizationId" AND tm."userId" = m."userId" AND tm.role = 'owner') AS owner
-      FROM "Member" m WHERE m."userId" = (SELECT user_id FROM t) AND NOT m.disabled
+      FROM "Member" m WHERE m."userId" = (SELECT user_id FROM t) AND ${MEMBERSHIP_COUNTS}
         AND m."organizationId" = COALESCE((SELECT bound_org FROM t), m."organizationId")
     ), who AS (SELECT o, (SELECT user_id FROM t) AS u FROM m), ${grantedCte}${rate ? `, rl AS (${upsertHits(keys, '$3::timestamp')})` : ''}
     SELECT t.token_id, t.scopes, t.user_id, t.email, t.email_verified, t.bound_org,

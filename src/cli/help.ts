@@ -12,6 +12,13 @@ export const help: Record<string, string> = {
   Issues a new API token to the user. Answers id, userId, label, scopes and token (shown once).`,
   'token list': `quire token list --user <userId|email> [--json]
   Lists the user's tokens (never their secrets): id, userId, label, scopes, createdAt, lastUsedAt, revokedAt.`,
+  'domain verify': `quire domain verify --org <organizationId> --domain <domain> [--json]
+  Records that the organization owns the e-mail domain: its SAML providers may then sign in any address of it.
+  A domain belongs to one organization at most (exit 1 when another holds it).`,
+  'domain unverify': `quire domain unverify --org <organizationId> --domain <domain> [--json]
+  Withdraws the organization's claim on the domain. Answers removed: true when it held it.`,
+  'domain list': `quire domain list --org <organizationId> [--json]
+  Lists the organization's verified e-mail domains.`,
   'token revoke': `quire token revoke <tokenId> [--json]
   Revokes the token at once. Answers the token as it now is (revokedAt set).`,
 };
@@ -30,6 +37,7 @@ export const options = {
   scopes: { type: 'string' },
   sso: { type: 'boolean' },
   label: { type: 'string' },
+  domain: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;

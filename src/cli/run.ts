@@ -6,6 +6,7 @@ import { createPrisma } from '../db/client.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { bootstrapOrganization, addUserToOrganization } from '../domain/organizations/provisioning.js';
 import { createApiToken, listApiTokens, parseNewApiToken, revokeApiToken } from '../domain/tokens/service.js';
+import { listVerifiedEmailDomains, unverifyEmailDomain, verifyEmailDomain } from '../domain/organizations/emailDomains.js';
 import { isRole } from '../policy/roles.js';
 import { AppError } from '../errors.js';
 import { commandOf, options, usage } from './help.js';
@@ -30,7 +31,7 @@ const commandName = commandOf(positionals);
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const requireEmail = () => (values.email && EMAIL.test(values.email) ? values.email : fail('--email needs an e-mail address'));
-const requireOption = (name: 'org' | 'user') => values[name] || fail(`--${name} is required`);
+const requireOption = (name: 'org' | 'user' | 'domain') => values[name] || fail(`--${name} is required`);
 
 /** The new token's label and scopes, checked before the database is opened. */
 function tokenInput(label?: string) {
@@ -78,6 +79,18 @@ const commands: Record<string, () => Command> = {
   'token list': () => {
     const ref = requireOption('user');
     return async (prisma) => listApiTokens(prisma, (await findUser(prisma, ref)).id);
+  },
+  'domain verify': () => {
+    const [organizationId, domain] = [requireOption('org'), requireOption('domain')];
+    return (prisma) => verifyEmailDomain(prisma, organizationId, domain);
+  },
+  'domain unverify': () => {
+    const [organizationId, domain] = [requireOption('org'), requireOption('domain')];
+    return (prisma) => unverifyEmailDomain(prisma, organizationId, domain);
+  },
+  'domain list': () => {
+    const organizationId = requireOption('org');
+    return (prisma) => listVerifiedEmailDomains(prisma, organizationId);
   },
   'token revoke': () => {
     const id = positionals[2] || fail('token revoke needs a token id');

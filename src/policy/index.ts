@@ -1,7 +1,7 @@
 // The one place where authorization is decided. Services call `authorize`;
 // GraphQL `permissions` fields call `rules`; list queries use the SQL filters.
 export { authorize, can, type Policy } from './policy.js';
-export { organizationPolicy, mayLookUpEmailDomain, verifiedEmailDomain } from './organization.js';
+export { organizationPolicy, mayLookUpEmailDomain, selfJoinRefusal, verifiedEmailDomain } from './organization.js';
 export { spacePolicy } from './space.js';
 export { changeRequestPolicy, type ChangeRequestSubject } from './changeRequest.js';
 export { commentPolicy, commentReplyPolicy, commentingPolicy, type CommentSubject, type CommentReplySubject } from './comment.js';
@@ -9,7 +9,7 @@ export { collectionPolicy } from './collection.js';
 export { memberPolicy } from './member.js';
 export { teamPolicy, teamCreationPolicy, teamMemberPolicy, visibleTeamMembersWhere, teamsManagedByWhere } from './team.js';
 export { sitePolicy, siteCreationSubject, siteLookupScope, visibleSitesWhere, type SiteSubject } from './site.js';
-export { accountPolicy, tokenPolicy } from './token.js';
+export { accountPolicy, tokenPolicy, visibleTokensWhere } from './token.js';
 export { userPolicy, requireEmailReadable, type UserSubject } from './user.js';
 export { invitePolicy } from './invite.js';
 export { levelOn, memberLevelOn } from './content.js';

@@ -19,6 +19,15 @@ function mayJoin(actor: Actor, org: OrganizationSubject) {
 }
 
 /**
+ * Why nobody may join the organization by an invite link or by e-mail domain, or
+ * undefined: an organization that enforces SSO takes new members only through its
+ * identity provider (a non-SSO member's tokens do not reach it: auth/tokens.ts).
+ */
+export function selfJoinRefusal(org: { sso: boolean }): string | undefined {
+  return org.sso ? 'This organization enforces single sign-on: members join through its identity provider' : undefined;
+}
+
+/**
  * Who may list the organizations that allow an e-mail domain: only owners of a
  * verified address in it (the list tells who lets that domain in, which is no
  * business of other callers).

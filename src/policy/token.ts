@@ -2,6 +2,10 @@
 // A scoped token may list its user's tokens (with `user:read`) and revoke
 // itself, but neither mint tokens (a minted token would outlive the revocation
 // of the one that made it) nor revoke others: that takes an unrestricted token.
+// A token bound to an organization (an SSO login's) acts only there: it sees
+// and revokes only the user's tokens bound to the same organization, so one
+// organization's sign-on never reaches the user's tokens for another.
+import type { Actor } from './actor.js';
 import { definePolicy } from './policy.js';
 import { isUnrestricted } from './scopes.js';
 
@@ -13,6 +17,16 @@ export interface AccountSubject {
 export interface TokenSubject {
   id: string;
   userId: string;
+  /** The organization the token is bound to; null for a personal token. */
+  organizationId: string | null;
+}
+
+/** Whether the actor's token reaches `token`: a bound token only reaches tokens bound to its organization. */
+const sameReach = (actor: Actor, token: TokenSubject) => !actor.boundOrganizationId || token.organizationId === actor.boundOrganizationId;
+
+/** Prisma `where` for the tokens of `userId` the actor may list (after `listTokens` is allowed). */
+export function visibleTokensWhere(actor: Actor, userId: string) {
+  return { userId, ...(actor.boundOrganizationId ? { organizationId: actor.boundOrganizationId } : {}) };
 }
 
 export const accountPolicy = definePolicy('User', (actor, user: AccountSubject) => {
@@ -29,7 +43,7 @@ export const accountPolicy = definePolicy('User', (actor, user: AccountSubject) 
 });
 
 export const tokenPolicy = definePolicy('API token', (actor, token: TokenSubject) => {
-  const own = actor.userId === token.userId;
+  const own = actor.userId === token.userId && sameReach(actor, token);
   return {
     view: own,
     revoke: own && (isUnrestricted(actor) || token.id === actor.tokenId),

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from '../../context.js';
 import { requireActor } from '../../context.js';
-import { authorize, collectionPolicy, invitePolicy, requireScopes, spacePolicy, tenantScope } from '../../policy/index.js';
+import { authorize, collectionPolicy, invitePolicy, requireScopes, selfJoinRefusal, spacePolicy, tenantScope } from '../../policy/index.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { isRole, type Role } from '../../policy/roles.js';
@@ -101,13 +101,15 @@ export async function joinWithInvite(ctx: Context, organizationId: string, key: 
   const actor = requireActor(ctx);
   // As the public document: joining writes a membership.
   requireScopes(actor, 'organization:members:write');
-  const [invite] = await ctx.prisma.$queryRaw<{ role: Role | null; level: Role | null; spaceId: string | null; collectionId: string | null; enabled: boolean }[]>`
-    SELECT i.role::text AS role, i.level::text AS level, i."spaceId", i."collectionId", o."inviteLinks" AS enabled
+  const [invite] = await ctx.prisma.$queryRaw<{ role: Role | null; level: Role | null; spaceId: string | null; collectionId: string | null; enabled: boolean; sso: boolean }[]>`
+    SELECT i.role::text AS role, i.level::text AS level, i."spaceId", i."collectionId", o."inviteLinks" AS enabled, o.sso
     FROM "Invite" i JOIN "Organization" o ON o.id = i."organizationId"
     WHERE i.key = ${key} AND i."organizationId" = ${organizationId}`;
   if (!invite) throw notFound('Invite');
   // The organization's `inviteLinks` setting switches every link on or off (the links themselves stay).
   if (!invite.enabled) throw forbidden('Invite links are turned off in this organization (its inviteLinks setting)');
+  const refusal = selfJoinRefusal(invite);
+  if (refusal) throw forbidden(refusal);
   const contentId = invite.spaceId ?? invite.collectionId;
   const role = contentId ? null : invite.role;
   // Each step is one idempotent statement, so that many joins at once neither queue on locks nor duplicate rows.

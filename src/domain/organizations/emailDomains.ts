@@ -1,7 +1,8 @@
 // The e-mail domains an organization lets in (anyone with a verified address in
 // one of them may join): checked, normalized, and never a public mailbox
 // provider, which would let the whole world join.
-import { badRequest } from '../../errors.js';
+import type { PrismaClient } from '../../generated/prisma/client.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
@@ -26,4 +27,32 @@ export function parseEmailDomains(value: string[] | null): string[] {
     if (PUBLIC_PROVIDERS.has(domain)) throw badRequest('must not be a public e-mail provider: anyone could join', field);
   });
   return [...new Set(domains)];
+}
+
+type Db = Pick<PrismaClient, 'verifiedEmailDomain' | 'organization'>;
+
+/**
+ * Records that the organization owns `domain` (an operator's word, `quire domain verify`):
+ * its SAML providers may then sign in any address of it. A domain belongs to one
+ * organization at most: 409 when another one holds it.
+ */
+export async function verifyEmailDomain(db: Db, organizationId: string, domain: string) {
+  const [normalized] = parseEmailDomains([domain]);
+  await db.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { id: true } }).catch(() => {
+    throw notFound('Organization');
+  });
+  await db.verifiedEmailDomain.createMany({ data: [{ domain: normalized!, organizationId }], skipDuplicates: true });
+  const row = await db.verifiedEmailDomain.findUniqueOrThrow({ where: { domain: normalized } });
+  if (row.organizationId !== organizationId) throw conflict(`The domain ${normalized} is verified by another organization`);
+  return row;
+}
+
+/** Withdraws the organization's claim on `domain`; `removed` tells whether it held it. */
+export async function unverifyEmailDomain(db: Db, organizationId: string, domain: string) {
+  const { count } = await db.verifiedEmailDomain.deleteMany({ where: { domain: domain.trim().toLowerCase(), organizationId } });
+  return { organizationId, domain: domain.trim().toLowerCase(), removed: count === 1 };
+}
+
+export function listVerifiedEmailDomains(db: Db, organizationId: string) {
+  return db.verifiedEmailDomain.findMany({ where: { organizationId }, orderBy: { domain: 'asc' } });
 }

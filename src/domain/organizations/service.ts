@@ -1,7 +1,7 @@
 // Organization rules: settings updates and joining by e-mail domain.
 import type { Context } from '../../context.js';
 import { requireActor } from '../../context.js';
-import { authorize, mayLookUpEmailDomain, organizationPolicy, verifiedEmailDomain } from '../../policy/index.js';
+import { authorize, mayLookUpEmailDomain, organizationPolicy, selfJoinRefusal, verifiedEmailDomain } from '../../policy/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { checkLength, checkPattern, checkUrl } from '../../validate.js';
 import { checkReviewersAreMembers, parseMergeRules } from '../shared/mergeRules.js';
@@ -75,7 +75,13 @@ export async function updateOrganization(ctx: Context, id: string, input: Update
   }
 
   try {
-    return await ctx.prisma.organization.update({ ...query, where: { id }, data });
+    if (data.sso !== true) return await ctx.prisma.organization.update({ ...query, where: { id }, data });
+    // Turning SSO on cuts off the tokens of non-SSO members (auth/tokens.ts): the admin who does it
+    // becomes an SSO member, so the organization keeps an admin who can reach it.
+    return await ctx.prisma.$transaction(async (tx) => {
+      await tx.member.updateMany({ where: { organizationId: id, userId: requireActor(ctx).userId }, data: { sso: true } });
+      return tx.organization.update({ ...query, where: { id }, data });
+    });
   } catch (err) {
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') throw conflict('hostname is already taken');
     throw err;
@@ -95,7 +101,7 @@ export async function updateOrganization(ctx: Context, id: string, input: Update
 export async function joinOrganization(ctx: Context, id: string) {
   const actor = requireActor(ctx);
   if (!verifiedEmailDomain(actor)) throw badRequest('Only a verified e-mail address can join an organization by its domain');
-  const org = await ctx.prisma.organization.findUnique({ where: { id }, select: { id: true, emailDomains: true, defaultRole: true } });
+  const org = await ctx.prisma.organization.findUnique({ where: { id }, select: { id: true, emailDomains: true, defaultRole: true, sso: true } });
   const existing = org && await ctx.prisma.member.findUnique({
     where: { organizationId_userId: { organizationId: id, userId: actor.userId } },
     select: { disabled: true },
@@ -103,6 +109,8 @@ export async function joinOrganization(ctx: Context, id: string) {
   if (existing?.disabled) throw forbidden('Your membership of this organization is disabled');
   if (existing) return org;
   authorize(organizationPolicy, actor, org, 'join');
+  const refusal = selfJoinRefusal(org!);
+  if (refusal) throw forbidden(refusal);
   // Concurrent joins of the same caller insert one row; the others skip it.
   await ctx.prisma.member.createMany({
     data: [{ organizationId: id, userId: actor.userId, role: org!.defaultRole, joinedAt: ctx.clock.now() }],

@@ -1,9 +1,13 @@
 // A login through a SAML provider: the identity provider posts a SAML Response
 // to the provider's ACS URL (HTTP-POST binding); its signature is checked
-// against the provider's certificate by @node-saml/node-saml (with the issuer,
-// audience, recipient and validity times), a response is consumed once, and the
-// user it names (by a verified e-mail address) is provisioned as an SSO member.
+// against the provider's certificate by @node-saml/node-saml (with the audience
+// and validity times), the issuer, recipient and destination here (node-saml
+// checks them only for logouts), a response is consumed once, and the user it
+// names is provisioned as an SSO member. A provider vouches only for addresses
+// of its organization's verified e-mail domains, or for users it created: an
+// organization's identity provider cannot sign in another organization's users.
 import type { SAML, Profile } from '@node-saml/node-saml';
+import { DOMParser } from '@xmldom/xmldom';
 import type { PrismaClient, SamlProvider } from '../../generated/prisma/client.js';
 import type { Urls } from '../../context.js';
 import { AppError, notFound } from '../../errors.js';
@@ -64,6 +68,33 @@ function assertedEmail(profile: Profile): string {
   return email.trim().toLowerCase();
 }
 
+type ParsedAssertion = {
+  Issuer?: ({ _?: string } | string)[];
+  Subject?: { SubjectConfirmation?: { SubjectConfirmationData?: { $?: { Recipient?: string } }[] }[] }[];
+};
+
+const text = (node: { _?: string } | string | undefined) => (typeof node === 'string' ? node : node?._)?.trim();
+
+/**
+ * The checks node-saml leaves to us for a login: the assertion's issuer is the
+ * provider's entity id, every bearer confirmation names our ACS URL as its
+ * recipient, and the response (when it states one) was sent to our ACS URL.
+ */
+function checkAddressing(profile: Profile, provider: SamlProvider, acsURL: string) {
+  const assertion = (profile.getAssertion?.() as { Assertion?: ParsedAssertion })?.Assertion;
+  if (text(assertion?.Issuer?.[0]) !== provider.entityID) throw new AppError(401, 'SAML Response rejected: the assertion\'s Issuer is not the provider\'s entityID');
+  const confirmations = (assertion?.Subject?.[0]?.SubjectConfirmation ?? []).flatMap((c) => c.SubjectConfirmationData ?? []);
+  if (confirmations.length === 0 || confirmations.some((d) => d.$?.Recipient !== acsURL)) {
+    throw new AppError(401, 'SAML Response rejected: the assertion\'s Recipient is not this provider\'s ACS URL');
+  }
+  const response = new DOMParser().parseFromString(profile.getSamlResponseXml?.() ?? '', 'text/xml').documentElement;
+  const destination = response?.getAttribute('Destination');
+  if (destination && destination !== acsURL) throw new AppError(401, 'SAML Response rejected: its Destination is not this provider\'s ACS URL');
+}
+
+/** The domain of an e-mail address (lower case). */
+const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
+
 /** The assertion's id and the end of its validity (for the replay check). */
 function assertionIdentity(profile: Profile, now: Date) {
   const assertion = (profile.getAssertion?.() as { Assertion?: { $?: { ID?: string }; Conditions?: { $?: { NotOnOrAfter?: string } }[] } })?.Assertion;
@@ -72,6 +103,32 @@ function assertionIdentity(profile: Profile, now: Date) {
   const notOnOrAfter = Date.parse(assertion?.Conditions?.[0]?.$?.NotOnOrAfter ?? '');
   const expiresAt = new Date((Number.isFinite(notOnOrAfter) ? notOnOrAfter : now.getTime() + DEFAULT_ASSERTION_LIFETIME_MS) + CLOCK_SKEW_MS);
   return { id, expiresAt };
+}
+
+type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+
+/**
+ * The user the organization's provider may sign in as `email`: a new user (the
+ * organization is recorded as its provisioner), one it provisioned before, or any
+ * user of a domain the organization has verified. 403 for anyone else: the
+ * address may belong to a user of another organization.
+ */
+async function vouchedUser(tx: Tx, organizationId: string, email: string) {
+  const domainVerified = (await tx.verifiedEmailDomain.count({ where: { domain: domainOf(email), organizationId } })) > 0;
+  const existing = await tx.user.findUnique({ where: { email } });
+  if (!existing) {
+    // The address counts as verified only where the organization proved it owns the domain.
+    const created = await tx.user.createMany({
+      data: [{ id: newId('User'), email, emailVerified: domainVerified, displayName: email.slice(0, email.indexOf('@')), provisionedByOrganizationId: organizationId }],
+      skipDuplicates: true,
+    });
+    // Another login created the same address at the same moment: judge that user like any existing one.
+    if (created.count === 1) return tx.user.findUniqueOrThrow({ where: { email } });
+  }
+  const user = existing ?? await tx.user.findUniqueOrThrow({ where: { email } });
+  if (domainVerified || user.provisionedByOrganizationId === organizationId) return user;
+  throw new AppError(403, `SAML Response rejected: this identity provider may not sign in ${email}: ` +
+    'the address is not in a verified e-mail domain of the organization, and the user was not created by its sign-on');
 }
 
 export interface SsoLogin {
@@ -106,6 +163,7 @@ export async function consumeSamlResponse(prisma: PrismaClient, urls: Urls, prov
   } catch (err) {
     throw new AppError(401, `SAML Response rejected: ${(err as Error).message}`);
   }
+  checkAddressing(profile, provider!, serviceProviderUrls(urls, providerId).acsURL);
   const email = assertedEmail(profile);
   const assertion = assertionIdentity(profile, now);
   const { organizationId, defaultRole, defaultTeamId } = provider!;
@@ -116,11 +174,7 @@ export async function consumeSamlResponse(prisma: PrismaClient, urls: Urls, prov
     const { count } = await tx.samlAssertion.createMany({ data: [{ providerId, assertionId: assertion.id, expiresAt: assertion.expiresAt }], skipDuplicates: true });
     if (count === 0) throw new AppError(401, 'SAML Response rejected: this assertion was already used');
 
-    const user = await tx.user.upsert({
-      where: { email },
-      update: {},
-      create: { id: newId('User'), email, emailVerified: true, displayName: email.slice(0, email.indexOf('@')) },
-    });
+    const user = await vouchedUser(tx, organizationId, email);
     const created = await tx.member.createMany({ data: [{ organizationId, userId: user.id, role: defaultRole, sso: true }], skipDuplicates: true });
     const joined = created.count === 1;
     const member = await tx.member.update({ where: { organizationId_userId: { organizationId, userId: user.id } }, data: { sso: true }, select: { disabled: true } });

@@ -3,7 +3,7 @@
 // their own user's tokens (src/policy/token.ts).
 import { builder } from '../../schema/builder.js';
 import { requireActor } from '../../context.js';
-import { accountPolicy, authorize, can, tokenPolicy } from '../../policy/index.js';
+import { accountPolicy, authorize, can, tokenPolicy, visibleTokensWhere } from '../../policy/index.js';
 import { scopedList } from '../shared/connections.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { createApiToken, revokeApiToken } from './service.js';
@@ -28,12 +28,13 @@ builder.prismaObjectField('User', 'tokens', (t) =>
   t.prismaConnection({
     type: 'ApiToken',
     cursor: 'id',
-    description: "The user's API tokens, revoked ones included, oldest first (only the user sees them).",
+    description: "The user's API tokens, revoked ones included, oldest first (only the user sees them; a token bound to an organization sees only those bound to it).",
     ...scopedList({
       model: (ctx) => ctx.prisma.apiToken,
       where: (user: { id: string }, _args, ctx) => {
-        authorize(accountPolicy, requireActor(ctx), user, 'listTokens');
-        return { userId: user.id };
+        const actor = requireActor(ctx);
+        authorize(accountPolicy, actor, user, 'listTokens');
+        return visibleTokensWhere(actor, user.id);
       },
       orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
     }),
@@ -75,7 +76,7 @@ builder.relayMutationField(
   {
     description: "Revokes one of the caller's tokens: it fails at once (401). Idempotent.",
     resolve: async (_root, { input }, ctx) => {
-      const token = await ctx.prisma.apiToken.findUnique({ where: { id: input.tokenId }, select: { id: true, userId: true } });
+      const token = await ctx.prisma.apiToken.findUnique({ where: { id: input.tokenId }, select: { id: true, userId: true, organizationId: true } });
       authorize(tokenPolicy, requireActor(ctx), token, 'revoke');
       const { revoked } = await revokeApiToken(ctx.prisma, input.tokenId, ctx.clock.now());
       return { revoked, tokenId: input.tokenId };
