@@ -187,6 +187,24 @@ describe('GET …/published', () => {
     expect((await readerOf.get(withKey)).status).toBe(404);
   });
 
+  it('shows a member kept out of a space nothing of it through a site that was never published', async () => {
+    const org = await createOrg(app);
+    const hidden = await createSpace(app, org);
+    expect((await rest(app, org.admin.token).patch(`/v1/spaces/${hidden.id}`, { defaultLevel: null })).status).toBe(200);
+    const site = await siteOf(org, { spaces: [hidden.id] });
+    const { read } = await membersOfEveryRole(app, org.organizationId);
+    const listed = await rest(app, read.token).get(`${site.path}/site-spaces`);
+    expect(JSON.stringify(listed.body)).not.toContain(`"title":"${hidden.title}"`);
+    const content = await graphql(app, read.token, `query($id: ID!) { node(id: $id) { ... on SiteSpace { space { id title } } } }`,
+      { id: (await app.prisma.siteSpace.findFirstOrThrow({ where: { siteId: site.id } })).id });
+    expect(content.data?.node?.space ?? null).toBeNull();
+    // Once published, the site's audience sees the space it publishes.
+    await site.admin.post(`${site.path}/publish`);
+    const published = await rest(app, read.token).get(`${site.path}/site-spaces`);
+    expect(published.status).toBe(200);
+    expect(published.body.items[0].space).toMatchObject({ id: hidden.id, title: hidden.title });
+  });
+
   it('does not let a share key open a public site, nor the key of another site', async () => {
     const org = await createOrg(app);
     const stranger = rest(app, (await createOrg(app)).admin.token);

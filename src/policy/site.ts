@@ -49,10 +49,13 @@ export const sitePolicy = definePolicy('Site', (actor, site: SiteSubject) => {
     // The published structure (GET …/published): a published site, to its readers. A
     // share-link site is served only with an active link's key, to members too.
     readPublished: !!site.published && (site.visibility === 'share-link' ? shared : atLeast(level, 'read')),
-    // A site space shows the space it publishes to whoever may see the site: publishing a
-    // space on a site shows it to the site's audience (the space's own permissions still
-    // say what the caller may do with it).
-    viewPublishedSpaces: atLeast(level, 'read'),
+    // A site space embeds its space for whoever may see the site, if they may see the space.
+    embedSpaces: atLeast(level, 'read'),
+    // A site space of a published site shows the space it publishes to whoever may see the
+    // site: publishing a space on a site shows it to the site's audience (the space's own
+    // permissions still say what the caller may do with it). A site never published shows
+    // nobody a space they are kept out of.
+    viewPublishedSpaces: !!site.published && atLeast(level, 'read'),
     editAdaptiveSchema: admin,
     update: admin,
     delete: admin,
@@ -72,6 +75,7 @@ export const sitePolicy = definePolicy('Site', (actor, site: SiteSubject) => {
   viewAdaptiveSchema: 'site:read',
   readPublished: 'site:read',
   // The answer embeds spaces.
+  embedSpaces: ['site:read', 'space:read'],
   viewPublishedSpaces: ['site:read', 'space:read'],
   editAdaptiveSchema: 'site:write',
   update: 'site:write',

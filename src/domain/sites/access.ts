@@ -35,14 +35,16 @@ export async function itemsOfSite(ctx: Context, siteId: string) {
 const shown = requestLoader(() => new Set<string>());
 
 /**
- * A site space shows the space it publishes to whoever may see the site (the
- * policy's `viewPublishedSpaces`), even a reader who may not see the space
- * otherwise: the space is noted for this request, and the Space type admits it.
+ * Whether a site space may embed its space: for whoever may see the site. The
+ * space itself is then judged by the Space type: the caller's own rights, or a
+ * published site that shows it (the policy's `viewPublishedSpaces`), in which
+ * case the space is noted for this request and the Space type admits it.
  */
 export function mayShowPublishedSpace(ctx: Context, siteSpace: { siteId: string; spaceId: string }): boolean | Promise<boolean> {
-  return completeValue(mayOnSite(ctx, siteSpace.siteId, 'viewPublishedSpaces'), (may) => {
-    if (may) shown(ctx).add(siteSpace.spaceId);
-    return may;
+  return completeValue(mayOnSite(ctx, siteSpace.siteId, 'viewPublishedSpaces'), (shows) => {
+    if (!shows) return mayOnSite(ctx, siteSpace.siteId, 'embedSpaces');
+    shown(ctx).add(siteSpace.spaceId);
+    return true;
   });
 }
 
