@@ -1,6 +1,7 @@
 // Sites (spec 4.1): list with filters, create with the public API's defaults,
 // read, settings (every field, every limit and pattern of section 8),
 // publication, idempotent delete; who may and who may not; concurrent writers.
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
 import { graphql, request, rest } from './support/http.js';
@@ -194,6 +195,21 @@ describe('GET /orgs/{organizationId}/sites', () => {
 });
 
 describe('PATCH /orgs/{organizationId}/sites/{siteId}', () => {
+  it('gives a proxy origin to one site only, whatever its case: another site, of any organization, gets 409', async () => {
+    const [org, other] = [await createOrg(app), await createOrg(app)];
+    const [site, rival] = [await createSite(org), await createSite(other)];
+    const origin = `proxy-${randomBytes(4).toString('hex')}.example.com/docs`;
+    const claimed = await rest(app, org.admin.token).patch(sitePath(org, site.id), { proxy: origin.replace('proxy', 'PROXY') });
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
+    expect(claimed.body.proxy.origin).toBe(origin);
+    const [variant, same] = await Promise.all([
+      rest(app, other.admin.token).patch(sitePath(other, rival.id), { proxy: origin.toUpperCase().replace('/DOCS', '/docs') }),
+      rest(app, other.admin.token).patch(sitePath(other, rival.id), { proxy: origin }),
+    ]);
+    for (const res of [variant, same]) expect(res.body).toEqual({ error: { code: 409, message: 'proxy: another site already uses this proxy origin' } });
+    expect(await app.prisma.site.count({ where: { proxy: origin } })).toBe(1);
+  });
+
   it('changes every setting and stores it; null removes hostname, basename and proxy', async () => {
     const org = await createOrg(app);
     const site = await createSite(org);

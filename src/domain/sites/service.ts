@@ -115,7 +115,8 @@ function settingsData(input: UpdateSiteInput): Prisma.SiteUncheckedUpdateInput {
   // Nullable settings: null removes them.
   if (input.hostname !== undefined) data.hostname = input.hostname;
   if (input.basename !== undefined) data.basename = input.basename;
-  if (input.proxy !== undefined) data.proxy = input.proxy;
+  // A proxy origin belongs to one site: stored in lower case, so that case variants are the same origin.
+  if (input.proxy !== undefined) data.proxy = input.proxy?.toLowerCase() ?? null;
   return data;
 }
 
@@ -128,6 +129,7 @@ export async function updateSite(ctx: Context, input: UpdateSiteInput, query: Qu
     return await ctx.prisma.$transaction(async (tx) => {
       const site = await lockedSite(tx, actor, input.siteId, input.organizationId, 'update');
       if (input.hostname && (await tx.site.count({ where: { hostname: input.hostname, id: { not: site.id } } }))) throw hostnameTaken();
+      if (typeof data.proxy === 'string' && (await tx.site.count({ where: { proxy: data.proxy, id: { not: site.id } } }))) throw proxyTaken();
       if (input.defaultSiteSection) {
         const section = await tx.siteSection.findFirst({ where: { id: input.defaultSiteSection, siteId: site.id } });
         if (!section) throw badRequest('must name a section of this site', 'defaultSiteSection');
@@ -138,13 +140,15 @@ export async function updateSite(ctx: Context, input: UpdateSiteInput, query: Qu
       return tx.site.update({ ...query, where: { id: site.id }, data });
     });
   } catch (err) {
-    // Two sites claiming one hostname at once: the unique index decides.
-    if ((err as { code?: string }).code === 'P2002') throw hostnameTaken();
+    // Two sites claiming one hostname or proxy at once: the unique index decides.
+    const { code, meta } = err as { code?: string; meta?: { target?: unknown } };
+    if (code === 'P2002') throw JSON.stringify(meta?.target ?? '').includes('proxy') ? proxyTaken() : hostnameTaken();
     throw err;
   }
 }
 
 const hostnameTaken = () => conflict('hostname: another site already uses this hostname');
+const proxyTaken = () => conflict('proxy: another site already uses this proxy origin');
 
 /** The default site space at the root, or (a site with sections) in its default section. */
 async function setDefaultSiteSpace(tx: Tx, siteId: string, siteSpaceId: string, defaultSectionId: string | null, data: Prisma.SiteUncheckedUpdateInput) {
