@@ -45,6 +45,7 @@ import { servePublishedSpec, publishedSpecPath } from './domain/openapiSpecs/pub
 import { createBlobStore, type StorageSettings } from './storage/blobStore.js';
 import { ephemeralFilesSecret, fileUrlSigner } from './storage/signedUrls.js';
 import { FILES_PREFIX, fileServer } from './http/files.js';
+import { blobStillServed } from './domain/files/service.js';
 import { samlEndpointOf, samlEndpoints } from './domain/saml/endpoints.js';
 import type { VisitorClaimsKey } from './domain/visitorClaims/keys.js';
 import { openApiPages } from './openapi/serve.js';
@@ -98,7 +99,7 @@ export function createQuire(options: QuireOptions) {
   const urls: Urls = urlsUnder(publicUrl, options.appUrl);
   const metrics = createMetrics(settings.metrics);
   const files = { store: createBlobStore(options.storage ?? { kind: 'local', directory: '.quire/files' }), signer: fileUrlSigner(options.filesSecret ?? ephemeralFilesSecret(), publicUrl, clock), maxUploadBytes: settings.http.maxUploadBytes };
-  const serveFile = fileServer(files.store, files.signer);
+  const serveFile = fileServer(files.store, files.signer, (key) => blobStillServed(prisma, key));
   const exchanges = new WeakMap<IncomingMessage, Exchange>();
   const exchangeOf = (req: IncomingMessage) => exchanges.get(req)!;
 

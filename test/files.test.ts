@@ -71,6 +71,17 @@ describe('uploads into a change request', () => {
     expect(ids(revision.body.files)).toEqual(ids([image.file, notes.file]));
   });
 
+  it('signs download links for five minutes, and a link stops serving once its space is deleted', async () => {
+    const { space, cr } = await spaceWithCR();
+    const { file } = await uploadOk(app, org.admin.token, { spaceId: space.id, changeRequestId: cr.id, ...text('secret', 's.txt') });
+    const expires = Number(new URL(file.downloadURL).searchParams.get('expires'));
+    expect(expires - Math.floor(app.clock.now().getTime() / 1000)).toBe(300);
+    expect((await download(app, file.downloadURL)).status).toBe(200);
+    expect((await rest(app, org.admin.token).delete(`/v1/spaces/${space.id}`)).status).toBe(205);
+    const after = await download(app, file.downloadURL);
+    expect(after.status).toBe(404);
+  });
+
   it('each upload is a new revision; removing a file is one too, and earlier revisions keep it', async () => {
     const { space, cr } = await spaceWithCR();
     const first = await uploadOk(app, org.admin.token, { spaceId: space.id, changeRequestId: cr.id, ...text('a', 'a.txt') });

@@ -47,7 +47,7 @@ export const RevisionFileRef = builder.objectRef<FileValue>('RevisionFile').impl
       description: 'Dimensions, for images.',
       resolve: (f) => (f.width != null && f.height != null ? { width: f.width, height: f.height } : null),
     }),
-    downloadURL: t.string({ description: 'URL of the bytes, signed: it works for one hour.', resolve: (f, _a, ctx) => downloadUrl(ctx, f) }),
+    downloadURL: t.string({ description: 'URL of the bytes, signed: it works for five minutes, while the file and its space exist.', resolve: (f, _a, ctx) => downloadUrl(ctx, f) }),
     git: t.field({
       type: GitBlob,
       nullable: true,

@@ -21,8 +21,24 @@ import { fileLoader, fileSetLoader, revisionFileSetLoader } from './loaders.js';
 
 type Tx = Prisma.TransactionClient;
 
-/** Download links of file reads last an hour, like the PDF links of the public API. */
-export const FILE_URL_TTL_SECONDS = 3600;
+/**
+ * Download links of file reads last five minutes: a link is a bearer credential, and
+ * outlives the reader's access (or the space's move) by at most that long.
+ */
+export const FILE_URL_TTL_SECONDS = 300;
+
+/**
+ * Whether a stored blob is still served through its signed links: its space is live
+ * (not deleted) and, for an uploaded file, the file still exists. Keys name their
+ * space: `spaces/<spaceId>/files/<fileId>` (uploads), `exports/<spaceId>/…` (PDFs).
+ */
+export async function blobStillServed(prisma: Context['prisma'], key: string): Promise<boolean> {
+  const upload = /^spaces\/([^/]+)\/files\/([^/]+)$/.exec(key);
+  if (upload) return (await prisma.file.count({ where: { spaceId: upload[1], id: upload[2], space: { deletedAt: null } } })) > 0;
+  const spaceId = /^exports\/([^/]+)\//.exec(key)?.[1];
+  // Keys of no space (none are signed today) have nothing to check.
+  return spaceId === undefined || (await prisma.space.count({ where: { id: spaceId, deletedAt: null } })) > 0;
+}
 
 // Reads ---------------------------------------------------------------------
 
