@@ -203,6 +203,12 @@ describe('GET …/published', () => {
     const published = await rest(app, read.token).get(`${site.path}/site-spaces`);
     expect(published.status).toBe(200);
     expect(published.body.items[0].space).toMatchObject({ id: hidden.id, title: hidden.title });
+    // The site shows the space's content, not its discussion: not even how many comments it has.
+    expect((await rest(app, org.admin.token).post(`/v1/spaces/${hidden.id}/comments`, { body: { markdown: 'internal' } })).status).toBe(200);
+    const siteSpaceId = (await app.prisma.siteSpace.findFirstOrThrow({ where: { siteId: site.id } })).id;
+    const counted = await graphql(app, read.token, `query($id: ID!) { node(id: $id) { ... on SiteSpace { space { title comments(first: 1) { totalCount } } } } }`, { id: siteSpaceId });
+    expect(counted.data?.node?.space?.comments?.totalCount).toBeUndefined();
+    expect(counted.errors?.[0].extensions?.code).toMatch(/NOT_FOUND|FORBIDDEN/);
   });
 
   it('does not let a share key open a public site, nor the key of another site', async () => {

@@ -4,7 +4,8 @@
 // subscriptions.ts.
 import { builder } from '../../schema/builder.js';
 import { requireActor, type Context } from '../../context.js';
-import { can, commentPolicy, commentReplyPolicy } from '../../policy/index.js';
+import { authorize, can, commentPolicy, commentReplyPolicy, spacePolicy } from '../../policy/index.js';
+import type { SpaceSubject } from '../../policy/space.js';
 import { isMember } from '../../policy/actor.js';
 import { permissionsType } from '../shared/permissions.js';
 import { restEnum, OrderEnum } from '../shared/enums.js';
@@ -274,7 +275,16 @@ const listArgs = (t: { arg: any }) => ({
 });
 const targetPageArg = (t: { arg: any }) => t.arg.id({ description: 'Only comments on this page.' });
 /* eslint-enable @typescript-eslint/no-explicit-any */
-const listWhere = async (ctx: Context, space: { id: string }, args: ListArgs) => commentListWhere(await threadIn(ctx, space.id, args.changeRequest), args);
+/**
+ * The thread of a space's comment list or commenters: the caller must read the space
+ * on their own rights (a site that publishes it shows its content, not its discussion:
+ * the nodes would be hidden, but their count would not).
+ */
+const readableThread = (ctx: Context, space: SpaceSubject & { id: string }, changeRequest: string | null | undefined) => {
+  authorize(spacePolicy, requireActor(ctx), space, 'view');
+  return threadIn(ctx, space.id, changeRequest);
+};
+const listWhere = async (ctx: Context, space: SpaceSubject & { id: string }, args: ListArgs) => commentListWhere(await readableThread(ctx, space, args.changeRequest), args);
 
 builder.prismaObjectField('Space', 'comments', (t) =>
   t.prismaConnection({
@@ -310,9 +320,9 @@ builder.prismaObjectField('Space', 'commenters', (t) =>
     description: 'Members who posted a comment or a reply in the space (or in one of its change requests), in the order they joined.',
     args: { changeRequest: t.arg.id({ description: changeRequestArgDescription }) },
     totalCount: async (space, args, ctx) =>
-      ctx.prisma.member.count({ where: commentersWhere(ctx, await threadIn(ctx, space.id, args.changeRequest), space.organizationId) }),
+      ctx.prisma.member.count({ where: commentersWhere(ctx, await readableThread(ctx, space, args.changeRequest), space.organizationId) }),
     resolve: async (query, space, args, ctx) => {
-      const where = commentersWhere(ctx, await threadIn(ctx, space.id, args.changeRequest), space.organizationId);
+      const where = commentersWhere(ctx, await readableThread(ctx, space, args.changeRequest), space.organizationId);
       const [rows] = await Promise.all([
         ctx.prisma.member.findMany({ ...query, where, orderBy: [{ joinedAt: 'asc' }, { userId: 'asc' }] }),
         requireCursorInList(ctx.prisma.member as never, where, query.cursor),
