@@ -46,7 +46,10 @@ describe('invite links: create, list, get, delete', () => {
     const space = await createSpace(app, org);
     const collection = await createCollection(app, org);
     const toOrg = await createInvite(org, { role: 'edit' });
-    expect(toOrg).toEqual({ object: 'invite', id: expect.stringMatching(/^inv_/), role: 'edit', redundant: true, key: expect.any(String) });
+    expect(toOrg).toEqual({
+      object: 'invite', id: expect.stringMatching(/^inv_/), role: 'edit', redundant: true, key: expect.any(String),
+      expiresAt: new Date(app.clock.now().getTime() + 30 * 86_400_000).toISOString(), uses: 0,
+    });
     const asGuest = await createInvite(org, { role: null });
     expect(asGuest).toMatchObject({ role: null, redundant: true });
     const toSpace = await createInvite(org, { level: 'comment', space: space.id });
@@ -149,6 +152,32 @@ describe('invite links: create, list, get, delete', () => {
     const plain = await addMember(app, org.organizationId, 'edit');
     const denied = await graphql(app, plain.token, `mutation($id: ID!) { deleteOrganizationInvite(input: { organizationId: $id, inviteId: "${invite.id}" }) { deleted } }`, { id: org.organizationId });
     expect(denied.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+  });
+});
+
+describe('invite link limits', () => {
+  it('expire (30 days unless told, a year at most) and let in at most maxUses newcomers, also when they join at once', async () => {
+    const org = await createOrg(app);
+    await allowInviteLinks(org);
+    expectError(await rest(app, org.admin.token).post(invitesPath(org), { role: 'read', maxUses: 0 }), 400, /^maxUses: /);
+    expectError(await rest(app, org.admin.token).post(invitesPath(org), { role: 'read', expiresAt: '2000-01-01T00:00:00Z' }), 400, /^expiresAt: /);
+    const farAway = new Date(app.clock.now().getTime() + 400 * 86_400_000).toISOString();
+    expectError(await rest(app, org.admin.token).post(invitesPath(org), { role: 'read', expiresAt: farAway }), 400, /^expiresAt: /);
+
+    const limited = await createInvite(org, { role: 'read', maxUses: 2 });
+    expect(limited).toMatchObject({ maxUses: 2, uses: 0 });
+    const newcomers = await Promise.all(Array.from({ length: 5 }, () => createUser(app, { verified: false })));
+    const answers = await Promise.all(newcomers.map((n) => rest(app, n.token).post(joinPath(org, limited.key as string))));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 403, 403, 403]);
+    for (const refused of answers.filter((a) => a.status === 403)) expect(refused.body.error.message).toMatch(/used by as many people as it allows/);
+    expect(await app.prisma.member.count({ where: { organizationId: org.organizationId, userId: { in: newcomers.map((n) => n.userId) } } })).toBe(2);
+    expect((await app.prisma.invite.findUniqueOrThrow({ where: { id: limited.id } })).uses).toBe(2);
+
+    const soon = await createInvite(org, { role: 'read', expiresAt: new Date(app.clock.now().getTime() + 60_000).toISOString() });
+    await app.prisma.invite.update({ where: { id: soon.id }, data: { expiresAt: new Date(app.clock.now().getTime() - 1000) } });
+    const late = await createUser(app, { verified: false });
+    expectError(await rest(app, late.token).post(joinPath(org, soon.key as string)), 403, /expired/);
+    expect(await app.prisma.member.count({ where: { organizationId: org.organizationId, userId: late.userId } })).toBe(0);
   });
 });
 

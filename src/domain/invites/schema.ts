@@ -28,6 +28,9 @@ export const InviteRef = builder.prismaNode('Invite', {
     collection: t.relation('collection', { nullable: true, description: 'The collection it invites to, if any.' }),
     key: t.exposeString('key', { description: 'The secret of the link: whoever presents it may join (joinOrganizationWithInvite).' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime', nullable: true, description: 'After this the key lets nobody in (null: a link made before links expired).' }),
+    maxUses: t.exposeInt('maxUses', { nullable: true, description: 'How many people may join through it; null: no limit.' }),
+    uses: t.exposeInt('uses', { description: 'How many people joined through it.' }),
     redundant: t.boolean({
       description: 'Whether the caller already has everything the invite gives.',
       select: { role: true, level: true, space: contentSelect, collection: contentSelect },
@@ -78,6 +81,8 @@ builder.relayMutationField(
       level: t.field({ type: RoleEnum, description: 'Level on the space or collection, for a content invite.' }),
       space: t.id({ description: 'The space to invite to.' }),
       collection: t.id({ description: 'The collection to invite to.' }),
+      expiresAt: t.field({ type: 'DateTime', description: 'When the link stops working: in the future, at most 365 days ahead; default 30 days from now.' }),
+      maxUses: t.int({ description: 'How many people may join through it, 1 to 10,000; default: no limit.' }),
     }),
   },
   {

@@ -29,6 +29,26 @@ export interface CreateInviteInput {
   level?: Role | null;
   space?: string | null;
   collection?: string | null;
+  expiresAt?: Date | null;
+  maxUses?: number | null;
+}
+
+/** A link lives 30 days unless told otherwise, and a year at most: a leaked key stops working on its own. */
+export const INVITE_DEFAULT_DAYS = 30;
+export const INVITE_MAX_DAYS = 365;
+export const INVITE_MAX_USES = 10_000;
+const DAY_MS = 86_400_000;
+
+/** The link's expiry and use limit: 400 naming the field past the bounds. */
+function inviteLimits(input: CreateInviteInput, now: Date) {
+  const expiresAt = input.expiresAt ?? new Date(now.getTime() + INVITE_DEFAULT_DAYS * DAY_MS);
+  if (expiresAt.getTime() <= now.getTime()) throw badRequest('must be in the future', 'expiresAt');
+  if (expiresAt.getTime() > now.getTime() + INVITE_MAX_DAYS * DAY_MS) throw badRequest(`must be at most ${INVITE_MAX_DAYS} days ahead`, 'expiresAt');
+  const maxUses = input.maxUses ?? null;
+  if (maxUses !== null && (!Number.isInteger(maxUses) || maxUses < 1 || maxUses > INVITE_MAX_USES)) {
+    throw badRequest(`must be a whole number from 1 to ${INVITE_MAX_USES}`, 'maxUses');
+  }
+  return { expiresAt, maxUses };
 }
 
 /** Which of the public API's three invite shapes the body is: `{role}`, `{level, space}` or `{level, collection}`. */
@@ -50,6 +70,7 @@ function inviteTarget(input: CreateInviteInput) {
 export async function createInvite(ctx: Context, organizationId: string, input: CreateInviteInput, query: Query = {}) {
   const actor = requireActor(ctx);
   const target = inviteTarget(input);
+  const limits = inviteLimits(input, ctx.clock.now());
   authorize(invitePolicy, actor, organizationSubject(organizationId), 'create');
   const where = { AND: [{ organizationId }, tenantScope(actor)] };
   if ('spaceId' in target) {
@@ -64,7 +85,7 @@ export async function createInvite(ctx: Context, organizationId: string, input: 
   }
   return ctx.prisma.invite.create({
     ...query,
-    data: { id: newId('Invite'), organizationId, key: newInviteKey(), role: null, ...target },
+    data: { id: newId('Invite'), organizationId, key: newInviteKey(), role: null, ...target, ...limits },
   });
 }
 
@@ -90,19 +111,35 @@ export async function deleteInvite(ctx: Context, organizationId: string, inviteI
 }
 
 /**
+ * Makes the caller a member (skipped when they already are): a newcomer takes one
+ * of the link's uses in the same transaction, so concurrent joins never exceed
+ * `maxUses` (403 once it is used up; the membership is then not written).
+ */
+async function joinAsNewcomer(ctx: Context, inviteId: string, member: { organizationId: string; userId: string; role: Role | null; joinedAt: Date }) {
+  await ctx.prisma.$transaction(async (tx) => {
+    const { count } = await tx.member.createMany({ data: [member], skipDuplicates: true });
+    if (count === 0) return;
+    const used = await tx.$executeRaw`
+      UPDATE "Invite" SET uses = uses + 1 WHERE id = ${inviteId} AND ("maxUses" IS NULL OR uses < "maxUses")`;
+    if (used === 0) throw forbidden('This invite link has been used by as many people as it allows');
+  });
+}
+
+/**
  * Joins the organization through an invite's secret key: a newcomer becomes a
  * member with the invite's role (a guest for a content invite, which also
  * grants its level on the space or collection). A member keeps their role
  * unless the invite's is higher, and a grant is never lowered. A disabled
  * member stays out (403), and so does everyone while the organization's
- * `inviteLinks` setting is off (403). An unknown or deleted key is a 404.
+ * `inviteLinks` setting is off, once the link expired, or once as many people
+ * as its `maxUses` joined through it (403). An unknown or deleted key is a 404.
  */
 export async function joinWithInvite(ctx: Context, organizationId: string, key: string) {
   const actor = requireActor(ctx);
   // As the public document: joining writes a membership.
   requireScopes(actor, 'organization:members:write');
-  const [invite] = await ctx.prisma.$queryRaw<{ role: Role | null; level: Role | null; spaceId: string | null; collectionId: string | null; enabled: boolean; sso: boolean }[]>`
-    SELECT i.role::text AS role, i.level::text AS level, i."spaceId", i."collectionId", o."inviteLinks" AS enabled, o.sso
+  const [invite] = await ctx.prisma.$queryRaw<{ id: string; role: Role | null; level: Role | null; spaceId: string | null; collectionId: string | null; enabled: boolean; sso: boolean; expiresAt: Date | null }[]>`
+    SELECT i.id, i.role::text AS role, i.level::text AS level, i."spaceId", i."collectionId", o."inviteLinks" AS enabled, o.sso, i."expiresAt"
     FROM "Invite" i JOIN "Organization" o ON o.id = i."organizationId"
     WHERE i.key = ${key} AND i."organizationId" = ${organizationId}`;
   if (!invite) throw notFound('Invite');
@@ -110,10 +147,11 @@ export async function joinWithInvite(ctx: Context, organizationId: string, key: 
   if (!invite.enabled) throw forbidden('Invite links are turned off in this organization (its inviteLinks setting)');
   const refusal = selfJoinRefusal(invite);
   if (refusal) throw forbidden(refusal);
+  if (invite.expiresAt && invite.expiresAt.getTime() <= ctx.clock.now().getTime()) throw forbidden('This invite link has expired');
   const contentId = invite.spaceId ?? invite.collectionId;
   const role = contentId ? null : invite.role;
   // Each step is one idempotent statement, so that many joins at once neither queue on locks nor duplicate rows.
-  await ctx.prisma.member.createMany({ data: [{ organizationId, userId: actor.userId, role, joinedAt: ctx.clock.now() }], skipDuplicates: true });
+  await joinAsNewcomer(ctx, invite.id, { organizationId, userId: actor.userId, role, joinedAt: ctx.clock.now() });
   if (role != null) {
     await ctx.prisma.$executeRaw`
       UPDATE "Member" SET role = ${role}::"Role"

@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "Invite" ADD COLUMN     "expiresAt" TIMESTAMP(3),
+ADD COLUMN     "maxUses" INTEGER,
+ADD COLUMN     "uses" INTEGER NOT NULL DEFAULT 0;
