@@ -67,7 +67,7 @@ export interface QuireOptions extends SettingsOverrides {
   /** Structured logs (default: pino to stdout at $LOG_LEVEL). */
   logger?: Logger;
   /** The job queue (src/jobs): its schema, policies, the outbound fetch policy of its jobs and their translation provider (default: pseudo-localisation). */
-  jobs?: Partial<Pick<JobQueueOptions, 'schema' | 'policies' | 'pollingIntervalSeconds' | 'maintenanceIntervalSeconds'>> & { fetchPolicy?: FetchPolicy; translator?: TranslationProvider };
+  jobs?: Partial<Pick<JobQueueOptions, 'schema' | 'policies' | 'pollingIntervalSeconds' | 'maintenanceIntervalSeconds' | 'orphanSweepSeconds'>> & { fetchPolicy?: FetchPolicy; translator?: TranslationProvider };
   /** Where files live (default: the local directory `.quire/files`); see src/storage/blobStore.ts. */
   storage?: StorageSettings;
   /** Secret of the signed file URLs; replicas must share it (default: random per process). */

@@ -1,7 +1,8 @@
 // The durable job queue against real processes: a translation run whose
 // worker is killed (SIGKILL, no goodbye) while its provider call hangs is not
-// lost — pg-boss fails the active job at its expiry (the job row carries the
-// sender's expireInSeconds), retries it, and a new worker completes it. And
+// lost — the killed worker's liveness lock is gone with its connection, so a
+// live worker's sweep fails the active job long before its 30-minute expiry,
+// pg-boss retries it, and the new worker completes it. And
 // the OpenAPI spec processing-state subscription reports each state change,
 // authorized per event.
 import http from 'node:http';
@@ -18,7 +19,8 @@ import { defaultFetchPolicy } from '../src/net/fetch.js';
 import { libreTranslate } from '../src/domain/translations/providers.js';
 
 const schema = `jobs_restart_${randomBytes(4).toString('hex')}`;
-const policies = { 'translation.run': { expireInSeconds: 4, retryDelay: 1, retryLimit: 3 } };
+// The run keeps its 30-minute expiry: only the orphan sweep can bring it back within the test.
+const policies = { 'translation.run': { retryDelay: 1, retryLimit: 3 } };
 const loopbackOnly = { ...defaultFetchPolicy, allow: ['127.0.0.0/8'] };
 
 // A LibreTranslate stand-in that holds requests while `holding`, answers at once otherwise.
@@ -82,7 +84,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | false
 }
 
 describe('the job queue across a worker crash', () => {
-  it('completes a translation run whose worker was killed mid-run, on a new worker, after the job expired', async () => {
+  it('completes a translation run whose worker was killed mid-run, on a new worker, well before the job expires', async () => {
     const org = await createOrg(sender);
     const space = await createSpace(sender, org, { empty: true });
     await insertPages(sender, space, [{ path: 'a', title: 'Alpha', markdown: 'One page.\n' }, { path: 'b', title: 'Beta', markdown: 'Another page.\n' }]);
@@ -108,8 +110,8 @@ describe('the job queue across a worker crash', () => {
     holding = false;
     expect(await jobRows()).toEqual([{ state: 'active', retry_count: 0 }]);
 
-    // A new worker: its maintenance fails the expired job, the queue retries it, the run completes.
-    worker = await startTestApp({ worker: true, jobs: { schema, policies, maintenanceIntervalSeconds: 1, translator: libreTranslate({ url: providerUrl, fetchPolicy: loopbackOnly }) } });
+    // A new worker: its sweep fails the job no live worker holds, the queue retries it, the run completes.
+    worker = await startTestApp({ worker: true, jobs: { schema, policies, orphanSweepSeconds: 1, translator: libreTranslate({ url: providerUrl, fetchPolicy: loopbackOnly }) } });
     const done = await until('the run to complete', async () => {
       const res = await rest(sender, org.admin.token).get(path);
       return res.body.status === 'completed' && res.body;

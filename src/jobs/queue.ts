@@ -1,11 +1,13 @@
 // Quire's one durable job queue: pg-boss, in its own PostgreSQL schema of the
 // service's database. Jobs are rows: they survive a crash or a restart (an
-// active job whose worker died is failed at its expiry and retried), retry
+// active job whose worker died is failed within seconds, see liveness.ts, or
+// at the latest at its expiry, and retried), retry
 // with exponential backoff, and time out (`expireInSeconds`; the handler's
 // signal aborts then). Any Quire process may send; the worker (in `npm start`,
 // or alone with `npm run worker`) runs the handlers and the schedules.
 import PgBoss from 'pg-boss';
 import type { Logger } from '../http/logging.js';
+import { jobLiveness, type JobLiveness } from './liveness.js';
 
 export interface JobPolicy {
   /** Retries after the first attempt. */
@@ -55,6 +57,8 @@ export interface JobQueueOptions {
   pollingIntervalSeconds?: number;
   /** How often the worker expires jobs of dead workers and archives old ones (seconds). */
   maintenanceIntervalSeconds?: number;
+  /** How often the worker fails the active jobs whose worker is gone (seconds; liveness.ts). */
+  orphanSweepSeconds?: number;
 }
 
 export function createJobQueue<Services>(definitions: readonly JobDefinition<any, Services>[], options: JobQueueOptions) {
@@ -65,13 +69,16 @@ export function createJobQueue<Services>(definitions: readonly JobDefinition<any
   let working = false;
   const workerIds = new Map<string, string>();
   const running = new Set<AbortController>();
+  const schema = options.schema ?? 'pgboss';
+  let liveness: JobLiveness | undefined;
+  let sweeper: NodeJS.Timeout | undefined;
 
   /** Starts pg-boss (installing or migrating its schema) and declares the queues; once. */
   const started = (asWorker: boolean) =>
     (starting ??= (async () => {
       boss = new PgBoss({
         connectionString: options.databaseUrl,
-        schema: options.schema ?? 'pgboss',
+        schema,
         max: options.poolSize ?? 3,
         application_name: 'quire-jobs',
         supervise: asWorker,
@@ -101,6 +108,8 @@ export function createJobQueue<Services>(definitions: readonly JobDefinition<any
     const expiry = AbortSignal.timeout(job.expireInSeconds * 1000);
     const signal = AbortSignal.any([controller.signal, expiry]);
     running.add(controller);
+    // Without the lock (a connection problem, a shared hash) the job still runs: it is then failed at its expiry only.
+    const held = await liveness?.hold(job.id).catch((err) => (logger.warn({ err: { message: (err as Error).message } }, 'job liveness lock failed'), false));
     try {
       await definition.run(services, { id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit, signal });
     } catch (err) {
@@ -108,6 +117,15 @@ export function createJobQueue<Services>(definitions: readonly JobDefinition<any
       throw err;
     } finally {
       running.delete(controller);
+      if (held) await liveness?.release(job.id).catch(() => undefined);
+    }
+  }
+
+  /** Fails the active jobs whose worker is gone, so that pg-boss retries them now rather than at their expiry. */
+  async function sweepOrphans(queue: PgBoss, graceSeconds: number) {
+    for (const orphan of await liveness!.orphans(graceSeconds)) {
+      await queue.fail(orphan.name, orphan.id, { message: 'its worker is gone' });
+      logger.warn({ job: orphan.name, jobId: orphan.id }, 'job of a worker that is gone: failed, to be retried');
     }
   }
 
@@ -128,6 +146,12 @@ export function createJobQueue<Services>(definitions: readonly JobDefinition<any
       if (starting && !working) throw new Error('the job queue was started as a sender: start the worker first');
       working = true;
       const queue = await started(true);
+      liveness = jobLiveness(options.databaseUrl, schema, logger);
+      const sweepSeconds = options.orphanSweepSeconds ?? 15;
+      sweeper = setInterval(() => {
+        sweepOrphans(queue, sweepSeconds).catch((err) => logger.warn({ err: { message: (err as Error).message } }, 'orphan job sweep failed'));
+      }, sweepSeconds * 1000);
+      sweeper.unref();
       for (const definition of definitions) {
         const id = await queue.work<unknown>(
           definition.name,
@@ -152,10 +176,12 @@ export function createJobQueue<Services>(definitions: readonly JobDefinition<any
       const queue = await starting.catch(() => undefined);
       if (!queue) return;
       const abortLate = setTimeout(() => running.forEach((c) => c.abort(new Error('the worker is stopping'))), Math.max(0, timeoutMs - 500));
+      clearInterval(sweeper);
       try {
         await queue.stop({ graceful: true, timeout: Math.max(1000, timeoutMs), wait: true, close: true });
       } finally {
         clearTimeout(abortLate);
+        await liveness?.close();
       }
     },
 
