@@ -10,7 +10,10 @@ import type { spinForever, whereAmI } from './support/computeTasks.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { createOrg, createSpace, type OrgFixture } from './support/factories.js';
 import { insertPages } from './support/content.js';
-import { request, rest } from './support/http.js';
+import { graphql, request, rest } from './support/http.js';
+import { applyPatch } from 'diff';
+import { unifiedDiff, MAX_DIFF_EDITS } from '../src/domain/changeRequests/pageDiffs.js';
+import { mergeText, MAX_MERGE_LINES } from '../src/domain/revisions/textMerge.js';
 
 const where = computeTask<typeof whereAmI>(import.meta.url, './support/computeTasks', 'whereAmI');
 const spin = computeTask<typeof spinForever>(import.meta.url, './support/computeTasks', 'spinForever');
@@ -132,5 +135,75 @@ describe('PDF exports on the compute pool', () => {
     } finally {
       await tight.close();
     }
+  });
+});
+
+/** `n` lines of Markdown paragraphs (blank lines between: the shape that made diff3 explode), tagged. */
+const paragraphs = (tag: string, n: number) => Array.from({ length: n }, (_, i) => `Line ${i} ${tag} lorem ipsum dolor sit amet`).join('\n\n');
+
+describe('bounded diffs and merges', () => {
+  it('diffs a rewrite past the edit bound as one whole-block hunk that still applies', () => {
+    const before = paragraphs('old', MAX_DIFF_EDITS);
+    const after = `${paragraphs('new', MAX_DIFF_EDITS)}\n`;
+    const patch = unifiedDiff({ oldName: 'a/p.md', newName: 'b/p.md', before, after });
+    expect(patch.match(/^@@ /gm)).toHaveLength(1);
+    expect(applyPatch(before, patch)).toBe(after);
+    // Small edits keep their minimal hunks.
+    const small = unifiedDiff({ oldName: 'a/p.md', newName: 'b/p.md', before, after: before.replace('Line 5 old', 'Line 5 edited') });
+    expect(small.split('\n').filter((l) => /^[-+][^-+]/.test(l))).toEqual(['-Line 5 old lorem ipsum dolor sit amet', '+Line 5 edited lorem ipsum dolor sit amet']);
+  });
+
+  it('merges small texts line by line, and calls a both-sides edit past the line bound a conflict of the page', () => {
+    expect(mergeText({ base: 'a\nb\nc', ours: 'A\nb\nc', theirs: 'a\nb\nC' })).toEqual({ text: 'A\nb\nC' });
+    expect(mergeText({ base: 'a', ours: 'x', theirs: 'y' })).toEqual({ conflict: 'lines' });
+    const base = paragraphs('base', MAX_MERGE_LINES);
+    expect(mergeText({ base, ours: paragraphs('ours', MAX_MERGE_LINES), theirs: paragraphs('theirs', MAX_MERGE_LINES) })).toEqual({ conflict: 'size' });
+    // One side alone changed: its text, however long.
+    expect(mergeText({ base, ours: base, theirs: paragraphs('theirs', MAX_MERGE_LINES) })).toEqual({ text: paragraphs('theirs', MAX_MERGE_LINES) });
+  });
+});
+
+describe('change request diffs and merges on the compute pool', () => {
+  let app: TestApp;
+  let org: OrgFixture;
+  beforeAll(async () => {
+    app = await startTestApp();
+    org = await createOrg(app);
+  });
+  afterAll(async () => app.close());
+
+  const crPath = (spaceId: string, cr?: string) => `/v1/spaces/${spaceId}/change-requests${cr ? `/${cr}` : ''}`;
+  const openCR = async (spaceId: string) => (await rest(app, org.admin.token).post(crPath(spaceId), { subject: 'Edit' })).body;
+  const write = (spaceId: string, cr: string, page: string, markdown: string) =>
+    rest(app, org.admin.token).post(`${crPath(spaceId, cr)}/content`, { changes: [{ operation: 'update_page', page, document: { markdown } }] });
+
+  it('diffs a page of 2,000 rewritten lines on the pool', async () => {
+    const space = await createSpace(app, org, { empty: true });
+    const [page] = await insertPages(app, space, [{ path: 'big', markdown: paragraphs('old', 2000) }]);
+    const cr = await openCR(space.id);
+    expect((await write(space.id, cr.id, page!, paragraphs('new', 2000))).status).toBe(200);
+    const before = app.quire.compute.counts().unifiedDiffsTask ?? 0;
+    const res = await graphql(app, org.admin.token, `query($s: ID!, $c: ID!) { space(id: $s) { changeRequest(id: $c) { diff { changed { unifiedDiff } } } } }`, { s: space.id, c: cr.id });
+    expect(res.errors).toBeUndefined();
+    const diff = res.data.space.changeRequest.diff.changed[0].unifiedDiff as string;
+    expect(applyPatch(paragraphs('old', 2000), diff)).toBe(paragraphs('new', 2000));
+    expect(app.quire.compute.counts().unifiedDiffsTask).toBe(before + 1);
+  });
+
+  it('answers a conflicting merge of large pages with its conflicts, computed on the pool', async () => {
+    const space = await createSpace(app, org, { empty: true });
+    const [page] = await insertPages(app, space, [{ path: 'big', markdown: paragraphs('base', 2000) }]);
+    const first = await openCR(space.id);
+    const second = await openCR(space.id);
+    await write(space.id, first.id, page!, paragraphs('mine', 2000));
+    await write(space.id, second.id, page!, paragraphs('theirs', 2000));
+    expect((await rest(app, org.admin.token).post(`${crPath(space.id, first.id)}/merge`)).status).toBe(200);
+    const before = app.quire.compute.counts().mergeTextsTask ?? 0;
+    const res = await rest(app, org.admin.token).post(`${crPath(space.id, second.id)}/merge`);
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toContain(page);
+    expect(app.quire.compute.counts().mergeTextsTask).toBe(before + 1);
+    const gql = await graphql(app, org.admin.token, `mutation($i: MergeChangeRequestInput!) { mergeChangeRequest(input: $i) { result conflicts { page reason } } }`, { i: { spaceId: space.id, changeRequestId: second.id } });
+    expect(gql.data.mergeChangeRequest).toMatchObject({ result: 'conflicts', conflicts: [{ page, reason: expect.stringMatching(/too long/) }] });
   });
 });
