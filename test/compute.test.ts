@@ -14,6 +14,7 @@ import { graphql, request, rest } from './support/http.js';
 import { applyPatch } from 'diff';
 import { unifiedDiff, MAX_DIFF_EDITS } from '../src/domain/changeRequests/pageDiffs.js';
 import { mergeText, MAX_MERGE_LINES } from '../src/domain/revisions/textMerge.js';
+import { markdownToDocument } from '../src/domain/content/markdown/index.js';
 
 const where = computeTask<typeof whereAmI>(import.meta.url, './support/computeTasks', 'whereAmI');
 const spin = computeTask<typeof spinForever>(import.meta.url, './support/computeTasks', 'spinForever');
@@ -205,5 +206,35 @@ describe('change request diffs and merges on the compute pool', () => {
     expect(app.quire.compute.counts().mergeTextsTask).toBe(before + 1);
     const gql = await graphql(app, org.admin.token, `mutation($i: MergeChangeRequestInput!) { mergeChangeRequest(input: $i) { result conflicts { page reason } } }`, { i: { spaceId: space.id, changeRequestId: second.id } });
     expect(gql.data.mergeChangeRequest).toMatchObject({ result: 'conflicts', conflicts: [{ page, reason: expect.stringMatching(/too long/) }] });
+  });
+});
+
+describe('Markdown conversions on the compute pool', () => {
+  let app: TestApp;
+  let org: OrgFixture;
+  beforeAll(async () => {
+    app = await startTestApp();
+    org = await createOrg(app);
+  });
+  afterAll(async () => app.close());
+
+  it('converts a large page to its document on the pool, a small one inline, with the same result', async () => {
+    const large = paragraphs('large', 2000);
+    expect(Buffer.byteLength(large)).toBeGreaterThanOrEqual(app.quire.settings.compute.inlineMarkdownBytes);
+    const space = await createSpace(app, org, { empty: true });
+    const [big, small] = await insertPages(app, space, [{ path: 'big', markdown: large }, { path: 'small', markdown: '# Small\n\nText.' }]);
+    const read = (page: string, query = '') => rest(app, org.admin.token).get(`/v1/spaces/${space.id}/content/page/${page}${query}`);
+
+    const before = app.quire.compute.counts().markdownToDocumentTask ?? 0;
+    const bigDoc = await read(big!);
+    expect(bigDoc.status).toBe(200);
+    expect(bigDoc.body.document).toEqual(markdownToDocument(large));
+    expect(app.quire.compute.counts().markdownToDocumentTask).toBe(before + 1);
+
+    const smallDoc = await read(small!);
+    expect(smallDoc.body.document).toEqual(markdownToDocument('# Small\n\nText.'));
+    const asMarkdown = await read(big!, '?format=markdown');
+    expect(asMarkdown.body.markdown).toBe(large);
+    expect(app.quire.compute.counts().markdownToDocumentTask).toBe(before + 1);
   });
 });
