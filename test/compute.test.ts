@@ -117,6 +117,18 @@ describe('PDF exports on the compute pool', () => {
     expect(order).toEqual(['healthz', 'pdf']);
   });
 
+  it('ends its threads when the server closes; later work answers 503', async () => {
+    const closing = await startTestApp();
+    const closingOrg = await createOrg(closing);
+    const space = await createSpace(closing, closingOrg, { empty: true });
+    await insertPages(closing, space, [{ path: 'one', markdown: 'One.' }]);
+    expect((await rest(closing, closingOrg.admin.token).get(`/v1/spaces/${space.id}/pdf`)).status).toBe(200);
+    expect(closing.quire.compute.threadCount()).toBeGreaterThan(0);
+    await closing.close();
+    expect(closing.quire.compute.threadCount()).toBe(0);
+    await expect(closing.quire.compute.run(where, 'late')).rejects.toBeInstanceOf(UnavailableError);
+  });
+
   it('answers 503 with Retry-After and a clear message when a render outlasts its budget', async () => {
     const tight = await startTestApp({ compute: { pdfTimeoutMs: 1 } });
     try {

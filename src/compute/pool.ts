@@ -37,6 +37,8 @@ export interface ComputePool {
   detached(): ComputePool;
   /** Tasks handed to the threads so far, by task name. */
   counts(): Record<string, number>;
+  /** Threads alive now (they start with work and end after a minute idle, or on close). */
+  threadCount(): number;
   /** Stops the threads (tasks in flight fail); later runs fail at once. */
   close(): Promise<void>;
 }
@@ -88,6 +90,7 @@ export function createComputePool(settings: ComputeSettings): ComputePool {
     withSignal: (next) => bound(signal ? AbortSignal.any([signal, next]) : next),
     detached: () => bound(),
     counts: () => ({ ...counts }),
+    threadCount: () => piscina.threads.length,
     async close() {
       closed = true;
       await piscina.destroy();
