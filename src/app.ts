@@ -49,6 +49,7 @@ import { samlEndpointOf, samlEndpoints } from './domain/saml/endpoints.js';
 import type { VisitorClaimsKey } from './domain/visitorClaims/keys.js';
 import { openApiPages } from './openapi/serve.js';
 import { createComputePool } from './compute/pool.js';
+import { registerComputeMetrics } from './compute/metrics.js';
 
 export interface QuireOptions extends SettingsOverrides {
   databaseUrl: string;
@@ -117,6 +118,7 @@ export function createQuire(options: QuireOptions) {
   const jobs = createJobQueue<JobServices>(jobDefinitions, { databaseUrl: options.databaseUrl, logger, ...options.jobs });
   const jobServices: JobServices = { prisma, pubsub: events.pubsub, fetchPolicy: options.jobs?.fetchPolicy ?? defaultFetchPolicy, clock, logger, translator: options.jobs?.translator ?? pseudoLocalizer };
   const compute = createComputePool(settings.compute);
+  registerComputeMetrics(metrics.registry, compute);
   const context = contextFactory({ prisma, clock, urls, pubsub: events.pubsub, tenantLimits: settings.tenants, files, compute, visitorClaims: options.visitorClaims, jobs });
 
   const limiter = settings.rateLimit

@@ -100,6 +100,9 @@ describe('PDF exports on the compute pool', () => {
     expect(app.quire.compute.counts().renderPdfTask).toBe(before + 1);
     expect((await rest(app, org.admin.token).get(`/v1/spaces/${space.id}/pdf`)).status).toBe(200);
     expect(app.quire.compute.counts().renderPdfTask).toBe(before + 1);
+    const metrics = await request(app, 'GET', '/metrics');
+    expect(metrics.body).toContain(`quire_compute_tasks_total{task="renderPdfTask"} ${before + 1}`);
+    expect(metrics.body).toMatch(/^quire_compute_threads \d+$/m);
   });
 
   it('answers /healthz while a large export renders', async () => {
