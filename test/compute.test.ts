@@ -107,7 +107,8 @@ describe('PDF exports on the compute pool', () => {
 
   it('answers /healthz while a large export renders', async () => {
     const space = await createSpace(app, org, { empty: true });
-    await insertPages(app, space, [1, 2, 3].map((i) => ({ path: `big-${i}`, markdown: bigPage })));
+    // One page per transaction: the test helper's transaction has 5 s, short on a loaded machine.
+    for (const i of [1, 2, 3]) await insertPages(app, space, [{ path: `big-${i}`, markdown: bigPage }]);
     const order: string[] = [];
     const before = app.quire.compute.counts().renderPdfTask ?? 0;
     const exported = rest(app, org.admin.token).get(`/v1/spaces/${space.id}/pdf`).then((res) => (order.push('pdf'), res));
@@ -237,7 +238,8 @@ describe('Markdown conversions on the compute pool', () => {
     const large = paragraphs('large', 2000);
     expect(Buffer.byteLength(large)).toBeGreaterThanOrEqual(app.quire.settings.compute.inlineMarkdownBytes);
     const space = await createSpace(app, org, { empty: true });
-    const [big, small] = await insertPages(app, space, [{ path: 'big', markdown: large }, { path: 'small', markdown: '# Small\n\nText.' }]);
+    const [big] = await insertPages(app, space, [{ path: 'big', markdown: large }]);
+    const [small] = await insertPages(app, space, [{ path: 'small', markdown: '# Small\n\nText.' }]);
     const read = (page: string, query = '') => rest(app, org.admin.token).get(`/v1/spaces/${space.id}/content/page/${page}${query}`);
 
     const before = app.quire.compute.counts().markdownToDocumentTask ?? 0;
