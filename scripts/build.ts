@@ -3,6 +3,8 @@
 // compiling on load (tsx) saves about 75 MB of resident memory per process and
 // the start-up compile; types are checked by `npm run check`, not here. Files
 // are overwritten in place (a running process keeps its loaded modules).
+// dist/compute/worker.js is the compute pool's thread entry (src/compute/pool.ts;
+// from sources, threads start at src/compute/tsxWorker.mjs instead).
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';

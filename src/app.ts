@@ -49,6 +49,8 @@ import { blobStillServed } from './domain/files/service.js';
 import { samlEndpointOf, samlEndpoints } from './domain/saml/endpoints.js';
 import type { VisitorClaimsKey } from './domain/visitorClaims/keys.js';
 import { openApiPages } from './openapi/serve.js';
+import { createComputePool } from './compute/pool.js';
+import { registerComputeMetrics } from './compute/metrics.js';
 
 export interface QuireOptions extends SettingsOverrides {
   databaseUrl: string;
@@ -116,7 +118,9 @@ export function createQuire(options: QuireOptions) {
   const authenticate = async (authorization: string | null | undefined): Promise<Actor | null> => (await authenticateWith(authorization)).actor;
   const jobs = createJobQueue<JobServices>(jobDefinitions, { databaseUrl: options.databaseUrl, logger, ...options.jobs });
   const jobServices: JobServices = { prisma, pubsub: events.pubsub, fetchPolicy: options.jobs?.fetchPolicy ?? defaultFetchPolicy, clock, logger, translator: options.jobs?.translator ?? pseudoLocalizer };
-  const context = contextFactory({ prisma, clock, urls, pubsub: events.pubsub, tenantLimits: settings.tenants, files, visitorClaims: options.visitorClaims, jobs });
+  const compute = createComputePool(settings.compute);
+  registerComputeMetrics(metrics.registry, compute);
+  const context = contextFactory({ prisma, clock, urls, pubsub: events.pubsub, tenantLimits: settings.tenants, files, compute, visitorClaims: options.visitorClaims, jobs });
 
   const limiter = settings.rateLimit
     ? rateLimiter(settings.rateLimit, options.redisUrl ? redisStore(options.redisUrl) : postgresStore(prisma), clock, (err) =>
@@ -319,6 +323,8 @@ export function createQuire(options: QuireOptions) {
     activity,
     /** The durable job queue (src/jobs). */
     jobs,
+    /** The worker threads of CPU-heavy work (src/compute). */
+    compute,
     /** Runs the job handlers and schedules in this process (`npm start` does; `npm run worker` alone). */
     startWorker: () => jobs.work(jobServices),
     async listen(port: number, host = '0.0.0.0') {
@@ -345,6 +351,7 @@ export function createQuire(options: QuireOptions) {
           ws.terminateAll();
         });
         await activity.settled();
+        await compute.close();
         await jobs.stop(timeoutMs);
         await limiter?.store.close();
         await events.close();

@@ -11,6 +11,7 @@ import type { BlobStore } from './storage/blobStore.js';
 import type { FileUrlSigner } from './storage/signedUrls.js';
 import type { VisitorClaimsKey } from './domain/visitorClaims/keys.js';
 import { withRequestSignal } from './db/requestSignal.js';
+import type { ComputePool } from './compute/pool.js';
 
 export interface Urls {
   /** Base of the REST API, e.g. http://localhost:4000/v1 */
@@ -33,6 +34,8 @@ export interface Context {
   jobs: JobSender;
   /** Stored files and rendered documents, and the signer of the expiring URLs that serve them. */
   files: { store: BlobStore; signer: FileUrlSigner; maxUploadBytes: number };
+  /** Worker threads for CPU-heavy work (PDFs, diffs, merges, large Markdown): keeps it off the event loop. */
+  compute: ComputePool;
   /** Signs the visitor claims `ping` answers; unset: none are answered. */
   visitorClaims?: VisitorClaimsKey;
   /** The graphql-ws connection carrying this operation, if any: a subscription closes it when its caller loses access. */
@@ -52,6 +55,7 @@ export const contextFactory =
   (actor: Actor | null, signal?: AbortSignal): Context => ({
     ...services,
     prisma: signal ? withRequestSignal(services.prisma, signal) : services.prisma,
+    compute: signal ? services.compute.withSignal(signal) : services.compute,
     actor,
     loaderCache: new Map(),
   });

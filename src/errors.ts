@@ -27,6 +27,18 @@ export class AppError extends GraphQLError {
   }
 }
 
+/** A 503 that says when to try again: `Retry-After` (seconds) on REST and GraphQL answers. */
+export class UnavailableError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(503, message);
+    // graphql-yoga sets headers named here on the response, and leaves `http` out of the body.
+    this.extensions.http = { headers: { 'Retry-After': String(retryAfterSeconds) } };
+  }
+}
+
 export const notFound = (what: string) => new AppError(404, `${what} not found`);
 export const forbidden = (message = 'You are not allowed to do this') => new AppError(403, message);
 export const badRequest = (message: string, field?: string) => new AppError(400, field ? `${field}: ${message}` : message, field);

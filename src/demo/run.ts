@@ -22,6 +22,7 @@ import { createBlobStore, storageSettingsFromEnv } from '../storage/blobStore.js
 import { ephemeralFilesSecret, fileUrlSigner } from '../storage/signedUrls.js';
 import { newId } from '../ids.js';
 import { contextFactory, urlsUnder } from '../context.js';
+import { createComputePool } from '../compute/pool.js';
 import type { Role } from '../policy/roles.js';
 
 const ORG_TITLE = 'Acme Corp (demo)';
@@ -86,7 +87,7 @@ async function graphqlAs(prisma: PrismaClient, token: string): Promise<Run> {
     maxUploadBytes: resolveSettings({}).http.maxUploadBytes,
   };
   const context = contextFactory({
-    prisma, clock: systemClock, pubsub, files, tenantLimits: resolveSettings({}).tenants, jobs: noBackgroundJobs, urls: urlsUnder(publicUrl, process.env.APP_URL),
+    prisma, clock: systemClock, pubsub, files, tenantLimits: resolveSettings({}).tenants, compute: createComputePool(resolveSettings({}).compute), jobs: noBackgroundJobs, urls: urlsUnder(publicUrl, process.env.APP_URL),
   });
   return async (query, variables) => {
     const result = await execute({ schema, document: parse(query), variableValues: variables, contextValue: context(actor) });

@@ -1,6 +1,7 @@
 // The server's protective settings: their defaults, and how environment
 // variables set them (docs/configuration.md lists every variable).
 import { defaultGraphQLLimits, type GraphQLLimits } from '../graphql/limits.js';
+import { defaultComputeSettings, type ComputeSettings } from '../compute/settings.js';
 
 export interface HttpLimits {
   /** Largest request body (REST and /graphql): 413 past it. */
@@ -101,6 +102,8 @@ export interface HardeningSettings {
   /** Longest wait for in-flight requests on shutdown before connections are cut. */
   shutdownTimeoutMs: number;
   tenants: TenantLimits;
+  /** The worker-thread pool of CPU-heavy work (src/compute). */
+  compute: ComputeSettings;
 }
 
 export function defaultSettings(): HardeningSettings {
@@ -114,6 +117,7 @@ export function defaultSettings(): HardeningSettings {
     metrics: { enabled: true, maxOperationNames: 200 },
     shutdownTimeoutMs: 25_000,
     tenants: { ...defaultTenantLimits },
+    compute: defaultComputeSettings(),
   };
 }
 
@@ -129,6 +133,7 @@ export interface SettingsOverrides {
   metrics?: Partial<HardeningSettings['metrics']>;
   shutdownTimeoutMs?: number;
   tenants?: Partial<TenantLimits>;
+  compute?: Partial<ComputeSettings>;
 }
 
 export function resolveSettings(o: SettingsOverrides): HardeningSettings {
@@ -144,6 +149,7 @@ export function resolveSettings(o: SettingsOverrides): HardeningSettings {
     metrics: { ...d.metrics, ...o.metrics },
     shutdownTimeoutMs: o.shutdownTimeoutMs ?? d.shutdownTimeoutMs,
     tenants: { ...d.tenants, ...o.tenants },
+    compute: { ...d.compute, ...o.compute },
   };
 }
 
@@ -229,6 +235,13 @@ export function settingsFromEnv(env: Env = process.env): HardeningSettings {
       queueTimeoutMs: integer(env, 'CONCURRENT_QUEUE_TIMEOUT_MS', d.tenants.queueTimeoutMs),
       subscriptionsPerConnection: integer(env, 'WS_MAX_SUBSCRIPTIONS_PER_CONNECTION', d.tenants.subscriptionsPerConnection),
       connectionsPerToken: integer(env, 'WS_MAX_CONNECTIONS_PER_TOKEN', d.tenants.connectionsPerToken),
+    },
+    compute: {
+      maxThreads: integer(env, 'COMPUTE_THREADS', d.compute.maxThreads),
+      maxQueue: integer(env, 'COMPUTE_QUEUE_LENGTH', d.compute.maxQueue, 0),
+      taskTimeoutMs: integer(env, 'COMPUTE_TASK_TIMEOUT_MS', d.compute.taskTimeoutMs),
+      pdfTimeoutMs: integer(env, 'COMPUTE_PDF_TIMEOUT_MS', d.compute.pdfTimeoutMs),
+      inlineMarkdownBytes: integer(env, 'COMPUTE_INLINE_MARKDOWN_BYTES', d.compute.inlineMarkdownBytes, 0),
     },
   };
 }

@@ -1,7 +1,7 @@
 // Refusals the HTTP layer answers itself (413, 400, 429, 404…), in the shape of
 // the surface asked: REST's `{"error":{"code","message"}}` or a GraphQL result.
 import type { ServerResponse } from 'node:http';
-import type { AppError } from '../errors.js';
+import { UnavailableError, type AppError } from '../errors.js';
 
 export type Surface = 'rest' | 'graphql' | 'other';
 
@@ -14,6 +14,7 @@ export function sendError(res: ServerResponse, surface: Surface, error: AppError
   if (res.headersSent) return void res.destroy();
   // A refused body may still be arriving: do not keep reading it for the next request.
   if (error.status === 413) res.setHeader('Connection', 'close');
+  if (error instanceof UnavailableError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
   if (surface === 'graphql') {
     const { code, status } = error.extensions as { code: string; status: number };
     return sendJson(res, error.status, { errors: [{ message: error.message, extensions: { code, status } }] });

@@ -5,7 +5,7 @@
 // no business rule: every decision is the GraphQL layer's.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GraphQLError, execute, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
-import { AppError, badRequest, databaseUnavailable, unauthenticated, type ErrorStatus } from '../errors.js';
+import { AppError, UnavailableError, badRequest, databaseUnavailable, unauthenticated, type ErrorStatus } from '../errors.js';
 import { MAX_PAGE_SIZE } from '../validate.js';
 import { prepareOperation, parseQueryValue, restEnumsInResult, toGraphQLInput, type PreparedOperation } from './codec.js';
 import { toRest } from './shape.js';
@@ -118,6 +118,7 @@ export function createRestHandler(routes: RouteSpec[], deps: RestDeps) {
     } catch (err) {
       const error = err instanceof AppError ? err : toAppError(err, deps.onError);
       if (error.status === 401) res.setHeader('WWW-Authenticate', bearerChallenge(req.headers.authorization));
+      if (error instanceof UnavailableError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
       send(res, error.status, { error: { code: error.status, message: error.message } });
     }
   };

@@ -9,7 +9,9 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import { parseMergeRules, type MergeRules } from '../shared/mergeRules.js';
 import { commitRevision } from '../revisions/commit.js';
 import { fetchTreesFrom, readTree, readVersions, writeVersion } from '../revisions/objects.js';
-import { mergeTrees, type MergeConflict } from '../revisions/merge.js';
+import { mergeTrees, type MergeConflict, type TextMerger } from '../revisions/merge.js';
+import { mergeText, type mergeTextsTask } from '../revisions/textMerge.js';
+import { computeTask } from '../../compute/pool.js';
 import { mergeFileSets, readFileSet, writeFileSet } from '../files/fileSets.js';
 import { loadChangeRequest } from './service.js';
 
@@ -29,13 +31,21 @@ async function contentOf(tx: Tx, spaceId: string, revisionId: string) {
   return { pages: await readTree(fetchTreesFrom(tx), spaceId, tree), files: await readFileSet(tx, spaceId, fileSet) };
 }
 
+/** Below this much Markdown in all, texts merge inline: a round trip to a thread costs more. */
+export const INLINE_MERGE_BYTES = 8 * 1024;
+const mergeOnPool = computeTask<typeof mergeTextsTask>(import.meta.url, '../revisions/textMerge', 'mergeTextsTask');
+
+/** Text merges of more than a few KB run on the compute pool, within its time budget. */
+const textMerger = (ctx: Context): TextMerger => async (triples) => {
+  const bytes = triples.reduce((sum, t) => sum + t.base.length + t.ours.length + t.theirs.length, 0);
+  return bytes < INLINE_MERGE_BYTES ? triples.map(mergeText) : ctx.compute.run(mergeOnPool, triples);
+};
+
 /** Pages merged three-way (conflicts reported), and file sets merged three-way (additions of both sides, removals of either). */
-async function threeWay(tx: Tx, space: { id: string; organizationId: string }, base: string, ours: string, theirs: string) {
+async function threeWay(ctx: Context, tx: Tx, space: { id: string; organizationId: string }, base: string, ours: string, theirs: string) {
   const [b, o, t] = await Promise.all([contentOf(tx, space.id, base), contentOf(tx, space.id, ours), contentOf(tx, space.id, theirs)]);
-  const merged = await mergeTrees(b.pages, o.pages, t.pages, {
-    load: async (hashes) => readVersions(tx, space.id, hashes),
-    save: (content) => writeVersion(tx, space, content),
-  });
+  const store = { load: async (hashes: string[]) => readVersions(tx, space.id, hashes), save: (content: Parameters<typeof writeVersion>[2]) => writeVersion(tx, space, content) };
+  const merged = await mergeTrees(b.pages, o.pages, t.pages, store, textMerger(ctx));
   if (!merged.pages) return merged;
   return { ...merged, fileSet: await writeFileSet(tx, space, mergeFileSets(b.files, o.files, t.files)) };
 }
@@ -48,7 +58,7 @@ export async function updateChangeRequestFromMain(ctx: Context, spaceId: string,
     const main = (await tx.space.findUniqueOrThrow({ where: { id: space.id }, select: { revisionId: true } })).revisionId;
     const base = mergeBase(cr);
     if (main === base) return { result: 'update', revision: cr.revisionId, conflicts: [] };
-    const merged = await threeWay(tx, space, base, cr.revisionId, main);
+    const merged = await threeWay(ctx, tx, space, base, cr.revisionId, main);
     if (!merged.pages) return { result: 'conflicts', revision: cr.revisionId, conflicts: merged.conflicts };
     const revision = await commitRevision(tx, space, {
       parents: [cr.revisionId, main], type: 'update', changeRequestId: cr.id, createdById: actor.userId, pages: merged.pages, fileSet: merged.fileSet,
@@ -99,7 +109,7 @@ export async function mergeChangeRequest(ctx: Context, spaceId: string, key: str
     await checkMergeRules(tx, space, cr);
     const main = space.revisionId;
     const base = mergeBase(cr);
-    const merged = main === base ? await fastForward(tx, cr.revisionId) : await threeWay(tx, space, base, main, cr.revisionId);
+    const merged = main === base ? await fastForward(tx, cr.revisionId) : await threeWay(ctx, tx, space, base, main, cr.revisionId);
     if (!merged.pages) return { result: 'conflicts', revision: main, conflicts: merged.conflicts };
     const revision = await commitRevision(tx, space, {
       parents: [main, cr.revisionId], type: 'merge', createdById: actor.userId, pages: merged.pages, fileSet: merged.fileSet,

@@ -1,9 +1,10 @@
 // Three-way merge of page trees: what each side changed since their common
 // base survives, at the page level (added, removed, moved, renamed, reordered,
 // edited) and inside the Markdown of a page edited on both sides (line-based
-// diff3). What both sides changed differently is a conflict, never a silent pick.
-import { diff3Merge } from 'node-diff3';
+// diff3, src/domain/revisions/textMerge.ts). What both sides changed
+// differently is a conflict, never a silent pick.
 import { canonical, contentFields, type PageContent, type PageNode } from './objects.js';
+import { mergeText, MAX_MERGE_LINES, type TextMerge, type TextTriple } from './textMerge.js';
 
 export interface MergeConflict {
   /** Id of the page in conflict. */
@@ -47,25 +48,16 @@ function pick<T>(base: T, ours: T, theirs: T): { value: T } | undefined {
   return undefined;
 }
 
-/** Line-based diff3 of Markdown: null when both sides changed the same lines differently. */
-export function mergeMarkdown(base: string, ours: string, theirs: string): string | null {
-  const lines = (text: string) => text.split('\n');
-  const regions = diff3Merge(lines(ours), lines(base), lines(theirs), { excludeFalseConflicts: true });
-  const out: string[] = [];
-  for (const region of regions) {
-    if (region.conflict) return null;
-    out.push(...(region.ok ?? []));
-  }
-  return out.join('\n');
-}
+/** Merges texts three-way, in order: inline, or on the compute pool (see merging.ts). */
+export type TextMerger = (triples: TextTriple[]) => Promise<TextMerge[]>;
+const mergeInline: TextMerger = async (triples) => triples.map(mergeText);
 
-function mergeContent(base: PageContent, ours: PageContent, theirs: PageContent): { content: PageContent } | { field: string } {
+function mergeContent(base: PageContent, ours: PageContent, theirs: PageContent, markdown: TextMerge): { content: PageContent } | { field: string; reason?: string } {
   const merged = { ...base } as Record<string, unknown>;
   for (const field of contentFields) {
     if (field === 'markdown') {
-      const text = mergeMarkdown(base.markdown, ours.markdown, theirs.markdown);
-      if (text === null) return { field };
-      merged.markdown = text;
+      if ('conflict' in markdown) return { field, ...(markdown.conflict === 'size' ? { reason: `markdown edited on each side, too long (over ${MAX_MERGE_LINES} lines) to merge line by line` } : {}) };
+      merged.markdown = markdown.text;
       continue;
     }
     const chosen = pick(base[field], ours[field], theirs[field]);
@@ -94,7 +86,7 @@ function orderChildren(ids: Set<string>, baseOrder: string[], oursOrder: string[
  * Merges `ours` and `theirs`, two descendants of `base`. On success the pages
  * of the result (new page versions saved through `store`); otherwise every conflict.
  */
-export async function mergeTrees(base: PageNode[], ours: PageNode[], theirs: PageNode[], store: ContentStore): Promise<MergeOutcome> {
+export async function mergeTrees(base: PageNode[], ours: PageNode[], theirs: PageNode[], store: ContentStore, mergeTexts: TextMerger = mergeInline): Promise<MergeOutcome> {
   const B = index(base);
   const O = index(ours);
   const T = index(theirs);
@@ -134,9 +126,12 @@ export async function mergeTrees(base: PageNode[], ours: PageNode[], theirs: Pag
 
   if (bothEdited.length > 0) {
     const contents = await store.load(bothEdited.flatMap((e) => [e.b.node.version, e.o.node.version, e.t.node.version]));
-    for (const { id, b, o, t } of bothEdited) {
-      const result = mergeContent(contents.get(b.node.version)!, contents.get(o.node.version)!, contents.get(t.node.version)!);
-      if ('field' in result) conflicts.push({ page: id, reason: `${result.field} edited differently on each side` });
+    const sides = bothEdited.map((e) => [contents.get(e.b.node.version)!, contents.get(e.o.node.version)!, contents.get(e.t.node.version)!] as const);
+    const markdowns = await mergeTexts(sides.map(([b, o, t]) => ({ base: b.markdown, ours: o.markdown, theirs: t.markdown })));
+    for (const [i, { id }] of bothEdited.entries()) {
+      const [b, o, t] = sides[i]!;
+      const result = mergeContent(b, o, t, markdowns[i]!);
+      if ('field' in result) conflicts.push({ page: id, reason: result.reason ?? `${result.field} edited differently on each side` });
       else merged.get(id)!.node.version = await store.save(result.content);
     }
   }

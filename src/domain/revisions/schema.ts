@@ -4,7 +4,7 @@
 import { builder } from '../../schema/builder.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { Context } from '../../context.js';
-import { markdownToDocument } from '../content/markdown/index.js';
+import { markdownToDocumentOffLoop } from '../content/markdown/index.js';
 import { pageMarkdown } from '../openapiSpecs/computed.js';
 import { defaultLayout } from './layout.js';
 import { revisionLoader } from './loaders.js';
@@ -98,7 +98,7 @@ PageRef.implement({
       type: 'JSON',
       nullable: true,
       description: 'The body as a rich-text document (null when Markdown was asked for).',
-      resolve: async (p, _a, ctx) => (p.view?.format === 'markdown' ? null : markdownToDocument(await pageMarkdown(ctx, p, p.view?.computed))),
+      resolve: async (p, _a, ctx) => (p.view?.format === 'markdown' ? null : markdownToDocumentOffLoop(ctx.compute, await pageMarkdown(ctx, p, p.view?.computed))),
     }),
     git: t.field({
       type: GitBlob,

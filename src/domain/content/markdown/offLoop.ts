@@ -1,0 +1,15 @@
+// Markdown conversions of large inputs on the compute pool (src/compute): a
+// page of hundreds of KB takes the event loop for long; small ones convert
+// inline, where they cost less than the round trip to a thread.
+import type { ComputePool } from '../../../compute/pool.js';
+import { computeTask } from '../../../compute/pool.js';
+import { markdownToDocument, type RichTextDocument } from './document.js';
+import type { markdownToDocumentTask } from './tasks.js';
+
+const toDocument = computeTask<typeof markdownToDocumentTask>(import.meta.url, './tasks', 'markdownToDocumentTask');
+
+/** The rich-text document of `markdown`: on the pool from `compute.settings.inlineMarkdownBytes` up. */
+export async function markdownToDocumentOffLoop(compute: ComputePool, markdown: string): Promise<RichTextDocument> {
+  if (Buffer.byteLength(markdown) < compute.settings.inlineMarkdownBytes) return markdownToDocument(markdown);
+  return compute.run(toDocument, markdown);
+}
