@@ -157,6 +157,7 @@ export function createQuire(options: QuireOptions) {
     limits: settings.http,
     guards,
     context: (req) => context(exchangeOf(req).actor, exchangeOf(req).signal),
+    hasCaller: (req) => exchangeOf(req).actor !== null,
     onUnexpected: (err) => logger.error({ err }, 'unexpected GraphQL error'),
   });
 

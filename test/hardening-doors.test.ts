@@ -1,0 +1,107 @@
+// The doors under hostile requests (issue #26): a caller without a valid token
+// is refused before its body is read, uploads are never walked as text.
+import { createHash, randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './support/app.js';
+import { graphql } from './support/http.js';
+import { createOrg, createSpace, type OrgFixture } from './support/factories.js';
+import { download, uploadOk } from './support/files.js';
+import { fieldWithUnstorableText } from '../src/text.js';
+
+let app: TestApp;
+let org: OrgFixture;
+beforeAll(async () => {
+  app = await startTestApp();
+  org = await createOrg(app);
+});
+afterAll(() => app.close());
+
+/**
+ * Sends the head of a multipart upload and one small part of its body, then
+ * waits for the answer without sending the rest: a server that reads the whole
+ * body first never answers (the test times out).
+ */
+function answerToHalfSentUpload(token: string | undefined) {
+  const boundary = 'quireboundary';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="operations"\r\n\r\n${JSON.stringify({
+    query: 'mutation($input: UploadFileInput!) { uploadFile(input: $input) { revision } }',
+    variables: { input: { spaceId: 'spc_x', file: null } },
+  })}\r\n--${boundary}\r\nContent-Disposition: form-data; name="0"; filename="big.bin"\r\n\r\n`;
+  const url = new URL('/graphql', app.baseUrl);
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: any }>((resolve, reject) => {
+    const req = httpRequest(url, {
+      method: 'POST',
+      headers: {
+        'Content-Type': `multipart/form-data; boundary=${boundary}`,
+        'Content-Length': String(Buffer.byteLength(head) + 8 * 1024 * 1024),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+    });
+    req.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (c: string) => (text += c)).on('end', () => {
+        req.destroy();
+        resolve({ status: res.statusCode!, headers: res.headers, body: JSON.parse(text) });
+      });
+    });
+    req.on('error', reject);
+    req.write(head);
+    req.write(Buffer.alloc(64 * 1024));
+  });
+}
+
+describe('authentication before the body', () => {
+  it('refuses an upload without a token before reading its body', async () => {
+    const answer = await answerToHalfSentUpload(undefined);
+    expect(answer.status).toBe(401);
+    expect(answer.headers['www-authenticate']).toBe('Bearer realm="Quire"');
+    expect(answer.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('refuses an upload with a refused token before reading its body', async () => {
+    const answer = await answerToHalfSentUpload('not-a-token');
+    expect(answer.status).toBe(401);
+    expect(answer.headers['www-authenticate']).toBe('Bearer realm="Quire", error="invalid_token"');
+  });
+
+  it('refuses any GraphQL request with a refused token; without a token __typename still answers', async () => {
+    const refused = await fetch(`${app.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer not-a-token' },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+    expect(refused.status).toBe(401);
+    expect((await refused.json()).errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    expect(await graphql(app, undefined, '{ __typename }')).toEqual({ data: { __typename: 'Query' } });
+    expect((await graphql(app, org.admin.token, '{ __typename }')).data).toEqual({ __typename: 'Query' });
+  });
+});
+
+describe('uploads', () => {
+  it('stores a large binary upload byte for byte, its size and SHA-256 counted on the way', async () => {
+    const space = await createSpace(app, org, { empty: true });
+    const data = randomBytes(3 * 1024 * 1024 + 17);
+    data[0] = 0; // NUL bytes are data here, not text
+    const uploaded = await uploadOk(app, org.admin.token, { spaceId: space.id, data, fileName: 'big.bin' });
+    expect(uploaded.file.size).toBe(data.length);
+    const stored = await app.prisma.file.findFirstOrThrow({ where: { id: uploaded.file.id } });
+    expect(stored.sha256).toBe(createHash('sha256').update(data).digest('hex'));
+    expect(Buffer.from(await (await download(app, uploaded.file.downloadURL)).arrayBuffer()).equals(data)).toBe(true);
+  });
+});
+
+describe('the unstorable-text check and binary values', () => {
+  /** A value whose walk reads a property that throws: proof the check looked inside. */
+  const tripwire = <T extends object>(value: T) =>
+    Object.defineProperty(value, 'tripwire', { enumerable: true, get: () => { throw new Error('walked into binary data'); } });
+
+  it('never walks into files, blobs or byte arrays', () => {
+    const upload = { input: { file: tripwire(new File(['\u0000'], 'a.bin')), bytes: tripwire(new Uint8Array(4)), blob: tripwire(new Blob(['x'])) } };
+    expect(fieldWithUnstorableText(upload, '')).toBeUndefined();
+  });
+
+  it('still finds NUL in the text around them', () => {
+    expect(fieldWithUnstorableText({ input: { file: new File(['x'], 'a.bin'), name: 'a\u0000' } }, '')).toBe('input.name');
+  });
+});
