@@ -2,6 +2,7 @@
 // is refused before its body is read, uploads are never walked as text.
 import { createHash, randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
 import { graphql } from './support/http.js';
@@ -9,10 +10,12 @@ import { createOrg, createSpace, type OrgFixture } from './support/factories.js'
 import { download, uploadOk } from './support/files.js';
 import { fieldWithUnstorableText } from '../src/text.js';
 
+/** What the server logged at warn and above (access lines are at info). */
+const logged: Record<string, any>[] = [];
 let app: TestApp;
 let org: OrgFixture;
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ logger: pino({ level: 'warn' }, { write: (line: string) => void logged.push(JSON.parse(line)) }) });
   org = await createOrg(app);
 });
 afterAll(() => app.close());
@@ -75,6 +78,23 @@ describe('authentication before the body', () => {
     expect((await refused.json()).errors[0].extensions.code).toBe('UNAUTHENTICATED');
     expect(await graphql(app, undefined, '{ __typename }')).toEqual({ data: { __typename: 'Query' } });
     expect((await graphql(app, org.admin.token, '{ __typename }')).data).toEqual({ __typename: 'Query' });
+  });
+});
+
+describe('request shape', () => {
+  it.each([{ operationName: 5 }, { operationName: true }, { operationName: {} }, { operationName: ['Op'] }])('answers operationName $operationName with a 400 naming the parameter, and logs no error', async ({ operationName }) => {
+    logged.length = 0;
+    const answer = await fetch(`${app.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${org.admin.token}` },
+      body: JSON.stringify({ query: '{ __typename }', operationName }),
+    });
+    expect(answer.status).toBe(400);
+    const body = await answer.json();
+    expect(body.errors[0].message).toMatch(/^Expected "operationName" param to be a string, but given /);
+    expect(body.errors[0].extensions.code).toBe('BAD_REQUEST');
+    expect(body.data).toBeUndefined();
+    expect(logged).toEqual([]);
   });
 });
 

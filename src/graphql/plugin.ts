@@ -126,6 +126,14 @@ function httpStatusOf(errors: readonly GraphQLError[], authorization: string | n
   return undefined;
 }
 
+/** Yoga checks the type of `query`, `variables` and `extensions`, not of `operationName`: the same 400. */
+function operationNameError(name: unknown) {
+  const given = Array.isArray(name) ? 'array' : typeof name;
+  return new GraphQLError(`Expected "operationName" param to be a string, but given ${given}.`, {
+    extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+  });
+}
+
 /** Yoga plugin: token limit at parse, shape rules at validation, node limit before execution. */
 export function useGraphQLGuards(guards: GraphQLGuards): Plugin {
   const rules = extraRules(guards);
@@ -143,6 +151,10 @@ export function useGraphQLGuards(guards: GraphQLGuards): Plugin {
     }
   };
   return {
+    onParams({ params }) {
+      const name = (params as { operationName?: unknown }).operationName;
+      if (name != null && typeof name !== 'string') throw operationNameError(name);
+    },
     onParse({ parseFn, setParseFn, context }) {
       setParseFn((source, options) => parseLimited(source as string, guards.limits.maxTokens, parseFn as typeof parse, options));
       return ({ result }) => {

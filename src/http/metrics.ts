@@ -29,8 +29,8 @@ export function createMetrics({ maxOperationNames }: { maxOperationNames: number
     registry,
     inFlight,
     /** A GraphQL operation label, bounded in shape and number. */
-    graphqlOperation(name: string | undefined) {
-      if (!name) return 'graphql:anonymous';
+    graphqlOperation(name: unknown) {
+      if (typeof name !== 'string' || !name) return 'graphql:anonymous';
       const label = `graphql:${name.slice(0, 64)}`;
       if (seenOperations.has(label)) return label;
       if (seenOperations.size >= maxOperationNames) return 'graphql:other';
