@@ -9,6 +9,7 @@ import { graphql } from './support/http.js';
 import { createOrg, createSpace, type OrgFixture } from './support/factories.js';
 import { download, uploadOk } from './support/files.js';
 import { fieldWithUnstorableText } from '../src/text.js';
+import { settingsFromEnv } from '../src/http/config.js';
 
 /** What the server logged at warn and above (access lines are at info). */
 const logged: Record<string, any>[] = [];
@@ -95,6 +96,45 @@ describe('request shape', () => {
     expect(body.errors[0].extensions.code).toBe('BAD_REQUEST');
     expect(body.data).toBeUndefined();
     expect(logged).toEqual([]);
+  });
+});
+
+describe('the event loop watch', () => {
+  it('exports the loop delay as a histogram and logs a request that held the loop past the threshold, with its id and operation', async () => {
+    const warnings: Record<string, any>[] = [];
+    // A threshold of 1 ms: the walk over 100 000 variables below holds the loop longer on any machine.
+    const watched = await startTestApp({
+      metrics: { eventLoopBlockedMs: 1 },
+      logger: pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line)) }),
+    });
+    try {
+      const requestId = `heavy-${Date.now()}`;
+      const answer = await fetch(`${watched.baseUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Request-Id': requestId, Authorization: `Bearer ${org.admin.token}` },
+        body: JSON.stringify({
+          query: 'query Heavy($x: [ID!]!, $n: Int) { nodes(ids: $x) { id } organizations(first: $n) { totalCount } }',
+          variables: { x: Array.from({ length: 100_000 }, (_, i) => `s${i}`), n: 100_000 },
+        }),
+      });
+      // Refused (the page size), but only after the checks walked every id.
+      expect(answer.status).toBe(400);
+      await answer.text();
+      const blocked = warnings.filter((w) => w.msg === 'event loop blocked' && w.requestId === requestId);
+      expect(blocked.map((w) => w.operation)).toContain('graphql:Heavy');
+      expect(blocked.every((w) => Number.isInteger(w.blockedMs) && w.blockedMs >= 1)).toBe(true);
+      const metrics = await (await fetch(`${watched.baseUrl}/metrics`)).text();
+      expect(metrics).toMatch(/^# TYPE quire_event_loop_delay_seconds histogram$/m);
+      expect(metrics).toMatch(/^quire_event_loop_delay_seconds_count [1-9]\d*$/m);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it('reads EVENT_LOOP_BLOCKED_MS (default 200 ms)', () => {
+    expect(settingsFromEnv({}).metrics.eventLoopBlockedMs).toBe(200);
+    expect(settingsFromEnv({ EVENT_LOOP_BLOCKED_MS: '50' }).metrics.eventLoopBlockedMs).toBe(50);
+    expect(() => settingsFromEnv({ EVENT_LOOP_BLOCKED_MS: '0' })).toThrow(/EVENT_LOOP_BLOCKED_MS/);
   });
 });
 
