@@ -5,7 +5,8 @@ import { request as httpRequest } from 'node:http';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
-import { graphql } from './support/http.js';
+import { graphql, request } from './support/http.js';
+import { insertPages } from './support/content.js';
 import { createOrg, createSpace, type OrgFixture } from './support/factories.js';
 import { download, uploadOk } from './support/files.js';
 import { fieldWithUnstorableText } from '../src/text.js';
@@ -135,6 +136,40 @@ describe('the event loop watch', () => {
     expect(settingsFromEnv({}).metrics.eventLoopBlockedMs).toBe(200);
     expect(settingsFromEnv({ EVENT_LOOP_BLOCKED_MS: '50' }).metrics.eventLoopBlockedMs).toBe(50);
     expect(() => settingsFromEnv({ EVENT_LOOP_BLOCKED_MS: '0' })).toThrow(/EVENT_LOOP_BLOCKED_MS/);
+  });
+});
+
+describe('GraphQL cost counted on what is returned', () => {
+  it('refuses page documents past GRAPHQL_MAX_DOCUMENTS, whatever length the static count assumed for the list', async () => {
+    const space = await createSpace(app, org, { empty: true });
+    // In batches: one transaction for 601 pages outlasts its timeout on a loaded machine.
+    for (let from = 0; from < 601; from += 100) {
+      await insertPages(app, space, Array.from({ length: Math.min(100, 601 - from) }, (_, i) => ({ path: `p${from + i}`, markdown: `# Page ${from + i}` })));
+    }
+    const query = `query Bodies($id: ID!) { space(id: $id) { content { pages { id document } } } }`;
+    const refused = await request(app, 'POST', '/graphql', { token: org.admin.token, body: { query, variables: { id: space.id } } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.data).toBeUndefined();
+    expect(refused.body.errors).toHaveLength(1);
+    expect(refused.body.errors[0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 500 });
+    expect(refused.body.errors[0].message).toMatch(/more than 500 page documents/);
+    // Without the bodies, the same list is fine: 601 nodes.
+    const titles = await graphql(app, org.admin.token, `query($id: ID!) { space(id: $id) { content { pages { id } } } }`, { id: space.id });
+    expect(titles.errors).toBeUndefined();
+    expect(titles.data.space.content.pages).toHaveLength(601);
+  });
+
+  it('counts plain lists at their real length against the node limit', async () => {
+    const small = await startTestApp({ graphql: { maxNodes: 100, defaultListSize: 1 } });
+    try {
+      const space = await createSpace(small, org, { empty: true });
+      await insertPages(small, space, Array.from({ length: 120 }, (_, i) => ({ path: `p${i}` })));
+      const answer = await request(small, 'POST', '/graphql', { token: org.admin.token, body: { query: `query($id: ID!) { space(id: $id) { content { pages { id } } } }`, variables: { id: space.id } } });
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors[0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 100 });
+    } finally {
+      await small.close();
+    }
   });
 });
 

@@ -201,6 +201,7 @@ export function settingsFromEnv(env: Env = process.env): HardeningSettings {
       maxTokens: integer(env, 'GRAPHQL_MAX_TOKENS', g.maxTokens),
       maxNodes: integer(env, 'GRAPHQL_MAX_NODES', g.maxNodes),
       defaultListSize: integer(env, 'GRAPHQL_DEFAULT_LIST_SIZE', g.defaultListSize),
+      maxDocuments: integer(env, 'GRAPHQL_MAX_DOCUMENTS', g.maxDocuments),
       introspection: flag(env, 'GRAPHQL_INTROSPECTION', true),
       graphiql: flag(env, 'GRAPHIQL', true),
     },
