@@ -25,6 +25,7 @@ import { requestIdOf } from './http/requestId.js';
 import { clientAddress } from './http/clientAddress.js';
 import { callerOf, postgresStore, rateLimiter, redisStore, setRateLimitHeaders, type Caller } from './http/rateLimit.js';
 import { createMetrics } from './http/metrics.js';
+import { watchEventLoop } from './eventLoop/watch.js';
 import { createLogger, logAccess, type Logger } from './http/logging.js';
 import { drainer } from './http/drain.js';
 import { tenantGate } from './http/fairShare.js';
@@ -100,6 +101,13 @@ export function createQuire(options: QuireOptions) {
   const publicUrl = (options.publicUrl ?? 'http://localhost:4000').replace(/\/$/, '');
   const urls: Urls = urlsUnder(publicUrl, options.appUrl);
   const metrics = createMetrics(settings.metrics);
+  const loop = watchEventLoop({
+    blockedMs: settings.metrics.eventLoopBlockedMs,
+    onDelay: metrics.loopDelay,
+    onBlocked: (blockedMs, requests) => {
+      for (const { id, operation } of requests) logger.warn({ requestId: id, operation, blockedMs }, 'event loop blocked');
+    },
+  });
   const files = { store: createBlobStore(options.storage ?? { kind: 'local', directory: '.quire/files' }), signer: fileUrlSigner(options.filesSecret ?? ephemeralFilesSecret(), publicUrl, clock), maxUploadBytes: settings.http.maxUploadBytes };
   const serveFile = fileServer(files.store, files.signer, (key) => blobStillServed(prisma, key));
   const exchanges = new WeakMap<IncomingMessage, Exchange>();
@@ -162,6 +170,7 @@ export function createQuire(options: QuireOptions) {
     limits: settings.http,
     guards,
     context: (req) => context(exchangeOf(req).actor, exchangeOf(req).signal),
+    hasCaller: (req) => exchangeOf(req).actor !== null,
     onUnexpected: (err) => logger.error({ err }, 'unexpected GraphQL error'),
   });
 
@@ -217,8 +226,10 @@ export function createQuire(options: QuireOptions) {
     secure(res, path);
     drain.track(req, res);
     metrics.inFlight.inc();
+    const leaveLoopWatch = loop.enter(exchange);
     res.once('close', () => {
       metrics.inFlight.dec();
+      leaveLoopWatch();
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       // 499 (nginx's "client closed request"): the client left before the answer was sent.
       const status = res.writableFinished ? res.statusCode : 499;
@@ -346,6 +357,7 @@ export function createQuire(options: QuireOptions) {
      */
     close(timeoutMs = settings.shutdownTimeoutMs): Promise<boolean> {
       closing ??= (async () => {
+        loop.stop();
         await ws.dispose();
         const finished = await drain.drain(timeoutMs, () => {
           ws.terminateAll();

@@ -1,8 +1,9 @@
 // Stored files: the blob stores (local disk, S3-compatible through a local
 // s3rver), and GET /files/<key> behind expiring signed URLs.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import S3rver from 's3rver';
@@ -25,6 +26,14 @@ function storeContract(name: string, open: () => BlobStore) {
       expect(await store.get('org_1/never')).toBeNull();
     });
 
+    it('writes a stream as it comes, and fails when the stream fails', async () => {
+      const store = open();
+      await store.put('org_1/files/s.txt', Readable.from([Buffer.from('hel'), Buffer.from('lo')]), 'text/plain', 5);
+      const blob = (await store.get('org_1/files/s.txt'))!;
+      expect([await text(blob.body), blob.size]).toEqual(['hello', 5]);
+      await expect(store.put('org_1/files/f.txt', Readable.from(failing()), 'text/plain', 8)).rejects.toThrow(/went away/);
+    });
+
     it('refuses keys that could leave its space', async () => {
       const store = open();
       for (const key of ['../etc/passwd', '/abs', 'a/../b', 'a//b', '', '.hidden']) await expect(store.put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow(/Invalid blob key/);
@@ -32,9 +41,23 @@ function storeContract(name: string, open: () => BlobStore) {
   });
 }
 
+async function* failing() {
+  yield Buffer.from('half');
+  throw new Error('client went away');
+}
+
 const localDir = mkdtempSync(join(tmpdir(), 'quire-store-'));
 afterAll(() => rmSync(localDir, { recursive: true, force: true }));
 storeContract('local disk store', () => createBlobStore({ kind: 'local', directory: localDir }));
+
+// S3 itself keeps nothing of a PUT shorter than its Content-Length (s3rver, a
+// stand-in, does): the local store's temporary file is its own to clean.
+it('the local disk store keeps nothing of a stream that fails half way', async () => {
+  const store = createBlobStore({ kind: 'local', directory: localDir });
+  await expect(store.put('org_1/files/f.txt', Readable.from(failing()), 'text/plain')).rejects.toThrow(/went away/);
+  expect(await store.get('org_1/files/f.txt')).toBeNull();
+  expect(readdirSync(join(localDir, 'org_1/files')).filter((name) => name.startsWith('f.txt'))).toEqual([]);
+});
 
 // s3rver: an S3-compatible server from npm, on a free port, with its own folder.
 const s3Dir = mkdtempSync(join(tmpdir(), 'quire-s3-'));

@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from './support/app.js';
 import { request } from './support/http.js';
 import { createOrg, type OrgFixture } from './support/factories.js';
 
-const limits = { maxDepth: 7, maxAliases: 3, maxDirectives: 3, maxTokens: 200, maxNodes: 2000, defaultListSize: 50 };
+const limits = { maxDepth: 7, maxAliases: 3, maxDirectives: 3, maxTokens: 200, maxNodes: 2000, defaultListSize: 50, maxDocuments: 500 };
 
 let app: TestApp;
 let org: OrgFixture;

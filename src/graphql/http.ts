@@ -1,12 +1,14 @@
 // GraphQL over HTTP: Yoga on /graphql with the offline GraphiQL page, the
 // limits of src/graphql/plugin.ts, and errors masked unless they are ours.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
 import { createYoga } from 'graphql-yoga';
 import { GraphQLError } from 'graphql';
 import { schema } from '../schema/index.js';
-import { AppError, databaseUnavailable } from '../errors.js';
+import { AppError, databaseUnavailable, unauthenticated } from '../errors.js';
 import type { Context } from '../context.js';
-import { bodyLimit, checkJsonDepth, readBody } from '../http/body.js';
+import { bodyLimit, checkJsonDepth, isMultipart, readBody } from '../http/body.js';
+import { bearerChallenge } from '../http/respond.js';
 import type { StaticAssets } from '../http/staticAssets.js';
 import { graphiqlAssets } from './graphiql.js';
 import { useGraphQLGuards, type GraphQLGuards } from './plugin.js';
@@ -47,6 +49,8 @@ export interface GraphQLHttpOptions {
   limits: { maxBodyBytes: number; maxUploadBytes: number; maxJsonDepth: number };
   guards: GraphQLGuards;
   context(req: IncomingMessage): Context;
+  /** Whether the gate found a valid token's caller (before the body is read). */
+  hasCaller(req: IncomingMessage): boolean;
   onUnexpected(err: unknown): void;
 }
 
@@ -92,6 +96,7 @@ export function graphqlHttpHandler(options: GraphQLHttpOptions) {
 
   /** The body is read here (size and JSON depth) and handed to Yoga. */
   return async function graphqlOverHttp(req: IncomingMessage, res: ServerResponse, query: URLSearchParams) {
+    refuseWithoutCaller(req, res, options.hasCaller(req));
     for (const name of ['variables', 'extensions']) {
       const value = query.get(name);
       if (value) checkJsonDepth(value, limits.maxJsonDepth, `The ${name} parameter`);
@@ -104,9 +109,25 @@ export function graphqlHttpHandler(options: GraphQLHttpOptions) {
         const form = new URLSearchParams(body.toString('utf8'));
         for (const name of ['variables', 'extensions']) checkJsonDepth(form.get(name) ?? '', limits.maxJsonDepth, `The ${name} parameter`);
       }
-      // @whatwg-node/server takes an already-read body from `req.body`.
-      (req as IncomingMessage & { body?: Buffer }).body = body;
+      // @whatwg-node/server takes an already-read body from `req.body`; as a
+      // stream, since it lists a body's own keys first (a Buffer has one per byte).
+      (req as IncomingMessage & { body?: Readable }).body = Readable.from([body], { objectMode: false });
     }
     await yoga(req, res, { req });
   };
+}
+
+/**
+ * A refused token, or an upload without a caller, is answered 401 before a
+ * byte of the body is read: no public operation takes a file, and a token that
+ * came and failed never becomes an anonymous caller. (Without any token,
+ * `__typename` and introspection still answer.)
+ */
+function refuseWithoutCaller(req: IncomingMessage, res: ServerResponse, hasCaller: boolean) {
+  const authorization = req.headers.authorization;
+  if (hasCaller || (!authorization && !isMultipart(req))) return;
+  res.setHeader('WWW-Authenticate', bearerChallenge(authorization));
+  // The unread body is not waited for: the connection closes after the answer.
+  res.setHeader('Connection', 'close');
+  throw unauthenticated();
 }

@@ -41,6 +41,8 @@ export interface GraphQLLimits {
   maxNodes: number;
   /** Size assumed for a connection without `first`/`last` and for a plain list. */
   defaultListSize: number;
+  /** Page documents (`document`, `markdown` fields) one operation may build, counted as they run. */
+  maxDocuments: number;
 }
 
 export const defaultGraphQLLimits: GraphQLLimits = {
@@ -50,6 +52,7 @@ export const defaultGraphQLLimits: GraphQLLimits = {
   maxTokens: 2000,
   maxNodes: 100_000,
   defaultListSize: 50,
+  maxDocuments: 500,
 };
 
 export type LimitCode = 'DEPTH_LIMIT' | 'ALIAS_LIMIT' | 'DIRECTIVE_LIMIT' | 'TOKEN_LIMIT' | 'QUERY_TOO_COMPLEX';

@@ -23,6 +23,7 @@ import { AppError } from '../errors.js';
 import { fieldWithUnstorableText, unstorableTextMessage } from '../text.js';
 import { countNodes, nodeLimitError, operationShapeRule, pageSizeError, tokenLimitError, type GraphQLLimits, type LimitCode } from './limits.js';
 import { MAX_PAGE_SIZE } from '../validate.js';
+import { countResults, startBudget } from './resultBudget.js';
 import { isSyntaxError, withCode, withoutSuggestions } from './errors.js';
 
 export interface GraphQLGuards {
@@ -126,6 +127,14 @@ function httpStatusOf(errors: readonly GraphQLError[], authorization: string | n
   return undefined;
 }
 
+/** Yoga checks the type of `query`, `variables` and `extensions`, not of `operationName`: the same 400. */
+function operationNameError(name: unknown) {
+  const given = Array.isArray(name) ? 'array' : typeof name;
+  return new GraphQLError(`Expected "operationName" param to be a string, but given ${given}.`, {
+    extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+  });
+}
+
 /** Yoga plugin: token limit at parse, shape rules at validation, node limit before execution. */
 export function useGraphQLGuards(guards: GraphQLGuards): Plugin {
   const rules = extraRules(guards);
@@ -143,6 +152,10 @@ export function useGraphQLGuards(guards: GraphQLGuards): Plugin {
     }
   };
   return {
+    onParams({ params }) {
+      const name = (params as { operationName?: unknown }).operationName;
+      if (name != null && typeof name !== 'string') throw operationNameError(name);
+    },
     onParse({ parseFn, setParseFn, context }) {
       setParseFn((source, options) => parseLimited(source as string, guards.limits.maxTokens, parseFn as typeof parse, options));
       return ({ result }) => {
@@ -164,7 +177,20 @@ export function useGraphQLGuards(guards: GraphQLGuards): Plugin {
         if (result.length) setResult((result as GraphQLError[]).map((e) => documentError(e, guards)));
       };
     },
-    onExecute: refuseBeforeRunning,
+    onExecute(payload) {
+      refuseBeforeRunning(payload);
+      // Plain lists and page documents are counted at their real size while the operation runs.
+      countResults(payload.args.schema);
+      const budget = startBudget(payload.args.contextValue, guards.limits);
+      if (!budget) return;
+      return {
+        onExecuteDone({ result, setResult }) {
+          if (!budget.exceeded || Symbol.asyncIterator in result) return;
+          guards.onReject?.('QUERY_TOO_COMPLEX');
+          setResult({ errors: [budget.exceeded] });
+        },
+      };
+    },
     // Yoga answers parse and validation errors as "spec" ones (HTTP 200 to
     // application/json clients) whatever their extensions say: Quire answers
     // 400 to both media types (a document refused, by GraphQL or a limit), and

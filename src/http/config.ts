@@ -97,8 +97,8 @@ export interface HardeningSettings {
   hstsMaxAgeSeconds?: number;
   /** How many reverse proxies in front append to X-Forwarded-For (0: use the socket address). */
   trustProxyHops: number;
-  /** `/metrics` on/off, and an optional bearer token it requires. */
-  metrics: { enabled: boolean; token?: string; maxOperationNames: number };
+  /** `/metrics` on/off, an optional bearer token it requires; the event-loop stall logged with its requests. */
+  metrics: { enabled: boolean; token?: string; maxOperationNames: number; eventLoopBlockedMs: number };
   /** Longest wait for in-flight requests on shutdown before connections are cut. */
   shutdownTimeoutMs: number;
   tenants: TenantLimits;
@@ -114,7 +114,7 @@ export function defaultSettings(): HardeningSettings {
     activityIntervalSeconds: 60,
     cors: { origins: [], maxAgeSeconds: 600 },
     trustProxyHops: 0,
-    metrics: { enabled: true, maxOperationNames: 200 },
+    metrics: { enabled: true, maxOperationNames: 200, eventLoopBlockedMs: 200 },
     shutdownTimeoutMs: 25_000,
     tenants: { ...defaultTenantLimits },
     compute: defaultComputeSettings(),
@@ -207,6 +207,7 @@ export function settingsFromEnv(env: Env = process.env): HardeningSettings {
       maxTokens: integer(env, 'GRAPHQL_MAX_TOKENS', g.maxTokens),
       maxNodes: integer(env, 'GRAPHQL_MAX_NODES', g.maxNodes),
       defaultListSize: integer(env, 'GRAPHQL_DEFAULT_LIST_SIZE', g.defaultListSize),
+      maxDocuments: integer(env, 'GRAPHQL_MAX_DOCUMENTS', g.maxDocuments),
       introspection: flag(env, 'GRAPHQL_INTROSPECTION', true),
       graphiql: flag(env, 'GRAPHIQL', true),
     },
@@ -224,7 +225,12 @@ export function settingsFromEnv(env: Env = process.env): HardeningSettings {
     cors: { origins: origins(env.CORS_ORIGINS), maxAgeSeconds: integer(env, 'CORS_MAX_AGE_SECONDS', d.cors.maxAgeSeconds, 0) },
     hstsMaxAgeSeconds: env.HSTS_MAX_AGE_SECONDS ? integer(env, 'HSTS_MAX_AGE_SECONDS', 0, 0) : undefined,
     trustProxyHops: integer(env, 'TRUST_PROXY_HOPS', 0, 0),
-    metrics: { enabled: flag(env, 'METRICS', true), token: env.METRICS_TOKEN || undefined, maxOperationNames: integer(env, 'METRICS_MAX_OPERATION_NAMES', d.metrics.maxOperationNames, 0) },
+    metrics: {
+      enabled: flag(env, 'METRICS', true),
+      token: env.METRICS_TOKEN || undefined,
+      maxOperationNames: integer(env, 'METRICS_MAX_OPERATION_NAMES', d.metrics.maxOperationNames, 0),
+      eventLoopBlockedMs: integer(env, 'EVENT_LOOP_BLOCKED_MS', d.metrics.eventLoopBlockedMs),
+    },
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', d.shutdownTimeoutMs, 0),
     tenants: {
       maxTokensPerUser: integer(env, 'MAX_TOKENS_PER_USER', d.tenants.maxTokensPerUser),

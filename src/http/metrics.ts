@@ -1,6 +1,6 @@
 // Prometheus metrics on /metrics: requests and their latency per operation
 // (the REST route pattern, or `graphql:<operation name>`), requests in flight,
-// GraphQL refusals by limit, and the process's own metrics. Each server has its
+// GraphQL refusals by limit, the event loop's delay, and the process's own metrics. Each server has its
 // own registry. Operation names come from clients, so the label is bounded: a
 // GraphQL name syntax, 64 characters, and at most `maxOperationNames` distinct
 // ones (METRICS_MAX_OPERATION_NAMES); later names share `graphql:other`.
@@ -23,14 +23,20 @@ export function createMetrics({ maxOperationNames }: { maxOperationNames: number
   const inFlight = new Gauge({ name: 'quire_http_requests_in_flight', help: 'HTTP requests being answered', registers: [registry] });
   const rejected = new Counter({ name: 'quire_graphql_rejected_total', help: 'GraphQL operations refused before execution, by limit', labelNames: ['code'], registers: [registry] });
   const rateLimited = new Counter({ name: 'quire_rate_limited_total', help: 'Requests refused with 429', labelNames: ['caller'], registers: [registry] });
+  const loopDelay = new Histogram({
+    name: 'quire_event_loop_delay_seconds',
+    help: 'How late the event loop ran a timer: the time everything else waited',
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
   const seenOperations = new Set<string>();
 
   return {
     registry,
     inFlight,
     /** A GraphQL operation label, bounded in shape and number. */
-    graphqlOperation(name: string | undefined) {
-      if (!name) return 'graphql:anonymous';
+    graphqlOperation(name: unknown) {
+      if (typeof name !== 'string' || !name) return 'graphql:anonymous';
       const label = `graphql:${name.slice(0, 64)}`;
       if (seenOperations.has(label)) return label;
       if (seenOperations.size >= maxOperationNames) return 'graphql:other';
@@ -43,6 +49,7 @@ export function createMetrics({ maxOperationNames }: { maxOperationNames: number
       duration.observe(labels, seconds);
     },
     rejected: (code: string) => rejected.inc({ code }),
+    loopDelay: (seconds: number) => loopDelay.observe(seconds),
     rateLimited: (caller: 'token' | 'address') => rateLimited.inc({ caller }),
     async serve(req: IncomingMessage, res: ServerResponse, token: string | undefined) {
       if (token && !sameSecret(req.headers.authorization ?? '', `Bearer ${token}`)) {

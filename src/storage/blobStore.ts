@@ -15,7 +15,12 @@ export interface StoredBlob {
 
 export interface BlobStore {
   readonly kind: 'local' | 's3';
-  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores `data` under `key`. A stream is written as it arrives (nothing
+   * half-written is ever readable); `size` is its length in bytes when known
+   * (S3 needs it for a stream).
+   */
+  put(key: string, data: Buffer | Readable, contentType: string, size?: number): Promise<void>;
   /** The blob under `key`, or null when there is none. */
   get(key: string): Promise<StoredBlob | null>;
   /** Removes `key`; removing a missing key is not an error. */

@@ -1,7 +1,8 @@
 // The default store: files under one directory, each with a small JSON side
 // file for its content type. Writes go to a temporary name first and are
 // renamed into place, so a reader never sees half a file.
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
@@ -20,7 +21,13 @@ export function localDiskStore(directory: string): BlobStore {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
       const temporary = `${path}.${randomUUID()}.tmp`;
-      await writeFile(temporary, data);
+      try {
+        if (Buffer.isBuffer(data)) await writeFile(temporary, data);
+        else await pipeline(data, createWriteStream(temporary));
+      } catch (err) {
+        await rm(temporary, { force: true });
+        throw err;
+      }
       await writeFile(`${temporary}.meta`, JSON.stringify({ contentType }));
       await rename(`${temporary}.meta`, metaOf(key));
       await rename(temporary, path);

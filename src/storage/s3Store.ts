@@ -17,6 +17,9 @@ export function s3Store(settings: S3Settings): BlobStore {
       client: new sdk.S3Client({
         region: settings.region,
         forcePathStyle: settings.forcePathStyle,
+        // Streamed uploads as plain bodies of a known length: S3-compatible
+        // servers (MinIO, R2, s3rver) do not all read aws-chunked checksum trailers.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
         ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
         ...(settings.accessKeyId && settings.secretAccessKey ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } } : {}),
       }),
@@ -26,9 +29,21 @@ export function s3Store(settings: S3Settings): BlobStore {
 
   return {
     kind: 's3',
-    async put(key, data, contentType) {
+    async put(key, data, contentType, size) {
       const { sdk, client } = await connect();
-      await client.send(new sdk.PutObjectCommand({ Bucket, Key: Key(key), Body: data, ContentType: contentType, ContentLength: data.length }));
+      const length = Buffer.isBuffer(data) ? data.length : size;
+      const put = new sdk.PutObjectCommand({ Bucket, Key: Key(key), Body: data, ContentType: contentType, ...(length !== undefined ? { ContentLength: length } : {}) });
+      if (Buffer.isBuffer(data)) return void (await client.send(put));
+      // The SDK does not notice a body stream failing half way: stop the request
+      // ourselves (S3 keeps no object of an unfinished PUT).
+      const abort = new AbortController();
+      const failed = new Promise<never>((_, reject) => data.once('error', reject));
+      try {
+        await Promise.race([client.send(put, { abortSignal: abort.signal }), failed]);
+      } catch (err) {
+        abort.abort();
+        throw err;
+      }
     },
     async get(key) {
       const { sdk, client } = await connect();

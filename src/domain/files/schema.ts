@@ -13,7 +13,7 @@ import { downloadUrl, removeFile, revisionFile, revisionFiles, uploadFile, type 
 import { revisionPdf, type PdfSelection } from './pdf.js';
 
 const isUpload = (value: unknown): value is Upload =>
-  typeof value === 'object' && value !== null && typeof (value as Upload).arrayBuffer === 'function' && typeof (value as Upload).name === 'string';
+  typeof value === 'object' && value !== null && typeof (value as Upload).stream === 'function' && typeof (value as Upload).name === 'string';
 
 export const FileScalar = builder.scalarType('File', {
   description: 'A file sent with the request, per the GraphQL multipart request specification (input only).',

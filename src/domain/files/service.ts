@@ -1,7 +1,6 @@
 // Files of revisions: reads (a revision's files, one file, its signed download
 // URL), and writes (upload, removal) that make a new revision of a change
 // request, or of the space's main line for those who may write it directly.
-import { createHash } from 'node:crypto';
 import { advanceMainLine } from '../revisions/mainLine.js';
 import { imageSize } from 'image-size';
 import type { Context } from '../../context.js';
@@ -17,6 +16,9 @@ import { commitRevision } from '../revisions/commit.js';
 import type { RevisionRef } from '../revisions/read.js';
 import { loadSpace } from '../spaces/service.js';
 import { readFileSet, writeFileSet } from './fileSets.js';
+import { openUpload, type Upload } from './uploadStream.js';
+
+export type { Upload };
 import { fileLoader, fileSetLoader, revisionFileSetLoader } from './loaders.js';
 
 type Tx = Prisma.TransactionClient;
@@ -71,14 +73,6 @@ export const downloadUrl = (ctx: Context, file: Pick<File, 'blobKey' | 'name'>) 
 
 // Upload checks ---------------------------------------------------------------
 
-/** What a GraphQL multipart upload hands over (the Fetch API's File). */
-export interface Upload {
-  name: string;
-  type: string;
-  size: number;
-  arrayBuffer(): Promise<ArrayBuffer>;
-}
-
 const MIME = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/;
 const IMAGE_TYPES: Record<string, string> = { jpg: 'image/jpeg', svg: 'image/svg+xml', ico: 'image/x-icon', cur: 'image/x-icon', tiff: 'image/tiff', psd: 'image/vnd.adobe.photoshop', j2c: 'image/jp2', jp2: 'image/jp2' };
 
@@ -86,14 +80,6 @@ export function checkFileName(name: string, field = 'name') {
   checkLength(field, name, 1, 255);
   if (/[/\\\u0000-\u001f\u007f]/.test(name)) throw badRequest('must not hold slashes or control characters', field);
   return name;
-}
-
-async function readUpload(upload: Upload, maxBytes: number): Promise<Buffer> {
-  if (upload.size > maxBytes) throw new AppError(413, `file: is ${upload.size} bytes, more than the ${maxBytes} bytes a file may have`, 'file');
-  const data = Buffer.from(await upload.arrayBuffer());
-  if (data.length > maxBytes) throw new AppError(413, `file: more than the ${maxBytes} bytes a file may have`, 'file');
-  if (data.length === 0) throw badRequest('is empty', 'file');
-  return data;
 }
 
 /** Images are recognised by their bytes (type and dimensions); anything else keeps the part's declared type. */
@@ -179,18 +165,19 @@ export async function uploadFile(ctx: Context, input: UploadInput): Promise<File
   const actor = requireActor(ctx);
   const name = checkFileName(input.name ?? input.file.name ?? '', input.name != null ? 'name' : 'file');
   await checkWritable(ctx, input);
-  const data = await readUpload(input.file, ctx.files.maxUploadBytes);
-  const { contentType, dimensions } = describeFile(data, input.file.type);
+  const upload = await openUpload(input.file, ctx.files.maxUploadBytes);
+  const { contentType, dimensions } = describeFile(upload.head, input.file.type);
   const id = newId('File');
   const blobKey = `spaces/${input.spaceId}/files/${id}`;
-  await ctx.files.store.put(blobKey, data, contentType);
+  await ctx.files.store.put(blobKey, upload.body, contentType, input.file.size);
+  const { size, sha256 } = upload.counted();
   let file: File | undefined;
   const result = await writeFiles(ctx, input, async (tx, space, files) => {
     file = await tx.file.create({
       data: {
-        id, spaceId: space.id, organizationId: space.organizationId, name, contentType, size: data.length,
+        id, spaceId: space.id, organizationId: space.organizationId, name, contentType, size,
         width: dimensions?.width ?? null, height: dimensions?.height ?? null,
-        sha256: createHash('sha256').update(data).digest('hex'), blobKey, uploadedById: actor.userId,
+        sha256, blobKey, uploadedById: actor.userId,
       },
     });
     return [...files, id];
