@@ -2,7 +2,7 @@
 // (apply a change request to the main content): three-way merges from the
 // last main revision the change request has seen. A conflict changes nothing.
 import type { Context } from '../../context.js';
-import { advanceMainLine } from '../revisions/mainLine.js';
+import { advanceMainLine, FOLLOW_MAIN_LINE } from '../revisions/mainLine.js';
 import { requireActor } from '../../context.js';
 import { forbidden } from '../../errors.js';
 import type { Prisma } from '../../generated/prisma/client.js';
@@ -30,11 +30,11 @@ async function contentOf(tx: Tx, spaceId: string, revisionId: string) {
 }
 
 /** Pages merged three-way (conflicts reported), and file sets merged three-way (additions of both sides, removals of either). */
-async function threeWay(tx: Tx, space: { id: string; organizationId: string }, base: string, ours: string, theirs: string) {
+async function threeWay(tx: Tx, space: { id: string; organizationId: string }, base: string, ours: string, theirs: string, { deferReferences = false } = {}) {
   const [b, o, t] = await Promise.all([contentOf(tx, space.id, base), contentOf(tx, space.id, ours), contentOf(tx, space.id, theirs)]);
   const merged = await mergeTrees(b.pages, o.pages, t.pages, {
     load: async (hashes) => readVersions(tx, space.id, hashes),
-    save: (content) => writeVersion(tx, space, content),
+    save: (content) => writeVersion(tx, space, content, { deferReferences }),
   });
   if (!merged.pages) return merged;
   return { ...merged, fileSet: await writeFileSet(tx, space, mergeFileSets(b.files, o.files, t.files)) };
@@ -91,6 +91,14 @@ async function fastForward(tx: Tx, revisionId: string) {
 
 /** Applies the change request to the space's main content; the space's active revision becomes the result. */
 export async function mergeChangeRequest(ctx: Context, spaceId: string, key: string): Promise<MergeResult> {
+  const result = await mergeInTransaction(ctx, spaceId, key);
+  // The search index and reference keys follow now rather than at the job's next sweep. The outbox
+  // row is committed with the merge: a lost wake-up only delays them, so it does not fail the merge.
+  if (result.result === 'merge') await ctx.jobs.send(FOLLOW_MAIN_LINE, {}).catch(() => undefined);
+  return result;
+}
+
+async function mergeInTransaction(ctx: Context, spaceId: string, key: string): Promise<MergeResult> {
   const actor = requireActor(ctx);
   return ctx.prisma.$transaction(async (tx) => {
     // The space row lock serializes merges into one space: each merges onto the last one's result.
@@ -99,7 +107,7 @@ export async function mergeChangeRequest(ctx: Context, spaceId: string, key: str
     await checkMergeRules(tx, space, cr);
     const main = space.revisionId;
     const base = mergeBase(cr);
-    const merged = main === base ? await fastForward(tx, cr.revisionId) : await threeWay(tx, space, base, main, cr.revisionId);
+    const merged = main === base ? await fastForward(tx, cr.revisionId) : await threeWay(tx, space, base, main, cr.revisionId, { deferReferences: true });
     if (!merged.pages) return { result: 'conflicts', revision: main, conflicts: merged.conflicts };
     const revision = await commitRevision(tx, space, {
       parents: [main, cr.revisionId], type: 'merge', createdById: actor.userId, pages: merged.pages, fileSet: merged.fileSet,
