@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIsolatedTestApp, type TestApp } from './support/app.js';
 import { rest } from './support/http.js';
+import { race, restCall } from './support/concurrency.js';
+import { pagesOf } from './support/content.js';
 import { createOrg, createSpace, type OrgFixture } from './support/factories.js';
 import { insertPages } from './support/content.js';
 import { commitRevision, newPageNode } from '../src/domain/revisions/commit.js';
@@ -78,5 +80,41 @@ describe('large merges', () => {
     const written = await app.prisma.pageVersion.findFirstOrThrow({ where: { spaceId: space.id, title: 'The guide', markdown: 'See [install](install).' } });
     await eventually(async () => (await app.prisma.mainLineOutbox.count({ where: { spaceId: space.id } })) === 0, 'the outbox rows consumed');
     expect(await app.prisma.pageVersion.findUniqueOrThrow({ where: { spaceId_hash: { spaceId: space.id, hash: written.hash } } })).toMatchObject({ referencesIndexed: true, referenceKeys: ['page:install'] });
+  });
+});
+
+describe('racing writers of one change request', () => {
+  it('a merge racing content writes, an update from main and a status change: every answer 200 or 409, the database consistent', async () => {
+    const statuses: number[] = [];
+    for (let round = 0; round < 6; round++) {
+      const space = await createSpace(app, org, { empty: true });
+      await insertPages(app, space, [{ path: 'a', markdown: 'A' }]);
+      const [cr, other] = [(await rest(app, org.admin.token).post(crPath(space.id), { subject: 'Raced' })).body, (await rest(app, org.admin.token).post(crPath(space.id), { subject: 'Moves main' })).body];
+      // Main moves past the change request's base: the update from main has work to do, and the merge is three-way.
+      expect((await rest(app, org.admin.token).post(`${crPath(space.id, other.id)}/content`, { changes: [{ operation: 'insert_page', title: 'Main side' }] })).status).toBe(200);
+      expect((await rest(app, org.admin.token).post(`${crPath(space.id, other.id)}/merge`)).status).toBe(200);
+      const path = crPath(space.id, cr.id);
+      const answers = await race(app, [
+        restCall(org.admin.token, 'POST', `${path}/merge`),
+        restCall(org.admin.token, 'POST', `${path}/content`, { changes: [{ operation: 'insert_page', title: `Written ${round}` }] }),
+        restCall(org.admin.token, 'POST', `${path}/update`),
+        restCall(org.admin.token, 'PATCH', path, { subject: `Renamed ${round}` }),
+        restCall(org.admin.token, 'POST', `${path}/content`, { changes: [{ operation: 'insert_page', title: `Also ${round}` }] }),
+      ]);
+      statuses.push(...answers.map((a) => a.status));
+      for (const a of answers) expect([200, 409], JSON.stringify(a.body)).toContain(a.status);
+      expect(answers[0].status).toBe(200);
+      // The merge landed: the space's main is its result, and every write answered 200 came before it (it is in main).
+      const merged = await app.prisma.changeRequest.findUniqueOrThrow({ where: { id: cr.id } });
+      const row = await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } });
+      expect(merged.status).toBe('merged');
+      expect(row.revisionId).toBe(merged.revisionMergedId);
+      const titles = (await pagesOf(app, row.revisionId)).map((p) => p.title);
+      expect(titles).toEqual(expect.arrayContaining(['a', 'Main side']));
+      if (answers[1].status === 200) expect(titles).toContain(`Written ${round}`);
+      if (answers[4].status === 200) expect(titles).toContain(`Also ${round}`);
+      expect(row.draftChangeRequestsCount + row.openChangeRequestsCount).toBe(0);
+    }
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import { fetchTreesFrom, readTree, readVersions, writeVersion } from '../revisio
 import { mergeTrees, type MergeConflict } from '../revisions/merge.js';
 import { mergeFileSets, readFileSet, writeFileSet } from '../files/fileSets.js';
 import { loadChangeRequest } from './service.js';
+import { transactionWithRetry } from '../../db/retry.js';
 
 type Tx = Prisma.TransactionClient;
 export interface MergeResult {
@@ -43,7 +44,7 @@ async function threeWay(tx: Tx, space: { id: string; organizationId: string }, b
 /** Brings the space's current main content into the change request. */
 export async function updateChangeRequestFromMain(ctx: Context, spaceId: string, key: string): Promise<MergeResult> {
   const actor = requireActor(ctx);
-  return ctx.prisma.$transaction(async (tx) => {
+  return transactionWithRetry(ctx.prisma, async (tx) => {
     const { space, cr } = await loadChangeRequest(ctx, tx, spaceId, key, 'bringUpToDate', { lock: true });
     const main = (await tx.space.findUniqueOrThrow({ where: { id: space.id }, select: { revisionId: true } })).revisionId;
     const base = mergeBase(cr);
@@ -100,9 +101,8 @@ export async function mergeChangeRequest(ctx: Context, spaceId: string, key: str
 
 async function mergeInTransaction(ctx: Context, spaceId: string, key: string): Promise<MergeResult> {
   const actor = requireActor(ctx);
-  return ctx.prisma.$transaction(async (tx) => {
-    // The space row lock serializes merges into one space: each merges onto the last one's result.
-    await tx.$queryRaw`SELECT 1 FROM "Space" WHERE id = ${spaceId} FOR UPDATE`;
+  return transactionWithRetry(ctx.prisma, async (tx) => {
+    // The space row lock (taken first by loadChangeRequest) serializes merges into one space: each merges onto the last one's result.
     const { space, cr } = await loadChangeRequest(ctx, tx, spaceId, key, 'merge', { lock: true });
     await checkMergeRules(tx, space, cr);
     const main = space.revisionId;

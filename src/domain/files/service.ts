@@ -17,6 +17,8 @@ import { commitRevision } from '../revisions/commit.js';
 import type { RevisionRef } from '../revisions/read.js';
 import { loadSpace } from '../spaces/service.js';
 import { readFileSet, writeFileSet } from './fileSets.js';
+import { lockSpace } from '../shared/spaceLocks.js';
+import { transactionWithRetry } from '../../db/retry.js';
 import { fileLoader, fileSetLoader, revisionFileSetLoader } from './loaders.js';
 
 type Tx = Prisma.TransactionClient;
@@ -109,7 +111,7 @@ export interface FileWriteResult {
 /** The live space of a main-line write, locked, authorized, and not bound by merge rules naming reviewers. */
 async function mainLineSpace(ctx: Context, tx: Tx, spaceId: string): Promise<Space> {
   const actor = requireActor(ctx);
-  await tx.$queryRaw`SELECT 1 FROM "Space" WHERE id = ${spaceId} FOR UPDATE`;
+  await lockSpace(tx, spaceId);
   const space = authorize(spacePolicy, actor, await loadSpace(ctx, tx, spaceId), 'writeMainContent');
   const rules = await mergeRulesFor(tx, space);
   if (rules.type === 'rules' && rules.rules.some((r) => r.users.length > 0)) {
@@ -126,7 +128,7 @@ async function mainLineSpace(ctx: Context, tx: Tx, spaceId: string): Promise<Spa
  */
 async function writeFiles(ctx: Context, target: FileTarget, edit: (tx: Tx, space: Space, files: string[]) => Promise<string[]>): Promise<FileWriteResult> {
   const actor = requireActor(ctx);
-  return ctx.prisma.$transaction(async (tx) => {
+  return transactionWithRetry(ctx.prisma, async (tx) => {
     const { space, cr } = target.changeRequestId
       ? await loadChangeRequest(ctx, tx, target.spaceId, target.changeRequestId, 'editContent', { lock: true })
       : { space: await mainLineSpace(ctx, tx, target.spaceId), cr: null };

@@ -12,6 +12,7 @@ import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 import { markdownSections } from '../content/markdown/index.js';
 import { fetchTreesFrom, readVersions, type VersionRow } from '../revisions/objects.js';
 import { diffTrees, type PagePlace } from './treeDiff.js';
+import { lockSpace } from '../shared/spaceLocks.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -118,9 +119,10 @@ async function movePages(tx: Tx, spaceId: string, places: PagePlace[]) {
  * other and each sees the last one's result. A no-op when already up to date.
  */
 export async function syncSearchIndex(tx: Tx, spaceId: string): Promise<SyncResult> {
+  await lockSpace(tx, spaceId);
   const [space] = await tx.$queryRaw<{ id: string; organizationId: string; revisionId: string; tree: string | null }[]>`
     SELECT s.id, s."organizationId", s."revisionId", r.tree FROM "Space" s JOIN "Revision" r ON r.id = s."revisionId"
-    WHERE s.id = ${spaceId} FOR UPDATE OF s`;
+    WHERE s.id = ${spaceId}`;
   if (!space) return { indexed: 0, moved: 0, removed: 0 };
   const state = await tx.searchIndexState.findUnique({ where: { spaceId } });
   if (state?.revisionId === space.revisionId) return { indexed: 0, moved: 0, removed: 0 };

@@ -15,6 +15,8 @@ import { emptyContent, fetchTreesFrom, readTree, type PageNode } from '../revisi
 import { loadChangeRequest } from '../changeRequests/service.js';
 import { loadSpace } from '../spaces/service.js';
 import { templateById, type SpaceTemplateDefinition, type TemplatePage } from './catalogue.js';
+import { lockSpace } from '../shared/spaceLocks.js';
+import { transactionWithRetry } from '../../db/retry.js';
 
 type Tx = Prisma.TransactionClient;
 const FILE_ID = /^[A-Za-z0-9_-]{1,100}$/;
@@ -82,7 +84,7 @@ export async function applyTemplate(ctx: Context, spaceId: string, input: ApplyT
   const template = templateById(input.id);
   if (!template) throw badRequest('is not the id of a template (see the spaceTemplates query)', 'id');
   const files = resolveContentRefs(template, input.params);
-  return ctx.prisma.$transaction(async (tx) => {
+  return transactionWithRetry(ctx.prisma, async (tx) => {
     const now = ctx.clock.now();
     if (input.changeRequestId != null) {
       const { space, cr } = await loadChangeRequest(ctx, tx, spaceId, input.changeRequestId, 'editContent', { lock: true });
@@ -93,7 +95,7 @@ export async function applyTemplate(ctx: Context, spaceId: string, input: ApplyT
       return revisionId;
     }
     // The space row lock: main-line writes (merges, templates) each build on the last one's revision.
-    await tx.$queryRaw`SELECT 1 FROM "Space" WHERE id = ${spaceId} FOR UPDATE`;
+    await lockSpace(tx, spaceId);
     const space = authorize(spacePolicy, actor, await loadSpace(ctx, tx, spaceId), 'edit');
     const pages = await contentToExtend(tx, space.id, space.revisionId, files);
     pages.push(...(await templateNodes(tx, space, template.pages, pages, files, now)));
