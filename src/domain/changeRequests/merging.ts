@@ -12,6 +12,9 @@ import { fetchTreesFrom, readTree, readVersions, writeVersion } from '../revisio
 import { mergeTrees, type MergeConflict } from '../revisions/merge.js';
 import { mergeFileSets, readFileSet, writeFileSet } from '../files/fileSets.js';
 import { loadChangeRequest } from './service.js';
+import { lockSpace } from '../shared/spaceLocks.js';
+import { loadSpace } from '../spaces/service.js';
+import { authorizeMainLineWrite } from '../../policy/index.js';
 import { transactionWithRetry } from '../../db/retry.js';
 
 type Tx = Prisma.TransactionClient;
@@ -65,6 +68,20 @@ export async function mergeRulesFor(tx: Tx, space: { mergeRules: unknown; organi
   if (own.type !== 'inherit') return own;
   const org = await tx.organization.findUniqueOrThrow({ where: { id: space.organizationId }, select: { mergeRules: true } });
   return parseMergeRules(org.mergeRules, { allowInherit: true });
+}
+
+/** Whether the rules in force name reviewers a merge needs (a direct write to main would skip them). */
+export async function rulesNameReviewers(tx: Tx, space: { mergeRules: unknown; organizationId: string }) {
+  const rules = await mergeRulesFor(tx, space);
+  return rules.type === 'rules' && rules.rules.some((r) => r.users.length > 0);
+}
+
+/** The live space of a write to its main content (no change request), locked first, under the rules of merges. */
+export async function mainLineSpace(ctx: Context, tx: Tx, spaceId: string) {
+  const actor = requireActor(ctx);
+  await lockSpace(tx, spaceId);
+  const space = await loadSpace(ctx, tx, spaceId);
+  return authorizeMainLineWrite(actor, space, space ? await rulesNameReviewers(tx, space) : false);
 }
 
 /** 403 unless every reviewer the rules name approved the change request's current revision and asked no change since. */

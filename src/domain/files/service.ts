@@ -6,18 +6,15 @@ import { advanceMainLine } from '../revisions/mainLine.js';
 import { imageSize } from 'image-size';
 import type { Context } from '../../context.js';
 import { requireActor } from '../../context.js';
-import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import { AppError, badRequest, notFound } from '../../errors.js';
 import type { File, Prisma, Space } from '../../generated/prisma/client.js';
 import { newId } from '../../ids.js';
-import { authorize, spacePolicy } from '../../policy/index.js';
 import { checkLength } from '../../validate.js';
 import { loadChangeRequest } from '../changeRequests/service.js';
-import { mergeRulesFor } from '../changeRequests/merging.js';
+import { mainLineSpace } from '../changeRequests/merging.js';
 import { commitRevision } from '../revisions/commit.js';
 import type { RevisionRef } from '../revisions/read.js';
-import { loadSpace } from '../spaces/service.js';
 import { readFileSet, writeFileSet } from './fileSets.js';
-import { lockSpace } from '../shared/spaceLocks.js';
 import { transactionWithRetry } from '../../db/retry.js';
 import { fileLoader, fileSetLoader, revisionFileSetLoader } from './loaders.js';
 
@@ -106,18 +103,6 @@ export interface FileWriteResult {
   revision: string;
   changeRequestId: string | null;
   spaceId: string;
-}
-
-/** The live space of a main-line write, locked, authorized, and not bound by merge rules naming reviewers. */
-async function mainLineSpace(ctx: Context, tx: Tx, spaceId: string): Promise<Space> {
-  const actor = requireActor(ctx);
-  await lockSpace(tx, spaceId);
-  const space = authorize(spacePolicy, actor, await loadSpace(ctx, tx, spaceId), 'writeMainContent');
-  const rules = await mergeRulesFor(tx, space);
-  if (rules.type === 'rules' && rules.rules.some((r) => r.users.length > 0)) {
-    throw forbidden("This space's merge rules require reviews: upload into a change request instead");
-  }
-  return space;
 }
 
 /**
