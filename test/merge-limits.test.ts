@@ -59,12 +59,13 @@ describe('large merges', () => {
     // Nothing parsed for search in the merge's transaction: one outbox row instead.
     expect(statements.filter((sql) => sql.includes('"SearchSection"'))).toEqual([]);
     expect(statements.filter((sql) => sql.includes('INSERT INTO "public"."MainLineOutbox"'))).toHaveLength(1);
-    await eventually(async () => (await app.prisma.mainLineOutbox.count({ where: { spaceId: space.id } })) === 0, 'the outbox row consumed');
+    // The job parses every page (about 0.4 s each, more on a loaded machine): a generous bound, a hang guard only.
+    await eventually(async () => (await app.prisma.mainLineOutbox.count({ where: { spaceId: space.id } })) === 0, 'the outbox row consumed', 240_000);
     expect((await app.prisma.searchIndexState.findUniqueOrThrow({ where: { spaceId: space.id } })).revisionId).toBe(res.body.revision);
     expect(await app.prisma.searchPage.count({ where: { spaceId: space.id } })).toBe(100);
     const found = await rest(app, org.admin.token).get(`/v1/spaces/${space.id}/search?query=${encodeURIComponent('"Heading 99-0"')}`);
     expect(found.body.items.map((i: any) => i.title)).toEqual(['Page 99']);
-  });
+  }, 300_000);
 
   it('leaves the reference keys of the versions a three-way merge writes to the job', async () => {
     const space = await createSpace(app, org, { empty: true });
