@@ -40,6 +40,7 @@ import { linkPages } from './http/linkPages.js';
 import { createJobQueue, type JobQueueOptions } from './jobs/queue.js';
 import { jobDefinitions } from './jobs/definitions.js';
 import type { JobServices } from './jobs/services.js';
+import { defaultOpenAPILimits, type OpenAPILimits } from './domain/openapiSpecs/limits.js';
 import { pseudoLocalizer, type TranslationProvider } from './domain/translations/providers.js';
 import { defaultFetchPolicy, type FetchPolicy } from './net/fetch.js';
 import { servePublishedSpec, publishedSpecPath } from './domain/openapiSpecs/published.js';
@@ -70,7 +71,7 @@ export interface QuireOptions extends SettingsOverrides {
   /** Structured logs (default: pino to stdout at $LOG_LEVEL). */
   logger?: Logger;
   /** The job queue (src/jobs): its schema, policies, the outbound fetch policy of its jobs and their translation provider (default: pseudo-localisation). */
-  jobs?: Partial<Pick<JobQueueOptions, 'schema' | 'policies' | 'pollingIntervalSeconds' | 'maintenanceIntervalSeconds' | 'orphanSweepSeconds'>> & { fetchPolicy?: FetchPolicy; translator?: TranslationProvider };
+  jobs?: Partial<Pick<JobQueueOptions, 'schema' | 'policies' | 'pollingIntervalSeconds' | 'maintenanceIntervalSeconds' | 'orphanSweepSeconds'>> & { fetchPolicy?: FetchPolicy; translator?: TranslationProvider; openapiLimits?: OpenAPILimits };
   /** Where files live (default: the local directory `.quire/files`); see src/storage/blobStore.ts. */
   storage?: StorageSettings;
   /** Secret of the signed file URLs; replicas must share it (default: random per process). */
@@ -125,7 +126,7 @@ export function createQuire(options: QuireOptions) {
   };
   const authenticate = async (authorization: string | null | undefined): Promise<Actor | null> => (await authenticateWith(authorization)).actor;
   const jobs = createJobQueue<JobServices>(jobDefinitions, { databaseUrl: options.databaseUrl, logger, ...options.jobs });
-  const jobServices: JobServices = { prisma, pubsub: events.pubsub, fetchPolicy: options.jobs?.fetchPolicy ?? defaultFetchPolicy, clock, logger, translator: options.jobs?.translator ?? pseudoLocalizer };
+  const jobServices: JobServices = { prisma, pubsub: events.pubsub, fetchPolicy: options.jobs?.fetchPolicy ?? defaultFetchPolicy, clock, logger, translator: options.jobs?.translator ?? pseudoLocalizer, openapiLimits: options.jobs?.openapiLimits ?? defaultOpenAPILimits };
   const compute = createComputePool(settings.compute);
   registerComputeMetrics(metrics.registry, compute);
   const context = contextFactory({ prisma, clock, urls, pubsub: events.pubsub, tenantLimits: settings.tenants, files, compute, visitorClaims: options.visitorClaims, jobs });

@@ -57,7 +57,7 @@ const retryableSqlStates = new Set(['57014', '25P03', '57P01', '57P03', '53300',
 const retryableMessages = /timeout exceeded when trying to connect|Connection terminated|connection error and is not queryable|P2028|P2024|Transaction already closed|Unable to start a transaction/i;
 
 /** The SQL state of a node-postgres error, as is or wrapped by Prisma's driver adapter. */
-function sqlStateOf(err: unknown): string | undefined {
+export function sqlStateOf(err: unknown): string | undefined {
   const e = err as { code?: unknown; meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; code?: unknown } } }; cause?: unknown };
   const adapter = e?.meta?.driverAdapterError?.cause;
   const state = adapter?.originalCode ?? adapter?.code ?? e?.code;

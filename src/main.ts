@@ -13,6 +13,7 @@ import { storageSettingsFromEnv } from './storage/blobStore.js';
 import { openDatabase, type Database } from './db/database.js';
 import { databaseSettingsFromEnv } from './db/settings.js';
 import { fetchPolicyFromEnv } from './net/fetch.js';
+import { openAPILimitsFromEnv } from './domain/openapiSpecs/limits.js';
 import { translationProviderFromEnv } from './domain/translations/providers.js';
 import { portFromEnv, settingsFromEnv } from './http/config.js';
 import { createLogger } from './http/logging.js';
@@ -32,7 +33,7 @@ function readConfiguration() {
     const fetchPolicy = fetchPolicyFromEnv(process.env);
     return {
       settings: settingsFromEnv(process.env), databaseSettings: databaseSettingsFromEnv(process.env), port, visitorClaims,
-      fetchPolicy, worker, translator: translationProviderFromEnv(process.env, fetchPolicy), heapGrowth: heapGrowthFromEnv(process.env),
+      fetchPolicy, worker, translator: translationProviderFromEnv(process.env, fetchPolicy), heapGrowth: heapGrowthFromEnv(process.env), openapiLimits: openAPILimitsFromEnv(process.env),
     };
   } catch (err) {
     logger.fatal({ reason: (err as Error).message }, `invalid configuration: ${(err as Error).message}`);
@@ -90,7 +91,7 @@ function startHousekeeping(quire: Quire) {
   };
 }
 
-const { settings, databaseSettings, port, visitorClaims, fetchPolicy, worker, translator, heapGrowth } = readConfiguration();
+const { settings, databaseSettings, port, visitorClaims, fetchPolicy, worker, translator, heapGrowth, openapiLimits } = readConfiguration();
 setHeapGrowth(heapGrowth);
 logger.info(visitorClaims ? { alg: visitorClaims.alg, kid: visitorClaims.kid } : {}, visitorClaims
   ? 'visitor claims signed by VISITOR_CLAIMS_PRIVATE_KEY'
@@ -146,7 +147,7 @@ try {
     appUrl: process.env.APP_URL,
     visitorClaims,
     logger,
-    jobs: { fetchPolicy, translator },
+    jobs: { fetchPolicy, translator, openapiLimits },
     storage: storageSettingsFromEnv(process.env),
     filesSecret: process.env.FILES_URL_SECRET,
   });

@@ -96,6 +96,26 @@ describe('adaptive schema', () => {
     expect((await admin.get(`${site}/adaptive-schema`)).body.jsonSchema).toEqual(valid);
   });
 
+  it('bounds the claims: 500 at most (signed and unsigned together), names of 100 and descriptions of 500 characters; 20,000 refused at once', async () => {
+    const org = await createOrg(app);
+    const site = await siteOf(org);
+    const admin = rest(app, org.admin.token);
+    const claims = (n: number, from = 0) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`c${from + i}`, { type: 'boolean', description: 'x' }]));
+    const schemaWith = (signed: number, unsignedCount: number) => ({ ...valid, properties: { ...claims(signed), unsigned: unsigned(claims(unsignedCount, signed)) } });
+    expect((await admin.put(`${site}/adaptive-schema`, { jsonSchema: schemaWith(300, 200) })).status).toBe(200);
+    expect((await admin.get(`${site}/adaptive-schema/template-conditions`)).body.items).toHaveLength(500);
+    expect400(await admin.put(`${site}/adaptive-schema`, { jsonSchema: schemaWith(300, 201) }), 'jsonSchema.properties', 'declares 501 claims: at most 500 are allowed');
+    expect400(await admin.put(`${site}/adaptive-schema`, { jsonSchema: schemaWith(20_000, 0) }), 'jsonSchema.properties', 'declares 20000 claims: at most 500 are allowed');
+    const longName = { ...valid, properties: { ...valid.properties, ['n'.repeat(101)]: { type: 'boolean', description: 'Long' } } };
+    expect400(await admin.put(`${site}/adaptive-schema`, { jsonSchema: longName }), `jsonSchema.properties.${'n'.repeat(101)}`, 'must be a claim name of at most 100 characters');
+    const longDescription = { ...valid, properties: { ...valid.properties, isBetaUser: { type: 'boolean', description: 'd'.repeat(501) } } };
+    const refused = await admin.put(`${site}/adaptive-schema`, { jsonSchema: longDescription });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toMatch(/^jsonSchema\.properties\.isBetaUser\.description: /);
+    // The schema set first is kept.
+    expect((await admin.get(`${site}/adaptive-schema/template-conditions`)).body.items).toHaveLength(500);
+  });
+
   it('is read by members who see the site, set by site admins; scopes site:read / site:write; other organizations get 404', async () => {
     const org = await createOrg(app);
     const other = await createOrg(app);

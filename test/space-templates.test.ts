@@ -105,7 +105,14 @@ describe('POST /spaces/{spaceId}/content/template', () => {
   it('editors of the space only: readers 403; guests, other organizations 404; scopes 403; no token 401', async () => {
     const space = await createSpace(app, org, { empty: true });
     const body = { id: 'changelog' };
-    expect((await apply((await addMember(app, org.organizationId, 'edit')).token, space.id, body)).status).toBe(201);
+    // An editor writes into a change request; the main content takes what could merge one (as merges do).
+    const editor = await addMember(app, org.organizationId, 'edit');
+    const cr = (await rest(app, editor.token).post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Template' })).body;
+    expect((await apply(editor.token, space.id, { ...body, changeRequestId: cr.id })).status).toBe(201);
+    const main = await activeRevision(space.id);
+    expect((await apply(editor.token, space.id, body)).status).toBe(403);
+    expect(await activeRevision(space.id)).toBe(main);
+    expect((await apply((await addMember(app, org.organizationId, 'review')).token, space.id, body)).status).toBe(201);
     expect((await apply((await addMember(app, org.organizationId, 'read')).token, space.id, body)).status).toBe(403);
     for (const token of [(await addMember(app, org.organizationId, 'guest')).token, (await createOrg(app)).admin.token]) {
       const res = await apply(token, space.id, body);
@@ -115,6 +122,22 @@ describe('POST /spaces/{spaceId}/content/template', () => {
     expect((await apply(org.admin.token, 'spc_unknown', body)).status).toBe(404);
     expect((await apply((await tokenWithScopes(app, org.admin.userId, ['space:read'])).token, space.id, body)).status).toBe(403);
     expect((await request(app, 'POST', `/v1/spaces/${space.id}/content/template`, { body })).status).toBe(401);
+  });
+
+  it('follows the merge rules: a space whose rules name a reviewer takes templates into change requests only', async () => {
+    const space = await createSpace(app, org, { empty: true });
+    const reviewer = await addMember(app, org.organizationId, 'review');
+    const rules = { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: [reviewer.userId] }] };
+    expect((await rest(app, org.admin.token).patch(`/v1/spaces/${space.id}`, { mergeRules: rules })).status).toBe(200);
+    const main = await activeRevision(space.id);
+    const refused = await apply(org.admin.token, space.id, { id: 'changelog' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toMatch(/merge rules require reviews/);
+    expect(await activeRevision(space.id)).toBe(main);
+    const cr = (await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Template' })).body;
+    expect((await apply(org.admin.token, space.id, { id: 'changelog', changeRequestId: cr.id })).status).toBe(201);
+    // The merge of that change request still needs the reviewer.
+    expect((await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/change-requests/${cr.id}/merge`)).status).toBe(403);
   });
 
   it('concurrent applications each build on the previous one: none is lost', async () => {

@@ -6,6 +6,7 @@ import { processConversationsJob } from '../domain/conversations/processor.js';
 import { runTranslationJob } from '../domain/translations/runner.js';
 import { indexPageReferences } from '../domain/links/backlinks.js';
 import { refreshAllSearchIndexes } from '../domain/search/indexer.js';
+import { FOLLOW_MAIN_LINE, followMainLines } from '../domain/revisions/mainLine.js';
 import type { QuireJob } from './services.js';
 
 export const PURGE_DELETED_SPACES = 'spaces.purge-deleted';
@@ -54,4 +55,20 @@ export const searchCatchUpJob: QuireJob<Record<string, never>> = {
   },
 };
 
-export const jobDefinitions: readonly QuireJob<any>[] = [purgeDeletedSpacesJob, searchCatchUpJob, processOpenAPISpecJob, processConversationsJob, runTranslationJob, indexPageReferencesJob];
+/**
+ * Sent after a merge, and every minute as a sweep: the search index and the
+ * reference keys of each space whose main line moved (the MainLineOutbox rows
+ * written with the move) are brought up to date outside the move's transaction.
+ */
+export const followMainLineJob: QuireJob<Record<string, never>> = {
+  name: FOLLOW_MAIN_LINE,
+  cron: '* * * * *',
+  // At most one waiting and one running: a wake-up sent while one waits adds nothing.
+  policy: { retryLimit: 3, retryDelay: 10, expireInSeconds: 30 * 60, policy: 'stately' },
+  async run({ prisma, logger }) {
+    const followed = await followMainLines(prisma);
+    if (followed) logger.info({ count: followed }, 'followed main-line moves');
+  },
+};
+
+export const jobDefinitions: readonly QuireJob<any>[] = [purgeDeletedSpacesJob, searchCatchUpJob, processOpenAPISpecJob, processConversationsJob, runTranslationJob, indexPageReferencesJob, followMainLineJob];

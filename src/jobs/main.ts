@@ -12,6 +12,7 @@ import { createLogger } from '../http/logging.js';
 import { settingsFromEnv } from '../http/config.js';
 import { systemClock } from '../clock.js';
 import { fetchPolicyFromEnv } from '../net/fetch.js';
+import { openAPILimitsFromEnv } from '../domain/openapiSpecs/limits.js';
 import { translationProviderFromEnv } from '../domain/translations/providers.js';
 import { createJobQueue } from './queue.js';
 import { jobDefinitions } from './definitions.js';
@@ -23,7 +24,7 @@ let config;
 try {
   const fetchPolicy = fetchPolicyFromEnv(process.env);
   setHeapGrowth(heapGrowthFromEnv(process.env));
-  config = { fetchPolicy, translator: translationProviderFromEnv(process.env, fetchPolicy), database: databaseSettingsFromEnv(process.env), shutdownTimeoutMs: settingsFromEnv(process.env).shutdownTimeoutMs };
+  config = { fetchPolicy, openapiLimits: openAPILimitsFromEnv(process.env), translator: translationProviderFromEnv(process.env, fetchPolicy), database: databaseSettingsFromEnv(process.env), shutdownTimeoutMs: settingsFromEnv(process.env).shutdownTimeoutMs };
 } catch (err) {
   logger.fatal({ reason: (err as Error).message }, `invalid configuration: ${(err as Error).message}`);
   process.exit(2);
@@ -35,7 +36,7 @@ const database = await openDatabase().catch((err: Error) => {
 const { prisma } = createPrisma(database.url, config.database);
 const events = createEvents(process.env.REDIS_URL);
 const queue = createJobQueue<JobServices>(jobDefinitions, { databaseUrl: database.url, logger, schema: process.env.QUIRE_JOBS_SCHEMA });
-const services: JobServices = { prisma, pubsub: events.pubsub, fetchPolicy: config.fetchPolicy, clock: systemClock, logger, translator: config.translator };
+const services: JobServices = { prisma, pubsub: events.pubsub, fetchPolicy: config.fetchPolicy, clock: systemClock, logger, translator: config.translator, openapiLimits: config.openapiLimits };
 
 let stopping = false;
 async function stop(reason: string, code: number) {

@@ -8,6 +8,7 @@ import type { Clock } from '../clock.js';
 import type { Logger } from '../http/logging.js';
 import type { JobDefinition } from './queue.js';
 import type { TranslationProvider } from '../domain/translations/providers.js';
+import type { OpenAPILimits } from '../domain/openapiSpecs/limits.js';
 
 export interface JobServices {
   prisma: PrismaClient;
@@ -17,6 +18,8 @@ export interface JobServices {
   logger: Logger;
   /** Translates the texts of translation runs (LibreTranslate, or the built-in pseudo-localisation). */
   translator: TranslationProvider;
+  /** Bounds of processed OpenAPI documents. */
+  openapiLimits: OpenAPILimits;
 }
 
 export type QuireJob<Data> = JobDefinition<Data, JobServices>;

@@ -76,7 +76,7 @@ function guardedLookup(allow: readonly string[]) {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, '');
       const denied = addresses.find((a) => !addressAllowed(a.address, allow));
-      if (denied) return callback(new FetchError('DENIED', `${hostname} resolves to ${denied.address}, an address outbound requests may not reach`), '');
+      if (denied) return callback(new FetchError('DENIED', `${hostname} resolves to an address outbound requests may not reach`), '');
       if (options.all) return callback(null, addresses);
       callback(null, addresses[0].address, addresses[0].family);
     });

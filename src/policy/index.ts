@@ -2,7 +2,7 @@
 // GraphQL `permissions` fields call `rules`; list queries use the SQL filters.
 export { authorize, can, type Policy } from './policy.js';
 export { organizationPolicy, mayLookUpEmailDomain, selfJoinRefusal, verifiedEmailDomain } from './organization.js';
-export { spacePolicy } from './space.js';
+export { spacePolicy, authorizeMainLineWrite } from './space.js';
 export { changeRequestPolicy, type ChangeRequestSubject } from './changeRequest.js';
 export { commentPolicy, commentReplyPolicy, commentingPolicy, type CommentSubject, type CommentReplySubject } from './comment.js';
 export { collectionPolicy } from './collection.js';

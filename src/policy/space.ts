@@ -1,4 +1,5 @@
-import { definePolicy } from './policy.js';
+import { authorize, definePolicy } from './policy.js';
+import { forbidden } from '../errors.js';
 import { levelOn, type ContentSubject } from './content.js';
 import { atLeast, higher, type Level } from './roles.js';
 import type { Actor } from './actor.js';
@@ -69,3 +70,14 @@ export const spacePolicy = definePolicy('Space', (actor, space: SpaceSubject) =>
   move: 'space:write',
   transfer: 'space:write',
 });
+
+/**
+ * Writing a space's main content without a change request (file uploads,
+ * templates): the right to merge one (`writeMainContent`), and no merge rule
+ * naming reviewers, whose review such a write would skip. Answers the space.
+ */
+export function authorizeMainLineWrite<T extends SpaceSubject>(actor: Actor, space: T | null | undefined, rulesNameReviewers: boolean): T {
+  const allowed = authorize(spacePolicy, actor, space, 'writeMainContent');
+  if (rulesNameReviewers) throw forbidden("This space's merge rules require reviews: write into a change request instead");
+  return allowed;
+}

@@ -10,6 +10,7 @@ import { commitRevision, newPageNode } from '../revisions/commit.js';
 import { emptyContent, fetchTreesFrom, readTree, readVersions, writeVersion, type PageContent, type PageNode } from '../revisions/objects.js';
 import { checkSlugFree, childrenOf, cloneTree, insertAt, movePage, removePage, requirePage } from '../revisions/treeEdits.js';
 import { loadChangeRequest } from './service.js';
+import { transactionWithRetry } from '../../db/retry.js';
 
 export const MAX_CHANGES = 50;
 const SLUG = /^[a-z0-9]+(?:[-_.][a-z0-9]+)*$/;
@@ -92,7 +93,7 @@ export async function editChangeRequestContent(ctx: Context, spaceId: string, ke
   const actor = requireActor(ctx);
   if (changes.length === 0) throw badRequest('must hold at least one change', 'changes');
   if (changes.length > MAX_CHANGES) throw badRequest(`must hold at most ${MAX_CHANGES} changes`, 'changes');
-  return ctx.prisma.$transaction(async (tx) => {
+  return transactionWithRetry(ctx.prisma, async (tx) => {
     const { space, cr } = await loadChangeRequest(ctx, tx, spaceId, key, 'editContent', { lock: true });
     const revision = await tx.revision.findUniqueOrThrow({ where: { id: cr.revisionId } });
     const pages = cloneTree(await readTree(fetchTreesFrom(tx), space.id, revision.tree));

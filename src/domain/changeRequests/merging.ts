@@ -2,7 +2,7 @@
 // (apply a change request to the main content): three-way merges from the
 // last main revision the change request has seen. A conflict changes nothing.
 import type { Context } from '../../context.js';
-import { advanceMainLine } from '../revisions/mainLine.js';
+import { advanceMainLine, FOLLOW_MAIN_LINE } from '../revisions/mainLine.js';
 import { requireActor } from '../../context.js';
 import { forbidden } from '../../errors.js';
 import type { Prisma } from '../../generated/prisma/client.js';
@@ -14,6 +14,10 @@ import { mergeText, type mergeTextsTask } from '../revisions/textMerge.js';
 import { computeTask } from '../../compute/pool.js';
 import { mergeFileSets, readFileSet, writeFileSet } from '../files/fileSets.js';
 import { loadChangeRequest } from './service.js';
+import { lockSpace } from '../shared/spaceLocks.js';
+import { loadSpace } from '../spaces/service.js';
+import { authorizeMainLineWrite } from '../../policy/index.js';
+import { transactionWithRetry } from '../../db/retry.js';
 
 type Tx = Prisma.TransactionClient;
 export interface MergeResult {
@@ -42,9 +46,9 @@ const textMerger = (ctx: Context): TextMerger => async (triples) => {
 };
 
 /** Pages merged three-way (conflicts reported), and file sets merged three-way (additions of both sides, removals of either). */
-async function threeWay(ctx: Context, tx: Tx, space: { id: string; organizationId: string }, base: string, ours: string, theirs: string) {
+async function threeWay(ctx: Context, tx: Tx, space: { id: string; organizationId: string }, base: string, ours: string, theirs: string, { deferReferences = false } = {}) {
   const [b, o, t] = await Promise.all([contentOf(tx, space.id, base), contentOf(tx, space.id, ours), contentOf(tx, space.id, theirs)]);
-  const store = { load: async (hashes: string[]) => readVersions(tx, space.id, hashes), save: (content: Parameters<typeof writeVersion>[2]) => writeVersion(tx, space, content) };
+  const store = { load: async (hashes: string[]) => readVersions(tx, space.id, hashes), save: (content: Parameters<typeof writeVersion>[2]) => writeVersion(tx, space, content, { deferReferences }) };
   const merged = await mergeTrees(b.pages, o.pages, t.pages, store, textMerger(ctx));
   if (!merged.pages) return merged;
   return { ...merged, fileSet: await writeFileSet(tx, space, mergeFileSets(b.files, o.files, t.files)) };
@@ -53,7 +57,7 @@ async function threeWay(ctx: Context, tx: Tx, space: { id: string; organizationI
 /** Brings the space's current main content into the change request. */
 export async function updateChangeRequestFromMain(ctx: Context, spaceId: string, key: string): Promise<MergeResult> {
   const actor = requireActor(ctx);
-  return ctx.prisma.$transaction(async (tx) => {
+  return transactionWithRetry(ctx.prisma, async (tx) => {
     const { space, cr } = await loadChangeRequest(ctx, tx, spaceId, key, 'bringUpToDate', { lock: true });
     const main = (await tx.space.findUniqueOrThrow({ where: { id: space.id }, select: { revisionId: true } })).revisionId;
     const base = mergeBase(cr);
@@ -74,6 +78,20 @@ export async function mergeRulesFor(tx: Tx, space: { mergeRules: unknown; organi
   if (own.type !== 'inherit') return own;
   const org = await tx.organization.findUniqueOrThrow({ where: { id: space.organizationId }, select: { mergeRules: true } });
   return parseMergeRules(org.mergeRules, { allowInherit: true });
+}
+
+/** Whether the rules in force name reviewers a merge needs (a direct write to main would skip them). */
+export async function rulesNameReviewers(tx: Tx, space: { mergeRules: unknown; organizationId: string }) {
+  const rules = await mergeRulesFor(tx, space);
+  return rules.type === 'rules' && rules.rules.some((r) => r.users.length > 0);
+}
+
+/** The live space of a write to its main content (no change request), locked first, under the rules of merges. */
+export async function mainLineSpace(ctx: Context, tx: Tx, spaceId: string) {
+  const actor = requireActor(ctx);
+  await lockSpace(tx, spaceId);
+  const space = await loadSpace(ctx, tx, spaceId);
+  return authorizeMainLineWrite(actor, space, space ? await rulesNameReviewers(tx, space) : false);
 }
 
 /** 403 unless every reviewer the rules name approved the change request's current revision and asked no change since. */
@@ -101,15 +119,22 @@ async function fastForward(tx: Tx, revisionId: string) {
 
 /** Applies the change request to the space's main content; the space's active revision becomes the result. */
 export async function mergeChangeRequest(ctx: Context, spaceId: string, key: string): Promise<MergeResult> {
+  const result = await mergeInTransaction(ctx, spaceId, key);
+  // The search index and reference keys follow now rather than at the job's next sweep. The outbox
+  // row is committed with the merge: a lost wake-up only delays them, so it does not fail the merge.
+  if (result.result === 'merge') await ctx.jobs.send(FOLLOW_MAIN_LINE, {}).catch(() => undefined);
+  return result;
+}
+
+async function mergeInTransaction(ctx: Context, spaceId: string, key: string): Promise<MergeResult> {
   const actor = requireActor(ctx);
-  return ctx.prisma.$transaction(async (tx) => {
-    // The space row lock serializes merges into one space: each merges onto the last one's result.
-    await tx.$queryRaw`SELECT 1 FROM "Space" WHERE id = ${spaceId} FOR UPDATE`;
+  return transactionWithRetry(ctx.prisma, async (tx) => {
+    // The space row lock (taken first by loadChangeRequest) serializes merges into one space: each merges onto the last one's result.
     const { space, cr } = await loadChangeRequest(ctx, tx, spaceId, key, 'merge', { lock: true });
     await checkMergeRules(tx, space, cr);
     const main = space.revisionId;
     const base = mergeBase(cr);
-    const merged = main === base ? await fastForward(tx, cr.revisionId) : await threeWay(ctx, tx, space, base, main, cr.revisionId);
+    const merged = main === base ? await fastForward(tx, cr.revisionId) : await threeWay(ctx, tx, space, base, main, cr.revisionId, { deferReferences: true });
     if (!merged.pages) return { result: 'conflicts', revision: main, conflicts: merged.conflicts };
     const revision = await commitRevision(tx, space, {
       parents: [main, cr.revisionId], type: 'merge', createdById: actor.userId, pages: merged.pages, fileSet: merged.fileSet,

@@ -6,6 +6,7 @@ import { badRequest } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { loadChangeRequest } from './service.js';
+import { transactionWithRetry } from '../../db/retry.js';
 
 export const REVIEW_STATUSES = ['approved', 'changes-requested'] as const;
 type Query = { include?: Prisma.ChangeRequestReviewInclude; select?: Prisma.ChangeRequestReviewSelect };
@@ -13,7 +14,7 @@ type Query = { include?: Prisma.ChangeRequestReviewInclude; select?: Prisma.Chan
 export async function submitReview(ctx: Context, spaceId: string, key: string, status: string, query: Query = {}) {
   const actor = requireActor(ctx);
   if (!(REVIEW_STATUSES as readonly string[]).includes(status)) throw badRequest(`must be one of ${REVIEW_STATUSES.join(', ')}`, 'status');
-  return ctx.prisma.$transaction(async (tx) => {
+  return transactionWithRetry(ctx.prisma, async (tx) => {
     const { cr } = await loadChangeRequest(ctx, tx, spaceId, key, 'review', { lock: true });
     if (cr.createdById === actor.userId) throw badRequest('the author of a change request cannot review it', 'status');
     const request = await tx.changeRequestReviewer.findUnique({ where: { changeRequestId_userId: { changeRequestId: cr.id, userId: actor.userId } } });
@@ -29,7 +30,7 @@ export async function submitReview(ctx: Context, spaceId: string, key: string, s
 export async function requestReviewers(ctx: Context, spaceId: string, key: string, users: string[]) {
   const actor = requireActor(ctx);
   if (users.length === 0) throw badRequest('must name at least one user', 'users');
-  return ctx.prisma.$transaction(async (tx) => {
+  return transactionWithRetry(ctx.prisma, async (tx) => {
     const { cr } = await loadChangeRequest(ctx, tx, spaceId, key, 'requestReview', { lock: true });
     const members = await tx.member.findMany({ where: { organizationId: cr.organizationId, userId: { in: users }, disabled: false }, select: { userId: true } });
     const known = new Set(members.map((m) => m.userId));

@@ -5,12 +5,14 @@ import type { Context } from '../../context.js';
 import { requireActor } from '../../context.js';
 import { authorize, changeRequestPolicy, contentWhereForRole, spacePolicy, requireScopes, type ChangeRequestSubject } from '../../policy/index.js';
 import { roleIn } from '../../policy/actor.js';
-import { badRequest, notFound } from '../../errors.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
+import { lockChangeRequest, lockSpace } from '../shared/spaceLocks.js';
 import { newId } from '../../ids.js';
 import { checkLength } from '../../validate.js';
 import type { ChangeRequest, Prisma, Space } from '../../generated/prisma/client.js';
 import { checkDocument } from '../agentInstructions/service.js';
 import { loadSpace } from '../spaces/service.js';
+import { transactionWithRetry } from '../../db/retry.js';
 
 type Db = Prisma.TransactionClient | Context['prisma'];
 type Query = { include?: Prisma.ChangeRequestInclude; select?: Prisma.ChangeRequestSelect };
@@ -44,9 +46,14 @@ export async function changeRequestContributors(ctx: Context, cr: { id: string }
     .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || a.user.id.localeCompare(b.user.id));
 }
 
-/** A change request by id or by number (`"12"`), locked for update inside a transaction when asked. */
+/**
+ * A change request by id or by number (`"12"`). With `lock` (inside a transaction), its space
+ * row and then its own are locked first, in the one lock order (shared/spaceLocks.ts), and
+ * both are read after the locks.
+ */
 export async function loadChangeRequest(ctx: Context, db: Db, spaceId: string, key: string, action: ChangeRequestAction, opts: { lock?: boolean } = {}) {
   const actor = requireActor(ctx);
+  if (opts.lock) await lockSpace(db as Prisma.TransactionClient, spaceId);
   const space = await loadSpace(ctx, db, spaceId);
   if (!space || !spacePolicy.roleRules(actor, space).view) throw notFound('ChangeRequest');
   const byNumber = /^\d+$/.test(key);
@@ -54,10 +61,14 @@ export async function loadChangeRequest(ctx: Context, db: Db, spaceId: string, k
   const where = byNumber ? { spaceId_number: { spaceId, number: Number(key) } } : { id: key, spaceId };
   let cr = await db.changeRequest.findUnique({ where: where as Prisma.ChangeRequestWhereUniqueInput });
   if (cr && opts.lock) {
-    await (db as Prisma.TransactionClient).$queryRaw`SELECT 1 FROM "ChangeRequest" WHERE id = ${cr.id} FOR UPDATE`;
+    await lockChangeRequest(db as Prisma.TransactionClient, spaceId, cr.id);
     cr = await db.changeRequest.findUnique({ where: { id: cr.id } });
   }
   if (!cr) throw notFound('ChangeRequest');
+  // Refused only for the state it is in (a racing merge or archive got there first): a conflict of states, not a right missing.
+  if (!changeRequestPolicy.rules(actor, changeRequestSubject(space, cr))[action] && changeRequestPolicy.rules(actor, changeRequestSubject(space, { ...cr, status: 'open' }))[action]) {
+    throw conflict(`The change request is ${cr.status}: it does not take this change`);
+  }
   authorize(changeRequestPolicy, actor, changeRequestSubject(space, cr), action);
   return { space, cr };
 }
@@ -121,7 +132,7 @@ export interface UpdateChangeRequestInput {
 export async function updateChangeRequest(ctx: Context, spaceId: string, key: string, input: UpdateChangeRequestInput, query: Query = {}) {
   if (input.subject != null) checkLength('subject', input.subject, 0, SUBJECT_MAX);
   const description = input.description === undefined || input.description === null ? undefined : checkDocument(input.description, 'description');
-  return ctx.prisma.$transaction(async (tx) => {
+  return transactionWithRetry(ctx.prisma, async (tx) => {
     const { cr } = await loadChangeRequest(ctx, tx, spaceId, key, 'update', { lock: true });
     if (input.status != null) checkStatusMove(cr.status, input.status);
     const cluster = input.conversationsIssuesCluster == null ? input.conversationsIssuesCluster : await checkCluster(tx, cr.organizationId, input.conversationsIssuesCluster);

@@ -5,20 +5,19 @@ import { advanceMainLine } from '../revisions/mainLine.js';
 import { imageSize } from 'image-size';
 import type { Context } from '../../context.js';
 import { requireActor } from '../../context.js';
-import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import { AppError, badRequest, notFound } from '../../errors.js';
 import type { File, Prisma, Space } from '../../generated/prisma/client.js';
 import { newId } from '../../ids.js';
-import { authorize, spacePolicy } from '../../policy/index.js';
 import { checkLength } from '../../validate.js';
 import { loadChangeRequest } from '../changeRequests/service.js';
-import { mergeRulesFor } from '../changeRequests/merging.js';
+import { mainLineSpace } from '../changeRequests/merging.js';
 import { commitRevision } from '../revisions/commit.js';
 import type { RevisionRef } from '../revisions/read.js';
-import { loadSpace } from '../spaces/service.js';
 import { readFileSet, writeFileSet } from './fileSets.js';
 import { openUpload, type Upload } from './uploadStream.js';
 
 export type { Upload };
+import { transactionWithRetry } from '../../db/retry.js';
 import { fileLoader, fileSetLoader, revisionFileSetLoader } from './loaders.js';
 
 type Tx = Prisma.TransactionClient;
@@ -108,18 +107,6 @@ export interface FileWriteResult {
   spaceId: string;
 }
 
-/** The live space of a main-line write, locked, authorized, and not bound by merge rules naming reviewers. */
-async function mainLineSpace(ctx: Context, tx: Tx, spaceId: string): Promise<Space> {
-  const actor = requireActor(ctx);
-  await tx.$queryRaw`SELECT 1 FROM "Space" WHERE id = ${spaceId} FOR UPDATE`;
-  const space = authorize(spacePolicy, actor, await loadSpace(ctx, tx, spaceId), 'writeMainContent');
-  const rules = await mergeRulesFor(tx, space);
-  if (rules.type === 'rules' && rules.rules.some((r) => r.users.length > 0)) {
-    throw forbidden("This space's merge rules require reviews: upload into a change request instead");
-  }
-  return space;
-}
-
 /**
  * Checks the caller may write files at `target` (before any byte is stored),
  * then, in one transaction under the change request's (or the space's) row
@@ -128,7 +115,7 @@ async function mainLineSpace(ctx: Context, tx: Tx, spaceId: string): Promise<Spa
  */
 async function writeFiles(ctx: Context, target: FileTarget, edit: (tx: Tx, space: Space, files: string[]) => Promise<string[]>): Promise<FileWriteResult> {
   const actor = requireActor(ctx);
-  return ctx.prisma.$transaction(async (tx) => {
+  return transactionWithRetry(ctx.prisma, async (tx) => {
     const { space, cr } = target.changeRequestId
       ? await loadChangeRequest(ctx, tx, target.spaceId, target.changeRequestId, 'editContent', { lock: true })
       : { space: await mainLineSpace(ctx, tx, target.spaceId), cr: null };

@@ -97,12 +97,13 @@ export async function backlinks(ctx: Context, scope: ContentScope, target: Backl
 
 /**
  * The indexing job's work: keys for versions stored before the index existed,
- * `batch` at a time, one UPDATE per batch. Answers how many it indexed.
+ * `batch` at a time, one UPDATE per batch (of one space when `spaceId` is
+ * given: the versions a merge stored unindexed). Answers how many it indexed.
  */
-export async function indexPageReferences(prisma: Pick<PrismaClient, 'pageVersion' | '$executeRaw'>, batch = 500): Promise<number> {
+export async function indexPageReferences(prisma: Pick<PrismaClient, 'pageVersion' | '$executeRaw'>, batch = 500, spaceId?: string): Promise<number> {
   let total = 0;
   for (;;) {
-    const rows = await prisma.pageVersion.findMany({ where: { referencesIndexed: false }, select: { spaceId: true, hash: true, markdown: true }, take: batch });
+    const rows = await prisma.pageVersion.findMany({ where: { referencesIndexed: false, ...(spaceId ? { spaceId } : {}) }, select: { spaceId: true, hash: true, markdown: true }, take: batch });
     if (rows.length === 0) return total;
     const keyed = JSON.stringify(rows.map((r) => ({ spaceId: r.spaceId, hash: r.hash, keys: referenceKeys(r.markdown) })));
     await prisma.$executeRaw`

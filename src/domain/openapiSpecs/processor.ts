@@ -1,7 +1,8 @@
 // The processing job of an OpenAPI specification: fetch the source (through
 // the guarded fetch helper), parse it (JSON or YAML), validate and
 // dereference it with @scalar/openapi-parser (external $refs are not fetched),
-// and store the result as a new version. `processingState` moves pending →
+// and store the result as a new version. Source depth and expanded size are
+// bounded (limits.ts); any failure on the last attempt still ends the processing. `processingState` moves pending →
 // progress → complete; a failure is recorded in `lastProcessErrorCode`
 // (FETCH_TIMEOUT, FETCH_ERROR, PARSE_ERROR) and `lastProcessedErrors`.
 // Transient fetch failures (timeouts, refused connections, 5xx, 429) are
@@ -13,6 +14,7 @@ import { fetchOutbound, FetchError } from '../../net/fetch.js';
 import { newId } from '../../ids.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { QuireJob, JobServices } from '../../jobs/services.js';
+import type { OpenAPILimits } from './limits.js';
 
 export const PROCESS_OPENAPI_SPEC = 'openapi-spec.process';
 export const MAX_RECORDED_ERRORS = 50;
@@ -55,8 +57,50 @@ export function parseSource(text: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
+const tooLarge = (message: string, code: string) => new ProcessingFailure({ code: 'PARSE_ERROR', errors: [{ code, message }] });
+
+/** PARSE_ERROR past `maxDepth` levels of nesting (walked without recursion: the source may be thousands deep). */
+export function checkDepth(value: unknown, maxDepth: number) {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth > maxDepth) throw tooLarge(`The source is nested more than ${maxDepth} levels deep`, 'TOO_DEEP');
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+}
+
+class Circular extends Error {}
+
+/**
+ * A plain JSON copy of the dereferenced document, counting its nodes as it
+ * expands them: shared $ref targets are copied once per use, so a small source
+ * can fan out to millions; past `limits` it stops (PARSE_ERROR). A cycle throws Circular.
+ */
+export function boundedCopy(value: unknown, limits: OpenAPILimits): Prisma.InputJsonValue {
+  let nodes = 0;
+  const path = new Set<object>();
+  const copy = (v: unknown, depth: number): unknown => {
+    if (++nodes > limits.maxNodes) throw tooLarge(`The dereferenced document has more than ${limits.maxNodes} values`, 'TOO_LARGE');
+    if (v === null || typeof v !== 'object') return v;
+    if (depth > limits.maxDepth) throw tooLarge(`The dereferenced document is nested more than ${limits.maxDepth} levels deep`, 'TOO_DEEP');
+    if (path.has(v)) throw new Circular();
+    path.add(v);
+    try {
+      if (Array.isArray(v)) return v.map((item) => (item === undefined || typeof item === 'function' ? null : copy(item, depth + 1)));
+      const out: Record<string, unknown> = {};
+      for (const [key, item] of Object.entries(v)) if (item !== undefined && typeof item !== 'function') out[key] = copy(item, depth + 1);
+      return out;
+    } finally {
+      path.delete(v);
+    }
+  };
+  return copy(value, 1) as Prisma.InputJsonValue;
+}
+
 /** Validates and dereferences; the document to store (with $refs where they are circular). */
-export async function processDocument(source: Record<string, unknown>): Promise<Prisma.InputJsonValue> {
+export async function processDocument(source: Record<string, unknown>, limits: OpenAPILimits): Promise<Prisma.InputJsonValue> {
+  checkDepth(source, limits.maxDepth);
   // The parser (about 15 MB resident) loads with the first spec a process handles.
   const { validate, dereference } = await import('@scalar/openapi-parser');
   const result = await validate(source);
@@ -66,12 +110,16 @@ export async function processDocument(source: Record<string, unknown>): Promise<
   }
   const { schema } = dereference(source);
   try {
-    // A circular schema cannot be stored dereferenced: it keeps its $refs then.
-    return JSON.parse(JSON.stringify(schema ?? source));
-  } catch {
-    return source as Prisma.InputJsonValue;
+    return boundedCopy(schema ?? source, limits);
+  } catch (err) {
+    // A circular schema cannot be stored dereferenced: it keeps its $refs then (the source: bounded in size and depth).
+    if (err instanceof Circular) return source as Prisma.InputJsonValue;
+    throw err;
   }
 }
+
+/** What a failure that is not a ProcessingFailure records on the last attempt: the spec never stays in progress. */
+const unexpectedFailure = (): Outcome => ({ code: 'PARSE_ERROR', errors: [{ code: 'PROCESSING_FAILED', message: 'The document could not be processed' }] });
 
 async function fetchSource(services: JobServices, url: string, signal: AbortSignal, finalAttempt: boolean): Promise<string> {
   try {
@@ -102,9 +150,10 @@ export const processOpenAPISpecJob: QuireJob<ProcessSpecData> = {
     const spec = await prisma.openAPISpec.findUnique({ where: { id: data.specId } });
     if (!spec) return;
     const now = () => services.clock.now();
+    const finalAttempt = attempt.retryCount >= attempt.retryLimit;
     try {
-      const text = await fetchSource(services, spec.sourceURL, attempt.signal, attempt.retryCount >= attempt.retryLimit);
-      const document = await processDocument(parseSource(text));
+      const text = await fetchSource(services, spec.sourceURL, attempt.signal, finalAttempt);
+      const document = await processDocument(parseSource(text), services.openapiLimits);
       const versionId = newId('OpenAPISpecVersion');
       await prisma.$transaction(async (tx) => {
         const { count } = await tx.openAPISpec.updateMany({
@@ -114,8 +163,8 @@ export const processOpenAPISpecJob: QuireJob<ProcessSpecData> = {
         if (count === 1) await tx.openAPISpecVersion.create({ data: { id: versionId, organizationId: spec.organizationId, specId: spec.id, sourceURL: spec.sourceURL, document } });
       });
     } catch (err) {
-      if (!(err instanceof ProcessingFailure)) throw err;
-      const { code, errors } = err.outcome;
+      if (!(err instanceof ProcessingFailure) && !finalAttempt) throw err; // the queue retries
+      const { code, errors } = err instanceof ProcessingFailure ? err.outcome : unexpectedFailure();
       await prisma.openAPISpec.updateMany({
         where: current(data),
         data: { processingState: 'complete', lastProcessedAt: now(), lastProcessErrorCode: code, lastProcessedErrors: errors.slice(0, MAX_RECORDED_ERRORS), lastProcessedErrorCount: errors.length },

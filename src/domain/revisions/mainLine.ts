@@ -1,11 +1,39 @@
 // The one way a space's main line moves to a new revision (merges, templates,
-// main-line file writes, translation runs): the space points at it, and what
-// follows the active revision (the search index) moves with it, in the same
-// transaction, so a read after the write sees both.
-import type { Prisma } from '../../generated/prisma/client.js';
-import { syncSearchIndex } from '../search/indexer.js';
+// main-line file writes, translation runs): the space points at it, and an
+// outbox row written in the same transaction records the move. What follows the
+// active revision (the search index, the reference keys of new page versions)
+// is brought up to date by the `content.follow-main-line` job outside that
+// transaction: parsing every page of a large merge would outlast the
+// transaction bounds. Searches catch their spaces up before they search, so a
+// search right after the move still sees it.
+import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
+import { refreshSearchIndexes } from '../search/indexer.js';
+import { indexPageReferences } from '../links/backlinks.js';
+
+/** The job that consumes the outbox (src/jobs/definitions.ts declares it). */
+export const FOLLOW_MAIN_LINE = 'content.follow-main-line';
 
 export async function advanceMainLine(tx: Prisma.TransactionClient, spaceId: string, revisionId: string) {
   await tx.space.update({ where: { id: spaceId }, data: { revisionId } });
-  await syncSearchIndex(tx, spaceId);
+  await tx.mainLineOutbox.create({ data: { spaceId, revisionId } });
+}
+
+/**
+ * The job's work: for each space with outbox rows, its search index caught up
+ * and the reference keys of its unindexed versions written, then the rows it
+ * saw removed (rows written meanwhile stay for the next round). Answers how
+ * many spaces it followed.
+ */
+export async function followMainLines(prisma: PrismaClient, batch = 50): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const spaces = await prisma.mainLineOutbox.groupBy({ by: ['spaceId'], _max: { id: true }, orderBy: { _max: { id: 'asc' } }, take: batch });
+    if (spaces.length === 0) return total;
+    for (const { spaceId, _max } of spaces) {
+      await refreshSearchIndexes(prisma, [spaceId]);
+      await indexPageReferences(prisma, 500, spaceId);
+      await prisma.mainLineOutbox.deleteMany({ where: { spaceId, id: { lte: _max.id! } } });
+    }
+    total += spaces.length;
+  }
 }

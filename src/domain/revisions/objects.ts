@@ -70,8 +70,12 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 export const versionHash = (content: PageContent) => sha256(canonical(Object.fromEntries(contentFields.map((f) => [f, content[f]]))));
 
-/** Stores a page version (a no-op when the space already holds it); answers its hash. */
-export async function writeVersion(db: Db, space: { id: string; organizationId: string }, content: PageContent): Promise<string> {
+/**
+ * Stores a page version (a no-op when the space already holds it); answers its hash.
+ * `deferReferences`: its reference keys are left to the indexing jobs (a merge's
+ * transaction does not parse the pages it writes; backlinks parse unindexed versions meanwhile).
+ */
+export async function writeVersion(db: Db, space: { id: string; organizationId: string }, content: PageContent, { deferReferences = false } = {}): Promise<string> {
   const hash = versionHash(content);
   const json = (v: JsonValue | null) => (v === null ? undefined : (v as Prisma.InputJsonValue));
   await db.pageVersion.createMany({
@@ -79,7 +83,7 @@ export async function writeVersion(db: Db, space: { id: string; organizationId: 
       ...content, layout: json(content.layout), cover: json(content.cover), variables: json(content.variables), computed: json(content.computed),
       spaceId: space.id, organizationId: space.organizationId, hash,
       // Indexed as it is first stored: backlinks read these keys, not the Markdown.
-      referenceKeys: referenceKeys(content.markdown), referencesIndexed: true,
+      ...(deferReferences ? { referenceKeys: [], referencesIndexed: false } : { referenceKeys: referenceKeys(content.markdown), referencesIndexed: true }),
     }],
     skipDuplicates: true,
   });

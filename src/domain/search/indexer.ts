@@ -2,8 +2,9 @@
 // brings it from the revision it holds (SearchIndexState) to the active one,
 // inside the caller's transaction: the trees are diffed by hash (treeDiff.ts)
 // and only pages whose content version changed are parsed and written again.
-// Writers that move the active revision call it in their transaction (merge,
-// space creation, duplication); searches call `refreshSearchIndexes` first, so
+// Space creation and duplication call it in their transaction; moves of the
+// main line (merges…) leave it to the `content.follow-main-line` job
+// (revisions/mainLine.ts); searches call `refreshSearchIndexes` first, so
 // a revision moved by any other path (seeders, tests, future writers) is
 // caught up before it is searched, and the `search.catch-up` job backfills
 // spaces nobody searched yet.
@@ -11,6 +12,7 @@ import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 import { markdownSections } from '../content/markdown/index.js';
 import { fetchTreesFrom, readVersions, type VersionRow } from '../revisions/objects.js';
 import { diffTrees, type PagePlace } from './treeDiff.js';
+import { lockSpace } from '../shared/spaceLocks.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -20,6 +22,12 @@ export const SEARCH_CONFIG = 'english';
 const MAX_VECTOR_TEXT = 100_000;
 /** Pages written per statement. */
 const CHUNK = 500;
+/**
+ * Most Markdown parsed (characters) before the statement that writes it: parsing
+ * runs inside the sync's transaction, which must not sit idle past the session's
+ * idle_in_transaction_session_timeout (a 20 KB page parses in about 0.4 s).
+ */
+const PARSED_PER_STATEMENT = 40_000;
 
 export interface SyncResult {
   indexed: number;
@@ -48,8 +56,26 @@ function sectionRows(pageId: string, content: VersionRow): SectionRow[] {
 const chunks = <T>(items: T[], size = CHUNK) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 const joinIds = (ids: string[]) => ids.join(',');
 
+/** `places` cut into statements of at most CHUNK pages and PARSED_PER_STATEMENT characters of Markdown (one page at least). */
+function statementsOf(places: PagePlace[], contents: Map<string, VersionRow>) {
+  const parts: PagePlace[][] = [];
+  let size = 0;
+  for (const place of places) {
+    const length = contents.get(place.version)?.markdown.length ?? 0;
+    const last = parts.at(-1);
+    if (!last || last.length >= CHUNK || size + length > PARSED_PER_STATEMENT) {
+      parts.push([place]);
+      size = length;
+    } else {
+      last.push(place);
+      size += length;
+    }
+  }
+  return parts;
+}
+
 async function writePages(tx: Tx, space: { id: string; organizationId: string }, places: PagePlace[], contents: Map<string, VersionRow>) {
-  for (const part of chunks(places)) {
+  for (const part of statementsOf(places, contents)) {
     const found = part.filter((p) => contents.has(p.version));
     await tx.searchPage.createMany({
       data: found.map((p) => {
@@ -93,9 +119,10 @@ async function movePages(tx: Tx, spaceId: string, places: PagePlace[]) {
  * other and each sees the last one's result. A no-op when already up to date.
  */
 export async function syncSearchIndex(tx: Tx, spaceId: string): Promise<SyncResult> {
+  await lockSpace(tx, spaceId);
   const [space] = await tx.$queryRaw<{ id: string; organizationId: string; revisionId: string; tree: string | null }[]>`
     SELECT s.id, s."organizationId", s."revisionId", r.tree FROM "Space" s JOIN "Revision" r ON r.id = s."revisionId"
-    WHERE s.id = ${spaceId} FOR UPDATE OF s`;
+    WHERE s.id = ${spaceId}`;
   if (!space) return { indexed: 0, moved: 0, removed: 0 };
   const state = await tx.searchIndexState.findUnique({ where: { spaceId } });
   if (state?.revisionId === space.revisionId) return { indexed: 0, moved: 0, removed: 0 };

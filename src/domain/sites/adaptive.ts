@@ -10,6 +10,12 @@ import { authorize, sitePolicy } from '../../policy/index.js';
 import { loadSite } from './service.js';
 
 const UNSIGNED_DESCRIPTION = 'Unsigned claims of the site visitor.';
+/**
+ * Most claims (signed and unsigned together) a schema declares, longest claim
+ * name and description: every condition list and every visitor's claims are
+ * checked against the schema, so its size is everyone's cost (docs/configuration.md).
+ */
+export const ADAPTIVE_LIMITS = { maxClaims: 500, maxNameLength: 100, maxDescriptionLength: 500 };
 const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
 
 /** A claim: a boolean with a description. */
@@ -17,8 +23,9 @@ const claim = {
   type: 'object',
   required: ['type', 'description'],
   additionalProperties: false,
-  properties: { type: { const: 'boolean' }, description: { type: 'string', minLength: 1 } },
+  properties: { type: { const: 'boolean' }, description: { type: 'string', minLength: 1, maxLength: ADAPTIVE_LIMITS.maxDescriptionLength } },
 };
+const claimName = { maxLength: ADAPTIVE_LIMITS.maxNameLength };
 
 /** The documented form of an adaptive schema, as a schema of schemas. */
 const documentedForm = {
@@ -40,12 +47,13 @@ const documentedForm = {
           properties: {
             type: { const: 'object' },
             description: { const: UNSIGNED_DESCRIPTION },
-            properties: { type: 'object', additionalProperties: claim },
+            properties: { type: 'object', additionalProperties: claim, propertyNames: claimName },
             additionalProperties: { const: false },
           },
         },
       },
       additionalProperties: claim,
+      propertyNames: claimName,
     },
   },
 };
@@ -67,12 +75,26 @@ function explain(error: ErrorObject) {
   if (error.keyword === 'additionalProperties') return [pointerToField(`${error.instancePath}/${params.additionalProperty}`), 'is not allowed in an adaptive schema'] as const;
   if (error.keyword === 'required') return [pointerToField(error.instancePath), `must have "${params.missingProperty}"`] as const;
   if (error.keyword === 'const') return [pointerToField(error.instancePath), `must be ${JSON.stringify(params.allowedValue)}`] as const;
+  // A property name refused (ajv reports its maxLength first, naming it in `propertyName`).
+  const name = (error as { propertyName?: string }).propertyName ?? (error.keyword === 'propertyNames' ? (params.propertyName as string) : undefined);
+  if (name !== undefined) return [pointerToField(`${error.instancePath}/${name}`), `must be a claim name of at most ${ADAPTIVE_LIMITS.maxNameLength} characters`] as const;
   return [pointerToField(error.instancePath), error.message ?? 'is invalid'] as const;
 }
 
-/** 400 saying why, unless `jsonSchema` is a draft-07 schema of the documented form. */
+const keyCount = (value: unknown) => (value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value).length : 0);
+
+/** 400 past ADAPTIVE_LIMITS.maxClaims, counted before any validator walks the schema. */
+function checkClaimCount(jsonSchema: object) {
+  const properties = (jsonSchema as { properties?: Record<string, unknown> }).properties;
+  const unsigned = properties && typeof properties === 'object' ? (properties.unsigned as { properties?: unknown } | undefined) : undefined;
+  const claims = Math.max(0, keyCount(properties) - 1) + keyCount(unsigned && typeof unsigned === 'object' ? unsigned.properties : undefined);
+  if (claims > ADAPTIVE_LIMITS.maxClaims) throw badRequest(`declares ${claims} claims: at most ${ADAPTIVE_LIMITS.maxClaims} are allowed`, 'jsonSchema.properties');
+}
+
+/** 400 saying why, unless `jsonSchema` is a draft-07 schema of the documented form within ADAPTIVE_LIMITS. */
 export function checkAdaptiveSchema(jsonSchema: unknown) {
   if (jsonSchema === null || typeof jsonSchema !== 'object' || Array.isArray(jsonSchema)) throw badRequest('must be a JSON schema object', 'jsonSchema');
+  checkClaimCount(jsonSchema);
   // The documented form pins `$schema` to draft-07: check that first (ajv throws on a meta-schema it does not know).
   const declared = (jsonSchema as { $schema?: unknown }).$schema;
   if (declared !== undefined && declared !== DRAFT_07) throw badRequest(`must be ${JSON.stringify(DRAFT_07)}`, 'jsonSchema.$schema');

@@ -5,10 +5,23 @@
 export const slug = (title: string) =>
   title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
 
-export function uniquePath(title: string, taken: Iterable<string>, fallback: string) {
+/**
+ * Paths made unique among `taken` and among each other, for many titles in a
+ * row: one set of paths, and per base slug the next suffix to try, so naming n
+ * site spaces of one title costs O(n), not a set rebuilt and a count from 2 each time.
+ */
+export function pathAllocator(taken: Iterable<string>, fallback: string) {
   const used = new Set(taken);
-  const base = (slug(title) || fallback).slice(0, 90);
-  let path = base;
-  for (let n = 2; used.has(path); n++) path = `${base}-${n}`;
-  return path;
+  const nextSuffix = new Map<string, number>();
+  return (title: string) => {
+    const base = (slug(title) || fallback).slice(0, 90);
+    let n = nextSuffix.get(base) ?? 2;
+    let path = base;
+    while (used.has(path)) path = `${base}-${n++}`;
+    nextSuffix.set(base, n);
+    used.add(path);
+    return path;
+  };
 }
+
+export const uniquePath = (title: string, taken: Iterable<string>, fallback: string) => pathAllocator(taken, fallback)(title);

@@ -12,7 +12,7 @@ import { newId } from '../../ids.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { defaultLevelIn } from '../shared/enums.js';
 import { checkBasename, checkHostname, checkProxy, checkSiteTitle, notNull } from './limits.js';
-import { uniquePath } from './paths.js';
+import { pathAllocator } from './paths.js';
 
 type Query = { include?: Prisma.SiteInclude; select?: Prisma.SiteSelect };
 type Tx = Prisma.TransactionClient;
@@ -60,15 +60,15 @@ export async function createSite(ctx: Context, input: CreateSiteInput, query: Qu
   const id = newId('Site');
   return ctx.prisma.$transaction(async (tx) => {
     const spaces = await publishableSpaces(tx, actor, input.organizationId, spaceIds, 'spaces');
-    const taken: string[] = [];
-    const siteSpaces = spaces.map((space, i) => {
-      const path = uniquePath(space.title, taken, 'space');
-      taken.push(path);
-      return { id: newId('SiteSpace'), organizationId: input.organizationId, spaceId: space.id, path, sortKey: i + 1 };
-    });
-    await tx.site.create({
-      data: { id, organizationId: input.organizationId, title: input.title ?? 'Untitled site', type, visibility, siteSpaces: { create: siteSpaces } },
-    });
+    const pathFor = pathAllocator([], 'space');
+    const siteSpaces = spaces.map((space, i) => ({ id: newId('SiteSpace'), spaceId: space.id, path: pathFor(space.title), sortKey: i + 1 }));
+    await tx.site.create({ data: { id, organizationId: input.organizationId, title: input.title ?? 'Untitled site', type, visibility } });
+    // One statement of four arrays for all its site spaces, whatever their number (Prisma binds each row's columns).
+    await tx.$executeRaw`
+      INSERT INTO "SiteSpace" (id, "organizationId", "siteId", "spaceId", path, "sortKey")
+      SELECT s.id, ${input.organizationId}, ${id}, s."spaceId", s.path, s."sortKey"
+      FROM unnest(${siteSpaces.map((s) => s.id)}::text[], ${siteSpaces.map((s) => s.spaceId)}::text[], ${siteSpaces.map((s) => s.path)}::text[], ${siteSpaces.map((s) => s.sortKey)}::float8[])
+        AS s(id, "spaceId", path, "sortKey")`;
     // The first space added is the site's default content.
     return tx.site.update({ ...query, where: { id }, data: { defaultSiteSpaceId: siteSpaces[0]?.id ?? null } });
   });

@@ -7,14 +7,14 @@ import { advanceMainLine } from '../revisions/mainLine.js';
 import { requireActor } from '../../context.js';
 import { badRequest } from '../../errors.js';
 import type { Prisma } from '../../generated/prisma/client.js';
-import { authorize, spacePolicy } from '../../policy/index.js';
 import { commitRevision, newPageNode } from '../revisions/commit.js';
 import { cloneTree } from '../revisions/treeEdits.js';
 import { readFileSet } from '../files/fileSets.js';
 import { emptyContent, fetchTreesFrom, readTree, type PageNode } from '../revisions/objects.js';
 import { loadChangeRequest } from '../changeRequests/service.js';
-import { loadSpace } from '../spaces/service.js';
 import { templateById, type SpaceTemplateDefinition, type TemplatePage } from './catalogue.js';
+import { mainLineSpace } from '../changeRequests/merging.js';
+import { transactionWithRetry } from '../../db/retry.js';
 
 type Tx = Prisma.TransactionClient;
 const FILE_ID = /^[A-Za-z0-9_-]{1,100}$/;
@@ -82,7 +82,7 @@ export async function applyTemplate(ctx: Context, spaceId: string, input: ApplyT
   const template = templateById(input.id);
   if (!template) throw badRequest('is not the id of a template (see the spaceTemplates query)', 'id');
   const files = resolveContentRefs(template, input.params);
-  return ctx.prisma.$transaction(async (tx) => {
+  return transactionWithRetry(ctx.prisma, async (tx) => {
     const now = ctx.clock.now();
     if (input.changeRequestId != null) {
       const { space, cr } = await loadChangeRequest(ctx, tx, spaceId, input.changeRequestId, 'editContent', { lock: true });
@@ -92,9 +92,8 @@ export async function applyTemplate(ctx: Context, spaceId: string, input: ApplyT
       await tx.changeRequest.update({ where: { id: cr.id }, data: { revisionId } });
       return revisionId;
     }
-    // The space row lock: main-line writes (merges, templates) each build on the last one's revision.
-    await tx.$queryRaw`SELECT 1 FROM "Space" WHERE id = ${spaceId} FOR UPDATE`;
-    const space = authorize(spacePolicy, actor, await loadSpace(ctx, tx, spaceId), 'edit');
+    // Under the space row lock (main-line writes each build on the last one's revision) and the rules of merges.
+    const space = await mainLineSpace(ctx, tx, spaceId);
     const pages = await contentToExtend(tx, space.id, space.revisionId, files);
     pages.push(...(await templateNodes(tx, space, template.pages, pages, files, now)));
     const revisionId = await commitRevision(tx, space, { parents: [space.revisionId], createdById: actor.userId, pages });

@@ -23,6 +23,7 @@ import { visibilityUnder } from '../content/placement.js';
 import type { JobServices, QuireJob } from '../../jobs/services.js';
 import { ProviderRejection } from './providers.js';
 import { pageTexts } from './pageText.js';
+import { lockSpace } from '../shared/spaceLocks.js';
 
 export const RUN_TRANSLATION = 'translation.run';
 const TITLE_MAX = 50;
@@ -159,7 +160,8 @@ async function run(services: JobServices, translationId: string, signal: AbortSi
 
   const revisionId = await prisma.$transaction(async (tx) => {
     // The result space's line is locked: an edit made there meanwhile is the new revision's parent.
-    const [current] = await tx.$queryRaw<{ revisionId: string }[]>`SELECT "revisionId" FROM "Space" WHERE id = ${target.id} FOR UPDATE`;
+    await lockSpace(tx, target.id);
+    const current = await tx.space.findUniqueOrThrow({ where: { id: target.id }, select: { revisionId: true } });
     const head = await tx.revision.findUniqueOrThrow({ where: { id: current.revisionId }, select: { id: true, tree: true } });
     const unchanged = treeObjects(tree).root === head.tree;
     const id = unchanged ? head.id : await commitRevision(tx, target, { parents: [head.id], pages: tree });

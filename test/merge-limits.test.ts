@@ -1,0 +1,121 @@
+// Merges and writes under the service's limits (issue #26): a large change
+// request merges within the transaction bounds (search and link indexing follow
+// through the outbox, not inside the merge), racing writers of one space never
+// answer 5xx.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startIsolatedTestApp, type TestApp } from './support/app.js';
+import { rest } from './support/http.js';
+import { race, restCall } from './support/concurrency.js';
+import { pagesOf } from './support/content.js';
+import { createOrg, createSpace, type OrgFixture } from './support/factories.js';
+import { insertPages } from './support/content.js';
+import { commitRevision, newPageNode } from '../src/domain/revisions/commit.js';
+import { emptyContent } from '../src/domain/revisions/objects.js';
+
+let app: TestApp;
+let org: OrgFixture;
+// A database of its own: its worker's jobs (the outbox consumer, the catch-ups) meet only this file's spaces.
+beforeAll(async () => {
+  app = await startIsolatedTestApp({ worker: true });
+  org = await createOrg(app);
+});
+afterAll(() => app.close());
+
+const crPath = (spaceId: string, cr?: string) => `/v1/spaces/${spaceId}/change-requests${cr ? `/${cr}` : ''}`;
+const bigMarkdown = (i: number, bytes: number) => Array.from({ length: Math.ceil(bytes / 60) }, (_, n) => (n % 10 === 0 ? `## Heading ${i}-${n}` : `Paragraph ${n} of page ${i} with [a link](other-${n}) text.`)).join('\n\n').slice(0, bytes);
+
+/**
+ * A change request holding `count` new pages of `bytes` of Markdown, written straight into the
+ * database (the API's own writes take 50 changes at most per call: this is the setup, not the test).
+ */
+async function crWithPages(count: number, bytes: number) {
+  const space = await createSpace(app, org, { empty: true });
+  const cr = (await rest(app, org.admin.token).post(crPath(space.id), { subject: 'Big' })).body;
+  await app.prisma.$transaction(async (tx) => {
+    const row = await tx.space.findUniqueOrThrow({ where: { id: space.id } });
+    const pages = [];
+    for (let i = 0; i < count; i++) pages.push(await newPageNode(tx, row, { ...emptyContent(`Page ${i}`), markdown: bigMarkdown(i, bytes) }, `page-${i}`, new Date()));
+    const revisionId = await commitRevision(tx, row, { parents: [cr.revision], changeRequestId: cr.id, pages });
+    await tx.changeRequest.update({ where: { id: cr.id }, data: { revisionId } });
+  }, { timeout: 300_000, maxWait: 60_000 });
+  return { space, cr };
+}
+
+/** Polls `check` until it holds (the job runs on the app's worker). */
+async function eventually(check: () => Promise<boolean>, what: string, ms = 90_000) {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`never happened: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('large merges', () => {
+  it('merges a change request of 100 pages of 20 KB; the search index and reference keys follow through the outbox job', async () => {
+    const { space, cr } = await crWithPages(100, 20_000);
+    const { result: res, statements } = await app.recordStatements(() => rest(app, org.admin.token).post(`${crPath(space.id, cr.id)}/merge`));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.result).toBe('merge');
+    // Nothing parsed for search in the merge's transaction: one outbox row instead.
+    expect(statements.filter((sql) => sql.includes('"SearchSection"'))).toEqual([]);
+    expect(statements.filter((sql) => sql.includes('INSERT INTO "public"."MainLineOutbox"'))).toHaveLength(1);
+    // The job parses every page (about 0.4 s each, more on a loaded machine): a generous bound, a hang guard only.
+    await eventually(async () => (await app.prisma.mainLineOutbox.count({ where: { spaceId: space.id } })) === 0, 'the outbox row consumed', 240_000);
+    expect((await app.prisma.searchIndexState.findUniqueOrThrow({ where: { spaceId: space.id } })).revisionId).toBe(res.body.revision);
+    expect(await app.prisma.searchPage.count({ where: { spaceId: space.id } })).toBe(100);
+    const found = await rest(app, org.admin.token).get(`/v1/spaces/${space.id}/search?query=${encodeURIComponent('"Heading 99-0"')}`);
+    expect(found.body.items.map((i: any) => i.title)).toEqual(['Page 99']);
+  }, 300_000);
+
+  it('leaves the reference keys of the versions a three-way merge writes to the job', async () => {
+    const space = await createSpace(app, org, { empty: true });
+    const [guide] = await insertPages(app, space, [{ path: 'guide', title: 'Guide', markdown: 'Intro.' }]);
+    // Both sides edit the same page (title on one, Markdown on the other): the merge writes a new version.
+    const [titles, text] = [(await rest(app, org.admin.token).post(crPath(space.id), { subject: 'Title' })).body, (await rest(app, org.admin.token).post(crPath(space.id), { subject: 'Text' })).body];
+    const edit = (cr: string, change: object) => rest(app, org.admin.token).post(`${crPath(space.id, cr)}/content`, { changes: [{ operation: 'update_page', page: guide, ...change }] });
+    expect((await edit(titles.id, { title: 'The guide' })).status).toBe(200);
+    expect((await edit(text.id, { document: { markdown: 'See [install](install).' } })).status).toBe(200);
+    expect((await rest(app, org.admin.token).post(`${crPath(space.id, titles.id)}/merge`)).body.result).toBe('merge');
+    const merged = await rest(app, org.admin.token).post(`${crPath(space.id, text.id)}/merge`);
+    expect(merged.body.result).toBe('merge');
+    const written = await app.prisma.pageVersion.findFirstOrThrow({ where: { spaceId: space.id, title: 'The guide', markdown: 'See [install](install).' } });
+    await eventually(async () => (await app.prisma.mainLineOutbox.count({ where: { spaceId: space.id } })) === 0, 'the outbox rows consumed');
+    expect(await app.prisma.pageVersion.findUniqueOrThrow({ where: { spaceId_hash: { spaceId: space.id, hash: written.hash } } })).toMatchObject({ referencesIndexed: true, referenceKeys: ['page:install'] });
+  });
+});
+
+describe('racing writers of one change request', () => {
+  it('a merge racing content writes, an update from main and a status change: every answer 200 or 409, the database consistent', async () => {
+    const statuses: number[] = [];
+    for (let round = 0; round < 6; round++) {
+      const space = await createSpace(app, org, { empty: true });
+      await insertPages(app, space, [{ path: 'a', markdown: 'A' }]);
+      const [cr, other] = [(await rest(app, org.admin.token).post(crPath(space.id), { subject: 'Raced' })).body, (await rest(app, org.admin.token).post(crPath(space.id), { subject: 'Moves main' })).body];
+      // Main moves past the change request's base: the update from main has work to do, and the merge is three-way.
+      expect((await rest(app, org.admin.token).post(`${crPath(space.id, other.id)}/content`, { changes: [{ operation: 'insert_page', title: 'Main side' }] })).status).toBe(200);
+      expect((await rest(app, org.admin.token).post(`${crPath(space.id, other.id)}/merge`)).status).toBe(200);
+      const path = crPath(space.id, cr.id);
+      const answers = await race(app, [
+        restCall(org.admin.token, 'POST', `${path}/merge`),
+        restCall(org.admin.token, 'POST', `${path}/content`, { changes: [{ operation: 'insert_page', title: `Written ${round}` }] }),
+        restCall(org.admin.token, 'POST', `${path}/update`),
+        restCall(org.admin.token, 'PATCH', path, { subject: `Renamed ${round}` }),
+        restCall(org.admin.token, 'POST', `${path}/content`, { changes: [{ operation: 'insert_page', title: `Also ${round}` }] }),
+      ]);
+      statuses.push(...answers.map((a) => a.status));
+      for (const a of answers) expect([200, 409], JSON.stringify(a.body)).toContain(a.status);
+      expect(answers[0].status).toBe(200);
+      // The merge landed: the space's main is its result, and every write answered 200 came before it (it is in main).
+      const merged = await app.prisma.changeRequest.findUniqueOrThrow({ where: { id: cr.id } });
+      const row = await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } });
+      expect(merged.status).toBe('merged');
+      expect(row.revisionId).toBe(merged.revisionMergedId);
+      const titles = (await pagesOf(app, row.revisionId)).map((p) => p.title);
+      expect(titles).toEqual(expect.arrayContaining(['a', 'Main side']));
+      if (answers[1].status === 200) expect(titles).toContain(`Written ${round}`);
+      if (answers[4].status === 200) expect(titles).toContain(`Also ${round}`);
+      expect(row.draftChangeRequestsCount + row.openChangeRequestsCount).toBe(0);
+    }
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+  });
+});
