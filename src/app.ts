@@ -115,7 +115,7 @@ export function createQuire(options: QuireOptions) {
   const authenticate = async (authorization: string | null | undefined): Promise<Actor | null> => (await authenticateWith(authorization)).actor;
   const jobs = createJobQueue<JobServices>(jobDefinitions, { databaseUrl: options.databaseUrl, logger, ...options.jobs });
   const jobServices: JobServices = { prisma, pubsub: events.pubsub, fetchPolicy: options.jobs?.fetchPolicy ?? defaultFetchPolicy, clock, logger, translator: options.jobs?.translator ?? pseudoLocalizer };
-  const context = contextFactory({ prisma, clock, urls, pubsub: events.pubsub, tenantLimits: settings.tenants, files, visitorClaims: options.visitorClaims, jobs });
+  const context = contextFactory({ prisma, clock, urls, pubsub: events.pubsub, tenantLimits: settings.tenants, contentLimits: settings.content, files, visitorClaims: options.visitorClaims, jobs });
 
   const limiter = settings.rateLimit
     ? rateLimiter(settings.rateLimit, options.redisUrl ? redisStore(options.redisUrl) : postgresStore(prisma), clock, (err) =>

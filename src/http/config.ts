@@ -1,6 +1,7 @@
 // The server's protective settings: their defaults, and how environment
 // variables set them (docs/configuration.md lists every variable).
 import { defaultGraphQLLimits, type GraphQLLimits } from '../graphql/limits.js';
+import { defaultContentLimits, type ContentLimits } from '../limits/content.js';
 
 export interface HttpLimits {
   /** Largest request body (REST and /graphql): 413 past it. */
@@ -101,6 +102,7 @@ export interface HardeningSettings {
   /** Longest wait for in-flight requests on shutdown before connections are cut. */
   shutdownTimeoutMs: number;
   tenants: TenantLimits;
+  content: ContentLimits;
 }
 
 export function defaultSettings(): HardeningSettings {
@@ -114,6 +116,7 @@ export function defaultSettings(): HardeningSettings {
     metrics: { enabled: true, maxOperationNames: 200 },
     shutdownTimeoutMs: 25_000,
     tenants: { ...defaultTenantLimits },
+    content: { ...defaultContentLimits },
   };
 }
 
@@ -129,6 +132,7 @@ export interface SettingsOverrides {
   metrics?: Partial<HardeningSettings['metrics']>;
   shutdownTimeoutMs?: number;
   tenants?: Partial<TenantLimits>;
+  content?: Partial<ContentLimits>;
 }
 
 export function resolveSettings(o: SettingsOverrides): HardeningSettings {
@@ -144,6 +148,7 @@ export function resolveSettings(o: SettingsOverrides): HardeningSettings {
     metrics: { ...d.metrics, ...o.metrics },
     shutdownTimeoutMs: o.shutdownTimeoutMs ?? d.shutdownTimeoutMs,
     tenants: { ...d.tenants, ...o.tenants },
+    content: { ...d.content, ...o.content },
   };
 }
 
@@ -229,6 +234,14 @@ export function settingsFromEnv(env: Env = process.env): HardeningSettings {
       queueTimeoutMs: integer(env, 'CONCURRENT_QUEUE_TIMEOUT_MS', d.tenants.queueTimeoutMs),
       subscriptionsPerConnection: integer(env, 'WS_MAX_SUBSCRIPTIONS_PER_CONNECTION', d.tenants.subscriptionsPerConnection),
       connectionsPerToken: integer(env, 'WS_MAX_CONNECTIONS_PER_TOKEN', d.tenants.connectionsPerToken),
+    },
+    content: {
+      maxPageChars: integer(env, 'MARKDOWN_MAX_PAGE_CHARS', d.content.maxPageChars),
+      maxCommentChars: integer(env, 'MARKDOWN_MAX_COMMENT_CHARS', d.content.maxCommentChars),
+      maxMarkdownNesting: integer(env, 'MARKDOWN_MAX_NESTING', d.content.maxMarkdownNesting),
+      maxMarkdownDelimiters: integer(env, 'MARKDOWN_MAX_DELIMITERS', d.content.maxMarkdownDelimiters),
+      maxDocumentDepth: integer(env, 'DOCUMENT_MAX_DEPTH', d.content.maxDocumentDepth),
+      maxDocumentNodes: integer(env, 'DOCUMENT_MAX_NODES', d.content.maxDocumentNodes),
     },
   };
 }

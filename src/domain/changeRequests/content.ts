@@ -5,7 +5,9 @@ import type { Context } from '../../context.js';
 import { requireActor } from '../../context.js';
 import { badRequest } from '../../errors.js';
 import type { Prisma } from '../../generated/prisma/client.js';
+import type { ContentLimits } from '../../limits/content.js';
 import { checkLength } from '../../validate.js';
+import { checkMarkdown } from '../content/markdown/index.js';
 import { commitRevision, newPageNode } from '../revisions/commit.js';
 import { emptyContent, fetchTreesFrom, readTree, readVersions, writeVersion, type PageContent, type PageNode } from '../revisions/objects.js';
 import { checkSlugFree, childrenOf, cloneTree, insertAt, movePage, removePage, requirePage } from '../revisions/treeEdits.js';
@@ -41,10 +43,11 @@ function freeSlug(siblings: PageNode[], wanted: string) {
   return slug;
 }
 
-function applyFields(content: PageContent, fields: PageFields, at: string): PageContent {
+function applyFields(content: PageContent, fields: PageFields, at: string, limits: ContentLimits): PageContent {
   const text = (v: string | null | undefined, fallback: string | null) => (v === undefined || v === null ? fallback : v === '' ? null : v);
   if (fields.title != null) checkLength(`${at}.title`, fields.title, 1, 256);
   if (fields.description != null) checkLength(`${at}.description`, fields.description, 0, 300);
+  if (fields.markdown != null) checkMarkdown(fields.markdown, `${at}.document.markdown`, limits, limits.maxPageChars);
   return {
     ...content,
     title: fields.title ?? content.title,
@@ -63,14 +66,14 @@ function checkSlug(slug: string, at: string) {
   return slug;
 }
 
-async function applyChange(tx: Prisma.TransactionClient, space: { id: string; organizationId: string }, pages: PageNode[], change: PageChange, at: string, now: Date) {
+async function applyChange(tx: Prisma.TransactionClient, space: { id: string; organizationId: string }, pages: PageNode[], change: PageChange, at: string, now: Date, limits: ContentLimits) {
   if (change.operation === 'delete_page') return removePage(pages, change.page);
   if (change.operation === 'insert_page') {
     if (change.title == null) throw badRequest('is required', `${at}.title`);
     const siblings = childrenOf(pages, change.into ?? null, `${at}.into`);
     const slug = change.slug != null ? checkSlug(change.slug, at) : freeSlug(siblings, slugify(change.title));
     checkSlugFree(siblings, slug, null, `${at}.slug`);
-    const node = await newPageNode(tx, space, applyFields(emptyContent(change.title), change, at), slug, now);
+    const node = await newPageNode(tx, space, applyFields(emptyContent(change.title), change, at, limits), slug, now);
     insertAt(siblings, node, change.at);
     return node.id;
   }
@@ -78,7 +81,7 @@ async function applyChange(tx: Prisma.TransactionClient, space: { id: string; or
   if (change.into !== undefined || change.at != null) movePage(pages, change.page, change.into, change.at);
   if (change.slug != null) checkSlugFree(requirePage(pages, change.page).siblings, checkSlug(change.slug, at), change.page, `${at}.slug`);
   const current = (await readVersions(tx, space.id, [found.node.version])).get(found.node.version)!;
-  const version = await writeVersion(tx, space, applyFields(current, change, at));
+  const version = await writeVersion(tx, space, applyFields(current, change, at, limits));
   if (version !== found.node.version || (change.slug != null && change.slug !== found.node.slug)) {
     found.node.version = version;
     found.node.slug = change.slug ?? found.node.slug;
@@ -98,7 +101,7 @@ export async function editChangeRequestContent(ctx: Context, spaceId: string, ke
     const pages = cloneTree(await readTree(fetchTreesFrom(tx), space.id, revision.tree));
     const now = ctx.clock.now();
     const touched: string[] = [];
-    for (const [i, change] of changes.entries()) touched.push(await applyChange(tx, space, pages, change, `changes[${i}]`, now) ?? '');
+    for (const [i, change] of changes.entries()) touched.push(await applyChange(tx, space, pages, change, `changes[${i}]`, now, ctx.contentLimits) ?? '');
     const revisionId = await commitRevision(tx, space, { parents: [cr.revisionId], changeRequestId: cr.id, createdById: actor.userId, pages, fileSet: revision.fileSet });
     const changeRequest = await tx.changeRequest.update({ where: { id: cr.id }, data: { revisionId }, include: { space: true } });
     return { changeRequest, pages: touched };

@@ -1,14 +1,13 @@
 // Comment and reply bodies: Markdown in, Markdown or the rich-text document out
 // (the content area's parser), and the users a body mentions.
 import { badRequest } from '../../errors.js';
-import { markdownMentions, markdownToDocument } from '../content/markdown/index.js';
-
-export const BODY_MAX = 100_000;
+import type { ContentLimits } from '../../limits/content.js';
+import { checkMarkdown, markdownMentions, markdownToDocument } from '../content/markdown/index.js';
 
 export type BodyFormat = 'markdown' | 'document';
 
-/** The Markdown of a `body` input: required (or optional, for an update), non-blank, at most BODY_MAX characters. */
-export function bodyMarkdown(body: { markdown?: string | null } | null | undefined, required: boolean): string | undefined {
+/** The Markdown of a `body` input: required (or optional, for an update), non-blank, within the comment limits. */
+export function bodyMarkdown(body: { markdown?: string | null } | null | undefined, required: boolean, limits: ContentLimits): string | undefined {
   if (body == null) {
     if (required) throw badRequest('is required', 'body');
     return undefined;
@@ -16,7 +15,7 @@ export function bodyMarkdown(body: { markdown?: string | null } | null | undefin
   const { markdown } = body;
   if (markdown == null) throw badRequest('is required', 'body.markdown');
   if (markdown.trim() === '') throw badRequest('must not be blank', 'body.markdown');
-  if (markdown.length > BODY_MAX) throw badRequest(`must be at most ${BODY_MAX} characters long`, 'body.markdown');
+  checkMarkdown(markdown, 'body.markdown', limits, limits.maxCommentChars);
   return markdown;
 }
 

@@ -160,7 +160,7 @@ function checkTarget(input: PostCommentInput) {
 
 /** Posts a comment in the thread (its commenters). A `page` must be a page of the space's content. */
 export async function postComment(ctx: Context, thread: Thread, input: PostCommentInput) {
-  const markdown = bodyMarkdown(input.body, true)!;
+  const markdown = bodyMarkdown(input.body, true, ctx.contentLimits)!;
   checkTarget(input);
   const actor = requireActor(ctx);
   authorize(commentingPolicy, actor, thread.space, 'post');
@@ -232,7 +232,7 @@ async function unlessGone<T>(noun: string, write: () => Promise<T>): Promise<T> 
  * when), the caller's reactions (commenters). All or nothing.
  */
 export async function updateComment(ctx: Context, thread: Thread, commentId: string, input: UpdateCommentInput) {
-  const markdown = bodyMarkdown(input.body, false);
+  const markdown = bodyMarkdown(input.body, false, ctx.contentLimits);
   const reactions = reactionChanges(input);
   if (input.resolved === null) throw badRequest('must be true or false', 'resolved');
   const actor = requireActor(ctx);
@@ -281,7 +281,7 @@ export async function deleteComment(ctx: Context, thread: Thread, commentId: str
 
 /** Posts a reply (commenters of the space). */
 export async function postReply(ctx: Context, thread: Thread, commentId: string, input: { body?: { markdown?: string | null } | null }) {
-  const markdown = bodyMarkdown(input.body, true)!;
+  const markdown = bodyMarkdown(input.body, true, ctx.contentLimits)!;
   const actor = requireActor(ctx);
   const found = await loadComment(ctx, thread, commentId);
   requireAllowed(ctx, commentPolicy, found && commentSubject({ ...found, space: thread.space }), 'reply', 'Comment');
@@ -305,7 +305,7 @@ async function loadReply(ctx: Context, thread: Thread, commentId: string, replyI
 
 /** Changes a reply: its body (its author), the caller's reactions (commenters). */
 export async function updateReply(ctx: Context, thread: Thread, commentId: string, replyId: string, input: ReactionChanges & { body?: { markdown?: string | null } | null }) {
-  const markdown = bodyMarkdown(input.body, false);
+  const markdown = bodyMarkdown(input.body, false, ctx.contentLimits);
   const reactions = reactionChanges(input);
   const actor = requireActor(ctx);
   const comment = await loadComment(ctx, thread, commentId);

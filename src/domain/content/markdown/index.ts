@@ -5,3 +5,5 @@ export { markdownToDocument, type RichTextDocument, type BlockNode } from './doc
 export { markdownSections, markdownPlainText, type Section } from './sections.js';
 export { markdownReferences, markdownMentions, type MarkdownReference } from './references.js';
 export { serializeMarkdown } from './serialize.js';
+export { checkMarkdown } from './limits.js';
+export { markdownShape, type MarkdownShape } from './shape.js';
