@@ -119,3 +119,17 @@ describe('rich-text document limits', () => {
     expect(res.errors?.[0]).toMatchObject({ message: expect.stringMatching(/document depth limit/), extensions: { code: 'BAD_USER_INPUT' } });
   });
 });
+
+describe('page slugs', () => {
+  it('rejects a slug past 100 characters; a slug made from a long title stays within them', async () => {
+    const space = await createSpace(app, org, { empty: true });
+    const cr = (await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Slugs' })).body;
+    const insert = (page: Record<string, unknown>) => rest(app, org.admin.token).post(`/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { changes: [{ operation: 'insert_page', ...page }] });
+    expectBadRequest(await insert({ title: 'Long', slug: 'a'.repeat(200_000) }), /^changes\[0\]\.slug: must be at most 100 characters long/);
+    expectBadRequest(await insert({ title: 'Long', slug: 'a'.repeat(101) }), /^changes\[0\]\.slug: must be at most 100/);
+    expect((await insert({ title: 'Fits', slug: 'b'.repeat(100) })).status).toBe(200);
+    expect((await insert({ title: 'word '.repeat(50) })).status).toBe(200);
+    const pages = (await rest(app, org.admin.token).get(`/v1/spaces/${space.id}/change-requests/${cr.id}/content/pages`)).body.pages;
+    expect(pages.map((p: any) => p.slug.length).sort()).toEqual([100, 89]);
+  });
+});

@@ -15,6 +15,8 @@ import { loadChangeRequest } from './service.js';
 
 export const MAX_CHANGES = 50;
 const SLUG = /^[a-z0-9]+(?:[-_.][a-z0-9]+)*$/;
+/** A slug is one segment of a page's path and URL: 100 characters, like an OpenAPI spec's. */
+export const SLUG_MAX = 100;
 
 export interface PageFields {
   title?: string | null;
@@ -33,9 +35,9 @@ export type PageChange =
   | ({ operation: 'update_page'; page: string; into?: string | null; at?: number | null } & PageFields)
   | { operation: 'delete_page'; page: string };
 
-/** A slug from a title: lowercase words joined by "-". */
+/** A slug from a title: lowercase words joined by "-", cut to leave room for a "-<n>" suffix within SLUG_MAX. */
 export const slugify = (title: string) =>
-  title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'page';
+  title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, SLUG_MAX - 10).replace(/^-+|-+$/g, '') || 'page';
 
 function freeSlug(siblings: PageNode[], wanted: string) {
   let slug = wanted;
@@ -62,6 +64,7 @@ function applyFields(content: PageContent, fields: PageFields, at: string, limit
 }
 
 function checkSlug(slug: string, at: string) {
+  if (slug.length > SLUG_MAX) throw badRequest(`must be at most ${SLUG_MAX} characters long`, `${at}.slug`);
   if (!SLUG.test(slug)) throw badRequest('must be lowercase letters and digits, words joined by "-", "_" or "."', `${at}.slug`);
   return slug;
 }
