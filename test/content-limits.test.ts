@@ -44,6 +44,12 @@ describe('markdownShape', () => {
     expect(markdownShape('* * * * * * * * * * * *').nesting).toBe(0);
     expect(markdownShape('*'.repeat(8000)).delimiters).toBe(8000);
   });
+
+  it('counts the block quotes a body opens', () => {
+    expect(markdownShape('> one\n> quote\n>\n> still').quotes).toBe(1);
+    expect(markdownShape('> a\n\n> b\n\n> > c').quotes).toBe(4);
+    expect(markdownShape(Array(300).fill('> q').join('\n\n')).quotes).toBe(300);
+  });
 });
 
 describe('Markdown limits', () => {
@@ -67,6 +73,7 @@ describe('Markdown limits', () => {
     expectBadRequest(await writeBody(space.id, cr, page, '*a'.repeat(4000)), /delimiter limit/);
     expectBadRequest(await writeBody(space.id, cr, page, '['.repeat(50_000) + ']'.repeat(50_000)), /delimiter limit/);
     expectBadRequest(await writeBody(space.id, cr, page, 'x'.repeat(defaultContentLimits.maxPageChars + 1)), /at most 500000 characters/);
+    expectBadRequest(await writeBody(space.id, cr, page, Array(4000).fill('> q').join('\n\n')), /block quote limit/);
   });
 
   it('accepts bodies within the limits, however many blocks they hold', async () => {

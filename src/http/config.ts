@@ -240,6 +240,7 @@ export function settingsFromEnv(env: Env = process.env): HardeningSettings {
       maxCommentChars: integer(env, 'MARKDOWN_MAX_COMMENT_CHARS', d.content.maxCommentChars),
       maxMarkdownNesting: integer(env, 'MARKDOWN_MAX_NESTING', d.content.maxMarkdownNesting),
       maxMarkdownDelimiters: integer(env, 'MARKDOWN_MAX_DELIMITERS', d.content.maxMarkdownDelimiters),
+      maxMarkdownQuotes: integer(env, 'MARKDOWN_MAX_QUOTES', d.content.maxMarkdownQuotes),
       maxDocumentDepth: integer(env, 'DOCUMENT_MAX_DEPTH', d.content.maxDocumentDepth),
       maxDocumentNodes: integer(env, 'DOCUMENT_MAX_NODES', d.content.maxDocumentNodes),
     },

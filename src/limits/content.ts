@@ -11,6 +11,8 @@ export interface ContentLimits {
   maxMarkdownNesting: number;
   /** Most emphasis and link delimiters (`*`, `_`, `~`, `[`, `]`) in one Markdown block (paragraph, heading, table). */
   maxMarkdownDelimiters: number;
+  /** Most block quotes one Markdown body opens. */
+  maxMarkdownQuotes: number;
   /** Deepest nesting of objects and arrays in a rich-text document (JSON). */
   maxDocumentDepth: number;
   /** Most nodes (objects and arrays) in a rich-text document (JSON). */
@@ -22,6 +24,7 @@ export const defaultContentLimits: ContentLimits = {
   maxCommentChars: 100_000,
   maxMarkdownNesting: 32,
   maxMarkdownDelimiters: 256,
+  maxMarkdownQuotes: 200,
   maxDocumentDepth: 64,
   maxDocumentNodes: 20_000,
 };

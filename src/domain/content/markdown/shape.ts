@@ -2,7 +2,9 @@
 // cost grows with the square of the nesting of block quotes and lists
 // (`- - - - …`, `> > > …`: every line re-enters each open container), and
 // with the square of the emphasis and link delimiters one block holds (each
-// closing `*`, `_`, `~` or `]` looks back over the openers before it). Both are
+// closing `*`, `_`, `~` or `]` looks back over the openers before it), and
+// faster than the square of the number of block quotes a document opens
+// (measured: 1,000 one-line quotes 0.5 s, 2,000 5 s, 4,000 39 s). All three are
 // counted here in one linear pass, so limits reject such input before the
 // parser sees it; what passes them parses in time linear in its length.
 
@@ -11,6 +13,8 @@ export interface MarkdownShape {
   nesting: number;
   /** Most delimiter characters in one block (consecutive non-blank lines outside fenced code). */
   delimiters: number;
+  /** Block quotes opened (a line with more `>` markers than the line before opens as many). */
+  quotes: number;
 }
 
 const FENCE = /^(`{3,}|~{3,})/;
@@ -24,8 +28,9 @@ const DELIMITERS = new Set(['*', '_', '~', '[', ']']);
  * (a list item's content sits at least two columns in), except the one space
  * a marker takes after it.
  */
-function containerPrefix(line: string): { depth: number; rest: string } {
+function containerPrefix(line: string): { depth: number; quotes: number; rest: string } {
   let markers = 0;
+  let quotes = 0;
   let indent = 0;
   let run = 0;
   let listed = false;
@@ -38,7 +43,7 @@ function containerPrefix(line: string): { depth: number; rest: string } {
     const c = line[i];
     if (c === ' ') run += 1, i++;
     else if (c === '\t') run += 4, i++;
-    else if (c === '>') endRun(), markers++, i++;
+    else if (c === '>') endRun(), markers++, quotes++, i++;
     else {
       const marker = LIST_MARKER.exec(line.slice(i, i + 11));
       if (!marker) break;
@@ -53,7 +58,7 @@ function containerPrefix(line: string): { depth: number; rest: string } {
   endRun();
   const rest = line.slice(i);
   // Indentation nests only lines with content.
-  return { depth: markers + (rest.trim() === '' ? 0 : Math.floor(indent / 2)), rest };
+  return { depth: markers + (rest.trim() === '' ? 0 : Math.floor(indent / 2)), quotes, rest };
 }
 
 function delimiterCount(text: string): number {
@@ -67,11 +72,12 @@ function delimiterCount(text: string): number {
  * either measure (the caller only needs to know the limit is exceeded).
  */
 export function markdownShape(markdown: string, stopAt: Partial<MarkdownShape> = {}): MarkdownShape {
-  const shape: MarkdownShape = { nesting: 0, delimiters: 0 };
+  const shape: MarkdownShape = { nesting: 0, delimiters: 0, quotes: 0 };
   let fence: string | null = null;
   let block = 0;
+  let openQuotes = 0;
   for (const line of markdown.split(/\r\n|\r|\n/)) {
-    const { depth, rest } = containerPrefix(line);
+    const { depth, quotes, rest } = containerPrefix(line);
     const opener = FENCE.exec(rest)?.[1];
     if (fence !== null) {
       // Code is not parsed for containers nor delimiters; only its closing fence matters.
@@ -79,6 +85,8 @@ export function markdownShape(markdown: string, stopAt: Partial<MarkdownShape> =
       continue;
     }
     shape.nesting = Math.max(shape.nesting, depth);
+    shape.quotes += Math.max(0, quotes - openQuotes);
+    openQuotes = quotes;
     if (opener) {
       fence = opener;
       block = 0;
@@ -87,7 +95,7 @@ export function markdownShape(markdown: string, stopAt: Partial<MarkdownShape> =
       block += delimiterCount(rest);
       shape.delimiters = Math.max(shape.delimiters, block);
     }
-    if (shape.nesting > (stopAt.nesting ?? Infinity) || shape.delimiters > (stopAt.delimiters ?? Infinity)) break;
+    if (shape.nesting > (stopAt.nesting ?? Infinity) || shape.delimiters > (stopAt.delimiters ?? Infinity) || shape.quotes > (stopAt.quotes ?? Infinity)) break;
   }
   return shape;
 }
