@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from './support/app.js';
 import { graphql, rest } from './support/http.js';
 import { createOrg, createSpace, type OrgFixture } from './support/factories.js';
 import { insertPages } from './support/content.js';
-import { markdownShape } from '../src/domain/content/markdown/index.js';
+import { markdownShape, markdownToDocument } from '../src/domain/content/markdown/index.js';
 import { defaultContentLimits } from '../src/limits/content.js';
 
 let app: TestApp;
@@ -138,5 +138,27 @@ describe('page slugs', () => {
     expect((await insert({ title: 'word '.repeat(50) })).status).toBe(200);
     const pages = (await rest(app, org.admin.token).get(`/v1/spaces/${space.id}/change-requests/${cr.id}/content/pages`)).body.pages;
     expect(pages.map((p: any) => p.slug.length).sort()).toEqual([100, 89]);
+  });
+});
+
+describe('dangerous URLs', () => {
+  it('never reach a rendered document: links keep their text, images are dropped', () => {
+    const doc = markdownToDocument('[safe](https://example.com) [click](javascript:alert(1)) [v](VBScript:x) [t](java\tscript:x) ![i](data:image/svg+xml,<svg>) ![ok](logo.png)');
+    const json = JSON.stringify(doc);
+    expect(json).not.toMatch(/javascript|vbscript|data:/i);
+    expect(json).toContain('https://example.com');
+    expect(json).toContain('logo.png');
+    expect(json).toContain('"text":"click"');
+  });
+
+  it('are neutralised in documents written over REST', async () => {
+    const space = await createSpace(app, org, { empty: true });
+    const cr = (await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Links' })).body;
+    const link = (url: string) => ({ object: 'inline', type: 'link', data: { ref: { kind: 'url', url } }, nodes: [] });
+    const description = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [link(' JavaScript:alert(1)'), link('https://example.com')] }] };
+    const res = await rest(app, org.admin.token).patch(`/v1/spaces/${space.id}/change-requests/${cr.id}`, { description });
+    expect(res.status).toBe(200);
+    const urls = res.body.description.nodes[0].nodes.map((n: any) => n.data.ref.url);
+    expect(urls).toEqual(['about:blank', 'https://example.com']);
   });
 });

@@ -7,7 +7,7 @@ import { agentInstructionsPolicy, authorize } from '../../policy/index.js';
 import { badRequest } from '../../errors.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { ContentLimits } from '../../limits/content.js';
-import { checkDocumentSize } from '../content/documentLimits.js';
+import { checkDocumentSize, neutraliseDocumentUrls } from '../content/documentLimits.js';
 
 export interface AgentInstructionsValue {
   organizationId: string;
@@ -22,7 +22,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /**
  * Checks `value` is a rich-text document as the public document's
  * `JSONDocument` defines it: `{object: "document", data: {schemaVersion?}, nodes: [block…], meta?}`.
- * within the document depth and node limits. 400 naming the member at fault.
+ * within the document depth and node limits; dangerous link targets are
+ * neutralised. 400 naming the member at fault.
  */
 export function checkDocument(value: unknown, field: string, limits: ContentLimits): Record<string, unknown> {
   if (value == null) throw badRequest('is required', field);
@@ -41,6 +42,7 @@ export function checkDocument(value: unknown, field: string, limits: ContentLimi
   if (value.meta !== undefined && !(isRecord(value.meta) && (value.meta.token === undefined || typeof value.meta.token === 'string'))) {
     throw badRequest('must be an object with an optional string token', `${field}.meta`);
   }
+  neutraliseDocumentUrls(value);
   return value;
 }
 

@@ -7,3 +7,4 @@ export { markdownReferences, markdownMentions, type MarkdownReference } from './
 export { serializeMarkdown } from './serialize.js';
 export { checkMarkdown } from './limits.js';
 export { markdownShape, type MarkdownShape } from './shape.js';
+export { isDangerousUrl, NEUTRAL_URL } from './urls.js';
