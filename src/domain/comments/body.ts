@@ -2,7 +2,8 @@
 // (the content area's parser), and the users a body mentions.
 import { badRequest } from '../../errors.js';
 import type { ContentLimits } from '../../limits/content.js';
-import { checkMarkdown, markdownMentions, markdownToDocument } from '../content/markdown/index.js';
+import type { Prisma } from '../../generated/prisma/client.js';
+import { checkMarkdown, markdownMentions, markdownToDocument, parseMarkdown } from '../content/markdown/index.js';
 
 export type BodyFormat = 'markdown' | 'document';
 
@@ -19,10 +20,23 @@ export function bodyMarkdown(body: { markdown?: string | null } | null | undefin
   return markdown;
 }
 
-/** The body as asked: `{markdown}` (the default) or `{document}`. */
-export function bodyOut(markdown: string, format: BodyFormat | null | undefined) {
-  return format === 'document' ? { document: markdownToDocument(markdown) } : { markdown };
+/** What a comment or reply row stores of its body: the Markdown, and its document and mentions from one parse. */
+export function storedBody(markdown: string) {
+  const tree = parseMarkdown(markdown);
+  return { markdown, document: markdownToDocument(tree) as unknown as Prisma.InputJsonValue, mentions: markdownMentions(tree) };
+}
+
+/** A stored body; `document` null for rows written before bodies were parsed at write. */
+export interface BodyRow {
+  markdown: string;
+  document: unknown;
+  mentions: string[];
+}
+
+/** The body as asked: `{markdown}` (the default) or `{document}`, as stored. */
+export function bodyOut(row: BodyRow, format: BodyFormat | null | undefined) {
+  return format === 'document' ? { document: row.document ?? markdownToDocument(row.markdown) } : { markdown: row.markdown };
 }
 
 /** Who a body mentions, as written (user ids or e-mail addresses); resolved to members by `mentionedMembers`. */
-export const mentionsIn = (markdown: string) => markdownMentions(markdown);
+export const mentionsIn = (row: BodyRow) => (row.document != null ? row.mentions : markdownMentions(row.markdown));

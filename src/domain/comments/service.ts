@@ -13,7 +13,7 @@ import { newId } from '../../ids.js';
 import { checkLength } from '../../validate.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { findSpace } from '../spaces/service.js';
-import { bodyMarkdown } from './body.js';
+import { bodyMarkdown, storedBody } from './body.js';
 import { reactionEmojiList } from './emoji.js';
 import { pageKey, pagesPresent } from './targets.js';
 import { changeRequestIn } from './loaders.js';
@@ -173,7 +173,7 @@ export async function postComment(ctx: Context, thread: Thread, input: PostComme
   await ctx.prisma.comment.create({
     data: {
       id, organizationId: space.organizationId, spaceId: space.id, changeRequestId: thread.changeRequestId, revisionId: space.revisionId,
-      postedById: actor.userId, markdown, postedAt: ctx.clock.now(),
+      postedById: actor.userId, ...storedBody(markdown), postedAt: ctx.clock.now(),
       nodeId: input.node ?? null, pageId: input.page ?? null, tableCell: input.tableCell ? { record: input.tableCell.record, definition: input.tableCell.definition } : undefined,
     },
   });
@@ -248,7 +248,7 @@ export async function updateComment(ctx: Context, thread: Thread, commentId: str
   // reaction rows' foreign key (404) or leaves nothing to update (the answer's read then says 404).
   await unlessGone('Comment', () =>
     ctx.prisma.$transaction([
-      ...(markdown !== undefined ? [ctx.prisma.comment.updateMany({ where, data: { markdown, editedAt: now } })] : []),
+      ...(markdown !== undefined ? [ctx.prisma.comment.updateMany({ where, data: { ...storedBody(markdown), editedAt: now } })] : []),
       ...(input.resolved === true
         ? [ctx.prisma.comment.updateMany({ where: { ...where, status: 'open' }, data: { status: 'resolved', resolvedAt: now, resolvedById: actor.userId } })]
         : []),
@@ -288,7 +288,7 @@ export async function postReply(ctx: Context, thread: Thread, commentId: string,
   const id = newId('CommentReply');
   await unlessGone('Comment', () =>
     ctx.prisma.commentReply.create({
-      data: { id, organizationId: thread.space.organizationId, commentId, postedById: actor.userId, markdown, postedAt: ctx.clock.now() },
+      data: { id, organizationId: thread.space.organizationId, commentId, postedById: actor.userId, ...storedBody(markdown), postedAt: ctx.clock.now() },
     }),
   );
   announceChange(ctx, thread, commentId);
@@ -317,7 +317,7 @@ export async function updateReply(ctx: Context, thread: Thread, commentId: strin
   await unlessGone('Comment reply', () =>
     ctx.prisma.$transaction([
       ...(markdown !== undefined
-        ? [ctx.prisma.commentReply.updateMany({ where: { id: replyId, commentId }, data: { markdown, editedAt: ctx.clock.now() } })]
+        ? [ctx.prisma.commentReply.updateMany({ where: { id: replyId, commentId }, data: { ...storedBody(markdown), editedAt: ctx.clock.now() } })]
         : []),
       ...reactionWrites(ctx, { subjectId: replyId, commentId, replyId, organizationId: thread.space.organizationId }, reactions.added, reactions.removed),
     ]),

@@ -5,7 +5,7 @@
 // (hints, tabs, …): those never appear; raw HTML is kept as plain text.
 import type { Nodes, PhrasingContent, RootContent, Table, List, ListItem, Code, Heading, Image, Link } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import { parseMarkdown } from './parse.js';
+import { parseMarkdown, type Root } from './parse.js';
 import { headingId, sectionSlugger } from './sections.js';
 import { isDangerousUrl } from './urls.js';
 
@@ -109,7 +109,8 @@ function blocks(children: RootContent[], slugs: ReturnType<typeof sectionSlugger
   return out;
 }
 
-/** The rich-text document of `markdown`. */
-export function markdownToDocument(markdown: string): RichTextDocument {
-  return { object: 'document', data: {}, nodes: blocks(parseMarkdown(markdown).children, sectionSlugger()) };
+/** The rich-text document of `markdown` (or of its parsed tree). */
+export function markdownToDocument(markdown: string | Root): RichTextDocument {
+  const tree = typeof markdown === 'string' ? parseMarkdown(markdown) : markdown;
+  return { object: 'document', data: {}, nodes: blocks(tree.children, sectionSlugger()) };
 }
