@@ -9,6 +9,7 @@ import { createOrg, createSpace, type OrgFixture } from './support/factories.js'
 import { insertPages } from './support/content.js';
 import { markdownShape, markdownToDocument } from '../src/domain/content/markdown/index.js';
 import { defaultContentLimits } from '../src/limits/content.js';
+import { settingsFromEnv } from '../src/http/config.js';
 
 let app: TestApp;
 let org: OrgFixture;
@@ -160,5 +161,14 @@ describe('dangerous URLs', () => {
     expect(res.status).toBe(200);
     const urls = res.body.description.nodes[0].nodes.map((n: any) => n.data.ref.url);
     expect(urls).toEqual(['about:blank', 'https://example.com']);
+  });
+});
+
+describe('content limits from the environment', () => {
+  it('reads each variable, keeps the defaults when unset, and refuses bad values naming them', () => {
+    expect(settingsFromEnv({}).content).toEqual(defaultContentLimits);
+    const set = settingsFromEnv({ MARKDOWN_MAX_PAGE_CHARS: '1000', MARKDOWN_MAX_COMMENT_CHARS: '10', MARKDOWN_MAX_NESTING: '4', MARKDOWN_MAX_DELIMITERS: '8', MARKDOWN_MAX_QUOTES: '2', DOCUMENT_MAX_DEPTH: '5', DOCUMENT_MAX_NODES: '6' });
+    expect(set.content).toEqual({ maxPageChars: 1000, maxCommentChars: 10, maxMarkdownNesting: 4, maxMarkdownDelimiters: 8, maxMarkdownQuotes: 2, maxDocumentDepth: 5, maxDocumentNodes: 6 });
+    expect(() => settingsFromEnv({ MARKDOWN_MAX_NESTING: '0' })).toThrow(/MARKDOWN_MAX_NESTING/);
   });
 });
