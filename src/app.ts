@@ -129,7 +129,7 @@ export function createQuire(options: QuireOptions) {
   const jobServices: JobServices = { prisma, pubsub: events.pubsub, fetchPolicy: options.jobs?.fetchPolicy ?? defaultFetchPolicy, clock, logger, translator: options.jobs?.translator ?? pseudoLocalizer, openapiLimits: options.jobs?.openapiLimits ?? defaultOpenAPILimits };
   const compute = createComputePool(settings.compute);
   registerComputeMetrics(metrics.registry, compute);
-  const context = contextFactory({ prisma, clock, urls, pubsub: events.pubsub, tenantLimits: settings.tenants, files, compute, visitorClaims: options.visitorClaims, jobs });
+  const context = contextFactory({ prisma, clock, urls, pubsub: events.pubsub, tenantLimits: settings.tenants, contentLimits: settings.content, files, compute, visitorClaims: options.visitorClaims, jobs });
 
   const limiter = settings.rateLimit
     ? rateLimiter(settings.rateLimit, options.redisUrl ? redisStore(options.redisUrl) : postgresStore(prisma), clock, (err) =>

@@ -6,6 +6,7 @@ import type { Clock } from './clock.js';
 import { unauthenticated } from './errors.js';
 import type { PubSub } from './events.js';
 import type { TenantLimits } from './http/config.js';
+import type { ContentLimits } from './limits/content.js';
 import type { JobSender } from './jobs/queue.js';
 import type { BlobStore } from './storage/blobStore.js';
 import type { FileUrlSigner } from './storage/signedUrls.js';
@@ -30,6 +31,8 @@ export interface Context {
   loaderCache: Map<symbol, unknown>;
   pubsub: PubSub;
   tenantLimits: TenantLimits;
+  /** Bounds on Markdown bodies and rich-text documents users write. */
+  contentLimits: ContentLimits;
   /** The durable job queue (src/jobs): background work a request asks for. */
   jobs: JobSender;
   /** Stored files and rendered documents, and the signer of the expiring URLs that serve them. */

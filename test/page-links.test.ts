@@ -133,15 +133,19 @@ describe('backlinks', () => {
     expect((await rest(app, org.admin.token).get(`/v1/spaces/${s.space.id}/content/page/pag_unknown/backlinks`)).status).toBe(404);
   });
 
-  it('GET …/files/{fileId}/backlinks: the pages that link to or show the file', async () => {
+  it('GET …/files/{fileId}/backlinks: the pages that link to or show the file; 404 for a file the content does not hold', async () => {
     const s = await spaceWithLinks();
     const get = (file: string) => rest(app, org.admin.token).get(`/v1/spaces/${s.space.id}/content/files/${file}/backlinks`);
-    const diagram = await get('fil_diagram');
-    expect(diagram.status).toBe(200);
-    expectList(diagram.body);
-    expect(diagram.body.items.map((i: any) => i.page)).toEqual([s.intro]);
-    expect((await get('fil_guide')).body.items.map((i: any) => i.page)).toEqual([s.install]);
-    expect((await get('fil_none')).body).toEqual({ count: 0, items: [] });
+    const manual = await get(s.held);
+    expect(manual.status).toBe(200);
+    expectList(manual.body);
+    expect(manual.body.items.map((i: any) => i.page)).toEqual([s.install]);
+    // Like a page's backlinks: never uploaded (even if a page links to it), or unknown, is NOT_FOUND.
+    for (const unknown of ['fil_diagram', 'fil_none']) {
+      const res = await get(unknown);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: { code: 404, message: 'File not found' } });
+    }
   });
 
   it('in a change request: its own pages; main content does not see them', async () => {
@@ -149,16 +153,16 @@ describe('backlinks', () => {
     const cr = await rest(app, org.admin.token).post(`/v1/spaces/${s.space.id}/change-requests`, { subject: 'More links' });
     const base = `/v1/spaces/${s.space.id}/change-requests/${cr.body.id}`;
     const added = await rest(app, org.admin.token).post(`${base}/content`, {
-      changes: [{ operation: 'insert_page', title: 'News', slug: 'news', document: { markdown: 'Read [the FAQ](faq) ![x](files/fil_news)' } }],
+      changes: [{ operation: 'insert_page', title: 'News', slug: 'news', document: { markdown: `Read [the FAQ](faq) ![x](files/${s.held})` } }],
     });
     const news = added.body.pages?.[0] ?? (await rest(app, org.admin.token).get(`${base}/content/pages`)).body.pages.find((p: any) => p.slug === 'news').id;
     const inCr = await rest(app, org.admin.token).get(`${base}/content/page/${s.faq}/backlinks`);
     expect(inCr.status).toBe(200);
     expectList(inCr.body);
     expect(inCr.body.items).toEqual([{ kind: 'page', organization: org.organizationId, space: s.space.id, versionContext: { type: 'changeRequest', changeRequest: cr.body.id }, page: news }]);
-    expect((await rest(app, org.admin.token).get(`${base}/content/files/fil_news/backlinks`)).body.count).toBe(1);
+    expect((await rest(app, org.admin.token).get(`${base}/content/files/${s.held}/backlinks`)).body.count).toBe(2);
     expect((await rest(app, org.admin.token).get(`/v1/spaces/${s.space.id}/content/page/${s.faq}/backlinks`)).body.count).toBe(0);
-    expect((await rest(app, org.admin.token).get(`/v1/spaces/${s.space.id}/content/files/fil_news/backlinks`)).body.count).toBe(0);
+    expect((await rest(app, org.admin.token).get(`/v1/spaces/${s.space.id}/content/files/${s.held}/backlinks`)).body.count).toBe(1);
   });
 
   it('finds versions stored before the index existed, without writing; the indexing job then indexes them', async () => {
@@ -200,10 +204,10 @@ describe('authorization', () => {
     const paths = [
       `/v1/spaces/${s.space.id}/content/page/${s.install}/links`,
       `/v1/spaces/${s.space.id}/content/page/${s.install}/backlinks`,
-      `/v1/spaces/${s.space.id}/content/files/fil_guide/backlinks`,
+      `/v1/spaces/${s.space.id}/content/files/${s.held}/backlinks`,
       `/v1/spaces/${s.space.id}/change-requests/${cr.body.id}/content/page/${s.install}/links`,
       `/v1/spaces/${s.space.id}/change-requests/${cr.body.id}/content/page/${s.install}/backlinks`,
-      `/v1/spaces/${s.space.id}/change-requests/${cr.body.id}/content/files/fil_guide/backlinks`,
+      `/v1/spaces/${s.space.id}/change-requests/${cr.body.id}/content/files/${s.held}/backlinks`,
     ];
     const reader = await addMember(app, org.organizationId, 'read');
     const guest = await addMember(app, org.organizationId, 'guest');

@@ -87,7 +87,7 @@ async function graphqlAs(prisma: PrismaClient, token: string): Promise<Run> {
     maxUploadBytes: resolveSettings({}).http.maxUploadBytes,
   };
   const context = contextFactory({
-    prisma, clock: systemClock, pubsub, files, tenantLimits: resolveSettings({}).tenants, compute: createComputePool(resolveSettings({}).compute), jobs: noBackgroundJobs, urls: urlsUnder(publicUrl, process.env.APP_URL),
+    prisma, clock: systemClock, pubsub, files, tenantLimits: resolveSettings({}).tenants, contentLimits: resolveSettings({}).content, compute: createComputePool(resolveSettings({}).compute), jobs: noBackgroundJobs, urls: urlsUnder(publicUrl, process.env.APP_URL),
   });
   return async (query, variables) => {
     const result = await execute({ schema, document: parse(query), variableValues: variables, contextValue: context(actor) });

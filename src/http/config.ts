@@ -2,6 +2,7 @@
 // variables set them (docs/configuration.md lists every variable).
 import { defaultGraphQLLimits, type GraphQLLimits } from '../graphql/limits.js';
 import { defaultComputeSettings, type ComputeSettings } from '../compute/settings.js';
+import { defaultContentLimits, type ContentLimits } from '../limits/content.js';
 
 export interface HttpLimits {
   /** Largest request body (REST and /graphql): 413 past it. */
@@ -104,6 +105,7 @@ export interface HardeningSettings {
   tenants: TenantLimits;
   /** The worker-thread pool of CPU-heavy work (src/compute). */
   compute: ComputeSettings;
+  content: ContentLimits;
 }
 
 export function defaultSettings(): HardeningSettings {
@@ -118,6 +120,7 @@ export function defaultSettings(): HardeningSettings {
     shutdownTimeoutMs: 25_000,
     tenants: { ...defaultTenantLimits },
     compute: defaultComputeSettings(),
+    content: { ...defaultContentLimits },
   };
 }
 
@@ -134,6 +137,7 @@ export interface SettingsOverrides {
   shutdownTimeoutMs?: number;
   tenants?: Partial<TenantLimits>;
   compute?: Partial<ComputeSettings>;
+  content?: Partial<ContentLimits>;
 }
 
 export function resolveSettings(o: SettingsOverrides): HardeningSettings {
@@ -150,6 +154,7 @@ export function resolveSettings(o: SettingsOverrides): HardeningSettings {
     shutdownTimeoutMs: o.shutdownTimeoutMs ?? d.shutdownTimeoutMs,
     tenants: { ...d.tenants, ...o.tenants },
     compute: { ...d.compute, ...o.compute },
+    content: { ...d.content, ...o.content },
   };
 }
 
@@ -248,6 +253,15 @@ export function settingsFromEnv(env: Env = process.env): HardeningSettings {
       taskTimeoutMs: integer(env, 'COMPUTE_TASK_TIMEOUT_MS', d.compute.taskTimeoutMs),
       pdfTimeoutMs: integer(env, 'COMPUTE_PDF_TIMEOUT_MS', d.compute.pdfTimeoutMs),
       inlineMarkdownBytes: integer(env, 'COMPUTE_INLINE_MARKDOWN_BYTES', d.compute.inlineMarkdownBytes, 0),
+    },
+    content: {
+      maxPageChars: integer(env, 'MARKDOWN_MAX_PAGE_CHARS', d.content.maxPageChars),
+      maxCommentChars: integer(env, 'MARKDOWN_MAX_COMMENT_CHARS', d.content.maxCommentChars),
+      maxMarkdownNesting: integer(env, 'MARKDOWN_MAX_NESTING', d.content.maxMarkdownNesting),
+      maxMarkdownDelimiters: integer(env, 'MARKDOWN_MAX_DELIMITERS', d.content.maxMarkdownDelimiters),
+      maxMarkdownQuotes: integer(env, 'MARKDOWN_MAX_QUOTES', d.content.maxMarkdownQuotes),
+      maxDocumentDepth: integer(env, 'DOCUMENT_MAX_DEPTH', d.content.maxDocumentDepth),
+      maxDocumentNodes: integer(env, 'DOCUMENT_MAX_NODES', d.content.maxDocumentNodes),
     },
   };
 }

@@ -2,6 +2,7 @@
 // weak comparison RFC 9110 §13.1.2 asks of If-None-Match.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { stringifyJson } from '../json/stringify.js';
 
 /** A weak tag (the same JSON may travel gzip'd, brotli'd or plain). */
 export function etagOf(body: string | Buffer): string {
@@ -22,10 +23,11 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
  * A JSON representation with its tag: 304 (no body) when the client's
  * If-None-Match names it. The answer was computed once either way; the tag
  * saves the transfer. Answers depend on the caller's token: private, and
- * revalidated on every use.
+ * revalidated on every use. Serialised without recursion: a deeply nested
+ * document is answered, not a RangeError.
  */
 export function sendRepresentation(req: IncomingMessage, res: ServerResponse, body: unknown) {
-  const payload = JSON.stringify(body);
+  const payload = stringifyJson(body);
   const etag = etagOf(payload);
   res.setHeader('ETag', etag);
   res.setHeader('Cache-Control', 'private, no-cache');

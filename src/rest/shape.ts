@@ -40,12 +40,19 @@ function edgeItem(edge: Record<string, unknown>) {
 
 const sameItem = (item: never) => item;
 
+/**
+ * Deeper than any GraphQL selection (GRAPHQL_MAX_DEPTH): what lies below is the
+ * inside of a JSON scalar (a stored document), answered as it is rather than
+ * walked, so a document thousands of levels deep cannot exhaust the stack.
+ */
+const SHAPED_DEPTH = 64;
+
 // One pass, no intermediate arrays or spreads: lists of a thousand items go through here.
-export function toRest(value: unknown, itemOf: (item: never) => unknown = sameItem): unknown {
-  if (value === null || typeof value !== 'object') return value;
+export function toRest(value: unknown, itemOf: (item: never) => unknown = sameItem, depth = 0): unknown {
+  if (value === null || typeof value !== 'object' || depth > SHAPED_DEPTH) return value;
   if (Array.isArray(value)) {
     const out = new Array(value.length);
-    for (let i = 0; i < value.length; i++) out[i] = toRest(value[i]);
+    for (let i = 0; i < value.length; i++) out[i] = toRest(value[i], sameItem, depth + 1);
     return out;
   }
   if (isConnection(value)) {
@@ -54,24 +61,24 @@ export function toRest(value: unknown, itemOf: (item: never) => unknown = sameIt
     if (pageInfo.hasNextPage && pageInfo.endCursor) out.next = { page: pageInfo.endCursor };
     out.count = totalCount ?? edges.length;
     const items = new Array(edges.length);
-    for (let i = 0; i < edges.length; i++) items[i] = itemOf(toRest(edgeItem(edges[i])) as never);
+    for (let i = 0; i < edges.length; i++) items[i] = itemOf(toRest(edgeItem(edges[i]), sameItem, depth + 1) as never);
     out.items = items;
     if (typeof value.__typename === 'string') out.object = restObjectName(value.__typename);
     for (const key in value) {
       if (key === 'edges' || key === 'pageInfo' || key === 'totalCount') continue;
-      addField(out, key, value[key]);
+      addField(out, key, value[key], depth);
     }
     return out;
   }
   const out: Record<string, unknown> = {};
   const record = value as Record<string, unknown>;
   if (typeof record.__typename === 'string') out.object = restObjectName(record.__typename);
-  for (const key in record) addField(out, key, record[key]);
+  for (const key in record) addField(out, key, record[key], depth);
   return out;
 }
 
-function addField(out: Record<string, unknown>, key: string, v: unknown) {
+function addField(out: Record<string, unknown>, key: string, v: unknown, depth: number) {
   if (key === '__typename') return;
   if (v === null && !nullableFields.has(key)) return;
-  out[key] = toRest(v);
+  out[key] = toRest(v, sameItem, depth + 1);
 }

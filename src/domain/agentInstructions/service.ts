@@ -6,6 +6,8 @@ import { requireActor } from '../../context.js';
 import { agentInstructionsPolicy, authorize } from '../../policy/index.js';
 import { badRequest } from '../../errors.js';
 import type { Prisma } from '../../generated/prisma/client.js';
+import type { ContentLimits } from '../../limits/content.js';
+import { checkDocumentSize, neutraliseDocumentUrls } from '../content/documentLimits.js';
 
 export interface AgentInstructionsValue {
   organizationId: string;
@@ -20,11 +22,13 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /**
  * Checks `value` is a rich-text document as the public document's
  * `JSONDocument` defines it: `{object: "document", data: {schemaVersion?}, nodes: [block…], meta?}`.
- * 400 naming the member at fault.
+ * within the document depth and node limits; dangerous link targets are
+ * neutralised. 400 naming the member at fault.
  */
-export function checkDocument(value: unknown, field: string): Record<string, unknown> {
+export function checkDocument(value: unknown, field: string, limits: ContentLimits): Record<string, unknown> {
   if (value == null) throw badRequest('is required', field);
   if (!isRecord(value)) throw badRequest('must be a rich-text document object', field);
+  checkDocumentSize(value, field, limits);
   if (value.object !== 'document') throw badRequest('must be "document"', `${field}.object`);
   if (!isRecord(value.data)) throw badRequest('must be an object', `${field}.data`);
   const { schemaVersion } = value.data;
@@ -38,6 +42,7 @@ export function checkDocument(value: unknown, field: string): Record<string, unk
   if (value.meta !== undefined && !(isRecord(value.meta) && (value.meta.token === undefined || typeof value.meta.token === 'string'))) {
     throw badRequest('must be an object with an optional string token', `${field}.meta`);
   }
+  neutraliseDocumentUrls(value);
   return value;
 }
 
@@ -58,7 +63,7 @@ export async function getAgentInstructions(ctx: Context, org: { id: string; crea
 export async function setAgentInstructions(ctx: Context, organizationId: string, instructions: unknown): Promise<AgentInstructionsValue> {
   const actor = requireActor(ctx);
   authorize(agentInstructionsPolicy, actor, { organizationId }, 'update');
-  const document = checkDocument(instructions, 'instructions') as Prisma.InputJsonValue;
+  const document = checkDocument(instructions, 'instructions', ctx.contentLimits) as Prisma.InputJsonValue;
   const now = new Date();
   // A native upsert (INSERT … ON CONFLICT): no read-then-write window between parallel writers.
   const data = { instructions: document, updatedAt: now, updatedBy: actor.userId };

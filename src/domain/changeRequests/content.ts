@@ -5,7 +5,9 @@ import type { Context } from '../../context.js';
 import { requireActor } from '../../context.js';
 import { badRequest } from '../../errors.js';
 import type { Prisma } from '../../generated/prisma/client.js';
+import type { ContentLimits } from '../../limits/content.js';
 import { checkLength } from '../../validate.js';
+import { checkMarkdown } from '../content/markdown/index.js';
 import { commitRevision, newPageNode } from '../revisions/commit.js';
 import { emptyContent, fetchTreesFrom, readTree, readVersions, writeVersion, type PageContent, type PageNode } from '../revisions/objects.js';
 import { checkSlugFree, childrenOf, cloneTree, insertAt, movePage, removePage, requirePage } from '../revisions/treeEdits.js';
@@ -14,6 +16,8 @@ import { transactionWithRetry } from '../../db/retry.js';
 
 export const MAX_CHANGES = 50;
 const SLUG = /^[a-z0-9]+(?:[-_.][a-z0-9]+)*$/;
+/** A slug is one segment of a page's path and URL: 100 characters, like an OpenAPI spec's. */
+export const SLUG_MAX = 100;
 
 export interface PageFields {
   title?: string | null;
@@ -32,9 +36,9 @@ export type PageChange =
   | ({ operation: 'update_page'; page: string; into?: string | null; at?: number | null } & PageFields)
   | { operation: 'delete_page'; page: string };
 
-/** A slug from a title: lowercase words joined by "-". */
+/** A slug from a title: lowercase words joined by "-", cut to leave room for a "-<n>" suffix within SLUG_MAX. */
 export const slugify = (title: string) =>
-  title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'page';
+  title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, SLUG_MAX - 10).replace(/^-+|-+$/g, '') || 'page';
 
 function freeSlug(siblings: PageNode[], wanted: string) {
   let slug = wanted;
@@ -42,10 +46,11 @@ function freeSlug(siblings: PageNode[], wanted: string) {
   return slug;
 }
 
-function applyFields(content: PageContent, fields: PageFields, at: string): PageContent {
+function applyFields(content: PageContent, fields: PageFields, at: string, limits: ContentLimits): PageContent {
   const text = (v: string | null | undefined, fallback: string | null) => (v === undefined || v === null ? fallback : v === '' ? null : v);
   if (fields.title != null) checkLength(`${at}.title`, fields.title, 1, 256);
   if (fields.description != null) checkLength(`${at}.description`, fields.description, 0, 300);
+  if (fields.markdown != null) checkMarkdown(fields.markdown, `${at}.document.markdown`, limits, limits.maxPageChars);
   return {
     ...content,
     title: fields.title ?? content.title,
@@ -60,18 +65,19 @@ function applyFields(content: PageContent, fields: PageFields, at: string): Page
 }
 
 function checkSlug(slug: string, at: string) {
+  if (slug.length > SLUG_MAX) throw badRequest(`must be at most ${SLUG_MAX} characters long`, `${at}.slug`);
   if (!SLUG.test(slug)) throw badRequest('must be lowercase letters and digits, words joined by "-", "_" or "."', `${at}.slug`);
   return slug;
 }
 
-async function applyChange(tx: Prisma.TransactionClient, space: { id: string; organizationId: string }, pages: PageNode[], change: PageChange, at: string, now: Date) {
+async function applyChange(tx: Prisma.TransactionClient, space: { id: string; organizationId: string }, pages: PageNode[], change: PageChange, at: string, now: Date, limits: ContentLimits) {
   if (change.operation === 'delete_page') return removePage(pages, change.page);
   if (change.operation === 'insert_page') {
     if (change.title == null) throw badRequest('is required', `${at}.title`);
     const siblings = childrenOf(pages, change.into ?? null, `${at}.into`);
     const slug = change.slug != null ? checkSlug(change.slug, at) : freeSlug(siblings, slugify(change.title));
     checkSlugFree(siblings, slug, null, `${at}.slug`);
-    const node = await newPageNode(tx, space, applyFields(emptyContent(change.title), change, at), slug, now);
+    const node = await newPageNode(tx, space, applyFields(emptyContent(change.title), change, at, limits), slug, now);
     insertAt(siblings, node, change.at);
     return node.id;
   }
@@ -79,7 +85,7 @@ async function applyChange(tx: Prisma.TransactionClient, space: { id: string; or
   if (change.into !== undefined || change.at != null) movePage(pages, change.page, change.into, change.at);
   if (change.slug != null) checkSlugFree(requirePage(pages, change.page).siblings, checkSlug(change.slug, at), change.page, `${at}.slug`);
   const current = (await readVersions(tx, space.id, [found.node.version])).get(found.node.version)!;
-  const version = await writeVersion(tx, space, applyFields(current, change, at));
+  const version = await writeVersion(tx, space, applyFields(current, change, at, limits));
   if (version !== found.node.version || (change.slug != null && change.slug !== found.node.slug)) {
     found.node.version = version;
     found.node.slug = change.slug ?? found.node.slug;
@@ -99,7 +105,7 @@ export async function editChangeRequestContent(ctx: Context, spaceId: string, ke
     const pages = cloneTree(await readTree(fetchTreesFrom(tx), space.id, revision.tree));
     const now = ctx.clock.now();
     const touched: string[] = [];
-    for (const [i, change] of changes.entries()) touched.push(await applyChange(tx, space, pages, change, `changes[${i}]`, now) ?? '');
+    for (const [i, change] of changes.entries()) touched.push(await applyChange(tx, space, pages, change, `changes[${i}]`, now, ctx.contentLimits) ?? '');
     const revisionId = await commitRevision(tx, space, { parents: [cr.revisionId], changeRequestId: cr.id, createdById: actor.userId, pages, fileSet: revision.fileSet });
     const changeRequest = await tx.changeRequest.update({ where: { id: cr.id }, data: { revisionId }, include: { space: true } });
     return { changeRequest, pages: touched };

@@ -131,7 +131,7 @@ export interface UpdateChangeRequestInput {
 
 export async function updateChangeRequest(ctx: Context, spaceId: string, key: string, input: UpdateChangeRequestInput, query: Query = {}) {
   if (input.subject != null) checkLength('subject', input.subject, 0, SUBJECT_MAX);
-  const description = input.description === undefined || input.description === null ? undefined : checkDocument(input.description, 'description');
+  const description = input.description === undefined || input.description === null ? undefined : checkDocument(input.description, 'description', ctx.contentLimits);
   return transactionWithRetry(ctx.prisma, async (tx) => {
     const { cr } = await loadChangeRequest(ctx, tx, spaceId, key, 'update', { lock: true });
     if (input.status != null) checkStatusMove(cr.status, input.status);

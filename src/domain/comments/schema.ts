@@ -15,7 +15,7 @@ import { nodeConnection } from '../../schema/connections.js';
 import { UserRef } from '../users/schema.js';
 import { urlsFor } from '../shared/urls.js';
 import { MemberConnection } from '../members/schema.js';
-import { bodyOut, mentionsIn } from './body.js';
+import { bodyOut, mentionsIn, type BodyRow } from './body.js';
 import { mentionedMember, pagePresence, reactionsOf, repliersOf, userById, type ReactionRow, type Replier } from './loaders.js';
 import {
   commentersWhere, commentFilters, commentListOrder, commentListWhere, commentSubject, findComment, findReply, replySubject, spaceSubjectSelect, threadIn,
@@ -98,9 +98,9 @@ async function reactionGroups(subjectId: string, ctx: Context): Promise<Reaction
 }
 
 /** The members a body mentions (as `@usr_…` or `@e-mail`), for callers in the organization. */
-async function mentionedUsers(row: { markdown: string }, organizationId: string, ctx: Context) {
+async function mentionedUsers(row: BodyRow, organizationId: string, ctx: Context) {
   if (!isMember(requireActor(ctx), organizationId)) return [];
-  const userIds = await Promise.all(mentionsIn(row.markdown).map((mention) => mentionedMember(ctx).load({ organizationId, mention })));
+  const userIds = await Promise.all(mentionsIn(row).map((mention) => mentionedMember(ctx).load({ organizationId, mention })));
   const users = await Promise.all([...new Set(userIds.filter((id): id is string => id != null))].map((id) => userById(ctx).load(id)));
   return users.filter((u) => u != null);
 }
@@ -166,13 +166,13 @@ const postFields = (t: any, organizationOf: (row: any) => string) => ({
     type: CommentBody,
     description: bodyDescription,
     args: { format: t.arg({ type: CommentBodyFormatEnum, description: formatArgDescription }) },
-    select: { markdown: true },
-    resolve: (row: any, args: { format?: 'markdown' | 'document' | null }) => bodyOut(row.markdown, args.format),
+    select: { markdown: true, document: true, mentions: true },
+    resolve: (row: any, args: { format?: 'markdown' | 'document' | null }) => bodyOut(row, args.format),
   }),
   mentions: t.field({
     type: [UserRef],
     description: 'The members of the organization its body mentions (`@usr_…` or `@e-mail`); empty for callers outside the organization.',
-    select: { markdown: true },
+    select: { markdown: true, document: true, mentions: true },
     resolve: (row: any, _: unknown, ctx: Context) => mentionedUsers(row, organizationOf(row), ctx),
   }),
   reactions: t.field({ type: [EmojiReaction], description: 'Its emoji reactions.', resolve: (row: any, _: unknown, ctx: Context) => reactionGroups(row.id, ctx) }),

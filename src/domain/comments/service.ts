@@ -13,7 +13,7 @@ import { newId } from '../../ids.js';
 import { checkLength } from '../../validate.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { findSpace } from '../spaces/service.js';
-import { bodyMarkdown } from './body.js';
+import { bodyMarkdown, storedBody } from './body.js';
 import { reactionEmojiList } from './emoji.js';
 import { pageKey, pagesPresent } from './targets.js';
 import { changeRequestIn } from './loaders.js';
@@ -160,7 +160,7 @@ function checkTarget(input: PostCommentInput) {
 
 /** Posts a comment in the thread (its commenters). A `page` must be a page of the space's content. */
 export async function postComment(ctx: Context, thread: Thread, input: PostCommentInput) {
-  const markdown = bodyMarkdown(input.body, true)!;
+  const markdown = bodyMarkdown(input.body, true, ctx.contentLimits)!;
   checkTarget(input);
   const actor = requireActor(ctx);
   authorize(commentingPolicy, actor, thread.space, 'post');
@@ -173,7 +173,7 @@ export async function postComment(ctx: Context, thread: Thread, input: PostComme
   await ctx.prisma.comment.create({
     data: {
       id, organizationId: space.organizationId, spaceId: space.id, changeRequestId: thread.changeRequestId, revisionId: space.revisionId,
-      postedById: actor.userId, markdown, postedAt: ctx.clock.now(),
+      postedById: actor.userId, ...storedBody(markdown), postedAt: ctx.clock.now(),
       nodeId: input.node ?? null, pageId: input.page ?? null, tableCell: input.tableCell ? { record: input.tableCell.record, definition: input.tableCell.definition } : undefined,
     },
   });
@@ -232,7 +232,7 @@ async function unlessGone<T>(noun: string, write: () => Promise<T>): Promise<T> 
  * when), the caller's reactions (commenters). All or nothing.
  */
 export async function updateComment(ctx: Context, thread: Thread, commentId: string, input: UpdateCommentInput) {
-  const markdown = bodyMarkdown(input.body, false);
+  const markdown = bodyMarkdown(input.body, false, ctx.contentLimits);
   const reactions = reactionChanges(input);
   if (input.resolved === null) throw badRequest('must be true or false', 'resolved');
   const actor = requireActor(ctx);
@@ -248,7 +248,7 @@ export async function updateComment(ctx: Context, thread: Thread, commentId: str
   // reaction rows' foreign key (404) or leaves nothing to update (the answer's read then says 404).
   await unlessGone('Comment', () =>
     ctx.prisma.$transaction([
-      ...(markdown !== undefined ? [ctx.prisma.comment.updateMany({ where, data: { markdown, editedAt: now } })] : []),
+      ...(markdown !== undefined ? [ctx.prisma.comment.updateMany({ where, data: { ...storedBody(markdown), editedAt: now } })] : []),
       ...(input.resolved === true
         ? [ctx.prisma.comment.updateMany({ where: { ...where, status: 'open' }, data: { status: 'resolved', resolvedAt: now, resolvedById: actor.userId } })]
         : []),
@@ -281,14 +281,14 @@ export async function deleteComment(ctx: Context, thread: Thread, commentId: str
 
 /** Posts a reply (commenters of the space). */
 export async function postReply(ctx: Context, thread: Thread, commentId: string, input: { body?: { markdown?: string | null } | null }) {
-  const markdown = bodyMarkdown(input.body, true)!;
+  const markdown = bodyMarkdown(input.body, true, ctx.contentLimits)!;
   const actor = requireActor(ctx);
   const found = await loadComment(ctx, thread, commentId);
   requireAllowed(ctx, commentPolicy, found && commentSubject({ ...found, space: thread.space }), 'reply', 'Comment');
   const id = newId('CommentReply');
   await unlessGone('Comment', () =>
     ctx.prisma.commentReply.create({
-      data: { id, organizationId: thread.space.organizationId, commentId, postedById: actor.userId, markdown, postedAt: ctx.clock.now() },
+      data: { id, organizationId: thread.space.organizationId, commentId, postedById: actor.userId, ...storedBody(markdown), postedAt: ctx.clock.now() },
     }),
   );
   announceChange(ctx, thread, commentId);
@@ -305,7 +305,7 @@ async function loadReply(ctx: Context, thread: Thread, commentId: string, replyI
 
 /** Changes a reply: its body (its author), the caller's reactions (commenters). */
 export async function updateReply(ctx: Context, thread: Thread, commentId: string, replyId: string, input: ReactionChanges & { body?: { markdown?: string | null } | null }) {
-  const markdown = bodyMarkdown(input.body, false);
+  const markdown = bodyMarkdown(input.body, false, ctx.contentLimits);
   const reactions = reactionChanges(input);
   const actor = requireActor(ctx);
   const comment = await loadComment(ctx, thread, commentId);
@@ -317,7 +317,7 @@ export async function updateReply(ctx: Context, thread: Thread, commentId: strin
   await unlessGone('Comment reply', () =>
     ctx.prisma.$transaction([
       ...(markdown !== undefined
-        ? [ctx.prisma.commentReply.updateMany({ where: { id: replyId, commentId }, data: { markdown, editedAt: ctx.clock.now() } })]
+        ? [ctx.prisma.commentReply.updateMany({ where: { id: replyId, commentId }, data: { ...storedBody(markdown), editedAt: ctx.clock.now() } })]
         : []),
       ...reactionWrites(ctx, { subjectId: replyId, commentId, replyId, organizationId: thread.space.organizationId }, reactions.added, reactions.removed),
     ]),

@@ -16,6 +16,7 @@ import type { PrismaClient } from '../../generated/prisma/client.js';
 import { notFound } from '../../errors.js';
 import { requestLoader } from '../../loaders.js';
 import { markdownReferences } from '../content/markdown/index.js';
+import { revisionFileIds } from '../files/service.js';
 import { versionLoader } from '../revisions/loaders.js';
 import { flatten } from '../revisions/objects.js';
 import { revisionTree } from '../revisions/read.js';
@@ -72,6 +73,8 @@ export async function backlinks(ctx: Context, scope: ContentScope, target: Backl
   const flat = flatten(await revisionTree(ctx, scope.revision));
   const spaceId = scope.revision.spaceId;
   if ('file' in target) {
+    // Like a page's: a file the revision does not hold is NOT_FOUND, not "nothing links here".
+    if (!(await revisionFileIds(ctx, scope.revision)).has(target.file)) throw notFound('File');
     const hashes = await versionsReferring(ctx, spaceId, [`file:${target.file}`]);
     return flat.filter((f) => hashes.has(f.node.version)).map((f) => pageLocation(scope, f.node.id));
   }

@@ -52,7 +52,7 @@ export async function createTranslation(ctx: Context, organizationId: string, in
   if (sourceSpaceId == null || sourceSpaceId === '') throw badRequest('is required', 'source.space');
   const sourceLanguage = checkLanguage(input.source.language, 'source.language');
   if (sourceLanguage === language) throw badRequest('must differ from source.language', 'language');
-  const instructions = input.instructions === undefined ? emptyDocument : checkDocument(input.instructions, 'instructions');
+  const instructions = input.instructions === undefined ? emptyDocument : checkDocument(input.instructions, 'instructions', ctx.contentLimits);
   authorize(translationPolicy, requireActor(ctx), subject(organizationId), 'edit');
   const source = await ctx.prisma.space.findFirst({ where: { id: sourceSpaceId, organizationId, deletedAt: null }, select: { id: true } });
   if (!source) throw badRequest('is not a space of this organization', 'source.space');
@@ -68,7 +68,7 @@ export async function createTranslation(ctx: Context, organizationId: string, in
  * map of pages already translated is cleared), unless they are unchanged.
  */
 export async function updateTranslation(ctx: Context, organizationId: string, id: string, input: { instructions?: unknown }) {
-  const instructions = checkDocument(input.instructions, 'instructions') as Prisma.InputJsonValue;
+  const instructions = checkDocument(input.instructions, 'instructions', ctx.contentLimits) as Prisma.InputJsonValue;
   const translation = authorize(translationPolicy, requireActor(ctx), await findTranslation(ctx, organizationId, id), 'edit');
   const changed = JSON.stringify(translation.instructions) !== JSON.stringify(instructions);
   const { count } = await ctx.prisma.translation.updateMany({

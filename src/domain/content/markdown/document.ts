@@ -5,8 +5,9 @@
 // (hints, tabs, …): those never appear; raw HTML is kept as plain text.
 import type { Nodes, PhrasingContent, RootContent, Table, List, ListItem, Code, Heading, Image, Link } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import { parseMarkdown } from './parse.js';
+import { parseMarkdown, type Root } from './parse.js';
 import { headingId, sectionSlugger } from './sections.js';
+import { isDangerousUrl } from './urls.js';
 
 export interface Mark { object: 'mark'; type: 'bold' | 'italic' | 'code' | 'strikethrough' }
 export interface Leaf { object: 'leaf'; text: string; marks: Mark[] }
@@ -29,8 +30,9 @@ function inlines(children: PhrasingContent[], marks: Mark[] = []): (InlineNode |
     else if (child.type === 'text' || child.type === 'html') out.push(text(child.value, marks));
     else if (child.type === 'inlineCode') out.push(text(child.value, [...marks, { object: 'mark', type: 'code' }]));
     else if (child.type === 'break') out.push(text('\n', marks));
-    else if (child.type === 'link') out.push(linkInline(child, marks));
-    else if (child.type === 'image') out.push(imageInline(child));
+    // A link to a dangerous URL keeps its text and loses its target; such an image is dropped.
+    else if (child.type === 'link') out.push(...(isDangerousUrl(child.url) ? inlines(child.children, marks) : [linkInline(child, marks)]));
+    else if (child.type === 'image') out.push(...(isDangerousUrl(child.url) ? [] : [imageInline(child)]));
     else if ('children' in child) out.push(...inlines(child.children as PhrasingContent[], marks));
     else if ('value' in child) out.push(text(String(child.value), marks));
   }
@@ -107,7 +109,8 @@ function blocks(children: RootContent[], slugs: ReturnType<typeof sectionSlugger
   return out;
 }
 
-/** The rich-text document of `markdown`. */
-export function markdownToDocument(markdown: string): RichTextDocument {
-  return { object: 'document', data: {}, nodes: blocks(parseMarkdown(markdown).children, sectionSlugger()) };
+/** The rich-text document of `markdown` (or of its parsed tree). */
+export function markdownToDocument(markdown: string | Root): RichTextDocument {
+  const tree = typeof markdown === 'string' ? parseMarkdown(markdown) : markdown;
+  return { object: 'document', data: {}, nodes: blocks(tree.children, sectionSlugger()) };
 }

@@ -6,3 +6,6 @@ export { markdownSections, markdownPlainText, type Section } from './sections.js
 export { markdownReferences, markdownMentions, type MarkdownReference } from './references.js';
 export { serializeMarkdown } from './serialize.js';
 export { markdownToDocumentOffLoop } from './offLoop.js';
+export { checkMarkdown } from './limits.js';
+export { markdownShape, type MarkdownShape } from './shape.js';
+export { isDangerousUrl, NEUTRAL_URL } from './urls.js';

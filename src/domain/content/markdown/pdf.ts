@@ -8,6 +8,7 @@
 import type { List, PhrasingContent, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { parseMarkdown } from './parse.js';
+import { isDangerousUrl } from './urls.js';
 
 export interface PdfPage {
   title: string;
@@ -33,7 +34,7 @@ function runs(children: PhrasingContent[], style: Style = {}): { text: string; s
       case 'strong': return runs(child.children, { ...style, bold: true });
       case 'emphasis': return runs(child.children, { ...style, italic: true });
       case 'delete': return runs(child.children, style);
-      case 'link': return runs(child.children, { ...style, link: child.url });
+      case 'link': return runs(child.children, isDangerousUrl(child.url) ? style : { ...style, link: child.url });
       case 'break': return [{ text: '\n', style }];
       case 'image': return [{ text: `[image${child.alt ? `: ${child.alt}` : ''}]`, style: { ...style, italic: true } }];
       default: return [{ text: toString(child), style }];
