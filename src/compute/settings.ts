@@ -20,5 +20,5 @@ export const defaultComputeSettings = (): ComputeSettings => ({
   maxQueue: 32,
   taskTimeoutMs: 30_000,
   pdfTimeoutMs: 180_000,
-  inlineMarkdownBytes: 64 * 1024,
+  inlineMarkdownBytes: 16 * 1024,
 });

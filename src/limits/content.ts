@@ -20,9 +20,9 @@ export interface ContentLimits {
 }
 
 export const defaultContentLimits: ContentLimits = {
-  maxPageChars: 500_000,
+  maxPageChars: 100_000,
   maxCommentChars: 100_000,
-  maxMarkdownNesting: 32,
+  maxMarkdownNesting: 16,
   maxMarkdownDelimiters: 256,
   maxMarkdownQuotes: 200,
   maxDocumentDepth: 64,
