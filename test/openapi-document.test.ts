@@ -47,6 +47,9 @@ const bodyMembersBeyondPublicDocument = new Set([
   'post /spaces/{spaceId}/change-requests agentTaskId',
   'post /spaces/{spaceId}/change-requests conversationsIssuesCluster',
   'patch /spaces/{spaceId}/change-requests/{changeRequestId} conversationsIssuesCluster',
+  // Invite links expire and may be limited in uses (docs/configuration.md, "Invite links").
+  'post /orgs/{organizationId}/link-invites expiresAt',
+  'post /orgs/{organizationId}/link-invites maxUses',
 ]);
 
 type Operation = { parameters: { name: string; in: string }[]; requestBody?: any; deprecated?: boolean; responses: Record<string, any>; operationId: string };
