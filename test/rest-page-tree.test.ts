@@ -9,6 +9,7 @@ import { graphql, rest } from './support/http.js';
 import { createOrg, createSpace, type OrgFixture } from './support/factories.js';
 import { expectOpenApi } from './support/openapi.js';
 import { insertPages } from './support/content.js';
+import { quireDocument } from './support/quireOpenapi.js';
 
 let app: TestApp;
 let org: OrgFixture;
@@ -85,5 +86,20 @@ describe('REST page tree', () => {
     const idOf = new Map(all.map((p: any) => [p.path, p.id]));
     for (const p of all) expect(p.parentId).toBe(p.path.includes('/') ? idOf.get(p.path.split('/').slice(0, -1).join('/')) : null);
     expect(data.space.content.page.descendants.map((p: any) => p.path)).toEqual([chain[depth - 1], `${chain[depth - 2]}/side`]);
+  });
+
+  it("describes the tree in Quire's OpenAPI document as one recursive Page schema", () => {
+    const schemas = quireDocument.components.schemas as Record<string, any>;
+    const pageRef = { $ref: '#/components/schemas/Page' };
+    expect(schemas.Page.properties.pages.items).toEqual(pageRef);
+    expect(schemas.Page.properties.parentId).toBeUndefined();
+    expect(schemas.Revision.properties.pages.items).toEqual(pageRef);
+    const answer = (path: string) => (quireDocument.paths as any)[path].get.responses['200'].content['application/json'].schema;
+    for (const base of ['/spaces/{spaceId}', '/spaces/{spaceId}/change-requests/{changeRequestId}']) {
+      expect(answer(`${base}/content`)).toEqual({ $ref: '#/components/schemas/Revision' });
+      expect(answer(`${base}/content/pages`).properties.pages.items).toEqual(pageRef);
+      expect(answer(`${base}/content/page/{pageId}`)).toEqual(pageRef);
+      expect(answer(`${base}/content/path/{pagePath}`)).toEqual(pageRef);
+    }
   });
 });

@@ -6,8 +6,8 @@
 type JsonSchema = Record<string, any>;
 type PageNode = Record<string, unknown> & { id: string; parentId?: string };
 
-/** The shared schema of a page with its subpages at any depth (components.schemas). */
-const treeComponent = 'PageTree';
+/** The shared schema of a page with its subpages at any depth (components.schemas), the name the document always gave pages. */
+const treeComponent = 'Page';
 const treeRef = { $ref: `#/components/schemas/${treeComponent}` };
 
 /**
@@ -28,23 +28,27 @@ export function nestPages<T extends { pages?: PageNode[] }>(answer: T): T {
 }
 
 /**
- * The schema of nestPages' answer: `pages` items are PageTree, registered from
- * the flat page's schema (less parentId, plus its own `pages`).
+ * The schema of nestPages' answer: `pages` items are the recursive Page
+ * component, made from the flat page's schema (less parentId, plus its own
+ * `pages`). An answer that is a component itself (Page, Revision) stays one.
  */
 export function nestedPagesSchema(answer: JsonSchema, resolve: (schema: JsonSchema) => JsonSchema, components: Record<string, JsonSchema>): JsonSchema {
   const pages = answer.properties?.pages;
   if (!pages?.items) return answer;
-  if (!components[treeComponent]) {
-    const node = resolve(pages.items);
-    const { parentId: _parentId, ...properties } = node.properties ?? {};
-    components[treeComponent] = {
-      ...node,
-      description: 'A page with its subpages at any depth.',
-      properties: { ...properties, pages: { type: 'array', description: 'Subpages, in order.', items: treeRef } },
-      required: [...(node.required ?? []).filter((k: string) => k !== 'parentId'), 'pages'],
-    };
-  }
-  return { ...answer, properties: { ...answer.properties, pages: { ...pages, items: treeRef } } };
+  const own = Object.keys(components).find((name) => components[name] === answer);
+  const node = resolve(pages.items);
+  const { parentId: _parentId, ...properties } = node.properties ?? {};
+  const subpages = { type: 'array', description: 'Subpages, in order.', items: treeRef };
+  components[treeComponent] = {
+    ...node,
+    properties: { ...properties, pages: subpages },
+    required: [...(node.required ?? []).filter((k: string) => k !== 'parentId'), 'pages'],
+  };
+  if (own === treeComponent) return treeRef;
+  const nested = { ...answer, properties: { ...answer.properties, pages: { ...subpages, description: 'The page tree.' } } };
+  if (!own) return nested;
+  components[own] = nested;
+  return { $ref: `#/components/schemas/${own}` };
 }
 
 /** Route options of the routes answering a page tree. */
