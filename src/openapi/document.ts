@@ -247,7 +247,7 @@ function successResponses(answer: Answer, options: NonNullable<RouteSpec[3]>, co
   // A single answer reshaped per route: its schema says how, else only that it is an object.
   if (!answer.list && options.single) {
     schema = options.singleSchema
-      ? options.singleSchema(resolveRef(schema, components), (s) => resolveRef(s, components))
+      ? options.singleSchema(resolveRef(schema, components), (s) => resolveRef(s, components), components)
       : { type: 'object', description: 'Reshaped for REST by the route (src/rest/routes.ts).' };
   }
   const out: Record<string, unknown> = {};

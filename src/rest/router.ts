@@ -28,8 +28,11 @@ export interface RouteOptions {
   item?: (item: never) => unknown;
   /** Shapes a single (non-list) answer, after the generic REST dress (e.g. one of several public shapes). */
   single?: (answer: never) => unknown;
-  /** With `single`: the OpenAPI document's schema of the reshaped answer, from the one of the operation's answer (src/openapi). */
-  singleSchema?: (answerSchema: Record<string, any>, resolve: (schema: Record<string, any>) => Record<string, any>) => Record<string, unknown>;
+  /**
+   * With `single`: the OpenAPI document's schema of the reshaped answer, from the one of the operation's answer (src/openapi);
+   * it may register shared schemas in `components` (e.g. a recursive one).
+   */
+  singleSchema?: (answerSchema: Record<string, any>, resolve: (schema: Record<string, any>) => Record<string, any>, components: Record<string, any>) => Record<string, unknown>;
   /** A typed failure in the answer (e.g. merge conflicts) as an error response: status and message, or undefined when it succeeded. */
   failure?: (answer: never) => { status: ErrorStatus; message: string } | undefined;
   /** Reshapes the JSON body before it fills the operation's variables (REST shapes GraphQL input cannot take, e.g. a map). */

@@ -5,6 +5,7 @@
 // operation selects the one payload field that is the REST answer.
 import * as op from '../generated/operations.js';
 import type { RouteSpec } from './router.js';
+import { pageTree } from './pageTree.js';
 
 const created = { status: 201 } as const;
 /** The public document's idempotent deletes: 205 "has been deleted", 204 "did not exist" (the operation answers whether it deleted). */
@@ -125,17 +126,17 @@ export const routes: RouteSpec[] = [
   ['POST', '/spaces/:spaceId/change-requests/:changeRequestId/reviews', op.SubmitChangeRequestReviewDocument, created],
   ['POST', '/spaces/:spaceId/change-requests/:changeRequestId/requested-reviewers', op.RequestChangeRequestReviewersDocument, { whole: true, item: undefined, body: undefined, status: 200 }],
   ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/contributors', op.ListChangeRequestContributorsDocument],
-  ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/content', op.GetChangeRequestContentDocument],
+  ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/content', op.GetChangeRequestContentDocument, pageTree],
   ['POST', '/spaces/:spaceId/change-requests/:changeRequestId/content', op.UpdateChangeRequestContentDocument],
-  ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/content/pages', op.ListChangeRequestPagesDocument],
-  ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/content/page/:pageId', op.GetChangeRequestPageDocument],
-  ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/content/path/:pagePath', op.GetChangeRequestPageByPathDocument],
+  ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/content/pages', op.ListChangeRequestPagesDocument, pageTree],
+  ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/content/page/:pageId', op.GetChangeRequestPageDocument, pageTree],
+  ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/content/path/:pagePath', op.GetChangeRequestPageByPathDocument, pageTree],
   ['GET', '/orgs/:organizationId/change-requests', op.ListOrganizationChangeRequestsDocument],
-  ['GET', '/spaces/:spaceId/content', op.GetSpaceContentDocument],
+  ['GET', '/spaces/:spaceId/content', op.GetSpaceContentDocument, pageTree],
   ['POST', '/spaces/:spaceId/content/template', op.ApplySpaceTemplateDocument, { status: 201 }],
-  ['GET', '/spaces/:spaceId/content/pages', op.ListSpacePagesDocument],
-  ['GET', '/spaces/:spaceId/content/page/:pageId', op.GetSpacePageDocument],
-  ['GET', '/spaces/:spaceId/content/path/:pagePath', op.GetSpacePageByPathDocument],
+  ['GET', '/spaces/:spaceId/content/pages', op.ListSpacePagesDocument, pageTree],
+  ['GET', '/spaces/:spaceId/content/page/:pageId', op.GetSpacePageDocument, pageTree],
+  ['GET', '/spaces/:spaceId/content/path/:pagePath', op.GetSpacePageByPathDocument, pageTree],
   ['GET', '/spaces/:spaceId/content/files', op.ListSpaceFilesDocument],
   ['GET', '/spaces/:spaceId/content/files/:fileId', op.GetSpaceFileDocument],
   ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/content/files', op.ListChangeRequestFilesDocument],

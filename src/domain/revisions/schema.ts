@@ -8,7 +8,7 @@ import { markdownToDocumentOffLoop } from '../content/markdown/index.js';
 import { pageMarkdown } from '../openapiSpecs/computed.js';
 import { defaultLayout } from './layout.js';
 import { revisionLoader } from './loaders.js';
-import { countPages, pageOfRevision, revisionPages, type ResolvedPage, type RevisionRef } from './read.js';
+import { countPages, flattenResolved, pageOfRevision, revisionPages, type ResolvedPage, type RevisionRef } from './read.js';
 
 /** A revision as GraphQL carries it, with how its pages are to be shown. */
 export interface RevisionValue extends RevisionRef {
@@ -107,12 +107,22 @@ PageRef.implement({
       resolve: (p) => (p.view?.metadata === false ? null : { oid: p.version, path: `${p.path || 'README'}.md` }),
     }),
     urls: t.field({ type: PageUrls, description: 'Links to the page.', resolve: (p, _a, ctx) => ({ app: appUrl(ctx, p) }) }),
+    parentId: t.exposeID('parentId', { nullable: true, description: 'Id of the parent page; null at the top level of the revision.' }),
     pages: t.field({
       type: [PageRef],
       description: 'Subpages, in order.',
-      resolve: (p) => p.pages.map((c) => ({ ...c, spaceId: p.spaceId, view: p.view, revision: p.revision, changeRequestId: p.changeRequestId })),
+      resolve: (p) => p.pages.map((c) => asSubpage(p, c)),
+    }),
+    descendants: t.field({
+      type: [PageRef],
+      description: 'Every subpage at any depth, in tree order (each page before its subpages), each with its parentId.',
+      resolve: (p) => flattenResolved(p.pages).map((c) => asSubpage(p, c)),
     }),
   }),
+});
+
+const asSubpage = (parent: PageValue, page: ResolvedPage): PageValue => ({
+  ...page, spaceId: parent.spaceId, view: parent.view, revision: parent.revision, changeRequestId: parent.changeRequestId,
 });
 
 const RevisionUrls = builder.simpleObject('RevisionUrls', {
@@ -135,6 +145,11 @@ export const RevisionRefType = builder.objectRef<RevisionValue>('Revision').impl
       type: [PageRef],
       description: 'The page tree.',
       resolve: async (r, _a, ctx) => (await revisionPages(ctx, r)).map((p) => withSpace(r, p)),
+    }),
+    allPages: t.field({
+      type: [PageRef],
+      description: 'Every page at any depth, in tree order (each page before its subpages), each with its parentId: the whole tree as one list.',
+      resolve: async (r, _a, ctx) => flattenResolved(await revisionPages(ctx, r)).map((p) => withSpace(r, p)),
     }),
     pageCount: t.int({ description: 'Number of pages, at any depth.', resolve: (r, _a, ctx) => countPages(ctx, r) }),
     tags: t.field({ type: ['JSON'], description: 'Tags of the revision (none yet).', resolve: () => [] }),
