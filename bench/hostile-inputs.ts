@@ -41,13 +41,21 @@ async function specSource(): Promise<{ url: string; server: Server }> {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/spec.json`, server };
 }
 
-function hostileInputs(data: BenchDataset, specUrl: string): Hostile[] {
+/** A space of the hostile tenant, made through the API (seeded spaces have no content line to branch from). */
+async function hostileSpace(base: string, data: BenchDataset) {
+  const org = data.orgs[0];
+  const res = await fetch(`${base}/v1/orgs/${org.id}/spaces`, json(org.adminTokens[0], 'POST', { title: 'Hostile' }));
+  if (res.status !== 201) throw new Error(`creating the hostile tenant's space: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
+}
+
+function hostileInputs(data: BenchDataset, spaceId: string, specUrl: string): Hostile[] {
   const org = data.orgs[0];
   const token = org.adminTokens[0];
-  const spaceId = org.spaceIds[0];
   const status = async (base: string, path: string, init: RequestInit) => (await fetch(base + path, init)).status;
   const changeRequest = async (base: string) => {
     const res = await fetch(`${base}/v1/spaces/${spaceId}/change-requests`, json(token, 'POST', { subject: 'hostile' }));
+    if (res.status !== 201) throw new Error(`creating a change request: ${res.status} ${await res.text()}`);
     return ((await res.json()) as { id: string }).id;
   };
   const pageWrite = (markdown: string) => async (base: string) =>
@@ -133,7 +141,7 @@ try {
     RATE_LIMIT_PER_TOKEN: '1000000000', RATE_LIMIT_PER_ADDRESS: '1000000000', OUTBOUND_ALLOW_CIDRS: '127.0.0.1/32',
   });
   try {
-    const inputs = hostileInputs(data, source.url);
+    const inputs = hostileInputs(data, await hostileSpace(server.baseUrl, data), source.url);
     const stopAt = (ms: number) => { const end = Date.now() + ms; return () => Date.now() > end; };
     await quietReads(server, data, stopAt(2000)); // warm-up
     const alone = await quietReads(server, data, stopAt(duration * 1000));
@@ -145,7 +153,8 @@ try {
         for (const input of inputs) {
           if (done) break;
           const started = performance.now();
-          const code = await input.send(server.baseUrl).catch(() => 0);
+          // 0: the server closed the connection (an upload refused before its body was read) or setup failed.
+          const code = await input.send(server.baseUrl).catch((err: Error) => (log(`${input.name}: ${err.message}`), 0));
           results.get(input.name)!.statuses.push(code);
           results.get(input.name)!.ms.push(performance.now() - started);
         }
