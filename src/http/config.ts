@@ -1,8 +1,12 @@
 // The server's protective settings: their defaults, and how environment
 // variables set them (docs/configuration.md lists every variable).
+import { integer, type Env } from '../config/env.js';
 import { defaultGraphQLLimits, type GraphQLLimits } from '../graphql/limits.js';
 import { defaultComputeSettings, type ComputeSettings } from '../compute/settings.js';
 import { defaultContentLimits, type ContentLimits } from '../limits/content.js';
+
+// Other layers read variables through the base module; the doors may keep importing them from here.
+export { integer, type Env };
 
 export interface HttpLimits {
   /** Largest request body (REST and /graphql): 413 past it. */
@@ -156,16 +160,6 @@ export function resolveSettings(o: SettingsOverrides): HardeningSettings {
     compute: { ...d.compute, ...o.compute },
     content: { ...d.content, ...o.content },
   };
-}
-
-export type Env = Record<string, string | undefined>;
-
-export function integer(env: Env, name: string, fallback: number, min = 1): number {
-  const raw = env[name]?.trim();
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer of at least ${min} (got "${raw}")`);
-  return value;
 }
 
 function flag(env: Env, name: string, fallback: boolean): boolean {

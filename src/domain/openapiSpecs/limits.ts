@@ -2,7 +2,7 @@
 // dereferences to millions of nodes (15 MB of JSON); a source nested thousands
 // of levels deep overflows the parser's stack. Both are refused with a
 // PARSE_ERROR the spec records. Variables and defaults: docs/configuration.md.
-import { integer, type Env } from '../../http/config.js';
+import { integer, type Env } from '../../config/env.js';
 
 export interface OpenAPILimits {
   /** Most values (objects, arrays, scalars) the dereferenced document may hold. */
