@@ -29,3 +29,12 @@ export const samlProviderPolicy = definePolicy('SAML provider', (actor, provider
   delete: 'organization:write',
   setSsoMember: 'organization:members:write',
 });
+
+/**
+ * Whether an organization's identity provider may sign in the user at an address:
+ * one of a domain the organization verified, or a user its own sign-on created.
+ * Any other address may belong to another organization's user (issue #26).
+ */
+export function providerMayVouch(organizationId: string, user: { provisionedByOrganizationId: string | null }, domainVerified: boolean) {
+  return domainVerified || user.provisionedByOrganizationId === organizationId;
+}

@@ -38,9 +38,7 @@ type Db = Pick<PrismaClient, 'verifiedEmailDomain' | 'organization'>;
  */
 export async function verifyEmailDomain(db: Db, organizationId: string, domain: string) {
   const [normalized] = parseEmailDomains([domain]);
-  await db.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { id: true } }).catch(() => {
-    throw notFound('Organization');
-  });
+  if (!(await db.organization.findUnique({ where: { id: organizationId }, select: { id: true } }))) throw notFound('Organization');
   await db.verifiedEmailDomain.createMany({ data: [{ domain: normalized!, organizationId }], skipDuplicates: true });
   const row = await db.verifiedEmailDomain.findUniqueOrThrow({ where: { domain: normalized } });
   if (row.organizationId !== organizationId) throw conflict(`The domain ${normalized} is verified by another organization`);

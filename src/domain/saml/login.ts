@@ -13,6 +13,7 @@ import type { Urls } from '../../context.js';
 import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { issueToken } from '../../auth/tokens.js';
+import { providerMayVouch } from '../../policy/samlProvider.js';
 import { samlProviderStatus, serviceProviderUrls } from './service.js';
 
 /** Tolerated difference between the identity provider's clock and ours. */
@@ -126,7 +127,7 @@ async function vouchedUser(tx: Tx, organizationId: string, email: string) {
     if (created.count === 1) return tx.user.findUniqueOrThrow({ where: { email } });
   }
   const user = existing ?? await tx.user.findUniqueOrThrow({ where: { email } });
-  if (domainVerified || user.provisionedByOrganizationId === organizationId) return user;
+  if (providerMayVouch(organizationId, user, domainVerified)) return user;
   throw new AppError(403, `SAML Response rejected: this identity provider may not sign in ${email}: ` +
     'the address is not in a verified e-mail domain of the organization, and the user was not created by its sign-on');
 }
