@@ -329,6 +329,10 @@ export function createQuire(options: QuireOptions) {
     settings,
     metrics,
     rateLimiter: limiter,
+    /** Resolves once a topic (`spaceChanged:<id>`…) has that many subscribers listening. */
+    listening: events.listening,
+    /** How many subscribers listen to a topic now. */
+    listeners: events.listeners,
     /** Slots in use and callers waiting, per fair-share lane (`c:token:<id>`, `o:<organizationId>`). */
     shareUsage: tenants.usage,
     /** Background writes of token and member activity (settled() waits for them). */

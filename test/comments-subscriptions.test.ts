@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from './support/app.js';
 import { rest } from './support/http.js';
 import { addMember, createOrg, createSpace } from './support/factories.js';
 import { insertChangeRequest } from './support/comments.js';
+import { watch } from './support/subscriptions.js';
 
 let app: TestApp;
 const clients: Client[] = [];
@@ -24,26 +25,17 @@ function client(token: string) {
   return c;
 }
 
-/** Subscribes; `done` resolves with the first `count` events, or with the error that ended the subscription. */
-function firstEvents(c: Client, query: string, variables: Record<string, unknown>, count = 1) {
-  const events: any[] = [];
-  let ready!: () => void;
-  const subscribed = new Promise<void>((resolve) => (ready = resolve));
-  const done = new Promise<any[]>((resolve) => {
-    const unsubscribe = c.subscribe({ query, variables }, {
-      next: (value) => {
-        events.push(value);
-        if (events.length >= count || value.errors) {
-          unsubscribe();
-          resolve(events);
-        }
-      },
-      error: (err) => resolve([...events, { error: err }]),
-      complete: () => resolve(events),
-    });
-    c.on('connected', () => setTimeout(ready, 100));
-  });
-  return { subscribed, done };
+/** Subscribes; `done` resolves with the first `count` events, or with the error that ended the subscription; `subscribed` once the server listens. */
+function firstEvents(c: Client, query: string, variables: Record<string, unknown>, thread?: string, count = 1) {
+  const sub = watch(c, query, variables, thread ? { app, topic: `${query.includes('commentAdded') ? 'commentAdded' : 'commentChanged'}:${thread}` } : undefined);
+  const done = Promise.race([
+    new Promise<any[]>((resolve) => {
+      const check = () => (sub.events.length >= count || sub.events.some((e) => e.errors) ? resolve(sub.events) : void sub.received(sub.events.length + 1).then(check));
+      check();
+    }),
+    sub.ended.then((how) => (how.complete ? sub.events : [...sub.events, { error: how.errors ?? how }])),
+  ]);
+  return { get subscribed() { return sub.subscribed; }, done };
 }
 
 const ADDED = 'subscription($s: ID!, $cr: ID) { commentAdded(spaceId: $s, changeRequestId: $cr) { id body { markdown } permissions { edit } } }';
@@ -54,7 +46,7 @@ it('commentAdded delivers the space\'s new comments (not a change request\'s) un
   const space = await createSpace(app, org);
   const reader = await addMember(app, org.organizationId, 'read');
   const cr = await insertChangeRequest(app, space, org.admin.userId);
-  const { subscribed, done } = firstEvents(client(reader.token), ADDED, { s: space.id });
+  const { subscribed, done } = firstEvents(client(reader.token), ADDED, { s: space.id }, space.id);
   await subscribed;
   await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/change-requests/${cr.id}/comments`, { body: { markdown: 'on the CR' } });
   const posted = await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/comments`, { body: { markdown: 'on the space' } });
@@ -68,7 +60,7 @@ it('commentChanged follows a change request\'s comment (by number) through resol
   const cr = await insertChangeRequest(app, space, org.admin.userId);
   const base = `/v1/spaces/${space.id}/change-requests/${cr.id}/comments`;
   const c = (await rest(app, org.admin.token).post(base, { body: { markdown: 'x' } })).body;
-  const { subscribed, done } = firstEvents(client(org.admin.token), CHANGED, { s: space.id, cr: String(cr.number) }, 3);
+  const { subscribed, done } = firstEvents(client(org.admin.token), CHANGED, { s: space.id, cr: String(cr.number) }, cr.id, 3);
   await subscribed;
   // Another thread's changes are not this one's.
   const own = (await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/comments`, { body: { markdown: 'y' } })).body;
@@ -89,7 +81,7 @@ it('refuses a subscriber of another organization, and ends a subscription when i
   expect(JSON.stringify(refused)).toMatch(/not found/i);
 
   const member = await addMember(app, org.organizationId, 'comment');
-  const { subscribed, done } = firstEvents(client(member.token), ADDED, { s: space.id });
+  const { subscribed, done } = firstEvents(client(member.token), ADDED, { s: space.id }, space.id);
   await subscribed;
   // The space becomes closed to ordinary members: the next event is NOT_FOUND and ends the subscription.
   expect((await rest(app, org.admin.token).patch(`/v1/spaces/${space.id}`, { defaultLevel: null })).status).toBe(200);

@@ -224,7 +224,7 @@ describe('GraphQL over HTTP by the book', () => {
         text += new TextDecoder().decode(value);
       }
     })();
-    await new Promise((r) => setTimeout(r, 300));
+    await app.quire.listening(`spaceChanged:${space.id}`);
     await rest(app, org.admin.token).patch(`/v1/spaces/${space.id}`, { title: 'Renamed over SSE' });
     await Promise.race([seen, new Promise((r) => setTimeout(r, 5000))]);
     controller.abort();

@@ -6,6 +6,7 @@ import WebSocket from 'ws';
 import { startTestApp, type TestApp } from './support/app.js';
 import { rest } from './support/http.js';
 import { addMember, createOrg, createSpace } from './support/factories.js';
+import { watch, type Heard } from './support/subscriptions.js';
 
 const apps: TestApp[] = [];
 const clients: Client[] = [];
@@ -32,30 +33,14 @@ function client(target: TestApp, token: string) {
   return c;
 }
 
-/** Subscribes and resolves with the first `count` events (or the error). */
-function firstEvents(c: Client, query: string, variables: Record<string, unknown>, count = 1) {
-  const events: any[] = [];
-  let ready!: () => void;
-  const subscribed = new Promise<void>((resolve) => (ready = resolve));
-  const done = new Promise<any[]>((resolve, reject) => {
-    const unsubscribe = c.subscribe(
-      { query, variables },
-      {
-        next: (value) => {
-          events.push(value);
-          if (events.length >= count) {
-            unsubscribe();
-            resolve(events);
-          }
-        },
-        error: reject,
-        complete: () => resolve(events),
-      },
-    );
-    // graphql-ws acknowledges the connection before the subscription starts; give it a beat.
-    c.on('connected', () => setTimeout(ready, 100));
-  });
-  return { subscribed, done };
+/** Subscribes: `done` resolves with the first `count` events (rejects with the error); `subscribed` once the server listens. */
+function firstEvents(c: Client, query: string, variables: Record<string, unknown>, heard?: Heard, count = 1) {
+  const sub = watch(c, query, variables, heard);
+  const done = Promise.race([
+    sub.received(count).then((events) => events.slice(0, count)),
+    sub.ended.then((how) => (how.complete ? sub.events : Promise.reject(how.errors ?? how))),
+  ]);
+  return { get subscribed() { return sub.subscribed; }, done };
 }
 
 const SPACE_CHANGED = 'subscription($id: ID!) { spaceChanged(id: $id) { id title } }';
@@ -69,7 +54,7 @@ describe('subscriptions', () => {
   it('deliver a space change to a subscriber who may see the space', async () => {
     const org = await createOrg(local);
     const space = await createSpace(local, org);
-    const { subscribed, done } = firstEvents(client(local, org.admin.token), SPACE_CHANGED, { id: space.id });
+    const { subscribed, done } = firstEvents(client(local, org.admin.token), SPACE_CHANGED, { id: space.id }, { app: local, topic: `spaceChanged:${space.id}` });
     await subscribed;
     expect((await rest(local, org.admin.token).patch(`/v1/spaces/${space.id}`, { title: 'Renamed' })).status).toBe(200);
     const [event] = await done;
@@ -96,7 +81,7 @@ describe('subscriptions', () => {
     const org = await createOrg(local);
     const reader = await addMember(local, org.organizationId, 'read');
     const space = await createSpace(local, org);
-    const { subscribed, done } = firstEvents(client(local, reader.token), 'subscription($id: ID!) { spaceChanged(id: $id) { id permissions { edit admin } } }', { id: space.id });
+    const { subscribed, done } = firstEvents(client(local, reader.token), 'subscription($id: ID!) { spaceChanged(id: $id) { id permissions { edit admin } } }', { id: space.id }, { app: local, topic: `spaceChanged:${space.id}` });
     await subscribed;
     await rest(local, org.admin.token).patch(`/v1/spaces/${space.id}`, { emoji: '📘' });
     const [event] = await done;
@@ -108,9 +93,8 @@ describe('subscriptions', () => {
     const replicaB = await app({ redisUrl: process.env.REDIS_URL });
     const org = await createOrg(replicaA);
     const space = await createSpace(replicaA, org);
-    const { subscribed, done } = firstEvents(client(replicaA, org.admin.token), SPACE_CHANGED, { id: space.id });
-    await subscribed;
-    await new Promise((r) => setTimeout(r, 200)); // the Redis SUBSCRIBE round trip
+    const { subscribed, done } = firstEvents(client(replicaA, org.admin.token), SPACE_CHANGED, { id: space.id }, { app: replicaA, topic: `spaceChanged:${space.id}` });
+    await subscribed; // over Redis too: the SUBSCRIBE is acknowledged
     expect((await rest(replicaB, org.admin.token).patch(`/v1/spaces/${space.id}`, { title: 'From B' })).status).toBe(200);
     const [event] = await done;
     expect(event.data.spaceChanged.title).toBe('From B');

@@ -329,7 +329,7 @@ describe('translations: GraphQL and the translationChanged subscription', () => 
     const space = await createSpace(app, org);
     const created = await createTranslation(org, space.id);
     const reader = await addMember(app, org.organizationId, 'read');
-    const sub = watch(clients.open(app, reader.token), SUB, { o: org.organizationId, id: created.id });
+    const sub = watch(clients.open(app, reader.token), SUB, { o: org.organizationId, id: created.id }, { app, topic: `translationChanged:${created.id}` });
     await sub.subscribed;
     // The run waits in the provider until the test saw it running (events reload the row as of delivery).
     let release!: () => void;
