@@ -103,7 +103,14 @@ let stopping = false;
 
 /** Stops everything this process opened, then exits with `code`. */
 async function stop(reason: string, code: number) {
-  if (stopping) return;
+  // A second signal while draining means "now": an operator's second Ctrl-C or a supervisor's retry.
+  if (stopping) {
+    if (reason === 'SIGINT' || reason === 'SIGTERM') {
+      logger.warn({ reason }, 'second signal while shutting down: exiting now');
+      process.exit(1);
+    }
+    return;
+  }
   stopping = true;
   // A shutdown that hangs past its deadline still ends the process (non-zero).
   setTimeout(() => {

@@ -2,7 +2,8 @@
 // REST, GraphQL and graphql-ws, counted in PostgreSQL (shared by replicas) or
 // in Redis.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { spawnTracked } from './support/processes.js';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import { randomInt } from 'node:crypto';
@@ -206,7 +207,7 @@ describe.skipIf(!hasRedis)('rate limiting in Redis', () => {
         probe.close(() => resolve(port));
       });
     });
-    redisServer = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    redisServer = spawnTracked('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
     redisUrl = `redis://127.0.0.1:${port}`;
     const probe = new Redis(redisUrl, { lazyConnect: true, retryStrategy: () => 50 });
     probe.on('error', () => {});

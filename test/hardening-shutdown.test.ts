@@ -4,7 +4,8 @@
 // flight is made slow by its client: the headers, then half the body, and the
 // rest only after the signal.
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { spawnTracked } from './support/processes.js';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
@@ -64,7 +65,7 @@ const connectOutcome = (port: number) =>
   });
 
 it('drains on SIGTERM: the request in flight completes, subscriptions close with 1001, new connections are refused, exit 0', { timeout: 90_000 }, async () => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawnTracked(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: db.url, PORT: '0', LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '20000' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -166,4 +167,44 @@ it('ends server-sent-event subscriptions when closing, so the drain does not wai
   // Every request finished within the deadline: the stream did not hold the drain.
   expect(await app.close(20_000)).toBe(true);
   expect(['ended', 'cut']).toContain(await ended);
+});
+
+it('exits on SIGTERM when its database has gone away, and at once on a second signal', { timeout: 90_000 }, async () => {
+  const gone = await createMigratedDatabase(inject('serverUrl'));
+  const start = (databaseUrl: string) => {
+    const child = spawnTracked(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '60000' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    return { child, logs: logsOf(child), exited: new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code))) };
+  };
+  try {
+    const first = start(gone.url);
+    await first.logs.waitFor((l) => String(l.msg).startsWith('Quire listening'), 'listening');
+    await gone.drop(); // terminates its connections: the pool and the job queue lose the server
+    first.child.kill('SIGTERM');
+    expect(await first.exited).not.toBeNull();
+    expect(first.logs.lines.some((l) => l.msg === 'stopped' || l.msg === 'shutdown failed')).toBe(true);
+  } finally {
+    await gone.drop().catch(() => {});
+  }
+
+  // A drain held by a request whose body never finishes: the second SIGTERM does not wait for it.
+  const held = await createMigratedDatabase(inject('serverUrl'));
+  try {
+    const second = start(held.url);
+    const port: number = (await second.logs.waitFor((l) => String(l.msg).startsWith('Quire listening'), 'listening')).port;
+    const socket = net.connect(port, '127.0.0.1');
+    socket.on('error', () => {});
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(`POST /v1/orgs/${admin.organizationId}/spaces HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${admin.token}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"title":`);
+    second.child.kill('SIGTERM');
+    await second.logs.waitFor((l) => l.msg === 'shutting down: draining requests', 'draining');
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(1);
+    socket.destroy();
+  } finally {
+    await held.drop();
+  }
 });

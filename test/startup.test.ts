@@ -1,15 +1,15 @@
 // `npm start` against a database that is not there: a clear reason, exit 1,
 // and no secret from DATABASE_URL in the logs.
-import { spawn } from 'node:child_process';
+import { spawnTracked } from './support/processes.js';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../src/db/embedded.js';
 
 function start(env: Record<string, string>) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnTracked(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
+    child.stdout!.on('data', (chunk) => (output += chunk));
+    child.stderr!.on('data', (chunk) => (output += chunk));
     child.on('exit', (code) => resolve({ code, output }));
   });
 }

@@ -1,9 +1,45 @@
 // Quire as its own process (`npm start`, the service entry or the CLI), for the
 // tests of process life: exit codes, signals, the embedded database's owners.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { afterAll } from 'vitest';
 import { isAlive } from '../../src/db/embeddedOwners.js';
+
+// Every process a test file starts is stopped when the file ends, pass or fail: SIGTERM to its
+// process group (npm, node and an embedded PostgreSQL alike), SIGKILL for what is left after a
+// grace period, and SIGKILL at once if the test process itself exits first.
+const children = new Set<ChildProcess>();
+const signalGroup = (child: ChildProcess, signal: NodeJS.Signals) => {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    // already gone
+  }
+};
+
+/** Spawns a process in a group of its own that is stopped when the test file ends. */
+export function spawnTracked(command: string, args: readonly string[], options: SpawnOptions): ChildProcess {
+  const child = spawn(command, args, { ...options, detached: true });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+export async function stopChildren(graceMs = 15_000): Promise<void> {
+  await Promise.all(
+    [...children].map(async (child) => {
+      const exited = new Promise<boolean>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(true) : child.once('exit', () => resolve(true))));
+      signalGroup(child, 'SIGTERM');
+      const timer = new Promise<boolean>((resolve) => setTimeout(resolve, graceMs, false).unref());
+      if (!(await Promise.race([exited, timer]))) signalGroup(child, 'SIGKILL');
+      // The group may outlive its leader (a database the leader started): end it too.
+      signalGroup(child, 'SIGKILL');
+    }),
+  );
+}
+afterAll(() => stopChildren());
+process.once('exit', () => children.forEach((child) => signalGroup(child, 'SIGKILL')));
 
 export interface Started {
   child: ChildProcess;
@@ -19,7 +55,7 @@ export function spawnQuire(command: 'service' | 'npm start' | 'cli' | 'worker', 
   const [file, argv] = command === 'npm start' ? ['npm', ['start', '--silent']] : [process.execPath, ['--import', 'tsx', entry[command], ...args]];
   const fullEnv = { ...process.env, ...env };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete fullEnv[name];
-  const child = spawn(file as string, argv as string[], { env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnTracked(file as string, argv as string[], { env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
