@@ -31,7 +31,7 @@ const ingest = (org: OrgFixture, c: { id: string; body: string }, extra: Record<
   });
 
 async function settled(org: OrgFixture, conversations: number) {
-  const until = Date.now() + 30_000;
+  const until = Date.now() + 60_000;
   for (;;) {
     const processed = await app.prisma.conversation.count({ where: { organizationId: org.organizationId, processedAt: { not: null } } });
     const pending = await app.prisma.conversationIssue.count({ where: { organizationId: org.organizationId, clusterId: null } });

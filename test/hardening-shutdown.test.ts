@@ -46,7 +46,7 @@ function logsOf(child: ChildProcess) {
   });
   return {
     lines,
-    waitFor(test: (l: Record<string, any>) => boolean, what: string, ms = 30_000) {
+    waitFor(test: (l: Record<string, any>) => boolean, what: string, ms = 60_000) {
       const seen = lines.find(test);
       if (seen) return Promise.resolve(seen);
       return new Promise<Record<string, any>>((resolve, reject) => {

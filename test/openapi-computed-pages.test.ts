@@ -55,7 +55,7 @@ const computedOn = (spec: string, props: object = {}) => ({ type: 'builtin:opena
 async function processedSpec(org: OrgFixture, slug: string) {
   const created = await rest(app, org.admin.token).post(`/v1/orgs/${org.organizationId}/openapi`, { slug, source: { url: sourceUrl } });
   expect(created.status).toBe(201);
-  const until = Date.now() + 20_000;
+  const until = Date.now() + 60_000;
   for (;;) {
     const res = await rest(app, org.admin.token).get(`/v1/orgs/${org.organizationId}/openapi/${slug}`);
     if (res.body.processingState === 'complete') return res.body;

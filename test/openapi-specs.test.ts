@@ -55,7 +55,7 @@ function expectError(res: { status: number; body: any }, status: number, message
   if (message) expect(res.body.error.message).toMatch(message);
 }
 
-async function waitForSpec(org: OrgFixture, slug: string, done: (spec: any) => boolean = (s) => s.processingState === 'complete', ms = 20_000) {
+async function waitForSpec(org: OrgFixture, slug: string, done: (spec: any) => boolean = (s) => s.processingState === 'complete', ms = 60_000) {
   const until = Date.now() + ms;
   for (;;) {
     const res = await rest(app, org.admin.token).get(`${specsPath(org)}/${slug}`);

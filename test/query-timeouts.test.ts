@@ -182,11 +182,11 @@ describe('a client that disconnects', () => {
         body: JSON.stringify({ title: 'Abandoned' }),
         signal: controller.signal,
       }).catch((err: Error) => err);
-      await expect.poll(waitingBehind, { timeout: 5_000 }).toBe(1);
+      await expect.poll(waitingBehind, { timeout: 30_000 }).toBe(1);
       controller.abort();
       expect(await request).toBeInstanceOf(Error);
       // The statement stops waiting while the lock is still held: it was cancelled.
-      await expect.poll(waitingBehind, { timeout: 5_000 }).toBe(0);
+      await expect.poll(waitingBehind, { timeout: 30_000 }).toBe(0);
     } finally {
       await blocker.query('ROLLBACK');
       await blocker.end();

@@ -338,7 +338,7 @@ describe('translations: GraphQL and the translationChanged subscription', () => 
     const seen = (status: string) => sub.events.some((e) => e.data?.translationChanged?.status === status);
     try {
       expect((await rest(app, org.admin.token).post(`${base(org)}/${created.id}/run`)).status).toBe(204);
-      const until = Date.now() + 20_000;
+      const until = Date.now() + 60_000;
       while (!seen('RUNNING') && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
       release();
       while (!seen('COMPLETED') && Date.now() < until) await new Promise((r) => setTimeout(r, 50));

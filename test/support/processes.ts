@@ -64,7 +64,7 @@ export function spawnQuire(command: 'service' | 'npm start' | 'cli' | 'worker', 
 }
 
 /** Waits until the process prints `pattern`, or fails with its output when it exits first. */
-export async function waitForOutput(started: Started, pattern: RegExp, timeoutMs = 40_000) {
+export async function waitForOutput(started: Started, pattern: RegExp, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   let exited = false;
   void started.exited.then(() => (exited = true));
@@ -83,7 +83,7 @@ export async function postmasterPid(dataDir: string): Promise<number | undefined
 
 
 /** Waits until `pid` is gone (true) or `timeoutMs` passes (false). */
-export async function waitForExit(pid: number, timeoutMs = 20_000) {
+export async function waitForExit(pid: number, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (isAlive(pid)) {
     if (Date.now() > deadline) return false;
