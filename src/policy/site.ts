@@ -130,8 +130,10 @@ export function siteLookupScope(actor: Actor) {
  */
 export function sitesShowingSpacesWhere(actor: Actor) {
   if (missingScope(actor, sitePolicy.scopes.viewPublishedSpaces)) return null;
+  // An admin already sees every space of their organization, and a site publishes only spaces of its own
+  // (a published space is not transferred): their organizations' sites show them nothing more.
   const asMember = [...actor.memberships].flatMap(([organizationId, role]) =>
-    role === 'admin' ? [{ organizationId }] : role == null ? [] : [{ organizationId, defaultLevel: { not: 'guest' } }],
+    role == null || role === 'admin' ? [] : [{ organizationId, defaultLevel: { not: 'guest' } }],
   );
   const keys = [...actor.shareKeys];
   const shared = keys.length ? [{ visibility: 'share-link', shareLinks: { some: { active: true, key: { in: keys } } } }] : [];
