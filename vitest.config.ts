@@ -5,8 +5,6 @@ export default defineConfig({
   // Vite resolve our own imports the same way, or two copies of graphql-js meet.
   resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
   test: {
-    include: ['test/**/*.test.ts'],
-    globalSetup: ['test/support/globalSetup.ts'],
     // A guard against a hung test, not a speed check: tests that start processes (the CLI, `npm start`)
     // take 10–30 s on a loaded two-core machine, and a red run must mean a failure, not a slow machine.
     testTimeout: 120_000,
@@ -16,5 +14,20 @@ export default defineConfig({
     reporters: process.env.CI ? ['default', ['json', { outputFile: '.quire/test-results.json' }]] : ['default'],
     // Two cores here: a few files at a time keep the database busy without thrashing.
     maxWorkers: 3,
+    // Two tiers, both run by `vitest run` (npm test). `npm run test:unit` runs the first alone.
+    projects: [
+      // Pure code (policy, Markdown, merges, limits, settings): no database, no server, no global setup.
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      // Against the real database and HTTP server (test/support/): one test database for the run.
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/unit/**'],
+          globalSetup: ['test/support/globalSetup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -25,6 +25,11 @@ export interface Urls {
 
 export interface Context {
   prisma: PrismaClient;
+  /**
+   * The caller, holding the grants of the operation they run (share keys, spaces their sites show:
+   * policy/actor.ts, RequestGrants), set by the door before any resolver runs (src/graphql/grants.ts); a
+   * subscription sets it again for each event (the caller as of delivery, the same grants).
+   */
   actor: Actor | null;
   clock: Clock;
   urls: Urls;

@@ -1,7 +1,7 @@
 // API tokens: a random secret shown once; only its SHA-256 is stored.
 import { createHash, randomBytes } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client.js';
-import type { Actor } from '../policy/actor.js';
+import { noRequestGrants, type Actor } from '../policy/actor.js';
 import { higher, type Level, type Role } from '../policy/roles.js';
 import { newId } from '../ids.js';
 import { rawQuery } from '../db/raw.js';
@@ -107,7 +107,7 @@ export function actorFromTokenRow(row: TokenRow): Actor {
     memberships: new Map(row.memberships.map((m) => [m.o, m.r])),
     teamOwnerIn: new Set(row.memberships.filter((m) => m.t).map((m) => m.o)),
     grants: grantMap(row.grants ?? []),
-    shareKeys: new Set(),
+    ...noRequestGrants,
   };
 }
 

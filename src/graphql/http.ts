@@ -2,8 +2,8 @@
 // limits of src/graphql/plugin.ts, and errors masked unless they are ours.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { createYoga } from 'graphql-yoga';
-import { GraphQLError } from 'graphql';
+import { createYoga, type Plugin } from 'graphql-yoga';
+import { GraphQLError, type ExecutionArgs } from 'graphql';
 import { schema } from '../schema/index.js';
 import { AppError, databaseUnavailable, unauthenticated } from '../errors.js';
 import type { Context } from '../context.js';
@@ -12,6 +12,7 @@ import { bearerChallenge } from '../http/respond.js';
 import type { StaticAssets } from '../http/staticAssets.js';
 import { graphiqlAssets } from './graphiql.js';
 import { useGraphQLGuards, type GraphQLGuards } from './plugin.js';
+import { grantedActor } from './grants.js';
 import { isSyntaxError, isVariableError, userInputError, withCode, withoutSuggestions } from './errors.js';
 
 const GRAPHIQL_START_QUERY = `# Quire: one graph over organizations, members, spaces and collections.
@@ -91,7 +92,8 @@ export function graphqlHttpHandler(options: GraphQLHttpOptions) {
         return options.guards.introspection ? shown : withoutSuggestions(shown);
       },
     },
-    plugins: [useGraphQLGuards(options.guards)],
+    // After the guards (nothing is looked up for a refused operation), before anything runs.
+    plugins: [useGraphQLGuards(options.guards), useRequestGrants()],
   });
 
   /** The body is read here (size and JSON depth) and handed to Yoga. */
@@ -115,6 +117,13 @@ export function graphqlHttpHandler(options: GraphQLHttpOptions) {
     }
     await yoga(req, res, { req });
   };
+}
+
+/** Gives the caller the grants of the operation (src/graphql/grants.ts) before it runs, subscriptions too. */
+function useRequestGrants(): Plugin<Context> {
+  const grant = async ({ args, extendContext }: { args: ExecutionArgs; extendContext(extension: Partial<Context>): void }) =>
+    extendContext({ actor: await grantedActor(args.contextValue as Context, args) });
+  return { onExecute: grant, onSubscribe: grant };
 }
 
 /**

@@ -13,6 +13,7 @@ import { schema } from '../schema/index.js';
 import type { Context } from '../context.js';
 import type { Actor } from '../policy/actor.js';
 import { checkWsOperation, type GraphQLGuards } from './plugin.js';
+import { withOperationGrants } from './grants.js';
 
 /** graphql-ws close codes: 4401 (token no longer valid), 4429 (too many: rate or connection limit). */
 const CLOSE_UNAUTHORIZED = 4401;
@@ -46,10 +47,12 @@ export function attachGraphQLWs(server: Server, options: GraphQLWsOptions) {
       execute,
       subscribe,
       // Each operation authenticates again: a token revoked since the connection began closes it.
-      context: async (ctx): Promise<Context> => {
+      // The operation's grants are the caller's from the start (src/graphql/grants.ts).
+      context: async (ctx, _id, _payload, args): Promise<Context> => {
         const actor = await options.authenticate(tokenOf(ctx.connectionParams));
         if (!actor) ctx.extra.socket.close(CLOSE_UNAUTHORIZED, 'The API token is no longer valid');
-        return { ...options.context(actor), live: { close: (code: number, reason: string) => ctx.extra.socket.close(code, reason) } };
+        const context = await withOperationGrants(options.context(actor), args);
+        return { ...context, live: { close: (code: number, reason: string) => ctx.extra.socket.close(code, reason) } };
       },
       onConnect: async (ctx) => {
         const actor = await options.authenticate(tokenOf(ctx.connectionParams));

@@ -21,9 +21,33 @@ export interface Actor {
    * content id → the highest level granted.
    */
   grants: Map<string, Role>;
-  /** Share keys presented with this request (`shareKey` query parameter). */
-  shareKeys: Set<string>;
+  /** Share keys presented with this request: fixed at the door, see RequestGrants. */
+  readonly shareKeys: ReadonlySet<string>;
+  /** Spaces shown to the caller by the published sites they read: fixed at the door, see RequestGrants. */
+  readonly siteSpaces: ReadonlySet<string>;
 }
+
+/**
+ * What a request grants its caller besides their token's memberships and
+ * grants, computed when it enters (src/graphql/grants.ts, before any resolver
+ * runs) and never added to afterwards: authorization is a function of the
+ * actor, the resource and these, whatever order resolvers run in.
+ */
+export interface RequestGrants {
+  /** The `shareKey` arguments of the operation (REST `?shareKey=`): each opens a share-link space or site. */
+  readonly shareKeys: ReadonlySet<string>;
+  /**
+   * Spaces published on a site whose published spaces the caller may see
+   * (site.ts: `viewPublishedSpaces`, see sitesShowingSpacesWhere): a site's
+   * audience sees the spaces it publishes (space.ts: shownSpacePolicy).
+   */
+  readonly siteSpaces: ReadonlySet<string>;
+}
+
+export const noRequestGrants: RequestGrants = Object.freeze({ shareKeys: new Set<string>(), siteSpaces: new Set<string>() });
+
+/** The caller with the grants of the request they made. */
+export const withRequestGrants = (actor: Actor, grants: RequestGrants): Actor => ({ ...actor, shareKeys: grants.shareKeys, siteSpaces: grants.siteSpaces });
 
 export function isMember(actor: Actor, organizationId: string) {
   return actor.memberships.has(organizationId);

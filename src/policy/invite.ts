@@ -1,5 +1,17 @@
 import { isMember, roleIn } from './actor.js';
 import { definePolicy } from './policy.js';
+import { levelOn, type ContentSubject } from './content.js';
+import { atLeast, type Level, type Role } from './roles.js';
+
+/** An invite link (or, to list and create them, its organization: `{ organizationId }`). */
+export interface InviteSubject {
+  organizationId: string;
+  /** The organization role it gives (null: guest). */
+  role?: Level;
+  /** The level it gives on `content`, for an invite to a space or collection. */
+  level?: Role | null;
+  content?: ContentSubject | null;
+}
 
 /**
  * Invite links are the organization's admins' business: they read them (each
@@ -8,12 +20,24 @@ import { definePolicy } from './policy.js';
  * takes its secret, not a rule (see domain/invites/service.ts). The subject is
  * an invite or the organization (to list and create).
  */
-export const invitePolicy = definePolicy('Invite', (actor, invite: { organizationId: string }) => {
-  const admin = roleIn(actor, invite.organizationId) === 'admin';
-  return { view: isMember(actor, invite.organizationId), read: admin, create: admin, delete: admin };
+export const invitePolicy = definePolicy('Invite', (actor, invite: InviteSubject) => {
+  const role = roleIn(actor, invite.organizationId);
+  const admin = role === 'admin';
+  return {
+    view: isMember(actor, invite.organizationId),
+    read: admin,
+    create: admin,
+    delete: admin,
+    // Whether the caller already has everything it gives (`Invite.redundant`): its level on the
+    // content, or a place in the organization with at least its role.
+    redundant: invite.content
+      ? atLeast(levelOn(actor, invite.content), invite.level as Role)
+      : role !== undefined && (invite.role == null || atLeast(role, invite.role)),
+  };
 }, {
   view: [],
   read: 'organization:members:read',
   create: 'organization:members:write',
   delete: 'organization:members:write',
+  redundant: [],
 });

@@ -11,7 +11,7 @@
 // see the site and its published structure, nothing else. A deactivated link,
 // or an unpublished site, admits nobody (the keys are read on every request).
 import { roleIn, type Actor } from './actor.js';
-import { requireScopes } from './scopes.js';
+import { missingScope, requireScopes } from './scopes.js';
 import { definePolicy } from './policy.js';
 import { tenantScope } from './filters.js';
 import { atLeast, contentLevel, higher, type Level } from './roles.js';
@@ -51,6 +51,9 @@ export const sitePolicy = definePolicy('Site', (actor, site: SiteSubject) => {
     readPublished: !!site.published && (site.visibility === 'share-link' ? shared : atLeast(level, 'read')),
     // A site space embeds its space for whoever may see the site, if they may see the space.
     embedSpaces: atLeast(level, 'read'),
+    // Finding it (an idempotent delete of an item of its structure): whoever may see it, whatever their
+    // token's scopes; what is done with it is checked next, with its own scope.
+    locate: true,
     // A site space of a published site shows the space it publishes to whoever may see the
     // site: publishing a space on a site shows it to the site's audience (the space's own
     // permissions still say what the caller may do with it). A site never published shows
@@ -77,6 +80,7 @@ export const sitePolicy = definePolicy('Site', (actor, site: SiteSubject) => {
   // The answer embeds spaces.
   embedSpaces: ['site:read', 'space:read'],
   viewPublishedSpaces: ['site:read', 'space:read'],
+  locate: [],
   editAdaptiveSchema: 'site:write',
   update: 'site:write',
   delete: 'site:write',
@@ -114,4 +118,25 @@ export function visibleSitesWhere(actor: Actor, organizationId: string) {
 export function siteLookupScope(actor: Actor) {
   const keys = [...actor.shareKeys];
   return keys.length ? { OR: [tenantScope(actor), { shareLinks: { some: { active: true, key: { in: keys } } } }] } : tenantScope(actor);
+}
+
+/**
+ * Prisma `where` for the sites whose published spaces the caller may see (the
+ * rule `viewPublishedSpaces` above, for the request's grants, see
+ * actor.ts: RequestGrants): published sites of their organizations whose
+ * default level admits them, and published share-link sites of which they
+ * presented an active link's key. Null when there are none, or when the
+ * token's scopes do not cover that right (the grant would be of no use).
+ */
+export function sitesShowingSpacesWhere(actor: Actor) {
+  if (missingScope(actor, sitePolicy.scopes.viewPublishedSpaces)) return null;
+  // An admin already sees every space of their organization, and a site publishes only spaces of its own
+  // (a published space is not transferred): their organizations' sites show them nothing more.
+  const asMember = [...actor.memberships].flatMap(([organizationId, role]) =>
+    role == null || role === 'admin' ? [] : [{ organizationId, defaultLevel: { not: 'guest' } }],
+  );
+  const keys = [...actor.shareKeys];
+  const shared = keys.length ? [{ visibility: 'share-link', shareLinks: { some: { active: true, key: { in: keys } } } }] : [];
+  const reach = [...asMember, ...shared];
+  return reach.length ? { published: true, OR: reach } : null;
 }

@@ -48,6 +48,9 @@ export const spacePolicy = definePolicy('Space', (actor, space: SpaceSubject) =>
     duplicate: live && atLeast(levelAsMember, 'read'),
     move: live && admin,
     transfer: live && admin,
+    // Finding it (to look up one of its change requests): whoever may see it, whatever their token's
+    // scopes; what is done with what was found is checked next, with its own scope.
+    locate: true,
   };
 }, {
   view: 'space:read',
@@ -69,6 +72,20 @@ export const spacePolicy = definePolicy('Space', (actor, space: SpaceSubject) =>
   duplicate: 'space:write',
   move: 'space:write',
   transfer: 'space:write',
+  locate: [],
+});
+
+/**
+ * A space as it appears anywhere in an answer (the Space type): to whoever may
+ * view it, and to the audience of a published site that publishes it (the
+ * request's `siteSpaces`, computed at the door: see actor.ts, RequestGrants).
+ * A site's audience sees the spaces it publishes; what they may do with one is
+ * still spacePolicy's.
+ */
+export const shownSpacePolicy = definePolicy('Space', (actor, space: SpaceSubject) => ({
+  view: spacePolicy.roleRules(actor, space).view || actor.siteSpaces.has(space.id),
+}), {
+  view: 'space:read',
 });
 
 /**

@@ -14,6 +14,7 @@ import { sendRepresentation } from '../http/etag.js';
 import { fieldWithUnstorableText, unstorableTextMessage } from '../text.js';
 import type { Context } from '../context.js';
 import type { Actor } from '../policy/actor.js';
+import { withOperationGrants } from '../graphql/grants.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface RouteOptions {
@@ -105,7 +106,9 @@ export function createRestHandler(routes: RouteSpec[], deps: RestDeps) {
       const params = Object.fromEntries(route.params.map((name, i) => [name, decodePathParam(name, values[i])]));
       const body = req.method === 'GET' || req.method === 'DELETE' ? undefined : await deps.readBody(req);
       const variableValues = variablesFor(route, params, query, body);
-      const result = await execute({ schema: deps.schema, document: route.prepared.document, variableValues, contextValue: deps.context(req, actor) });
+      const operation = { schema: deps.schema, document: route.prepared.document, variableValues };
+      // The caller holds the operation's grants (its share keys…) before it runs.
+      const result = await execute({ ...operation, contextValue: await withOperationGrants(deps.context(req, actor), operation) });
       if (result.errors?.length) throw toAppError(result.errors[0], deps.onError);
       const data = result.data as Record<string, unknown>;
       restEnumsInResult(deps.schema, route.prepared, data);

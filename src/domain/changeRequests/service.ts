@@ -3,7 +3,7 @@
 // Content writes, update and merge are in content.ts and merging.ts.
 import type { Context } from '../../context.js';
 import { requireActor } from '../../context.js';
-import { authorize, changeRequestPolicy, contentWhereForRole, spacePolicy, requireScopes, type ChangeRequestSubject } from '../../policy/index.js';
+import { authorize, can, changeRequestPolicy, contentWhereForRole, spacePolicy, requireScopes, type ChangeRequestSubject } from '../../policy/index.js';
 import { roleIn } from '../../policy/actor.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { lockChangeRequest, lockSpace } from '../shared/spaceLocks.js';
@@ -55,7 +55,7 @@ export async function loadChangeRequest(ctx: Context, db: Db, spaceId: string, k
   const actor = requireActor(ctx);
   if (opts.lock) await lockSpace(db as Prisma.TransactionClient, spaceId);
   const space = await loadSpace(ctx, db, spaceId);
-  if (!space || !spacePolicy.roleRules(actor, space).view) throw notFound('ChangeRequest');
+  if (!space || !can(spacePolicy, actor, space, 'locate')) throw notFound('ChangeRequest');
   const byNumber = /^\d+$/.test(key);
   if (byNumber && Number(key) > 2 ** 31 - 1) throw notFound('ChangeRequest'); // past the column's range: no such number
   const where = byNumber ? { spaceId_number: { spaceId, number: Number(key) } } : { id: key, spaceId };

@@ -64,7 +64,7 @@ export async function threadIn(ctx: Context, spaceId: string, changeRequest: str
 
 /** The thread named by a space id and an optional change request (id or number): 404 unless the caller may read the space. */
 export async function findThread(ctx: Context, spaceId: string, changeRequest?: string | null): Promise<Thread> {
-  const space = (await findSpace(ctx, spaceId, null, { select: spaceSubjectSelect })) as SpaceRow;
+  const space = (await findSpace(ctx, spaceId, { select: spaceSubjectSelect })) as SpaceRow;
   return { space, changeRequestId: changeRequest != null ? await findChangeRequest(ctx, spaceId, changeRequest) : null };
 }
 

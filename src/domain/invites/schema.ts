@@ -1,8 +1,7 @@
 // Invite links of an organization (its admins) and joining through one.
 import { builder } from '../../schema/builder.js';
 import { requireActor } from '../../context.js';
-import { atLeast, type Role } from '../../policy/roles.js';
-import { can, invitePolicy, levelOn, roleIn } from '../../policy/index.js';
+import { can, invitePolicy } from '../../policy/index.js';
 import { RoleEnum } from '../shared/enums.js';
 import { scopedList } from '../shared/connections.js';
 import { nodeConnection } from '../../schema/connections.js';
@@ -34,13 +33,7 @@ export const InviteRef = builder.prismaNode('Invite', {
     redundant: t.boolean({
       description: 'Whether the caller already has everything the invite gives.',
       select: { role: true, level: true, space: contentSelect, collection: contentSelect },
-      resolve: (i, _args, ctx) => {
-        const actor = requireActor(ctx);
-        const content = i.space ?? i.collection;
-        if (content) return atLeast(levelOn(actor, content), i.level as Role);
-        const role = roleIn(actor, i.organizationId);
-        return role !== undefined && (i.role == null || atLeast(role, i.role));
-      },
+      resolve: (i, _args, ctx) => can(invitePolicy, requireActor(ctx), { ...i, content: i.space ?? i.collection }, 'redundant'),
     }),
   }),
 });

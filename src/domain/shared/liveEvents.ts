@@ -7,7 +7,7 @@
 import DataLoader from 'dataloader';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { requireActor, type Context } from '../../context.js';
-import { isMember, type Actor } from '../../policy/actor.js';
+import { isMember, withRequestGrants, type Actor } from '../../policy/actor.js';
 import { notFound, type AppError } from '../../errors.js';
 import { loadLiveActors } from '../tokens/liveActors.js';
 
@@ -58,7 +58,8 @@ export function liveSubscription<Event extends object, Row>(resource: LiveResour
       ctx.live?.close(CLOSE_FORBIDDEN, 'No longer a member of the organization');
       return 'end';
     }
-    ctx.actor = { ...actor, shareKeys: subscriber.shareKeys };
+    // The grants of the request that subscribed (its share keys, the spaces its sites showed) stay.
+    ctx.actor = withRequestGrants(actor, subscriber);
     ctx.loaderCache = new Map(); // nothing resolved for an earlier event is reused
     return row != null && resource.visible(ctx.actor, row, ctx) ? { row } : { error: notFound(resource.noun) };
   };

@@ -3,8 +3,8 @@
 // share keys the caller presented (policy/site.ts).
 import { completeValue } from '@pothos/core';
 import { requireActor, type Context } from '../../context.js';
-import { requestLoader } from '../../loaders.js';
-import { can, sitePolicy } from '../../policy/index.js';
+import type { PrismaClient } from '../../generated/prisma/client.js';
+import { can, sitePolicy, sitesShowingSpacesWhere, type Actor } from '../../policy/index.js';
 import { siteRows } from './loaders.js';
 import { siteSubject } from './shareKeys.js';
 
@@ -32,21 +32,25 @@ export async function itemsOfSite(ctx: Context, siteId: string) {
   return { siteId };
 }
 
-const shown = requestLoader(() => new Set<string>());
-
 /**
  * Whether a site space may embed its space: for whoever may see the site. The
- * space itself is then judged by the Space type: the caller's own rights, or a
- * published site that shows it (the policy's `viewPublishedSpaces`), in which
- * case the space is noted for this request and the Space type admits it.
+ * space itself is then judged by the Space type (policy/space.ts,
+ * shownSpacePolicy): the caller's own rights, or a published site that shows
+ * it (the policy's `viewPublishedSpaces`), which the request's grants list
+ * (spacesShownBySites, computed when it entered).
  */
 export function mayShowPublishedSpace(ctx: Context, siteSpace: { siteId: string; spaceId: string }): boolean | Promise<boolean> {
-  return completeValue(mayOnSite(ctx, siteSpace.siteId, 'viewPublishedSpaces'), (shows) => {
-    if (!shows) return mayOnSite(ctx, siteSpace.siteId, 'embedSpaces');
-    shown(ctx).add(siteSpace.spaceId);
-    return true;
-  });
+  return completeValue(mayOnSite(ctx, siteSpace.siteId, 'viewPublishedSpaces'), (shows) => shows || mayOnSite(ctx, siteSpace.siteId, 'embedSpaces'));
 }
 
-/** Whether a site the caller reads showed them this space in this request. */
-export const shownBySite = (ctx: Context, spaceId: string) => shown(ctx).has(spaceId);
+/**
+ * The request's `siteSpaces` grant (policy/actor.ts, RequestGrants): the
+ * spaces published on the sites whose published spaces the caller may see
+ * (one statement; none when no site shows them any).
+ */
+export async function spacesShownBySites(prisma: PrismaClient, actor: Actor): Promise<ReadonlySet<string>> {
+  const sites = sitesShowingSpacesWhere(actor);
+  if (!sites) return new Set();
+  const rows = await prisma.siteSpace.findMany({ where: { site: sites }, select: { spaceId: true }, distinct: ['spaceId'] });
+  return new Set(rows.map((r) => r.spaceId));
+}

@@ -9,7 +9,7 @@ import { requireActor } from '../../context.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { Prisma } from '../../generated/prisma/client.js';
-import { authorize, sitePolicy } from '../../policy/index.js';
+import { authorize, can, sitePolicy } from '../../policy/index.js';
 import { checkLength } from '../../validate.js';
 import { loadSite, lockedSite, lockSite, publishableSpaces } from './service.js';
 import { checkSiteTitle, notNull } from './limits.js';
@@ -135,7 +135,7 @@ async function deleteInSite(ctx: Context, input: SiteRef, remove: (tx: Tx, siteI
   return ctx.prisma.$transaction(async (tx) => {
     await lockSite(tx, input.siteId);
     const site = await loadSite(tx, actor, input.siteId, input.organizationId);
-    if (!site || !sitePolicy.roleRules(actor, site).view) return false;
+    if (!site || !can(sitePolicy, actor, site, 'locate')) return false;
     authorize(sitePolicy, actor, site, 'create');
     return remove(tx, site.id);
   });

@@ -1,9 +1,10 @@
-// Share keys presented with a read (`shareKey`): for a share-link site, the
-// published URLs in the answer carry the key of an active share link so that
-// they open the site, and the caller's rights on the site take the key into
-// account (policy/site.ts: a reader outside the organization). A key is noted
-// while the query runs and checked (one batched statement) when needed. Each
-// answers at once when what it needs was loaded earlier in the request.
+// Share keys presented with a read (`shareKey`): the caller's rights on a site
+// take the keys into account (policy/site.ts: a reader outside the
+// organization); they are the request's, gathered from the operation when it
+// entered (policy/actor.ts, RequestGrants), and checked (one batched statement)
+// when needed. For a share-link site, the published URLs in the answer carry
+// the key given with its items, so that they open the site. Each answers at
+// once when what it needs was loaded earlier in the request.
 import { completeValue, isThenable } from '@pothos/core';
 import { requireActor, type Context } from '../../context.js';
 import type { SiteSubject } from '../../policy/index.js';
@@ -23,11 +24,13 @@ const activeKeys = settledLoader<string, boolean>(async (ctx, pairs) => {
 
 const isActive = (ctx: Context, siteId: string, key: string) => activeKeys(ctx).load(JSON.stringify([siteId, key]));
 
-/** Notes the key presented for the site's items in this request (and for the caller's rights). */
+/**
+ * Notes the key given for the site's items, which their published URLs carry
+ * (the caller's rights already count it: it is one of the request's share keys).
+ */
 export function presentShareKey(ctx: Context, siteId: string, shareKey: string | null | undefined) {
   if (!shareKey) return;
   presented(ctx).set(siteId, shareKey);
-  requireActor(ctx).shareKeys.add(shareKey);
 }
 
 /**

@@ -7,7 +7,7 @@ import { requireActor } from '../../context.js';
 import { badRequest, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { Prisma } from '../../generated/prisma/client.js';
-import { authorize, sitePolicy } from '../../policy/index.js';
+import { authorize, can, sitePolicy } from '../../policy/index.js';
 import { checkLength } from '../../validate.js';
 import { loadSite } from './service.js';
 import { notNull } from './limits.js';
@@ -56,7 +56,7 @@ export async function deleteShareLink(ctx: Context, input: SiteRef & { shareLink
   const actor = requireActor(ctx);
   const site = await loadSite(ctx.prisma, actor, input.siteId, input.organizationId);
   // Hidden sites delete nothing; reading the site takes no scope here (site:auth:write is the route's).
-  if (!site || !sitePolicy.roleRules(actor, site).view) return false;
+  if (!site || !can(sitePolicy, actor, site, 'locate')) return false;
   authorize(sitePolicy, actor, site, 'manageShareLinks');
   const { count } = await ctx.prisma.shareLink.deleteMany({ where: { id: input.shareLinkId, siteId: site.id } });
   return count > 0;

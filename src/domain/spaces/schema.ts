@@ -1,8 +1,7 @@
 import { builder, type InputFieldBuilder, type ObjectFieldBuilder } from '../../schema/builder.js';
 import type { Space } from '../../generated/prisma/client.js';
 import { requireActor } from '../../context.js';
-import { shownBySite } from '../sites/access.js';
-import { can, collectionPolicy, organizationPolicy, spacePolicy, visibleContentWhere } from '../../policy/index.js';
+import { can, collectionPolicy, organizationPolicy, shownSpacePolicy, spacePolicy, visibleContentWhere } from '../../policy/index.js';
 import { ContentVisibilityEnum, DefaultLevelEnum, EditModeEnum, defaultLevelOut } from '../shared/enums.js';
 import { permissionsType } from '../shared/permissions.js';
 import { urlsFor } from '../shared/urls.js';
@@ -40,8 +39,8 @@ export const SpaceRef = builder.prismaNode('Space', {
   description: 'A space: one body of documentation, with its revisions and change requests.',
   // No `select`: every column of a space is small, and in select mode each exposed field
   // costs plugin-prisma a lookup per row, far more than its column (bench/README.md, session 6).
-  // Or shown by a site the caller reads (sites/access.ts: a site's audience sees the spaces it publishes).
-  authScopes: (space, ctx) => can(spacePolicy, requireActor(ctx), space, 'view') || shownBySite(ctx, space.id),
+  // Or shown by a site the caller reads (a site's audience sees the spaces it publishes).
+  authScopes: (space, ctx) => can(shownSpacePolicy, requireActor(ctx), space, 'view'),
   fields: (t) => ({
     title: t.exposeString('title', { description: 'Title; may be empty.' }),
     emoji: t.string({ description: 'Emoji shown with the title (its code points in hex); empty when none.', resolve: (s) => s.emoji ?? '' }),
@@ -134,7 +133,7 @@ builder.queryField('space', (t) =>
       id: t.arg.id({ required: true, description: 'Id of the space.' }),
       shareKey: t.arg.string({ description: 'Secret key of a share-link space.' }),
     },
-    resolve: (query, _root, args, ctx) => findSpace(ctx, args.id, args.shareKey, query),
+    resolve: (query, _root, args, ctx) => findSpace(ctx, args.id, query),
   }),
 );
 

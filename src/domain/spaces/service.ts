@@ -55,10 +55,9 @@ async function loadLiveSpace(ctx: Context, db: Db, id: string) {
   return space?.deletedAt ? null : space;
 }
 
-export async function findSpace(ctx: Context, id: string, shareKey?: string | null, query: Query = {}) {
-  const actor = requireActor(ctx);
-  if (shareKey) actor.shareKeys.add(shareKey);
-  return authorize(spacePolicy, actor, await loadSpace(ctx, ctx.prisma, id, query), 'view');
+/** A space the caller may view: through their rights, or a share key of the request (its grants, fixed when it entered). */
+export async function findSpace(ctx: Context, id: string, query: Query = {}) {
+  return authorize(spacePolicy, requireActor(ctx), await loadSpace(ctx, ctx.prisma, id, query), 'view');
 }
 
 export interface CreateSpaceInput {

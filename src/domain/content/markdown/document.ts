@@ -1,7 +1,7 @@
 // Markdown → the public API's rich-text document (`JSONDocument`: blocks of
 // `{object: "block", type, data, nodes}`, inlines, and text leaves with marks).
 // Every node it emits validates against the public OpenAPI document's schemas
-// (test/markdown.test.ts). Markdown has no notation for GitBook-only blocks
+// (test/unit/markdown/markdown.test.ts). Markdown has no notation for GitBook-only blocks
 // (hints, tabs, …): those never appear; raw HTML is kept as plain text.
 import type { Nodes, PhrasingContent, RootContent, Table, List, ListItem, Code, Heading, Image, Link } from 'mdast';
 import { toString } from 'mdast-util-to-string';

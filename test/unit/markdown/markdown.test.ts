@@ -1,8 +1,8 @@
 // The Markdown toolkit (src/domain/content/markdown): one parse, and the
 // document, sections, references and mentions read off it.
 import { describe, expect, it } from 'vitest';
-import { markdownMentions, markdownPlainText, markdownReferences, markdownSections, markdownToDocument } from '../src/domain/content/markdown/index.js';
-import { expectSchema } from './support/openapi.js';
+import { markdownMentions, markdownPlainText, markdownReferences, markdownSections, markdownToDocument } from '../../../src/domain/content/markdown/index.js';
+import { expectSchema } from '../../support/openapi.js';
 
 const PAGE = [
   '---',

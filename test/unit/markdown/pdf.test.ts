@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { renderPdf } from '../src/domain/content/markdown/pdf.js';
+import { renderPdf } from '../../../src/domain/content/markdown/pdf.js';
 
 // pdf.js reads the standard fonts' metrics from its own package folder.
 const standardFontDataUrl = `${dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
