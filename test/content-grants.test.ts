@@ -167,6 +167,22 @@ describe('member grants and collections', () => {
     expect(await app.prisma.contentGrant.count({ where: { contentId: space.id } })).toBe(0);
   });
 
+  it("lists a granted space's change requests in the organization's list, and no closed space's", async () => {
+    const { org, space, outside } = await fixture();
+    const closed = await createSpace(app, org);
+    expect((await rest(app, org.admin.token).patch(`/v1/spaces/${closed.id}`, { defaultLevel: null })).status).toBe(200);
+    const granted = (await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Granted' })).body;
+    const hidden = (await rest(app, org.admin.token).post(`/v1/spaces/${closed.id}/change-requests`, { subject: 'Hidden' })).body;
+    const listOf = async (token: string) =>
+      (await rest(app, token).get(`/v1/orgs/${org.organizationId}/change-requests?status=draft`)).body.items.map((i: { id: string }) => i.id);
+    expect(await listOf(outside.token)).not.toContain(granted.id);
+    expect((await rest(app, org.admin.token).patch(`/v1/spaces/${space.id}/permissions/users/${outside.userId}`, { role: 'read' })).status).toBe(204);
+    const seen = await listOf(outside.token);
+    expect(seen).toContain(granted.id);
+    expect(seen).not.toContain(hidden.id);
+    expect(await listOf(org.admin.token)).toEqual(expect.arrayContaining([granted.id, hidden.id]));
+  });
+
   it('a team granted a collection reaches the spaces and collections inside it; the team counts those spaces', async () => {
     const org = await createOrg(app);
     const collection = await createCollection(app, org);

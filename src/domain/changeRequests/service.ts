@@ -3,8 +3,7 @@
 // Content writes, update and merge are in content.ts and merging.ts.
 import type { Context } from '../../context.js';
 import { requireActor } from '../../context.js';
-import { authorize, can, changeRequestPolicy, contentWhereForRole, spacePolicy, requireScopes, type ChangeRequestSubject } from '../../policy/index.js';
-import { roleIn } from '../../policy/actor.js';
+import { authorize, can, changeRequestPolicy, spacePolicy, visibleContentWhere, type ChangeRequestSubject } from '../../policy/index.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { lockChangeRequest, lockSpace } from '../shared/spaceLocks.js';
 import { newId } from '../../ids.js';
@@ -178,10 +177,10 @@ export function spaceChangeRequestsWhere(space: { id: string }, filters: ChangeR
 /** The change requests of an organization's spaces the caller may see. */
 export function organizationChangeRequestsWhere(ctx: Context, org: { id: string }, filters: ChangeRequestFilters): Prisma.ChangeRequestWhereInput {
   const actor = requireActor(ctx);
-  requireScopes(actor, 'space:read');
+  // The spaces the caller may list, content grants included: a guest sees its granted spaces' change requests.
   return {
     organizationId: org.id,
-    space: { ...contentWhereForRole(roleIn(actor, org.id), org.id), deletedAt: null },
+    space: { ...visibleContentWhere(actor, org.id), deletedAt: null },
     ...filterWhere(filters),
   };
 }
