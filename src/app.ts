@@ -17,7 +17,7 @@ import { schema } from './schema/index.js';
 import { AppError, databaseUnavailable } from './errors.js';
 import { contextFactory, urlsUnder, type Context, type Urls } from './context.js';
 import type { Actor } from './policy/actor.js';
-import { resolveSettings, type SettingsOverrides } from './http/config.js';
+import { resolveSettings, type SettingsOverrides } from './config/settings.js';
 import { bodyLimit, checkDeclaredLength, readJsonBody } from './http/body.js';
 import { securityHeaders } from './http/securityHeaders.js';
 import { cors } from './http/cors.js';

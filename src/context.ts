@@ -5,7 +5,7 @@ import type { Actor } from './policy/actor.js';
 import type { Clock } from './clock.js';
 import { unauthenticated } from './errors.js';
 import type { PubSub } from './events.js';
-import type { TenantLimits } from './http/config.js';
+import type { TenantLimits } from './config/settings.js';
 import type { ContentLimits } from './limits/content.js';
 import type { JobSender } from './jobs/queue.js';
 import type { BlobStore } from './storage/blobStore.js';

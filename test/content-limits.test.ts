@@ -9,7 +9,7 @@ import { createOrg, createSpace, type OrgFixture } from './support/factories.js'
 import { insertPages } from './support/content.js';
 import { markdownShape, markdownToDocument } from '../src/domain/content/markdown/index.js';
 import { defaultContentLimits } from '../src/limits/content.js';
-import { settingsFromEnv } from '../src/http/config.js';
+import { settingsFromEnv } from '../src/config/settings.js';
 
 let app: TestApp;
 let org: OrgFixture;

@@ -15,7 +15,7 @@ import { authenticateToken } from '../auth/tokens.js';
 import { addUserToOrganization, bootstrapOrganization } from '../domain/organizations/provisioning.js';
 import { createApiToken, revokeApiToken } from '../domain/tokens/service.js';
 import { createEvents } from '../events.js';
-import { resolveSettings } from '../http/config.js';
+import { resolveSettings } from '../config/settings.js';
 import { schema } from '../schema/index.js';
 import { systemClock } from '../clock.js';
 import { createBlobStore, storageSettingsFromEnv } from '../storage/blobStore.js';

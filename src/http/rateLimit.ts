@@ -19,7 +19,7 @@ import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Clock } from '../clock.js';
 import type { Actor } from '../policy/actor.js';
 import { rawQuery } from '../db/raw.js';
-import type { RateLimitSettings } from './config.js';
+import type { RateLimitSettings } from '../config/settings.js';
 
 export interface RateLimitStore {
   /** Counts one hit of each key in the window starting at `windowStart`: key → count so far. */

@@ -9,7 +9,7 @@ import { createPrisma } from '../db/client.js';
 import { databaseSettingsFromEnv } from '../db/settings.js';
 import { createEvents } from '../events.js';
 import { createLogger } from '../http/logging.js';
-import { settingsFromEnv } from '../http/config.js';
+import { settingsFromEnv } from '../config/settings.js';
 import { systemClock } from '../clock.js';
 import { fetchPolicyFromEnv } from '../net/fetch.js';
 import { openAPILimitsFromEnv } from '../domain/openapiSpecs/limits.js';

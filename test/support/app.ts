@@ -8,7 +8,7 @@ import { inject } from 'vitest';
 import { defaultFetchPolicy } from '../../src/net/fetch.js';
 import { createQuire, type QuireOptions } from '../../src/app.js';
 import { manualClock } from '../../src/clock.js';
-import type { SettingsOverrides } from '../../src/http/config.js';
+import type { SettingsOverrides } from '../../src/config/settings.js';
 import { silentLogger } from '../../src/http/logging.js';
 import { createMigratedDatabase } from './testDatabase.js';
 
