@@ -26,7 +26,7 @@ import { clientAddress } from './http/clientAddress.js';
 import { callerOf, postgresStore, rateLimiter, redisStore, setRateLimitHeaders, type Caller } from './http/rateLimit.js';
 import { createMetrics } from './http/metrics.js';
 import { watchEventLoop } from './eventLoop/watch.js';
-import { createLogger, logAccess, type Logger } from './http/logging.js';
+import { createLogger, logAccess, type Logger } from './logging/logger.js';
 import { drainer } from './http/drain.js';
 import { tenantGate } from './http/fairShare.js';
 import { sendError, sendJson, type Surface } from './http/respond.js';

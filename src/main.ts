@@ -16,7 +16,7 @@ import { fetchPolicyFromEnv } from './net/fetch.js';
 import { openAPILimitsFromEnv } from './domain/openapiSpecs/limits.js';
 import { translationProviderFromEnv } from './domain/translations/providers.js';
 import { portFromEnv, settingsFromEnv } from './config/settings.js';
-import { createLogger } from './http/logging.js';
+import { createLogger } from './logging/logger.js';
 import { visitorClaimsKeyFromEnv } from './domain/visitorClaims/keys.js';
 import { heapGrowthFromEnv, setHeapGrowth } from './heapGrowth.js';
 

@@ -8,7 +8,7 @@ import { openDatabase } from '../db/database.js';
 import { createPrisma } from '../db/client.js';
 import { databaseSettingsFromEnv } from '../db/settings.js';
 import { createEvents } from '../events.js';
-import { createLogger } from '../http/logging.js';
+import { createLogger } from '../logging/logger.js';
 import { settingsFromEnv } from '../config/settings.js';
 import { systemClock } from '../clock.js';
 import { fetchPolicyFromEnv } from '../net/fetch.js';

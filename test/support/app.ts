@@ -9,7 +9,7 @@ import { defaultFetchPolicy } from '../../src/net/fetch.js';
 import { createQuire, type QuireOptions } from '../../src/app.js';
 import { manualClock } from '../../src/clock.js';
 import type { SettingsOverrides } from '../../src/config/settings.js';
-import { silentLogger } from '../../src/http/logging.js';
+import { silentLogger } from '../../src/logging/logger.js';
 import { createMigratedDatabase } from './testDatabase.js';
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
