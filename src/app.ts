@@ -37,7 +37,7 @@ import { staticAssets } from './http/staticAssets.js';
 import { compressAnswers } from './http/compression.js';
 import { frontDoor } from './http/frontDoor.js';
 import { linkPages } from './http/linkPages.js';
-import { createJobQueue, type JobQueueOptions } from './jobs/queue.js';
+import { createJobQueue, type JobQueueOptions } from './queue/queue.js';
 import { jobDefinitions } from './jobs/definitions.js';
 import type { JobServices } from './jobs/services.js';
 import { defaultOpenAPILimits, type OpenAPILimits } from './domain/openapiSpecs/limits.js';

@@ -14,7 +14,7 @@ import { systemClock } from '../clock.js';
 import { fetchPolicyFromEnv } from '../net/fetch.js';
 import { openAPILimitsFromEnv } from '../domain/openapiSpecs/limits.js';
 import { translationProviderFromEnv } from '../domain/translations/providers.js';
-import { createJobQueue } from './queue.js';
+import { createJobQueue } from '../queue/queue.js';
 import { jobDefinitions } from './definitions.js';
 import type { JobServices } from './services.js';
 import { heapGrowthFromEnv, setHeapGrowth } from '../heapGrowth.js';

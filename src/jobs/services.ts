@@ -6,7 +6,7 @@ import type { PubSub } from '../events.js';
 import type { FetchPolicy } from '../net/fetch.js';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logging/logger.js';
-import type { JobDefinition } from './queue.js';
+import type { JobDefinition } from '../queue/queue.js';
 import type { TranslationProvider } from '../domain/translations/providers.js';
 import type { OpenAPILimits } from '../domain/openapiSpecs/limits.js';
 
