@@ -49,7 +49,7 @@ import { ephemeralFilesSecret, fileUrlSigner } from './storage/signedUrls.js';
 import { FILES_PREFIX, fileServer } from './http/files.js';
 import { blobStillServed } from './domain/files/service.js';
 import { samlEndpointOf, samlEndpoints } from './domain/saml/endpoints.js';
-import type { VisitorClaimsKey } from './domain/visitorClaims/keys.js';
+import type { VisitorClaimsKey } from './config/visitorClaimsKey.js';
 import { openApiPages } from './openapi/serve.js';
 import { createComputePool } from './compute/pool.js';
 import { registerComputeMetrics } from './compute/metrics.js';

@@ -10,7 +10,7 @@ import type { ContentLimits } from './limits/content.js';
 import type { JobSender } from './queue/queue.js';
 import type { BlobStore } from './storage/blobStore.js';
 import type { FileUrlSigner } from './storage/signedUrls.js';
-import type { VisitorClaimsKey } from './domain/visitorClaims/keys.js';
+import type { VisitorClaimsKey } from './config/visitorClaimsKey.js';
 import { withRequestSignal } from './db/requestSignal.js';
 import type { ComputePool } from './compute/pool.js';
 

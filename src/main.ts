@@ -17,7 +17,7 @@ import { openAPILimitsFromEnv } from './domain/openapiSpecs/limits.js';
 import { translationProviderFromEnv } from './domain/translations/providers.js';
 import { portFromEnv, settingsFromEnv } from './config/settings.js';
 import { createLogger } from './logging/logger.js';
-import { visitorClaimsKeyFromEnv } from './domain/visitorClaims/keys.js';
+import { visitorClaimsKeyFromEnv } from './config/visitorClaimsKey.js';
 import { heapGrowthFromEnv, setHeapGrowth } from './heapGrowth.js';
 
 const logger = createLogger();
