@@ -13,7 +13,7 @@ import { activityRecorder } from './auth/activity.js';
 import { createEvents } from './events.js';
 import { createRestHandler } from './rest/router.js';
 import { routes } from './rest/routes.js';
-import { schema } from './schema/index.js';
+import { schema } from './graphql/schema.js';
 import { AppError, databaseUnavailable } from './errors.js';
 import { contextFactory, urlsUnder, type Context, type Urls } from './context.js';
 import type { Actor } from './policy/actor.js';

@@ -11,7 +11,7 @@ import { teamSubject } from '../src/domain/teams/service.js';
 import { teamSpaceCounts } from '../src/domain/permissions/loaders.js';
 import { preloadSites, siteSpaceCounts } from '../src/domain/sites/loaders.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '../src/schema/index.js';
+import { schema } from '../src/graphql/schema.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { graphql, rest } from './support/http.js';
 import { addMember, createCollection, createOrg, createSpace, type OrgFixture } from './support/factories.js';

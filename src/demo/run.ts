@@ -16,7 +16,7 @@ import { addUserToOrganization, bootstrapOrganization } from '../domain/organiza
 import { createApiToken, revokeApiToken } from '../domain/tokens/service.js';
 import { createEvents } from '../events.js';
 import { resolveSettings } from '../config/settings.js';
-import { schema } from '../schema/index.js';
+import { schema } from '../graphql/schema.js';
 import { systemClock } from '../clock.js';
 import { createBlobStore, storageSettingsFromEnv } from '../storage/blobStore.js';
 import { ephemeralFilesSecret, fileUrlSigner } from '../storage/signedUrls.js';
