@@ -2,7 +2,7 @@
 // sizes: relations load in batches (plugin-prisma includes, DataLoaders).
 // The statements are pinned by recording Prisma's query events.
 import { isObjectType, parse, type FieldNode, type GraphQLResolveInfo, type OperationDefinitionNode } from 'graphql';
-import { authenticateToken } from '../src/auth/tokens.js';
+import { authenticateToken } from '../src/domain/auth/tokens.js';
 import type { Context } from '../src/context.js';
 import { memberKeyOf, preloadMembers, spaceCountsByOrganization, teamCountsByMember } from '../src/domain/members/loaders.js';
 import { organizationsSharedWithActor } from '../src/domain/users/loaders.js';

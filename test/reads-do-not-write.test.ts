@@ -3,7 +3,7 @@
 // once per interval, outside the request; rate limits count per user and per
 // organization besides per token; and revocation still takes effect at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueToken } from '../src/auth/tokens.js';
+import { issueToken } from '../src/domain/auth/tokens.js';
 import { settingsFromEnv } from '../src/config/settings.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { request } from './support/http.js';

@@ -11,7 +11,7 @@ import { execute, parse } from 'graphql';
 import { openDatabase } from '../db/database.js';
 import { createPrisma } from '../db/client.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
-import { authenticateToken } from '../auth/tokens.js';
+import { authenticateToken } from '../domain/auth/tokens.js';
 import { addUserToOrganization, bootstrapOrganization } from '../domain/organizations/provisioning.js';
 import { createApiToken, revokeApiToken } from '../domain/tokens/service.js';
 import { createEvents } from '../events.js';

@@ -9,7 +9,7 @@
 // table is UNLOGGED (migration 20261123120000_rate_limit_unlogged): an upsert
 // there writes no WAL, so its commit waits for no disk flush, and a token's
 // counters are upserted inside the token check's own statement
-// (src/auth/tokens.ts): no extra round trip. A crash of PostgreSQL empties the
+// (src/domain/auth/tokens.ts): no extra round trip. A crash of PostgreSQL empties the
 // table (budgets start over), which a rate limit can afford. A store failure
 // lets the request through (and is logged): an outage of the counter store
 // must not take the API down with it.
