@@ -6,7 +6,7 @@ import { higher, type Level, type Role } from '../../policy/roles.js';
 import { newId } from '../../ids.js';
 import { rawQuery } from '../../db/raw.js';
 import { grantedCte } from '../permissions/grantsSql.js';
-import { upsertHits, type CountedBudgets } from '../../http/rateLimit.js';
+import { upsertHits, type CountedBudgets } from '../../db/rateLimitCounts.js';
 
 export const hashToken = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
