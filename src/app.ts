@@ -48,7 +48,7 @@ import { createBlobStore, type StorageSettings } from './storage/blobStore.js';
 import { ephemeralFilesSecret, fileUrlSigner } from './storage/signedUrls.js';
 import { FILES_PREFIX, fileServer } from './http/files.js';
 import { blobStillServed } from './domain/files/service.js';
-import { samlEndpointOf, samlEndpoints } from './domain/saml/endpoints.js';
+import { samlEndpointOf, samlEndpoints } from './http/saml.js';
 import type { VisitorClaimsKey } from './config/visitorClaimsKey.js';
 import { openApiPages } from './openapi/serve.js';
 import { createComputePool } from './compute/pool.js';
