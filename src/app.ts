@@ -43,7 +43,7 @@ import type { JobServices } from './jobs/services.js';
 import { defaultOpenAPILimits, type OpenAPILimits } from './domain/openapiSpecs/limits.js';
 import { pseudoLocalizer, type TranslationProvider } from './domain/translations/providers.js';
 import { defaultFetchPolicy, type FetchPolicy } from './net/fetch.js';
-import { servePublishedSpec, publishedSpecPath } from './domain/openapiSpecs/published.js';
+import { servePublishedSpec, publishedSpecPath } from './http/openapiSpecs.js';
 import { createBlobStore, type StorageSettings } from './storage/blobStore.js';
 import { ephemeralFilesSecret, fileUrlSigner } from './storage/signedUrls.js';
 import { FILES_PREFIX, fileServer } from './http/files.js';
