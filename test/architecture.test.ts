@@ -3,13 +3,16 @@
 // (a domain file importing the HTTP door, a base module importing the domain,
 // a cycle between two folders) fails with the rule's name.
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '..');
 const depcruise = join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
+// The script's own arguments (`depcruise src --config .dependency-cruiser.cjs …`), so the test runs what `npm run check` runs.
+const script: string = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts['lint:layers'];
+const [command, ...args] = script.split(/\s+/);
 
 interface Cruise {
   code: number;
@@ -20,7 +23,7 @@ interface Cruise {
 /** Runs the layer check (the script's command line) in `cwd`: its exit code and the names of the rules broken. */
 function cruise(cwd: string): Promise<Cruise> {
   return new Promise((done) => {
-    execFile(process.execPath, [depcruise, 'src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'], { cwd }, (error, stdout, stderr) => {
+    execFile(process.execPath, [depcruise, ...args], { cwd }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
       // One line per violation: `error <rule>: <from> → <to>`.
       const rules = [...stdout.matchAll(/^\s*error ([\w-]+):/gm)].map((match) => match[1]);
@@ -53,6 +56,12 @@ const lawful = {
 };
 
 describe('layer rules (npm run lint:layers)', () => {
+  it('are checked by npm run check', () => {
+    expect(command).toBe('depcruise');
+    expect(args).toContain('--config');
+    expect(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.check).toContain('npm run --silent lint:layers');
+  });
+
   it('pass on the real tree', async () => {
     const result = await cruise(root);
     expect(result.rules, result.output).toEqual([]);

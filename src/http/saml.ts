@@ -1,6 +1,6 @@
-// The browser-facing SAML endpoints of each provider (a door: the sign-in rules
-// are domain/saml/login.ts) (outside /v1: identity
-// providers and browsers call them, without an API token):
+// The browser-facing SAML endpoints of each provider (outside /v1: identity
+// providers and browsers call them, without an API token); the sign-in rules
+// are domain/saml/login.ts:
 //   GET  /sso/saml/{id}        Quire's service-provider metadata (XML), at its entity id
 //   GET  /sso/saml/{id}/start  redirects to the identity provider with an AuthnRequest
 //   POST /sso/saml/{id}/acs    the SAML Response (HTTP-POST binding): answers the login as JSON
