@@ -101,4 +101,15 @@ describe('layer rules (npm run lint:layers)', () => {
     expect(result.rules, result.output).toContain('no-cycle-between-folders');
     expect(result.code, result.output).not.toBe(0);
   }, 60_000);
+
+  it('fail on folders in a loop even when no module is (http → graphql, graphql → http)', async () => {
+    const result = await cruise(project({
+      ...lawful,
+      'src/graphql/limits.ts': 'export const maxDepth = 10;\n',
+      'src/graphql/plugin.ts': "import { sendJson } from '../http/respond.js';\nexport const reject = () => sendJson({});\n",
+      'src/http/config.ts': "import { maxDepth } from '../graphql/limits.js';\nexport const settings = { maxDepth };\n",
+    }));
+    expect(result.rules, result.output).toEqual(['no-cycle-between-layers-or-folders', 'no-cycle-between-layers-or-folders']);
+    expect(result.code, result.output).not.toBe(0);
+  }, 60_000);
 });
