@@ -71,7 +71,7 @@ export interface QuireOptions extends SettingsOverrides {
   visitorClaims?: VisitorClaimsKey;
   /** Structured logs (default: pino to stdout at $LOG_LEVEL). */
   logger?: Logger;
-  /** The job queue (src/jobs): its schema, policies, the outbound fetch policy of its jobs and their translation provider (default: pseudo-localisation). */
+  /** The job queue (src/queue; the jobs are src/jobs): its schema, policies, the outbound fetch policy of its jobs and their translation provider (default: pseudo-localisation). */
   jobs?: Partial<Pick<JobQueueOptions, 'schema' | 'policies' | 'pollingIntervalSeconds' | 'maintenanceIntervalSeconds' | 'orphanSweepSeconds'>> & { fetchPolicy?: FetchPolicy; translator?: TranslationProvider; openapiLimits?: OpenAPILimits };
   /** Where files live (default: the local directory `.quire/files`); see src/storage/blobStore.ts. */
   storage?: StorageSettings;
