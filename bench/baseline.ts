@@ -13,7 +13,7 @@ import { organizationPolicy } from '../src/policy/organization.js';
 import { sitePolicy } from '../src/policy/site.js';
 import { sitePublishedBase, siteUrls } from '../src/domain/sites/urls.js';
 import type { Actor } from '../src/policy/actor.js';
-import { actorFromTokenRow, tokenStatement, type TokenRow } from '../src/auth/tokens.js';
+import { actorFromTokenRow, tokenStatement, type TokenRow } from '../src/domain/auth/tokens.js';
 import { statementNames } from '../src/db/statementNames.js';
 import type { Level } from '../src/policy/roles.js';
 import { benchGraphQLQuery, benchSiteQuery } from './scenarios.js';
@@ -43,7 +43,7 @@ class HttpError extends Error {
   }
 }
 
-// ---- authentication: Quire's own token statement (src/auth/tokens.ts) -------
+// ---- authentication: Quire's own token statement (src/domain/auth/tokens.ts) -------
 
 async function actorFor(req: IncomingMessage): Promise<Actor> {
   const secret = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];

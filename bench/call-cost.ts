@@ -5,7 +5,7 @@
 import { migrate } from '../src/db/migrate.js';
 import { createPrisma } from '../src/db/client.js';
 import { rawQuery } from '../src/db/raw.js';
-import { tokenStatement } from '../src/auth/tokens.js';
+import { tokenStatement } from '../src/domain/auth/tokens.js';
 import { orgId, seed, spaceId, tokenSecret } from './seed.js';
 import { createBenchDatabase } from './servers.js';
 

@@ -73,7 +73,7 @@ export interface SequentialPass {
  * counts the statements each one issued: exact figures, free of the noise of
  * requests in flight when a load run stops. The same requests go once before,
  * uncounted: a token's first use in a minute adds one write of its `lastUsedAt`
- * outside the request (src/auth/activity.ts), a cost per token and minute, not
+ * outside the request (src/domain/auth/activity.ts), a cost per token and minute, not
  * per request.
  */
 export async function sequentialPass(servers: ServerProcess[], scenario: Scenario, data: BenchDataset, count: number): Promise<SequentialPass> {

@@ -15,7 +15,7 @@ const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function countedQuery(...args) {
   const text = typeof args[0] === 'string' ? args[0] : args[0]?.text;
   // Quire's write of a token's last use runs outside requests, once per token and minute
-  // (src/auth/activity.ts): not a statement of the request that happened to trigger it.
+  // (src/domain/auth/activity.ts): not a statement of the request that happened to trigger it.
   if (!String(text).startsWith('/* quire:activity */')) statements += 1;
   if (logEach) {
     process.stderr.write(`[statement] ${String(text).trim().slice(0, 160).replace(/\s+/g, ' ')}\n`);

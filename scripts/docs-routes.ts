@@ -6,7 +6,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { buildOpenApiDocument } from '../src/openapi/document.js';
 import { routes } from '../src/rest/routes.js';
-import { schema } from '../src/schema/index.js';
+import { schema } from '../src/graphql/schema.js';
 
 const require = createRequire(import.meta.url);
 const publicDocument = require('@gitbook/api/spec/openapi.json');

@@ -1,7 +1,7 @@
 // Prints the code-first schema to schema.graphql; `--check` fails on drift (CI).
 import { readFile, writeFile } from 'node:fs/promises';
 import { lexicographicSortSchema, printSchema } from 'graphql';
-import { schema } from '../src/schema/index.js';
+import { schema } from '../src/graphql/schema.js';
 
 const file = new URL('../schema.graphql', import.meta.url);
 const printed = `${printSchema(lexicographicSortSchema(schema))}\n`;

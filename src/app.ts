@@ -8,16 +8,16 @@ import { createPrisma } from './db/client.js';
 import type { DatabaseSettings } from './db/settings.js';
 import { signalOfRequest } from './db/requestSignal.js';
 import { systemClock, type Clock } from './clock.js';
-import { authenticateToken, type TokenRateCount } from './auth/tokens.js';
-import { activityRecorder } from './auth/activity.js';
+import { authenticateToken, type TokenRateCount } from './domain/auth/tokens.js';
+import { activityRecorder } from './domain/auth/activity.js';
 import { createEvents } from './events.js';
 import { createRestHandler } from './rest/router.js';
 import { routes } from './rest/routes.js';
-import { schema } from './schema/index.js';
+import { schema } from './graphql/schema.js';
 import { AppError, databaseUnavailable } from './errors.js';
 import { contextFactory, urlsUnder, type Context, type Urls } from './context.js';
 import type { Actor } from './policy/actor.js';
-import { resolveSettings, type SettingsOverrides } from './http/config.js';
+import { resolveSettings, type SettingsOverrides } from './config/settings.js';
 import { bodyLimit, checkDeclaredLength, readJsonBody } from './http/body.js';
 import { securityHeaders } from './http/securityHeaders.js';
 import { cors } from './http/cors.js';
@@ -26,7 +26,7 @@ import { clientAddress } from './http/clientAddress.js';
 import { callerOf, postgresStore, rateLimiter, redisStore, setRateLimitHeaders, type Caller } from './http/rateLimit.js';
 import { createMetrics } from './http/metrics.js';
 import { watchEventLoop } from './eventLoop/watch.js';
-import { createLogger, logAccess, type Logger } from './http/logging.js';
+import { createLogger, logAccess, type Logger } from './logging/logger.js';
 import { drainer } from './http/drain.js';
 import { tenantGate } from './http/fairShare.js';
 import { sendError, sendJson, type Surface } from './http/respond.js';
@@ -36,20 +36,21 @@ import { attachGraphQLWs } from './graphql/ws.js';
 import { staticAssets } from './http/staticAssets.js';
 import { compressAnswers } from './http/compression.js';
 import { frontDoor } from './http/frontDoor.js';
-import { linkPages } from './http/linkPages.js';
-import { createJobQueue, type JobQueueOptions } from './jobs/queue.js';
+import { linkPageOf, linkPages } from './http/linkPages.js';
+import { doorOf, exact, matching, startingWith, under, type Door, type DoorRequest, type Exchange } from './http/doors.js';
+import { createJobQueue, type JobQueueOptions } from './queue/queue.js';
 import { jobDefinitions } from './jobs/definitions.js';
 import type { JobServices } from './jobs/services.js';
 import { defaultOpenAPILimits, type OpenAPILimits } from './domain/openapiSpecs/limits.js';
 import { pseudoLocalizer, type TranslationProvider } from './domain/translations/providers.js';
 import { defaultFetchPolicy, type FetchPolicy } from './net/fetch.js';
-import { servePublishedSpec, publishedSpecPath } from './domain/openapiSpecs/published.js';
+import { servePublishedSpec, publishedSpecPath } from './http/openapiSpecs.js';
 import { createBlobStore, type StorageSettings } from './storage/blobStore.js';
 import { ephemeralFilesSecret, fileUrlSigner } from './storage/signedUrls.js';
 import { FILES_PREFIX, fileServer } from './http/files.js';
 import { blobStillServed } from './domain/files/service.js';
-import { samlEndpointOf, samlEndpoints } from './domain/saml/endpoints.js';
-import type { VisitorClaimsKey } from './domain/visitorClaims/keys.js';
+import { samlEndpointOf, samlEndpoints } from './http/saml.js';
+import type { VisitorClaimsKey } from './config/visitorClaimsKey.js';
 import { openApiPages } from './openapi/serve.js';
 import { createComputePool } from './compute/pool.js';
 import { registerComputeMetrics } from './compute/metrics.js';
@@ -70,7 +71,7 @@ export interface QuireOptions extends SettingsOverrides {
   visitorClaims?: VisitorClaimsKey;
   /** Structured logs (default: pino to stdout at $LOG_LEVEL). */
   logger?: Logger;
-  /** The job queue (src/jobs): its schema, policies, the outbound fetch policy of its jobs and their translation provider (default: pseudo-localisation). */
+  /** The job queue (src/queue; the jobs are src/jobs): its schema, policies, the outbound fetch policy of its jobs and their translation provider (default: pseudo-localisation). */
   jobs?: Partial<Pick<JobQueueOptions, 'schema' | 'policies' | 'pollingIntervalSeconds' | 'maintenanceIntervalSeconds' | 'orphanSweepSeconds'>> & { fetchPolicy?: FetchPolicy; translator?: TranslationProvider; openapiLimits?: OpenAPILimits };
   /** Where files live (default: the local directory `.quire/files`); see src/storage/blobStore.ts. */
   storage?: StorageSettings;
@@ -78,22 +79,15 @@ export interface QuireOptions extends SettingsOverrides {
   filesSecret?: string;
 }
 
-/** What the gate learned about one request, for the handlers, metrics and logs. */
-interface Exchange {
-  id: string;
-  address: string;
-  operation: string;
-  actor: Actor | null;
-  /** Aborted when the client leaves before its answer is complete: its transactions stop (src/db/requestSignal.ts). */
-  signal: AbortSignal;
-}
-
 const bearer = (header: string | null | undefined) => {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
   return match?.[1];
 };
 
-export function createQuire(options: QuireOptions) {
+const rateLimitError = () => new AppError(429, 'API rate limit exceeded: retry after the time in the Retry-After header');
+
+/** Startup: the settings, pools, stores, queue and workers of one process, before any request. */
+function startServices(options: QuireOptions) {
   const settings = resolveSettings({ ...options, http: { ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}), ...options.http } });
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger();
@@ -110,11 +104,25 @@ export function createQuire(options: QuireOptions) {
     },
   });
   const files = { store: createBlobStore(options.storage ?? { kind: 'local', directory: '.quire/files' }), signer: fileUrlSigner(options.filesSecret ?? ephemeralFilesSecret(), publicUrl, clock), maxUploadBytes: settings.http.maxUploadBytes };
-  const serveFile = fileServer(files.store, files.signer, (key) => blobStillServed(prisma, key));
-  const exchanges = new WeakMap<IncomingMessage, Exchange>();
-  const exchangeOf = (req: IncomingMessage) => exchanges.get(req)!;
-
   const activity = activityRecorder(prisma, settings.activityIntervalSeconds * 1000, (err) => logger.error({ err }, 'recording token use failed'));
+  const jobs = createJobQueue<JobServices>(jobDefinitions, { databaseUrl: options.databaseUrl, logger, ...options.jobs });
+  const jobServices: JobServices = { prisma, pubsub: events.pubsub, fetchPolicy: options.jobs?.fetchPolicy ?? defaultFetchPolicy, clock, logger, translator: options.jobs?.translator ?? pseudoLocalizer, openapiLimits: options.jobs?.openapiLimits ?? defaultOpenAPILimits };
+  const compute = createComputePool(settings.compute);
+  registerComputeMetrics(metrics.registry, compute);
+  const context = contextFactory({ prisma, clock, urls, pubsub: events.pubsub, tenantLimits: settings.tenants, contentLimits: settings.content, files, compute, visitorClaims: options.visitorClaims, jobs });
+  const limiter = settings.rateLimit
+    ? rateLimiter(settings.rateLimit, options.redisUrl ? redisStore(options.redisUrl) : postgresStore(prisma), clock, (err) =>
+        logger.error({ err }, 'rate limit store unavailable: request let through'),
+      )
+    : undefined;
+  return { settings, clock, logger, prisma, onStatement, events, publicUrl, urls, metrics, loop, files, activity, jobs, jobServices, compute, context, limiter };
+}
+
+type Services = ReturnType<typeof startServices>;
+type Drainer = ReturnType<typeof drainer>;
+
+/** Who calls (their token) and whether their rate budget allows one more request. */
+function callerChecks({ prisma, clock, activity, limiter, metrics }: Services, redisUrl: string | undefined) {
   /** The caller behind an Authorization header; with `rate`, the token's rate-limit hits counted too. */
   const authenticateWith = async (authorization: string | null | undefined, rate?: TokenRateCount) => {
     const token = bearer(authorization);
@@ -125,19 +133,8 @@ export function createQuire(options: QuireOptions) {
     return auth;
   };
   const authenticate = async (authorization: string | null | undefined): Promise<Actor | null> => (await authenticateWith(authorization)).actor;
-  const jobs = createJobQueue<JobServices>(jobDefinitions, { databaseUrl: options.databaseUrl, logger, ...options.jobs });
-  const jobServices: JobServices = { prisma, pubsub: events.pubsub, fetchPolicy: options.jobs?.fetchPolicy ?? defaultFetchPolicy, clock, logger, translator: options.jobs?.translator ?? pseudoLocalizer, openapiLimits: options.jobs?.openapiLimits ?? defaultOpenAPILimits };
-  const compute = createComputePool(settings.compute);
-  registerComputeMetrics(metrics.registry, compute);
-  const context = contextFactory({ prisma, clock, urls, pubsub: events.pubsub, tenantLimits: settings.tenants, contentLimits: settings.content, files, compute, visitorClaims: options.visitorClaims, jobs });
-
-  const limiter = settings.rateLimit
-    ? rateLimiter(settings.rateLimit, options.redisUrl ? redisStore(options.redisUrl) : postgresStore(prisma), clock, (err) =>
-        logger.error({ err }, 'rate limit store unavailable: request let through'),
-      )
-    : undefined;
   // With PostgreSQL counters, a token's hit is counted by the token statement itself.
-  const countsWithToken = limiter !== undefined && !options.redisUrl;
+  const countsWithToken = limiter !== undefined && !redisUrl;
   /**
    * Counts the request against its caller (X-RateLimit-* headers on `res`);
    * false when over the limit. `counted`: the hits the token statement already counted.
@@ -150,9 +147,23 @@ export function createQuire(options: QuireOptions) {
     if (!verdict.allowed) metrics.rateLimited('tokenId' in caller ? 'token' : 'address');
     return verdict.allowed;
   };
-  const rateLimitError = () => new AppError(429, 'API rate limit exceeded: retry after the time in the Retry-After header');
+  /** The API gate's token check and rate limit, the token's hits counted in the same statement when the counters are in PostgreSQL. */
+  const admit = async (req: IncomingMessage, res: ServerResponse, exchange: Exchange) => {
+    const rate = countsWithToken ? { windowStart: limiter!.windowStart(), ...limiter!.budgets } : undefined;
+    const auth = await authenticateWith(req.headers.authorization, rate);
+    exchange.actor = auth.actor;
+    const caller: Caller = exchange.actor ? callerOf(exchange.actor) : { address: exchange.address };
+    const counted = auth.rateCounts && rate ? { counts: auth.rateCounts, windowStart: rate.windowStart } : undefined;
+    if (!(await withinRateLimit(caller, res, counted))) throw rateLimitError();
+  };
+  return { authenticate, withinRateLimit, admit };
+}
 
-  const guards: GraphQLGuards = {
+type CallerChecks = ReturnType<typeof callerChecks>;
+
+/** The GraphQL limits, and the operation name each GraphQL request reports to metrics and logs. */
+function graphqlGuards({ settings, metrics }: Services, exchanges: WeakMap<IncomingMessage, Exchange>): GraphQLGuards {
+  return {
     limits: settings.graphql,
     introspection: settings.graphql.introspection,
     onReject: (code) => metrics.rejected(code),
@@ -162,7 +173,11 @@ export function createQuire(options: QuireOptions) {
       if (exchange) exchange.operation = metrics.graphqlOperation(name);
     },
   };
+}
 
+/** The door table: every door of the HTTP server, in the order they are tried. */
+function doorTable(services: Services, callers: CallerChecks, guards: GraphQLGuards, exchangeOf: (req: IncomingMessage) => Exchange, draining: () => boolean): Door[] {
+  const { settings, prisma, urls, publicUrl, clock, files, metrics, context, logger } = services;
   /** Static files (GraphiQL's bundle…) under /assets: hashed names, cached for a year. */
   const assets = staticAssets();
   const graphqlOverHttp = graphqlHttpHandler({
@@ -174,7 +189,6 @@ export function createQuire(options: QuireOptions) {
     hasCaller: (req) => exchangeOf(req).actor !== null,
     onUnexpected: (err) => logger.error({ err }, 'unexpected GraphQL error'),
   });
-
   const rest = createRestHandler(routes, {
     schema,
     authenticate: async (req) => exchangeOf(req).actor,
@@ -183,30 +197,48 @@ export function createQuire(options: QuireOptions) {
     onRoute: (req, path) => void (exchangeOf(req).operation = `/v1${path}`),
     onError: (err) => logger.error({ err }, 'unexpected REST error'),
   });
-
-  const probes: Record<string, (req: IncomingMessage, res: ServerResponse) => void | Promise<void>> = {
-    '/healthz': (_req, res) => sendJson(res, 200, { status: 'ok' }),
-    '/readyz': async (_req, res) => {
-      if (drain.draining) return sendJson(res, 503, { status: 'shutting down' });
-      await prisma.$queryRaw`SELECT 1`.then(
-        () => sendJson(res, 200, { status: 'ready' }),
-        () => sendJson(res, 503, { status: 'database unreachable' }),
-      );
-    },
+  const readiness = async (_req: IncomingMessage, res: ServerResponse) => {
+    if (draining()) return sendJson(res, 503, { status: 'shutting down' });
+    await prisma.$queryRaw`SELECT 1`.then(
+      () => sendJson(res, 200, { status: 'ready' }),
+      () => sendJson(res, 503, { status: 'database unreachable' }),
+    );
   };
-  probes['/'] = frontDoor(publicUrl, { graphiql: settings.graphql.graphiql });
-  // The OpenAPI document and its reference page need no token.
-  Object.assign(probes, openApiPages(schema, routes, urls.api));
-  if (settings.metrics.enabled) probes['/metrics'] = (req, res) => metrics.serve(req, res, settings.metrics.token);
-
-  // SAML logins (identity providers and browsers, no API token): rate-limited by address.
+  const serveFile = fileServer(files.store, files.signer, (key) => blobStillServed(prisma, key));
+  const serveLinkPage = linkPages(prisma, urls, publicUrl);
   const saml = samlEndpoints({ prisma, urls, clock, maxBodyBytes: settings.http.maxBodyBytes });
+  const published = async (req: IncomingMessage, res: ServerResponse, { path }: DoorRequest) =>
+    servePublishedSpec(req, res, path, context(await callers.authenticate(req.headers.authorization)));
 
+  return [
+    // Probes, the front door, and the OpenAPI document and its reference page: no token.
+    { match: exact('/healthz'), serve: (_req, res) => sendJson(res, 200, { status: 'ok' }) },
+    { match: exact('/readyz'), serve: readiness },
+    { match: exact('/'), serve: frontDoor(publicUrl, { graphiql: settings.graphql.graphiql }) },
+    ...Object.entries(openApiPages(schema, routes, urls.api)).map(([path, serve]): Door => ({ match: exact(path), serve })),
+    ...(settings.metrics.enabled ? [{ match: exact('/metrics'), serve: (req, res) => metrics.serve(req, res, settings.metrics.token) } satisfies Door] : []),
+    { match: matching(publishedSpecPath, '/openapi/:organizationId/:specSlug'), serve: published },
+    { match: (path) => (assets.owns(path) ? '/assets' : undefined), serve: (req, res, { path }) => assets.serve(req, res, path) },
+    { match: linkPageOf, serve: async (req, res, { path, query }) => void (await serveLinkPage(req, res, path, query)) },
+    { match: startingWith(FILES_PREFIX, '/files'), serve: (req, res, { path, query }) => serveFile(req, res, path, query) },
+    // SAML logins (identity providers and browsers, no API token): rate-limited by address.
+    { match: samlEndpointOf, gate: 'address', serve: (req, res, { path, query, exchange }) => saml(req, res, path, query, exchange.signal) },
+    { match: under('/v1', '/v1 (no route)'), surface: 'rest', gate: 'api', serve: (req, res, { path, query }) => rest(req, res, path.slice(3) || '/', query) },
+    { match: exact('/graphql'), surface: 'graphql', gate: 'api', serve: (req, res, { query }) => graphqlOverHttp(req, res, query) },
+  ];
+}
+
+/**
+ * The request handler: every request passes the same gate (request id,
+ * security headers, drain, metrics, access log, CORS, compression), then the
+ * first door of the table that matches its path.
+ */
+function requestHandler(services: Services, doors: readonly Door[], callers: CallerChecks, exchanges: WeakMap<IncomingMessage, Exchange>, drain: () => Drainer) {
+  const { settings, metrics, loop, logger } = services;
   const secure = securityHeaders(settings);
   const tenants = tenantGate(settings.tenants);
   const corsGate = cors(settings.cors);
   const compress = compressAnswers();
-  const serveLinkPage = linkPages(prisma, urls, publicUrl);
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const started = process.hrtime.bigint();
@@ -214,18 +246,19 @@ export function createQuire(options: QuireOptions) {
     const queryAt = rawUrl.indexOf('?');
     const path = queryAt < 0 ? rawUrl : rawUrl.slice(0, queryAt);
     const query = new URLSearchParams(queryAt < 0 ? '' : rawUrl.slice(queryAt + 1));
-    const surface: Surface = path in probes ? 'other' : path === '/v1' || path.startsWith('/v1/') ? 'rest' : path === '/graphql' ? 'graphql' : 'other';
+    const found = doorOf(doors, path);
+    const surface: Surface = found?.door.surface ?? 'other';
     const exchange: Exchange = {
       id: requestIdOf(req),
       address: clientAddress(req, settings.trustProxyHops),
-      operation: surface === 'rest' ? '/v1 (no route)' : surface === 'graphql' ? 'graphql' : path in probes ? path : '(no route)',
+      operation: found?.operation ?? '(no route)',
       actor: null,
       signal: signalOfRequest(res),
     };
     exchanges.set(req, exchange);
     res.setHeader('X-Request-Id', exchange.id);
     secure(res, path);
-    drain.track(req, res);
+    drain().track(req, res);
     metrics.inFlight.inc();
     const leaveLoopWatch = loop.enter(exchange);
     res.once('close', () => {
@@ -251,40 +284,26 @@ export function createQuire(options: QuireOptions) {
     try {
       if (corsGate(req, res)) return void (exchange.operation = 'preflight');
       await compress(req, res);
-      if (surface === 'other') {
-        const probe = probes[path];
-        if (probe) return void (await probe(req, res));
-        if (publishedSpecPath.test(path)) {
-          exchange.operation = '/openapi/:organizationId/:specSlug';
-          return void (await servePublishedSpec(req, res, path, context(await authenticate(req.headers.authorization))));
-        }
-        if (assets.owns(path)) return void (exchange.operation = '/assets', await assets.serve(req, res, path));
-        if (await serveLinkPage(req, res, path, query)) return void (exchange.operation = path.split('/', 2).join('/'));
-        if (path.startsWith(FILES_PREFIX)) return void (exchange.operation = '/files', await serveFile(req, res, path, query));
-        const samlEndpoint = samlEndpointOf(path);
-        if (!samlEndpoint) throw new AppError(404, `No route for ${path}`);
-        exchange.operation = samlEndpoint;
-        if (!(await withinRateLimit({ address: exchange.address }, res))) throw rateLimitError();
-        return void (await saml(req, res, path, query, exchange.signal));
+      if (!found) throw new AppError(404, `No route for ${path}`);
+      const { door } = found;
+      if (door.gate === 'address' && !(await callers.withinRateLimit({ address: exchange.address }, res))) throw rateLimitError();
+      if (door.gate === 'api') {
+        checkDeclaredLength(req, bodyLimit(req, surface, settings.http));
+        await callers.admit(req, res, exchange);
+        await tenants.enter(req, res, exchange, surface === 'graphql' && !!req.headers.accept?.includes('text/event-stream'));
       }
-      checkDeclaredLength(req, bodyLimit(req, surface, settings.http));
-      const rate = countsWithToken ? { windowStart: limiter!.windowStart(), ...limiter!.budgets } : undefined;
-      const auth = await authenticateWith(req.headers.authorization, rate);
-      exchange.actor = auth.actor;
-      const caller: Caller = exchange.actor ? callerOf(exchange.actor) : { address: exchange.address };
-      const counted = auth.rateCounts && rate ? { counts: auth.rateCounts, windowStart: rate.windowStart } : undefined;
-      if (!(await withinRateLimit(caller, res, counted))) throw rateLimitError();
-      await tenants.enter(req, res, exchange, surface === 'graphql' && !!req.headers.accept?.includes('text/event-stream'));
-      if (surface === 'rest') await rest(req, res, path.slice(3) || '/', query);
-      else await graphqlOverHttp(req, res, query);
+      await door.serve(req, res, { path, query, exchange });
     } catch (err) {
       if (err instanceof AppError) return sendError(res, surface, err);
       logger.error({ err, requestId: exchange.id }, 'unexpected error');
       sendError(res, surface, databaseUnavailable(err) ?? new AppError(500 as never, 'Internal error'));
     }
   }
+  return { handle, tenants };
+}
 
-  const { http } = settings;
+/** The HTTP server with its timeouts; a malformed or oversized request head is answered in the documented error shape. */
+function createHttpServer(http: Services['settings']['http'], handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>): Server {
   const server: Server = createServer(
     {
       maxHeaderSize: http.maxHeaderBytes,
@@ -296,7 +315,6 @@ export function createQuire(options: QuireOptions) {
     },
     (req, res) => void handle(req, res),
   );
-  const drain = drainer(server);
   // Node refuses malformed or oversized request heads before any handler runs:
   // answer those in the documented error shape too.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
@@ -305,6 +323,41 @@ export function createQuire(options: QuireOptions) {
     const body = JSON.stringify({ error: { code: status, message: status === 431 ? 'Request header fields too large' : status === 408 ? 'Request timeout' : 'Bad request' } });
     socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
   });
+  return server;
+}
+
+/**
+ * Shutdown: refuses new connections, closes subscriptions (graphql-ws code
+ * 1001, event streams cut), lets requests in flight finish (at most
+ * `timeoutMs`), then closes the connections, Redis and the database pool.
+ * True when every request finished in time.
+ */
+async function shutdown(services: Services, drain: Drainer, ws: ReturnType<typeof attachGraphQLWs>, timeoutMs: number): Promise<boolean> {
+  services.loop.stop();
+  await ws.dispose();
+  const finished = await drain.drain(timeoutMs, () => {
+    ws.terminateAll();
+  });
+  await services.activity.settled();
+  await services.compute.close();
+  await services.jobs.stop(timeoutMs);
+  await services.limiter?.store.close();
+  await services.events.close();
+  await services.prisma.$disconnect();
+  return finished;
+}
+
+export function createQuire(options: QuireOptions) {
+  const services = startServices(options);
+  const { settings, context, jobs, jobServices } = services;
+  const callers = callerChecks(services, options.redisUrl);
+  const exchanges = new WeakMap<IncomingMessage, Exchange>();
+  const guards = graphqlGuards(services, exchanges);
+  let drain: Drainer | undefined;
+  const doors = doorTable(services, callers, guards, (req) => exchanges.get(req)!, () => drain!.draining);
+  const { handle, tenants } = requestHandler(services, doors, callers, exchanges, () => drain!);
+  const server = createHttpServer(settings.http, handle);
+  drain = drainer(server);
 
   // graphql-ws on the same path; each subscribe passes the same limits and rate limit.
   const ws = attachGraphQLWs(server, {
@@ -312,35 +365,35 @@ export function createQuire(options: QuireOptions) {
     guards,
     limits: settings.tenants,
     openLiveConnection: tenants.openLiveConnection,
-    authenticate,
+    authenticate: callers.authenticate,
     context,
-    withinRateLimit: async (actor) => withinRateLimit(callerOf(actor), undefined),
-    addressWithinRateLimit: async (req) => withinRateLimit({ address: clientAddress(req, settings.trustProxyHops) }, undefined),
+    withinRateLimit: async (actor) => callers.withinRateLimit(callerOf(actor), undefined),
+    addressWithinRateLimit: async (req) => callers.withinRateLimit({ address: clientAddress(req, settings.trustProxyHops) }, undefined),
     rateLimitMessage: rateLimitError().message,
   });
 
   let closing: Promise<boolean> | undefined;
   return {
     server,
-    prisma,
-    onStatement,
-    urls,
-    files,
+    prisma: services.prisma,
+    onStatement: services.onStatement,
+    urls: services.urls,
+    files: services.files,
     settings,
-    metrics,
-    rateLimiter: limiter,
+    metrics: services.metrics,
+    rateLimiter: services.limiter,
     /** Resolves once a topic (`spaceChanged:<id>`…) has that many subscribers listening. */
-    listening: events.listening,
+    listening: services.events.listening,
     /** How many subscribers listen to a topic now. */
-    listeners: events.listeners,
+    listeners: services.events.listeners,
     /** Slots in use and callers waiting, per fair-share lane (`c:token:<id>`, `o:<organizationId>`). */
     shareUsage: tenants.usage,
     /** Background writes of token and member activity (settled() waits for them). */
-    activity,
-    /** The durable job queue (src/jobs). */
+    activity: services.activity,
+    /** The durable job queue (src/queue; the jobs are src/jobs). */
     jobs,
     /** The worker threads of CPU-heavy work (src/compute). */
-    compute,
+    compute: services.compute,
     /** Runs the job handlers and schedules in this process (`npm start` does; `npm run worker` alone). */
     startWorker: () => jobs.work(jobServices),
     async listen(port: number, host = '0.0.0.0') {
@@ -354,27 +407,9 @@ export function createQuire(options: QuireOptions) {
       });
       return (server.address() as { port: number }).port;
     },
-    /**
-     * Graceful stop: refuses new connections, closes subscriptions (graphql-ws
-     * code 1001, event streams cut), lets requests in flight finish (at most
-     * `timeoutMs`), then closes the connections, Redis and the database pool.
-     * True when every request finished in time.
-     */
+    /** Graceful stop (see `shutdown`); later calls answer the first one's promise. */
     close(timeoutMs = settings.shutdownTimeoutMs): Promise<boolean> {
-      closing ??= (async () => {
-        loop.stop();
-        await ws.dispose();
-        const finished = await drain.drain(timeoutMs, () => {
-          ws.terminateAll();
-        });
-        await activity.settled();
-        await compute.close();
-        await jobs.stop(timeoutMs);
-        await limiter?.store.close();
-        await events.close();
-        await prisma.$disconnect();
-        return finished;
-      })();
+      closing ??= shutdown(services, drain!, ws, timeoutMs);
       return closing;
     },
   };

@@ -5,12 +5,12 @@ import type { Actor } from './policy/actor.js';
 import type { Clock } from './clock.js';
 import { unauthenticated } from './errors.js';
 import type { PubSub } from './events.js';
-import type { TenantLimits } from './http/config.js';
+import type { TenantLimits } from './config/settings.js';
 import type { ContentLimits } from './limits/content.js';
-import type { JobSender } from './jobs/queue.js';
+import type { JobSender } from './queue/queue.js';
 import type { BlobStore } from './storage/blobStore.js';
 import type { FileUrlSigner } from './storage/signedUrls.js';
-import type { VisitorClaimsKey } from './domain/visitorClaims/keys.js';
+import type { VisitorClaimsKey } from './config/visitorClaimsKey.js';
 import { withRequestSignal } from './db/requestSignal.js';
 import type { ComputePool } from './compute/pool.js';
 

@@ -6,7 +6,7 @@
 // Unlike --max-old-space-size it is no ceiling: a process with more live data
 // grows with it instead of crashing.
 import { setFlagsFromString } from 'node:v8';
-import { integer, type Env } from './http/config.js';
+import { integer, type Env } from './config/env.js';
 
 /** `HEAP_GROWTH_PERCENT` (default 50; 0 leaves V8's own growth). Throws on a bad value, naming it. */
 export function heapGrowthFromEnv(env: Env): number {

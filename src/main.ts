@@ -15,9 +15,9 @@ import { databaseSettingsFromEnv } from './db/settings.js';
 import { fetchPolicyFromEnv } from './net/fetch.js';
 import { openAPILimitsFromEnv } from './domain/openapiSpecs/limits.js';
 import { translationProviderFromEnv } from './domain/translations/providers.js';
-import { portFromEnv, settingsFromEnv } from './http/config.js';
-import { createLogger } from './http/logging.js';
-import { visitorClaimsKeyFromEnv } from './domain/visitorClaims/keys.js';
+import { portFromEnv, settingsFromEnv } from './config/settings.js';
+import { createLogger } from './logging/logger.js';
+import { visitorClaimsKeyFromEnv } from './config/visitorClaimsKey.js';
 import { heapGrowthFromEnv, setHeapGrowth } from './heapGrowth.js';
 
 const logger = createLogger();

@@ -2,7 +2,7 @@
 // sizes: relations load in batches (plugin-prisma includes, DataLoaders).
 // The statements are pinned by recording Prisma's query events.
 import { isObjectType, parse, type FieldNode, type GraphQLResolveInfo, type OperationDefinitionNode } from 'graphql';
-import { authenticateToken } from '../src/auth/tokens.js';
+import { authenticateToken } from '../src/domain/auth/tokens.js';
 import type { Context } from '../src/context.js';
 import { memberKeyOf, preloadMembers, spaceCountsByOrganization, teamCountsByMember } from '../src/domain/members/loaders.js';
 import { organizationsSharedWithActor } from '../src/domain/users/loaders.js';
@@ -11,7 +11,7 @@ import { teamSubject } from '../src/domain/teams/service.js';
 import { teamSpaceCounts } from '../src/domain/permissions/loaders.js';
 import { preloadSites, siteSpaceCounts } from '../src/domain/sites/loaders.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '../src/schema/index.js';
+import { schema } from '../src/graphql/schema.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { graphql, rest } from './support/http.js';
 import { addMember, createCollection, createOrg, createSpace, type OrgFixture } from './support/factories.js';

@@ -6,7 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { portFromEnv, settingsFromEnv } from '../src/http/config.js';
+import { portFromEnv, settingsFromEnv } from '../src/config/settings.js';
 import { databaseSettingsFromEnv } from '../src/db/settings.js';
 import { heapGrowthFromEnv } from '../src/heapGrowth.js';
 

@@ -3,7 +3,7 @@
 // variables would break.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkWsOperation, type GraphQLGuards } from '../src/graphql/plugin.js';
-import { schema } from '../src/schema/index.js';
+import { schema } from '../src/graphql/schema.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { request } from './support/http.js';
 import { createOrg, type OrgFixture } from './support/factories.js';

@@ -10,7 +10,7 @@ import { insertPages } from './support/content.js';
 import { createOrg, createSpace, type OrgFixture } from './support/factories.js';
 import { download, uploadOk } from './support/files.js';
 import { fieldWithUnstorableText } from '../src/text.js';
-import { settingsFromEnv } from '../src/http/config.js';
+import { settingsFromEnv } from '../src/config/settings.js';
 
 /** What the server logged at warn and above (access lines are at info). */
 const logged: Record<string, any>[] = [];

@@ -141,7 +141,7 @@ describe('GET /orgs/{organizationId}/members', () => {
   it('counts a member as active once they call the API', async () => {
     const { org, admin, alice } = await namedMembers();
     await app.prisma.member.updateMany({ where: { organizationId: org.organizationId }, data: { lastSeenAt: null } });
-    // A request marks its caller seen, outside the request itself (src/auth/activity.ts).
+    // A request marks its caller seen, outside the request itself (src/domain/auth/activity.ts).
     await rest(app, admin.token).get(`/v1/orgs/${org.organizationId}`);
     await app.quire.activity.settled();
     const before = await rest(app, admin.token).get(`${membersPath(org)}?sort=lastSeenAt`);

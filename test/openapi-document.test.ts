@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../src/openapi/document.js';
 import { quireVersion } from '../src/openapi/version.js';
 import { routes } from '../src/rest/routes.js';
-import { schema } from '../src/schema/index.js';
+import { schema } from '../src/graphql/schema.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { createCollection, createOrg, createSpace, type OrgFixture } from './support/factories.js';
 import { request, rest } from './support/http.js';

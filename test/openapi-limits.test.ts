@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
 import { rest } from './support/http.js';
 import { createOrg, type OrgFixture } from './support/factories.js';
-import { processOpenAPISpecJob } from '../src/domain/openapiSpecs/processor.js';
+import { processOpenAPISpecJob } from '../src/jobs/openapiSpecs.js';
 import { defaultFetchPolicy, fetchOutbound } from '../src/net/fetch.js';
 
 /** 16 levels of schemas, each referring twice to the next: about 2 KB that dereference to 2^16 copies of the last. */

@@ -11,7 +11,7 @@ import { addMember, createOrg } from './support/factories.js';
 import { expectOpenApi } from './support/openapi.js';
 import { tokenWithScopes } from './support/tokens.js';
 import { spawnQuire } from './support/processes.js';
-import { visitorClaimsKeyFromEnv } from '../src/domain/visitorClaims/keys.js';
+import { visitorClaimsKeyFromEnv } from '../src/config/visitorClaimsKey.js';
 
 const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
 const key = visitorClaimsKeyFromEnv({ VISITOR_CLAIMS_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), VISITOR_CLAIMS_KEY_ID: 'k1' }, 'http://quire.test')!;

@@ -3,8 +3,8 @@
 // once per interval, outside the request; rate limits count per user and per
 // organization besides per token; and revocation still takes effect at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueToken } from '../src/auth/tokens.js';
-import { settingsFromEnv } from '../src/http/config.js';
+import { issueToken } from '../src/domain/auth/tokens.js';
+import { settingsFromEnv } from '../src/config/settings.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { request } from './support/http.js';
 import { addMember, createOrg } from './support/factories.js';

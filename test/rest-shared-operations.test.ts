@@ -9,7 +9,7 @@ import { createOrg, createSpace } from './support/factories.js';
 import { insertChangeRequest } from './support/comments.js';
 import { buildOpenApiDocument } from '../src/openapi/document.js';
 import { routes } from '../src/rest/routes.js';
-import { schema } from '../src/schema/index.js';
+import { schema } from '../src/graphql/schema.js';
 
 let app: TestApp;
 beforeAll(async () => {

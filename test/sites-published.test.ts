@@ -8,7 +8,7 @@ import { graphql, rest } from './support/http.js';
 import { createOrg, createSpace, membersOfEveryRole, type OrgFixture } from './support/factories.js';
 import { tokenWithScopes } from './support/tokens.js';
 import { expectOpenApi, expectSchema } from './support/openapi.js';
-import { authenticateToken } from '../src/auth/tokens.js';
+import { authenticateToken } from '../src/domain/auth/tokens.js';
 import { urlsUnder, type Context } from '../src/context.js';
 import { itemsOfSite, mayOnSite, mayShowPublishedSpace } from '../src/domain/sites/access.js';
 import { presentShareKey, sharedUrl } from '../src/domain/sites/shareKeys.js';

@@ -1,5 +1,5 @@
 // Reading environment variables: a base module, so that any layer may parse
-// its own settings without importing a door (src/http/config.ts re-exports it).
+// its own settings (src/config/settings.ts re-exports it).
 export type Env = Record<string, string | undefined>;
 
 /** The whole number `name` holds, at least `min`; `fallback` when unset. A bad value names the variable. */

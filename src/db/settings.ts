@@ -2,7 +2,7 @@
 // gets, so no query (nor a transaction left open) runs unbounded. Variables and
 // the reasoning behind the defaults: docs/configuration.md, "Database".
 import type pg from 'pg';
-import { integer, type Env } from '../http/config.js';
+import { integer, type Env } from '../config/env.js';
 
 export interface DatabaseSettings {
   /** Connections this process may open (node-postgres `max`). */

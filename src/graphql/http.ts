@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { GraphQLError, type ExecutionArgs } from 'graphql';
-import { schema } from '../schema/index.js';
+import { schema } from './schema.js';
 import { AppError, databaseUnavailable, unauthenticated } from '../errors.js';
 import type { Context } from '../context.js';
 import { bodyLimit, checkJsonDepth, isMultipart, readBody } from '../http/body.js';

@@ -21,7 +21,7 @@ import {
 import type { Plugin } from 'graphql-yoga';
 import { AppError } from '../errors.js';
 import { fieldWithUnstorableText, unstorableTextMessage } from '../text.js';
-import { countNodes, nodeLimitError, operationShapeRule, pageSizeError, tokenLimitError, type GraphQLLimits, type LimitCode } from './limits.js';
+import { countNodes, nodeLimitError, operationShapeRule, pageSizeError, tokenLimitError, type GraphQLLimits, type LimitCode } from '../limits/graphql.js';
 import { MAX_PAGE_SIZE } from '../validate.js';
 import { countResults, startBudget } from './resultBudget.js';
 import { isSyntaxError, withCode, withoutSuggestions } from './errors.js';

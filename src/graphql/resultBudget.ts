@@ -5,7 +5,7 @@
 // built. Past either budget the operation stops early (later fields refuse at
 // once, without their work) and its whole answer becomes one QUERY_TOO_COMPLEX.
 import { GraphQLError, defaultFieldResolver, getNamedType, getNullableType, isLeafType, isListType, isObjectType, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
-import { limitError } from './limits.js';
+import { limitError } from '../limits/graphql.js';
 
 export interface ResultBudgetLimits {
   /** Nodes: items of every list returned, all lists together. */

@@ -9,7 +9,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { GraphQLError, execute, subscribe } from 'graphql';
-import { schema } from '../schema/index.js';
+import { schema } from './schema.js';
 import type { Context } from '../context.js';
 import type { Actor } from '../policy/actor.js';
 import { checkWsOperation, type GraphQLGuards } from './plugin.js';

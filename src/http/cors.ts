@@ -2,7 +2,7 @@
 // bearer token (never cookies), so credentials are not allowed; allowed
 // origins are listed (CORS_ORIGINS) or '*'. Preflights are answered here.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { CorsSettings } from './config.js';
+import type { CorsSettings } from '../config/settings.js';
 
 const allowedHeaders = 'Authorization, Content-Type, Accept, X-Request-Id, If-Match, If-None-Match';
 const exposedHeaders = 'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Location, ETag';

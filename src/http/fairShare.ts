@@ -10,7 +10,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppError } from '../errors.js';
 import type { Actor } from '../policy/actor.js';
-import type { TenantLimits } from './config.js';
+import type { TenantLimits } from '../config/settings.js';
 
 export type FairShareLimits = Pick<TenantLimits, 'concurrentPerToken' | 'concurrentPerOrganization' | 'concurrentPerProcess' | 'queueLength' | 'queueTimeoutMs'>;
 

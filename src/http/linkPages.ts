@@ -89,9 +89,17 @@ ${site.spaces.map((s) => html`<article><h1 id="${s.path}">${s.title}</h1>${pages
 
   /** Answers `/app/…` and `/published/…`; false for any other path. */
   return async function serveLinkPage(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<boolean> {
-    if (path.startsWith('/published/')) await published(res, path.slice('/published'.length), query);
-    else if (path === '/app' || path.startsWith('/app/')) app(res, path.slice('/app'.length));
+    const kind = linkPageOf(path);
+    if (kind === '/published') await published(res, path.slice('/published'.length), query);
+    else if (kind === '/app') app(res, path.slice('/app'.length));
     else return false;
     return true;
   };
+}
+
+/** The kind of link page at `path` (`/published` or `/app`), or undefined for any other path. */
+export function linkPageOf(path: string): '/published' | '/app' | undefined {
+  if (path.startsWith('/published/')) return '/published';
+  if (path === '/app' || path.startsWith('/app/')) return '/app';
+  return undefined;
 }

@@ -9,7 +9,7 @@
 // table is UNLOGGED (migration 20261123120000_rate_limit_unlogged): an upsert
 // there writes no WAL, so its commit waits for no disk flush, and a token's
 // counters are upserted inside the token check's own statement
-// (src/auth/tokens.ts): no extra round trip. A crash of PostgreSQL empties the
+// (src/domain/auth/tokens.ts): no extra round trip. A crash of PostgreSQL empties the
 // table (budgets start over), which a rate limit can afford. A store failure
 // lets the request through (and is logged): an outage of the counter store
 // must not take the API down with it.
@@ -19,7 +19,8 @@ import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Clock } from '../clock.js';
 import type { Actor } from '../policy/actor.js';
 import { rawQuery } from '../db/raw.js';
-import type { RateLimitSettings } from './config.js';
+import { upsertHits, type CountedBudgets } from '../db/rateLimitCounts.js';
+import type { RateLimitSettings } from '../config/settings.js';
 
 export interface RateLimitStore {
   /** Counts one hit of each key in the window starting at `windowStart`: key → count so far. */
@@ -28,21 +29,6 @@ export interface RateLimitStore {
   purge(before: Date): Promise<number>;
   close(): Promise<void>;
 }
-
-/**
- * The upsert of one hit per key, for a `SELECT` of keys (column `k`) and the
- * window start as a SQL expression; returns `"key", "count"`. A newer window
- * restarts a count; a replica with a slightly late clock counts into the current
- * window rather than resetting it. Keys go in one order (`ORDER BY k`) so that
- * concurrent requests sharing a user or organization never deadlock.
- */
-export const upsertHits = (keys: string, windowStart: string) => `
-  INSERT INTO "RateLimit" ("key", "windowStart", "count")
-  SELECT k, ${windowStart}, 1 FROM (${keys}) keys ORDER BY k
-  ON CONFLICT ("key") DO UPDATE SET
-    "count" = CASE WHEN EXCLUDED."windowStart" > "RateLimit"."windowStart" THEN 1 ELSE "RateLimit"."count" + 1 END,
-    "windowStart" = GREATEST(EXCLUDED."windowStart", "RateLimit"."windowStart")
-  RETURNING "key", "count"`;
 
 export function postgresStore(prisma: PrismaClient): RateLimitStore {
   const text = upsertHits('SELECT unnest($1::text[]) AS k', '$2::timestamp');
@@ -100,12 +86,6 @@ export interface RateLimitVerdict {
 export type Caller = { tokenId: string; userId: string; organizationIds: string[] } | { address: string };
 
 export const callerOf = (actor: Actor): Caller => ({ tokenId: actor.tokenId, userId: actor.userId, organizationIds: [...actor.memberships.keys()] });
-
-/** Which budgets a token's request counts against besides the token's own. */
-export interface CountedBudgets {
-  user: boolean;
-  organizations: boolean;
-}
 
 export function rateLimiter(settings: RateLimitSettings, store: RateLimitStore, clock: Clock, onStoreError: (err: unknown) => void) {
   const windowMs = settings.windowSeconds * 1000;

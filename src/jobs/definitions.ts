@@ -1,9 +1,9 @@
 // Every job Quire runs in the background, with its retry, backoff and
 // timeout policy. One list: the queue declares them, the worker runs them.
 import { purgeDeletedSpaces } from '../domain/spaces/service.js';
-import { processOpenAPISpecJob } from '../domain/openapiSpecs/processor.js';
-import { processConversationsJob } from '../domain/conversations/processor.js';
-import { runTranslationJob } from '../domain/translations/runner.js';
+import { processOpenAPISpecJob } from './openapiSpecs.js';
+import { processConversationsJob } from './conversations.js';
+import { runTranslationJob } from './translations.js';
 import { indexPageReferences } from '../domain/links/backlinks.js';
 import { refreshAllSearchIndexes } from '../domain/search/indexer.js';
 import { FOLLOW_MAIN_LINE, followMainLines } from '../domain/revisions/mainLine.js';

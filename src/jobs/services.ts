@@ -5,8 +5,8 @@ import type { PrismaClient } from '../generated/prisma/client.js';
 import type { PubSub } from '../events.js';
 import type { FetchPolicy } from '../net/fetch.js';
 import type { Clock } from '../clock.js';
-import type { Logger } from '../http/logging.js';
-import type { JobDefinition } from './queue.js';
+import type { Logger } from '../logging/logger.js';
+import type { JobDefinition } from '../queue/queue.js';
 import type { TranslationProvider } from '../domain/translations/providers.js';
 import type { OpenAPILimits } from '../domain/openapiSpecs/limits.js';
 

@@ -1,5 +1,5 @@
 // The Pothos builder and its plugins. It defines no types: each domain folder
-// adds its own (src/domain/*/schema.ts), and src/schema/index.ts assembles them.
+// adds its own (src/domain/*/schema.ts), and src/graphql/schema.ts assembles them.
 import SchemaBuilder from '@pothos/core';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';

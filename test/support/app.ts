@@ -8,8 +8,8 @@ import { inject } from 'vitest';
 import { defaultFetchPolicy } from '../../src/net/fetch.js';
 import { createQuire, type QuireOptions } from '../../src/app.js';
 import { manualClock } from '../../src/clock.js';
-import type { SettingsOverrides } from '../../src/http/config.js';
-import { silentLogger } from '../../src/http/logging.js';
+import type { SettingsOverrides } from '../../src/config/settings.js';
+import { silentLogger } from '../../src/logging/logger.js';
 import { createMigratedDatabase } from './testDatabase.js';
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;

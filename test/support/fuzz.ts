@@ -12,7 +12,7 @@ import {
   type GraphQLInputType, type GraphQLNamedType, type OperationDefinitionNode,
 } from 'graphql';
 import { routes } from '../../src/rest/routes.js';
-import { schema } from '../../src/schema/index.js';
+import { schema } from '../../src/graphql/schema.js';
 
 // ---------------------------------------------------------------------------
 // The route table, as the fuzzer sees it.

@@ -6,7 +6,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { buildOpenApiDocument } from '../../src/openapi/document.js';
 import { routes } from '../../src/rest/routes.js';
-import { schema } from '../../src/schema/index.js';
+import { schema } from '../../src/graphql/schema.js';
 
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
 export const quireDocument = buildOpenApiDocument(schema, routes, { serverUrl: 'http://quire.test/v1', version: 'test' });

@@ -1,5 +1,5 @@
 // Extra API tokens for a user: scoped ones, as `quire token create --scopes` issues them.
-import { issueToken } from '../../src/auth/tokens.js';
+import { issueToken } from '../../src/domain/auth/tokens.js';
 import type { Scope } from '../../src/policy/scopes.js';
 import type { TestApp } from './app.js';
 

@@ -1,7 +1,7 @@
 // Users who belong to no organization yet (to join one), and direct control of
 // membership columns the API does not write (disabled, joinedAt, lastSeenAt).
 import { randomBytes } from 'node:crypto';
-import { issueToken } from '../../src/auth/tokens.js';
+import { issueToken } from '../../src/domain/auth/tokens.js';
 import { newId } from '../../src/ids.js';
 import type { TestApp } from './app.js';
 import type { Caller } from './factories.js';

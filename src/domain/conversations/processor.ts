@@ -6,9 +6,10 @@
 // cluster becomes a new one; a cluster left without issues is marked `empty`.
 // One run at a time per organization (a stately queue keyed by it, and an
 // advisory lock in the transaction).
-import type { Prisma } from '../../generated/prisma/client.js';
+import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 import { newId } from '../../ids.js';
-import type { QuireJob } from '../../jobs/services.js';
+import type { PubSub } from '../../events.js';
+import type { Clock } from '../../clock.js';
 import { clusterTexts, topTerms } from './clustering.js';
 import { ruleBasedExtractor, clip, type IssueExtractor } from './extractor.js';
 
@@ -101,18 +102,21 @@ async function clusterIssues(tx: Tx, organizationId: string) {
   }
 }
 
-export const processConversationsJob: QuireJob<{ organizationId: string }> = {
-  name: PROCESS_CONVERSATIONS,
-  policy: { retryLimit: 3, retryDelay: 5, expireInSeconds: 300, policy: 'stately' },
-  async run({ prisma, pubsub, clock }, { data }) {
-    const { organizationId } = data;
-    const changed = await prisma.$transaction(async (tx) => {
-      await tx.$executeRawUnsafe(`SET LOCAL statement_timeout = 120000`);
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`conversations:${organizationId}`}))`;
-      const count = await extractIssues(tx, organizationId, ruleBasedExtractor, clock.now());
-      if (count) await clusterIssues(tx, organizationId);
-      return count;
-    }, { timeout: 280_000, maxWait: 10_000 });
-    if (changed) pubsub.publish('conversationsProcessed', organizationId, { organizationId });
-  },
-};
+/** What processing an organization's conversations needs (src/jobs/conversations.ts passes it). */
+export interface ConversationProcessingDeps {
+  prisma: PrismaClient;
+  pubsub: PubSub;
+  clock: Clock;
+}
+
+/** Extracts the issues of an organization's new conversations and clusters them; subscribers hear of a change. */
+export async function processConversations({ prisma, pubsub, clock }: ConversationProcessingDeps, organizationId: string) {
+  const changed = await prisma.$transaction(async (tx) => {
+    await tx.$executeRawUnsafe(`SET LOCAL statement_timeout = 120000`);
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`conversations:${organizationId}`}))`;
+    const count = await extractIssues(tx, organizationId, ruleBasedExtractor, clock.now());
+    if (count) await clusterIssues(tx, organizationId);
+    return count;
+  }, { timeout: 280_000, maxWait: 10_000 });
+  if (changed) pubsub.publish('conversationsProcessed', organizationId, { organizationId });
+}

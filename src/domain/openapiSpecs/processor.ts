@@ -12,8 +12,10 @@
 import { parse as parseYaml } from 'yaml';
 import { fetchOutbound, FetchError } from '../../net/fetch.js';
 import { newId } from '../../ids.js';
-import type { Prisma } from '../../generated/prisma/client.js';
-import type { QuireJob, JobServices } from '../../jobs/services.js';
+import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
+import type { PubSub } from '../../events.js';
+import type { Clock } from '../../clock.js';
+import type { FetchPolicy } from '../../net/fetch.js';
 import type { OpenAPILimits } from './limits.js';
 
 export const PROCESS_OPENAPI_SPEC = 'openapi-spec.process';
@@ -121,7 +123,7 @@ export async function processDocument(source: Record<string, unknown>, limits: O
 /** What a failure that is not a ProcessingFailure records on the last attempt: the spec never stays in progress. */
 const unexpectedFailure = (): Outcome => ({ code: 'PARSE_ERROR', errors: [{ code: 'PROCESSING_FAILED', message: 'The document could not be processed' }] });
 
-async function fetchSource(services: JobServices, url: string, signal: AbortSignal, finalAttempt: boolean): Promise<string> {
+async function fetchSource(services: SpecProcessingDeps, url: string, signal: AbortSignal, finalAttempt: boolean): Promise<string> {
   try {
     const res = await fetchOutbound(url, services.fetchPolicy, { signal, accept: 'application/json, application/yaml, text/yaml, */*;q=0.5' });
     return res.body.toString('utf8');
@@ -134,42 +136,51 @@ async function fetchSource(services: JobServices, url: string, signal: AbortSign
 
 const current = (data: ProcessSpecData) => ({ id: data.specId, generation: data.generation });
 
-async function announce(services: JobServices, specId: string) {
+async function announce(services: SpecProcessingDeps, specId: string) {
   services.pubsub.publish('openAPISpecChanged', specId, { specId });
 }
 
-export const processOpenAPISpecJob: QuireJob<ProcessSpecData> = {
-  name: PROCESS_OPENAPI_SPEC,
-  policy: { retryLimit: 3, retryDelay: 5, expireInSeconds: 120, policy: 'standard' },
-  async run(services, attempt) {
-    const { prisma } = services;
-    const { data } = attempt;
-    const moved = await prisma.openAPISpec.updateMany({ where: { ...current(data), processingState: { not: 'complete' } }, data: { processingState: 'progress' } });
-    if (moved.count === 0) return; // deleted, superseded, or done already
-    await announce(services, data.specId);
-    const spec = await prisma.openAPISpec.findUnique({ where: { id: data.specId } });
-    if (!spec) return;
-    const now = () => services.clock.now();
-    const finalAttempt = attempt.retryCount >= attempt.retryLimit;
-    try {
-      const text = await fetchSource(services, spec.sourceURL, attempt.signal, finalAttempt);
-      const document = await processDocument(parseSource(text), services.openapiLimits);
-      const versionId = newId('OpenAPISpecVersion');
-      await prisma.$transaction(async (tx) => {
-        const { count } = await tx.openAPISpec.updateMany({
-          where: current(data),
-          data: { processingState: 'complete', lastVersionId: versionId, lastProcessedAt: now(), lastProcessErrorCode: null, lastProcessedErrors: [], lastProcessedErrorCount: 0 },
-        });
-        if (count === 1) await tx.openAPISpecVersion.create({ data: { id: versionId, organizationId: spec.organizationId, specId: spec.id, sourceURL: spec.sourceURL, document } });
-      });
-    } catch (err) {
-      if (!(err instanceof ProcessingFailure) && !finalAttempt) throw err; // the queue retries
-      const { code, errors } = err instanceof ProcessingFailure ? err.outcome : unexpectedFailure();
-      await prisma.openAPISpec.updateMany({
+/** What processing a spec needs (src/jobs/openapiSpecs.ts passes it). */
+export interface SpecProcessingDeps {
+  prisma: PrismaClient;
+  pubsub: PubSub;
+  fetchPolicy: FetchPolicy;
+  clock: Clock;
+  /** Bounds of processed documents. */
+  openapiLimits: OpenAPILimits;
+}
+
+/**
+ * Fetches and processes one generation of a spec. A transient failure throws
+ * unless `finalAttempt` (the queue retries); any other failure, or the final
+ * attempt's, is recorded on the spec, which never stays in progress.
+ */
+export async function processSpec(services: SpecProcessingDeps, data: ProcessSpecData, { signal, finalAttempt }: { signal: AbortSignal; finalAttempt: boolean }) {
+  const { prisma } = services;
+  const moved = await prisma.openAPISpec.updateMany({ where: { ...current(data), processingState: { not: 'complete' } }, data: { processingState: 'progress' } });
+  if (moved.count === 0) return; // deleted, superseded, or done already
+  await announce(services, data.specId);
+  const spec = await prisma.openAPISpec.findUnique({ where: { id: data.specId } });
+  if (!spec) return;
+  const now = () => services.clock.now();
+  try {
+    const text = await fetchSource(services, spec.sourceURL, signal, finalAttempt);
+    const document = await processDocument(parseSource(text), services.openapiLimits);
+    const versionId = newId('OpenAPISpecVersion');
+    await prisma.$transaction(async (tx) => {
+      const { count } = await tx.openAPISpec.updateMany({
         where: current(data),
-        data: { processingState: 'complete', lastProcessedAt: now(), lastProcessErrorCode: code, lastProcessedErrors: errors.slice(0, MAX_RECORDED_ERRORS), lastProcessedErrorCount: errors.length },
+        data: { processingState: 'complete', lastVersionId: versionId, lastProcessedAt: now(), lastProcessErrorCode: null, lastProcessedErrors: [], lastProcessedErrorCount: 0 },
       });
-    }
-    await announce(services, data.specId);
-  },
-};
+      if (count === 1) await tx.openAPISpecVersion.create({ data: { id: versionId, organizationId: spec.organizationId, specId: spec.id, sourceURL: spec.sourceURL, document } });
+    });
+  } catch (err) {
+    if (!(err instanceof ProcessingFailure) && !finalAttempt) throw err; // the queue retries
+    const { code, errors } = err instanceof ProcessingFailure ? err.outcome : unexpectedFailure();
+    await prisma.openAPISpec.updateMany({
+      where: current(data),
+      data: { processingState: 'complete', lastProcessedAt: now(), lastProcessErrorCode: code, lastProcessedErrors: errors.slice(0, MAX_RECORDED_ERRORS), lastProcessedErrorCount: errors.length },
+    });
+  }
+  await announce(services, data.specId);
+}

@@ -2,7 +2,7 @@
 // Users are global and keyed by e-mail; addresses given here count as verified.
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { newId } from '../../ids.js';
-import { issueToken } from '../../auth/tokens.js';
+import { issueToken } from '../auth/tokens.js';
 import type { Role } from '../../policy/roles.js';
 import { ssoTokenRefusal } from '../saml/members.js';
 

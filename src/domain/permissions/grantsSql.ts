@@ -1,5 +1,5 @@
 // The SQL that resolves content grants, shared by the token statement (the
-// caller's grants, src/auth/tokens.ts) and the member loaders (any member's):
+// caller's grants, src/domain/auth/tokens.ts) and the member loaders (any member's):
 // given a CTE `who(o, u)` of (organization, user) pairs, it defines
 // `granted(o, u, id, level)`: each level granted to the user, directly or
 // through one of their teams, on a space or collection of the organization,

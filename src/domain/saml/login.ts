@@ -12,7 +12,7 @@ import type { PrismaClient, SamlProvider } from '../../generated/prisma/client.j
 import type { Urls } from '../../context.js';
 import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
-import { issueToken } from '../../auth/tokens.js';
+import { issueToken } from '../auth/tokens.js';
 import { providerMayVouch } from '../../policy/samlProvider.js';
 import { samlProviderStatus, serviceProviderUrls } from './service.js';
 

@@ -2,7 +2,7 @@
 // re-checks its caller at every event (token still valid, memberships and roles
 // as of delivery, under the same rules as auth/tokens.ts). One statement loads every token of the batch.
 import type { PrismaClient } from '../../generated/prisma/client.js';
-import { actorFromTokenRow, MEMBERSHIP_COUNTS, type TokenRow } from '../../auth/tokens.js';
+import { actorFromTokenRow, MEMBERSHIP_COUNTS, type TokenRow } from '../auth/tokens.js';
 import { rawQuery } from '../../db/raw.js';
 import type { Actor } from '../../policy/actor.js';
 

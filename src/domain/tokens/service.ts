@@ -1,9 +1,9 @@
 // API token management, shared by the admin CLI and GraphQL: issuing (the
 // secret is shown once), listing (never the secret) and revoking (effective
-// at once: src/auth/tokens.ts ignores revoked tokens). Who may do what is the
+// at once: src/domain/auth/tokens.ts ignores revoked tokens). Who may do what is the
 // policy's business (src/policy/token.ts); these functions only check input.
 import type { PrismaClient } from '../../generated/prisma/client.js';
-import { issueToken } from '../../auth/tokens.js';
+import { issueToken } from '../auth/tokens.js';
 import { parseScopes } from '../../policy/scopes.js';
 import { checkLength, checkPattern } from '../../validate.js';
 import { conflict, forbidden, notFound } from '../../errors.js';

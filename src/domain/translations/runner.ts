@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { advanceMainLine } from '../revisions/mainLine.js';
 import { performance } from 'node:perf_hooks';
-import { Prisma, type Translation } from '../../generated/prisma/client.js';
+import { Prisma, type PrismaClient, type Translation } from '../../generated/prisma/client.js';
 import { newId } from '../../ids.js';
 import { FetchError } from '../../net/fetch.js';
 import { commitRevision } from '../revisions/commit.js';
@@ -20,8 +20,10 @@ import { fetchTreesFrom, readTree, readVersions, treeObjects, writeVersion, type
 import { lockContentTrees } from '../content/treeLock.js';
 import { sortKeyAt } from '../content/position.js';
 import { visibilityUnder } from '../content/placement.js';
-import type { JobServices, QuireJob } from '../../jobs/services.js';
-import { ProviderRejection } from './providers.js';
+import type { PubSub } from '../../events.js';
+import type { Clock } from '../../clock.js';
+import type { Logger } from '../../logging/logger.js';
+import { ProviderRejection, type TranslationProvider } from './providers.js';
 import { pageTexts } from './pageText.js';
 import { lockSpace } from '../shared/spaceLocks.js';
 
@@ -32,7 +34,17 @@ export interface RunTranslationData {
   translationId: string;
 }
 
-type Db = JobServices['prisma'];
+/** What a run needs (src/jobs/translations.ts passes it). */
+export interface TranslationRunDeps {
+  prisma: PrismaClient;
+  pubsub: PubSub;
+  clock: Clock;
+  logger: Logger;
+  /** Translates the texts (LibreTranslate, or the built-in pseudo-localisation). */
+  translator: TranslationProvider;
+}
+
+type Db = PrismaClient;
 type Space = { id: string; organizationId: string };
 
 class RunFailure extends Error {
@@ -44,7 +56,7 @@ class RunFailure extends Error {
 const transient = (err: unknown) =>
   err instanceof FetchError ? err.code === 'TIMEOUT' || err.code === 'UNREACHABLE' || (err.code === 'HTTP_STATUS' && (err.status! >= 500 || err.status === 429)) : !(err instanceof ProviderRejection || err instanceof RunFailure);
 
-function announce(services: JobServices, translationId: string, spaceId?: string | null) {
+function announce(services: TranslationRunDeps, translationId: string, spaceId?: string | null) {
   services.pubsub.publish('translationChanged', translationId, { translationId });
   if (spaceId) services.pubsub.publish('spaceChanged', spaceId, { spaceId });
 }
@@ -87,7 +99,7 @@ interface Progress {
 }
 
 /** Translates the pages whose version is not in `versionMap` yet; answers the result's tree. */
-async function translatePages(services: JobServices, translation: Translation, source: Space, target: Space, pages: PageNode[], signal: AbortSignal) {
+async function translatePages(services: TranslationRunDeps, translation: Translation, source: Space, target: Space, pages: PageNode[], signal: AbortSignal) {
   const { prisma, translator } = services;
   const versionMap = { ...(translation.versionMap as Record<string, string>) };
   const pageMap = { ...(translation.pageMap as Record<string, string>) };
@@ -142,7 +154,7 @@ function instructionsText(document: Prisma.JsonValue): string {
   return texts.join(' ').trim();
 }
 
-async function run(services: JobServices, translationId: string, signal: AbortSignal) {
+async function run(services: TranslationRunDeps, translationId: string, signal: AbortSignal) {
   const { prisma } = services;
   const started = performance.now();
   const translation = await prisma.translation.findUnique({ where: { id: translationId } });
@@ -193,7 +205,7 @@ async function run(services: JobServices, translationId: string, signal: AbortSi
 }
 
 
-async function recordFailure(services: JobServices, translationId: string, err: Error) {
+async function recordFailure(services: TranslationRunDeps, translationId: string, err: Error) {
   const code = err instanceof RunFailure || err instanceof ProviderRejection ? err.code : err instanceof FetchError ? err.code : 'PROVIDER_ERROR';
   await services.prisma.translation.updateMany({
     where: { id: translationId },
@@ -202,21 +214,19 @@ async function recordFailure(services: JobServices, translationId: string, err: 
   announce(services, translationId);
 }
 
-export const runTranslationJob: QuireJob<RunTranslationData> = {
-  name: RUN_TRANSLATION,
-  // One waiting and one running run per translation (singleton key: its id).
-  policy: { retryLimit: 3, retryDelay: 10, expireInSeconds: 30 * 60, policy: 'stately' },
-  async run(services, attempt) {
-    const { translationId } = attempt.data;
-    const moved = await services.prisma.translation.updateMany({ where: { id: translationId }, data: { status: 'running' } });
-    if (moved.count === 0) return;
-    announce(services, translationId);
-    try {
-      await run(services, translationId, attempt.signal);
-    } catch (err) {
-      const final = attempt.retryCount >= attempt.retryLimit;
-      if (attempt.signal.aborted || (transient(err) && !final)) throw err; // the queue retries it
-      await recordFailure(services, translationId, err as Error);
-    }
-  },
-};
+/**
+ * One run of a translation. A transient failure throws unless `finalAttempt`
+ * or the run was stopped (the queue retries); any other failure ends the run
+ * `completed` with `lastRunError`.
+ */
+export async function runTranslation(services: TranslationRunDeps, translationId: string, { signal, finalAttempt }: { signal: AbortSignal; finalAttempt: boolean }) {
+  const moved = await services.prisma.translation.updateMany({ where: { id: translationId }, data: { status: 'running' } });
+  if (moved.count === 0) return;
+  announce(services, translationId);
+  try {
+    await run(services, translationId, signal);
+  } catch (err) {
+    if (signal.aborted || (transient(err) && !finalAttempt)) throw err; // the queue retries it
+    await recordFailure(services, translationId, err as Error);
+  }
+}

@@ -6,7 +6,7 @@ import type { Context } from '../../context.js';
 import { requireActor } from '../../context.js';
 import { authorize, organizationPolicy } from '../../policy/index.js';
 import { notFound } from '../../errors.js';
-import type { VisitorClaimsKey } from './keys.js';
+import type { VisitorClaimsKey } from '../../config/visitorClaimsKey.js';
 
 /** What a visitor-auth site learns about the member (the JWT's payload, besides iss/sub/aud/iat/exp). */
 export interface VisitorClaims {

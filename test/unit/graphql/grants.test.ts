@@ -4,7 +4,7 @@
 // the one statement the site grant takes.
 import { describe, expect, it } from 'vitest';
 import { parse } from 'graphql';
-import { schema } from '../../../src/schema/index.js';
+import { schema } from '../../../src/graphql/schema.js';
 import { grantsOf, type Operation } from '../../../src/graphql/grants.js';
 import type { Context } from '../../../src/context.js';
 import type { Actor } from '../../../src/policy/actor.js';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { markdownShape, markdownToDocument } from '../../../src/domain/content/markdown/index.js';
 import { defaultContentLimits } from '../../../src/limits/content.js';
-import { settingsFromEnv } from '../../../src/http/config.js';
+import { settingsFromEnv } from '../../../src/config/settings.js';
 
 const nestedList = (depth: number) => Array.from({ length: depth }, (_, i) => `${'  '.repeat(i)}- item`).join('\n');
 const nestedQuote = (depth: number) => `${'> '.repeat(depth)}quoted`;

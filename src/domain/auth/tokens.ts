@@ -1,12 +1,12 @@
 // API tokens: a random secret shown once; only its SHA-256 is stored.
 import { createHash, randomBytes } from 'node:crypto';
-import type { PrismaClient } from '../generated/prisma/client.js';
-import { noRequestGrants, type Actor } from '../policy/actor.js';
-import { higher, type Level, type Role } from '../policy/roles.js';
-import { newId } from '../ids.js';
-import { rawQuery } from '../db/raw.js';
-import { grantedCte } from '../domain/permissions/grantsSql.js';
-import { upsertHits, type CountedBudgets } from '../http/rateLimit.js';
+import type { PrismaClient } from '../../generated/prisma/client.js';
+import { noRequestGrants, type Actor } from '../../policy/actor.js';
+import { higher, type Level, type Role } from '../../policy/roles.js';
+import { newId } from '../../ids.js';
+import { rawQuery } from '../../db/raw.js';
+import { grantedCte } from '../permissions/grantsSql.js';
+import { upsertHits, type CountedBudgets } from '../../db/rateLimitCounts.js';
 
 export const hashToken = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
@@ -45,7 +45,7 @@ export interface TokenRateCount extends CountedBudgets {
  * The one statement behind every authenticated request, and a read (but for the
  * rate-limit counters, in an UNLOGGED table: see src/http/rateLimit.ts): it
  * checks the token, loads the user's memberships and tells whether their
- * activity times are due for an update, which src/auth/activity.ts then writes
+ * activity times are due for an update, which src/domain/auth/activity.ts then writes
  * outside the request. Times travel as UTC ISO strings.
  */
 /**

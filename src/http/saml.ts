@@ -1,17 +1,18 @@
 // The browser-facing SAML endpoints of each provider (outside /v1: identity
-// providers and browsers call them, without an API token):
+// providers and browsers call them, without an API token); the sign-in rules
+// are domain/saml/login.ts:
 //   GET  /sso/saml/{id}        Quire's service-provider metadata (XML), at its entity id
 //   GET  /sso/saml/{id}/start  redirects to the identity provider with an AuthnRequest
 //   POST /sso/saml/{id}/acs    the SAML Response (HTTP-POST binding): answers the login as JSON
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { PrismaClient } from '../../generated/prisma/client.js';
-import type { Urls } from '../../context.js';
-import type { Clock } from '../../clock.js';
-import { AppError, badRequest } from '../../errors.js';
-import { checkDeclaredLength, readBody } from '../../http/body.js';
-import { sendJson } from '../../http/respond.js';
-import { consumeSamlResponse, loginRedirectUrl, serviceProviderMetadata } from './login.js';
-import { withRequestSignal } from '../../db/requestSignal.js';
+import type { PrismaClient } from '../generated/prisma/client.js';
+import type { Urls } from '../context.js';
+import type { Clock } from '../clock.js';
+import { AppError, badRequest } from '../errors.js';
+import { checkDeclaredLength, readBody } from './body.js';
+import { sendJson } from './respond.js';
+import { consumeSamlResponse, loginRedirectUrl, serviceProviderMetadata } from '../domain/saml/login.js';
+import { withRequestSignal } from '../db/requestSignal.js';
 
 const ROUTE = /^\/sso\/saml\/([A-Za-z0-9_]{1,64})(\/start|\/acs)?\/?$/;
 

@@ -5,7 +5,7 @@
 // connection dies (a kill, a crash). A sweep fails the active jobs that no
 // live session holds, so pg-boss retries them within seconds.
 import pg from 'pg';
-import type { Logger } from '../http/logging.js';
+import type { Logger } from '../logging/logger.js';
 
 /** First key of every job lock (the second is the hash of the job id). */
 const LOCK_NAMESPACE = 7_420_114;

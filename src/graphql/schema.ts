@@ -1,6 +1,6 @@
 // Assembles the schema: every domain folder registers its types on import.
-import { builder } from './builder.js';
-import './root.js';
+import { builder } from '../schema/builder.js';
+import '../schema/root.js';
 import '../domain/users/schema.js';
 import '../domain/tokens/schema.js';
 import '../domain/organizations/schema.js';

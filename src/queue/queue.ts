@@ -6,7 +6,7 @@
 // signal aborts then). Any Quire process may send; the worker (in `npm start`,
 // or alone with `npm run worker`) runs the handlers and the schedules.
 import PgBoss from 'pg-boss';
-import type { Logger } from '../http/logging.js';
+import type { Logger } from '../logging/logger.js';
 import { jobLiveness, type JobLiveness } from './liveness.js';
 
 export interface JobPolicy {

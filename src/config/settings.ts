@@ -1,11 +1,11 @@
 // The server's protective settings: their defaults, and how environment
 // variables set them (docs/configuration.md lists every variable).
-import { integer, type Env } from '../config/env.js';
-import { defaultGraphQLLimits, type GraphQLLimits } from '../graphql/limits.js';
+import { integer, type Env } from './env.js';
+import { defaultGraphQLLimits, type GraphQLLimits } from '../limits/graphql.js';
 import { defaultComputeSettings, type ComputeSettings } from '../compute/settings.js';
 import { defaultContentLimits, type ContentLimits } from '../limits/content.js';
 
-// Other layers read variables through the base module; the doors may keep importing them from here.
+// Re-exported for the callers that read their own variables next to these settings.
 export { integer, type Env };
 
 export interface HttpLimits {

@@ -4,9 +4,9 @@
 // tells when they are due (tokens.ts); this writes them in the background, one
 // statement per due token, never two at once for the same token. A failed write
 // is logged and retried by a later request.
-import type { PrismaClient } from '../generated/prisma/client.js';
-import type { Actor } from '../policy/actor.js';
-import { rawQuery } from '../db/raw.js';
+import type { PrismaClient } from '../../generated/prisma/client.js';
+import type { Actor } from '../../policy/actor.js';
+import { rawQuery } from '../../db/raw.js';
 
 // The comment names the statement for observers (the bench's statement counter
 // keeps these background writes apart from a request's own statements).
