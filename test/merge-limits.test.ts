@@ -12,6 +12,7 @@ import { insertPages } from './support/content.js';
 import { commitRevision, newPageNode } from '../src/domain/revisions/commit.js';
 import { emptyContent } from '../src/domain/revisions/objects.js';
 import { sqlStateOf } from '../src/errors.js';
+import { MERGE_PREPARE_TRIES } from '../src/domain/changeRequests/merging.js';
 import type { ComputePool } from '../src/compute/pool.js';
 
 let app: TestApp;
@@ -222,7 +223,38 @@ describe('merges computed before the lock', () => {
     } finally {
       restore();
     }
-    expect(n).toBe(3);
+    expect(n).toBe(MERGE_PREPARE_TRIES);
     expect((await app.prisma.changeRequest.findUniqueOrThrow({ where: { id: big.id } })).status).not.toBe('merged');
+  });
+});
+
+describe('content writes of large pages', () => {
+  it('writes and parses the new page versions before taking the space lock (the lock is held only to move the change request)', async () => {
+    const space = await createSpace(app, org, { empty: true });
+    const cr = (await rest(app, org.admin.token).post(crPath(space.id), { subject: 'Large pages' })).body;
+    const markdown = bigMarkdown(7, 100_000);
+    // Another writer holds the space row (step 1 of the lock order) while the write comes in.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const holder = app.prisma.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT 1 FROM "Space" WHERE id = ${space.id} FOR NO KEY UPDATE`;
+      locked();
+      await held;
+    }, { timeout: 60_000 });
+    await lockTaken;
+    const write = rest(app, org.admin.token).post(`${crPath(space.id, cr.id)}/content`, { changes: [{ operation: 'insert_page', title: 'Large', document: { markdown } }] });
+    try {
+      // The version is stored, its reference keys parsed, while the space is still locked by the other writer.
+      await eventually(async () => (await app.prisma.pageVersion.count({ where: { spaceId: space.id, title: 'Large', referencesIndexed: true } })) === 1, 'the version written before the lock', 30_000);
+    } finally {
+      release();
+      await holder;
+    }
+    const res = await write;
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const row = await app.prisma.changeRequest.findUniqueOrThrow({ where: { id: cr.id } });
+    expect((await pagesOf(app, row.revisionId)).map((p) => [p.title, p.markdown])).toEqual([['Large', markdown]]);
   });
 });

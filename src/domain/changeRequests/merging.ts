@@ -70,8 +70,12 @@ async function threeWay(ctx: Context, space: { id: string; organizationId: strin
   return { tree: await writeTree(db, space, merged.pages), fileSet: await writeFileSet(db, space, mergeFileSets(b.files, o.files, t.files)) };
 }
 
-/** Tries of a merge or update whose heads moved between its preparation and its transaction, before it answers 409. */
-export const MERGE_PREPARE_TRIES = 3;
+/**
+ * Tries of a merge or update whose heads moved between its preparation and its transaction, before it
+ * answers 409. Each move is another writer that landed meanwhile: a few racing writers of one change
+ * request (content writes, an update from main) never make its merge fail; only a steady stream does.
+ */
+export const MERGE_PREPARE_TRIES = 5;
 const headsMoved = () => conflict('The main content or the change request changed while this merge was computed, again and again: retry it');
 
 /**
