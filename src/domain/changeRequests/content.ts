@@ -19,6 +19,8 @@ import { loadChangeRequest } from './service.js';
 import { transactionWithRetry } from '../../db/retry.js';
 
 export const MAX_CHANGES = 50;
+/** From this much Markdown in one call, its page versions are written (and parsed) before the lock. */
+export const PREPARE_MARKDOWN_BYTES = 16 * 1024;
 const SLUG = /^[a-z0-9]+(?:[-_.][a-z0-9]+)*$/;
 /** A slug is one segment of a page's path and URL: 100 characters, like an OpenAPI spec's. */
 export const SLUG_MAX = 100;
@@ -125,16 +127,21 @@ export async function editChangeRequestContent(ctx: Context, spaceId: string, ke
   };
   // Before any lock, on the change request as it is now: the new page versions written, their Markdown
   // parsed (for 50 pages of 100 KB, seconds of work) while other writers of the space go on. A caller
-  // refused, or a change that does not apply, writes nothing here: the transaction says why.
-  await (async () => {
-    const { space, cr } = await loadChangeRequest(ctx, ctx.prisma, spaceId, key, 'editContent');
-    await apply({ db: ctx.prisma, space, deferReferences: false }, cr.revisionId);
-  })().catch(() => undefined);
+  // refused, or a change that does not apply, writes nothing here: the transaction says why. Small
+  // writes skip it: parsing them under the lock costs less than reading everything twice.
+  const markdownBytes = changes.reduce((sum, c) => sum + ('markdown' in c && typeof c.markdown === 'string' ? c.markdown.length : 0), 0);
+  const prepared = markdownBytes >= PREPARE_MARKDOWN_BYTES;
+  if (prepared) {
+    await (async () => {
+      const { space, cr } = await loadChangeRequest(ctx, ctx.prisma, spaceId, key, 'editContent');
+      await apply({ db: ctx.prisma, space, deferReferences: false }, cr.revisionId);
+    })().catch(() => undefined);
+  }
   return transactionWithRetry(ctx.prisma, async (tx) => {
     const { space, cr } = await loadChangeRequest(ctx, tx, spaceId, key, 'editContent', { lock: true });
     // The same versions as above, found stored (no parsing under the lock); any other (the change request
     // moved meanwhile) is stored with its reference keys left to the indexing job.
-    const { revision, pages, touched } = await apply({ db: tx, space, deferReferences: true }, cr.revisionId);
+    const { revision, pages, touched } = await apply({ db: tx, space, deferReferences: prepared }, cr.revisionId);
     const revisionId = await commitRevision(tx, space, { parents: [cr.revisionId], changeRequestId: cr.id, createdById: actor.userId, pages, fileSet: revision.fileSet });
     const changeRequest = await tx.changeRequest.update({ where: { id: cr.id }, data: { revisionId }, include: { space: true } });
     return { changeRequest, pages: touched };
