@@ -228,6 +228,44 @@ describe('merges computed before the lock', () => {
   });
 });
 
+describe('racing merges computed before the lock', () => {
+  it('the same three-way merge asked 4 times beside 3 other merges: each change request merged once, the others 409, nothing 5xx', async () => {
+    const space = await createSpace(app, org, { empty: true });
+    const lines = (page: number) => Array.from({ length: 150 }, (_, n) => `Line ${n} of page ${page}`).join('\n\n');
+    const ids = await insertPages(app, space, Array.from({ length: 7 }, (_, i) => ({ path: `p${i}`, markdown: lines(i) })));
+    const admin = rest(app, org.admin.token);
+    const create = async (subject: string) => (await admin.post(crPath(space.id), { subject })).body;
+    const edit = async (cr: string, changes: object[]) => expect((await admin.post(`${crPath(space.id, cr)}/content`, { changes })).status).toBe(200);
+    const top = (i: number) => lines(i).replace(`Line 0 of page ${i}`, `Top ${i}`);
+    const bottom = (i: number) => lines(i).replace(`Line 149 of page ${i}`, `Bottom ${i}`);
+    // `big` edits the top of pages 0-3, main their bottom: its merge is three-way, on the pool.
+    const [big, main] = [await create('Top'), await create('Bottom')];
+    await edit(big.id, ids.slice(0, 4).map((page, i) => ({ operation: 'update_page', page, document: { markdown: top(i) } })));
+    await edit(main.id, ids.slice(0, 4).map((page, i) => ({ operation: 'update_page', page, document: { markdown: bottom(i) } })));
+    expect((await admin.post(`${crPath(space.id, main.id)}/merge`)).status).toBe(200);
+    // Three more, each editing a page of its own (4, 5, 6).
+    const others = [];
+    for (let i = 4; i < 7; i++) {
+      const cr = await create(`Page ${i}`);
+      await edit(cr.id, [{ operation: 'update_page', page: ids[i], document: { markdown: `Page ${i} edited` } }]);
+      others.push(cr);
+    }
+    const answers = await race(app, [
+      ...Array.from({ length: 4 }, () => restCall(org.admin.token, 'POST', `${crPath(space.id, big.id)}/merge`)),
+      ...others.map((cr) => restCall(org.admin.token, 'POST', `${crPath(space.id, cr.id)}/merge`)),
+    ]);
+    for (const a of answers) expect([200, 409], JSON.stringify(a.body)).toContain(a.status);
+    expect(answers.slice(0, 4).filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.slice(4).map((a) => a.status)).toEqual([200, 200, 200]);
+    const row = await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } });
+    const byTitle = new Map((await pagesOf(app, row.revisionId)).map((p) => [p.title, p.markdown]));
+    for (let i = 0; i < 4; i++) expect(byTitle.get(`p${i}`)).toBe(lines(i).replace(`Line 0 of page ${i}`, `Top ${i}`).replace(`Line 149 of page ${i}`, `Bottom ${i}`));
+    for (let i = 4; i < 7; i++) expect(byTitle.get(`p${i}`)).toBe(`Page ${i} edited`);
+    // One merge revision per change request on the main line.
+    expect(await app.prisma.revision.count({ where: { spaceId: space.id, type: 'merge' } })).toBe(5);
+  });
+});
+
 describe('content writes of large pages', () => {
   it('writes and parses the new page versions before taking the space lock (the lock is held only to move the change request)', async () => {
     const space = await createSpace(app, org, { empty: true });
