@@ -200,3 +200,69 @@ describe('the unstorable-text check and binary values', () => {
     expect(fieldWithUnstorableText({ input: { file: new File(['x'], 'a.bin'), name: 'a\u0000' } }, '')).toBe('input.name');
   });
 });
+
+describe('multipart uploads within the limits', () => {
+  /**
+   * Streams a multipart upload of `fileBytes` with no Content-Length (chunked), a chunk at a time,
+   * asking for /healthz between chunks; stops sending once the server answered.
+   */
+  async function chunkedUpload(base: string, token: string, spaceId: string, fileBytes: number) {
+    const boundary = 'quirechunked';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="operations"\r\n\r\n${JSON.stringify({
+      query: 'mutation($input: UploadFileInput!) { uploadFile(input: $input) { revision } }',
+      variables: { input: { spaceId, file: null } },
+    })}\r\n--${boundary}\r\nContent-Disposition: form-data; name="map"\r\n\r\n${JSON.stringify({ 0: ['variables.input.file'] })}\r\n--${boundary}\r\nContent-Disposition: form-data; name="0"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+    const healthz: number[] = [];
+    const probes: Promise<number>[] = [];
+    const answer = await new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const req = httpRequest(new URL('/graphql', base), { method: 'POST', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, Authorization: `Bearer ${token}` } });
+      let answered = false;
+      req.on('response', (res) => {
+        answered = true;
+        let text = '';
+        res.setEncoding('utf8').on('data', (c: string) => (text += c)).on('end', () => {
+          req.destroy();
+          resolve({ status: res.statusCode!, body: JSON.parse(text) });
+        });
+      });
+      req.on('error', (err) => (answered ? undefined : reject(err)));
+      req.write(head);
+      const chunk = Buffer.alloc(256 * 1024, 7);
+      let sent = 0;
+      const next = async () => {
+        if (answered) return;
+        if (sent >= fileBytes) return void req.end(`\r\n--${boundary}--\r\n`);
+        const probe = fetch(`${base}/healthz`).then((r) => r.status, () => 0);
+        probes.push(probe);
+        healthz.push(await probe);
+        if (answered) return;
+        sent += chunk.length;
+        if (!req.write(chunk)) req.once('drain', () => void next());
+        else setImmediate(() => void next());
+      };
+      void next();
+    });
+    await Promise.all(probes);
+    return { answer, healthz };
+  }
+
+  it('refuses a chunked upload past the limit with a 413, /healthz answering all along', async () => {
+    const small = await startTestApp({ http: { maxBodyBytes: 64 * 1024, maxUploadBytes: 1024 * 1024 } as never });
+    try {
+      const space = await createSpace(small, org);
+      const { answer, healthz } = await chunkedUpload(small.baseUrl, org.admin.token, space.id, 4 * 1024 * 1024);
+      expect(answer.status).toBe(413);
+      // The documented 413 of a body over the limit (MAX_BODY_BYTES + MAX_UPLOAD_BYTES for a multipart request).
+      expect(answer.body).toEqual({ errors: [{ message: 'The body exceeds 1114112 bytes', extensions: { code: 'PAYLOAD_TOO_LARGE', status: 413 } }] });
+      expect(healthz.length).toBeGreaterThan(3);
+      expect(new Set(healthz)).toEqual(new Set([200]));
+      expect((await fetch(`${small.baseUrl}/healthz`)).status).toBe(200);
+      // Within the limit, the same upload is stored.
+      const fits = await chunkedUpload(small.baseUrl, org.admin.token, space.id, 768 * 1024);
+      expect(fits.answer.status, JSON.stringify(fits.answer.body)).toBe(200);
+      expect(fits.answer.body.data.uploadFile.revision).toMatch(/\S/);
+    } finally {
+      await small.close();
+    }
+  });
+});

@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from './support/app.js';
 import { graphql, rest } from './support/http.js';
 import { createOrg, createSpace, membersOfEveryRole, type OrgFixture } from './support/factories.js';
 import { tokenWithScopes } from './support/tokens.js';
-import { expectOpenApi, expectSchema } from './support/openapi.js';
+import { expectOpenApi, expectSchema, outsiderSpace } from './support/openapi.js';
 import { authenticateToken } from '../src/domain/auth/tokens.js';
 import { urlsUnder, type Context } from '../src/context.js';
 import { itemsOfSite, mayOnSite, mayShowPublishedSpace } from '../src/domain/sites/access.js';
@@ -22,11 +22,24 @@ afterAll(() => app.close());
 const ids = (items: { id: string }[]) => items.map((i) => i.id);
 
 /** The public document's PublishedContentSite also requires customizations and scripts, which the spec leaves out: site and structure are checked. */
-function expectPublished(res: { status: number; body: any }) {
+function expectPublished(res: { status: number; body: any }, { outsider = false } = {}) {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   expect(res.body.object).toBe('published-content-site');
   expectSchema(res.body.site, 'Site');
-  expectSchema(res.body.structure, 'SiteStructure');
+  if (outsider) {
+    // The spaces the reader is not a member of come without their member-only fields (see outsiderSpace).
+    const withPlaceholders = (s: any) => (s.space.permissions.view ? s : { ...s, space: outsiderSpace(s.space) });
+    const items = res.body.structure.structure.map((item: any) => (item.siteSpaces ? { ...item, siteSpaces: item.siteSpaces.map(withPlaceholders) } : item.space ? withPlaceholders(item) : item));
+    expectSchema({ ...res.body.structure, structure: items }, 'SiteStructure');
+  } else expectSchema(res.body.structure, 'SiteStructure');
+}
+
+/**
+ * A site space as a reader who is not a member of its space sees it: in the public document's shape,
+ * save for the member-only fields of the space, which Quire leaves out for such readers.
+ */
+function expectSiteSpaceForOutsider(siteSpace: { space: Record<string, unknown> }) {
+  expectSchema({ ...siteSpace, space: outsiderSpace(siteSpace.space) }, 'SiteSpace');
 }
 
 async function siteOf(org: OrgFixture, body: Record<string, unknown> = {}) {
@@ -152,13 +165,13 @@ describe('GET …/published', () => {
     expect((await readerOf.get(`${site.path}/published`)).body).toEqual(notFound);
     expect((await readerOf.get(`${site.path}/published?shareKey=wrong`)).body).toEqual(notFound);
     const res = await readerOf.get(withKey);
-    expectPublished(res);
+    expectPublished(res, { outsider: true });
     // The reader sees the site as a reader, and every site space with the space it publishes.
     expect(res.body.site.permissions).toMatchObject({ view: true, access: false, edit: false, admin: false, viewAdaptiveSchema: false });
     expect(res.body.site.urls.published).toContain(`?share=`);
     const siteSpaces = res.body.structure.structure.flatMap((s: { siteSpaces: unknown[] }) => s.siteSpaces);
     expect(siteSpaces.map((s: { space: { id: string } }) => s.space.id)).toEqual(spaces.map((s) => s.id));
-    for (const s of siteSpaces) expectSchema(s, 'SiteSpace');
+    for (const s of siteSpaces) expectSiteSpaceForOutsider(s);
     expect(siteSpaces[0].space.permissions).toMatchObject({ view: false, edit: false });
     // The key opens the published structure and nothing else: not the site, its lists or its settings.
     expect((await readerOf.get(`${site.path}?shareKey=${key}`)).status).toBe(404);
@@ -169,9 +182,10 @@ describe('GET …/published', () => {
     // A member kept out of a space still gets it on the site that publishes it (the site's audience sees it).
     expect((await rest(app, read.token).get(`/v1/spaces/${spaces[1].id}`)).status).toBe(404);
     const asMember = await rest(app, read.token).get(withKey);
-    expectPublished(asMember);
+    expectPublished(asMember, { outsider: true });
     expect(asMember.body.structure.structure[1].siteSpaces[0].space).toMatchObject({ id: spaces[1].id, permissions: { view: false } });
-    expectSchema(asMember.body.structure.structure[1].siteSpaces[0], 'SiteSpace');
+    expectSiteSpaceForOutsider(asMember.body.structure.structure[1].siteSpaces[0]);
+    expectSchema(asMember.body.structure.structure[0].siteSpaces[0], 'SiteSpace');
     expect((await rest(app, guest.token).get(withKey)).status).toBe(200);
     expect((await rest(app, (await tokenWithScopes(app, stranger.admin.userId, ['site:read', 'space:read'])).token).get(withKey)).status).toBe(200);
     expect((await rest(app, (await tokenWithScopes(app, stranger.admin.userId, ['space:read'])).token).get(withKey)).status).toBe(403);
@@ -209,6 +223,34 @@ describe('GET …/published', () => {
     const counted = await graphql(app, read.token, `query($id: ID!) { node(id: $id) { ... on SiteSpace { space { title comments(first: 1) { totalCount } } } } }`, { id: siteSpaceId });
     expect(counted.data?.node?.space?.comments?.totalCount).toBeUndefined();
     expect(counted.errors?.[0].extensions?.code).toMatch(/NOT_FOUND|FORBIDDEN/);
+  });
+
+  it("shows a share key's holder a published space's content, not its settings or activity (merge rules, default level, counts)", async () => {
+    const org = await createOrg(app);
+    const stranger = await createOrg(app);
+    const space = await createSpace(app, org);
+    const rules = { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: [org.admin.userId] }] };
+    const patched = await rest(app, org.admin.token).patch(`/v1/spaces/${space.id}`, { mergeRules: rules });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    expect((await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Internal' })).status).toBe(201);
+    const site = await siteOf(org, { visibility: 'share-link', spaces: [space.id] });
+    await site.admin.post(`${site.path}/publish`);
+    const link = (await site.admin.post(`${site.path}/share-links`, { name: 'Partners' })).body;
+    const { key } = await app.prisma.shareLink.findUniqueOrThrow({ where: { id: link.id } });
+    const query = `query($org: ID!, $site: ID!, $key: String) { publishedSite(id: $site, organizationId: $org, shareKey: $key) { structure { structure { ... on SiteSpace { space {
+      id title mergeRules defaultLevel openCommentsCount changeRequestsCount openChangeRequestsCount draftChangeRequestsCount } } } } } }`;
+    const asStranger = await graphql(app, stranger.admin.token, query, { org: org.organizationId, site: site.id, key });
+    expect(asStranger.errors).toBeUndefined();
+    const seen = asStranger.data.publishedSite.structure.structure[0].space;
+    expect(seen).toEqual({ id: space.id, title: space.title, mergeRules: null, defaultLevel: null, openCommentsCount: null, changeRequestsCount: null, openChangeRequestsCount: null, draftChangeRequestsCount: null });
+    // The same over REST, and a member of the space still reads them all.
+    const restSiteSpace = (await rest(app, stranger.admin.token).get(`${site.path}/published?shareKey=${encodeURIComponent(key)}`)).body.structure.structure[0];
+    expect(restSiteSpace.space.id).toBe(space.id);
+    expectSiteSpaceForOutsider(restSiteSpace);
+    expect(JSON.stringify(restSiteSpace)).not.toContain(org.admin.userId);
+    const asMember = await graphql(app, org.admin.token, query, { org: org.organizationId, site: site.id, key });
+    expect(asMember.errors).toBeUndefined();
+    expect(asMember.data.publishedSite.structure.structure[0].space).toMatchObject({ mergeRules: rules, changeRequestsCount: 1, draftChangeRequestsCount: 1 });
   });
 
   it('does not let a share key open a public site, nor the key of another site', async () => {

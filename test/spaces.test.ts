@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIsolatedTestApp, startTestApp, type TestApp } from './support/app.js';
 import { request, rest } from './support/http.js';
 import { addMember, createCollection, createOrg, createSpace, membersOfEveryRole, type OrgFixture } from './support/factories.js';
-import { expectOpenApi, expectSchema } from './support/openapi.js';
+import { expectOpenApi, expectSchema, outsiderSpace } from './support/openapi.js';
 import { insertPages, pagesOf, shareByLink } from './support/content.js';
 import { DAY } from '../src/clock.js';
 import { purgeDeletedSpaces } from '../src/domain/spaces/service.js';
@@ -82,7 +82,8 @@ describe('GET /spaces/{spaceId}', () => {
     const reader = rest(app, stranger.admin.token);
 
     const shared = await reader.get(`/v1/spaces/${space.id}?shareKey=${encodeURIComponent(key)}`);
-    expectOpenApi(shared, 'get', '/spaces/{spaceId}', 200);
+    // A key opens the content, not the space's settings and activity (merge rules, default level, counts).
+    expectOpenApi({ ...shared, body: outsiderSpace(shared.body) }, 'get', '/spaces/{spaceId}', 200);
     expect(shared.body.visibility).toBe('share-link');
     // Reading, not membership: no access in the app, no right beyond reading.
     expect(shared.body.permissions).toMatchObject({ view: true, access: false, comment: false, edit: false, admin: false });

@@ -1,13 +1,13 @@
 // GraphQL over HTTP: Yoga on /graphql with the offline GraphiQL page, the
 // limits of src/graphql/plugin.ts, and errors masked unless they are ours.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { GraphQLError, type ExecutionArgs } from 'graphql';
 import { schema } from './schema.js';
 import { AppError, databaseUnavailable, unauthenticated } from '../errors.js';
 import type { Context } from '../context.js';
-import { bodyLimit, checkJsonDepth, isMultipart, readBody } from '../http/body.js';
+import { bodyLimit, checkDeclaredLength, checkJsonDepth, isMultipart, readBody, tooLarge } from '../http/body.js';
 import { bearerChallenge } from '../http/respond.js';
 import type { StaticAssets } from '../http/staticAssets.js';
 import { graphiqlAssets } from './graphiql.js';
@@ -79,6 +79,12 @@ export function graphqlHttpHandler(options: GraphQLHttpOptions) {
     context: ({ req }) => options.context(req),
     maskedErrors: {
       maskError(error, message) {
+        // Yoga's answer to a multipart body that countedBody stopped: the 413 in Quire's shape.
+        if (error instanceof GraphQLError && error.extensions?.code === 'REQUEST_ENTITY_TOO_LARGE' && error.message.startsWith(MULTIPART_TOO_LARGE)) {
+          const tooBig = new AppError(413, error.message.slice(MULTIPART_TOO_LARGE.length));
+          tooBig.extensions.http = { status: 413 };
+          return tooBig;
+        }
         const shown = errorToShow(error);
         if (!shown) {
           const original = (error as GraphQLError).originalError;
@@ -96,14 +102,22 @@ export function graphqlHttpHandler(options: GraphQLHttpOptions) {
     plugins: [useGraphQLGuards(options.guards), useRequestGrants()],
   });
 
-  /** The body is read here (size and JSON depth) and handed to Yoga. */
+  /**
+   * The body is read here (size and JSON depth) and handed to Yoga. A multipart body (an upload, from
+   * a caller with a valid token) is not read first: Yoga's parser reads it once, through a count that
+   * stops it past the limit, so the uploaded bytes are held once (in the File it makes), not twice.
+   */
   return async function graphqlOverHttp(req: IncomingMessage, res: ServerResponse, query: URLSearchParams) {
     refuseWithoutCaller(req, res, options.hasCaller(req));
     for (const name of ['variables', 'extensions']) {
       const value = query.get(name);
       if (value) checkJsonDepth(value, limits.maxJsonDepth, `The ${name} parameter`);
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
+    if (req.method === 'POST' && isMultipart(req)) {
+      const maxBytes = bodyLimit(req, 'graphql', limits);
+      checkDeclaredLength(req, maxBytes);
+      (req as IncomingMessage & { body?: Readable }).body = req.pipe(countedBody(maxBytes));
+    } else if (req.method !== 'GET' && req.method !== 'HEAD') {
       const body = await readBody(req, bodyLimit(req, 'graphql', limits));
       const type = req.headers['content-type'] ?? '';
       if (type.includes('json')) checkJsonDepth(body.toString('utf8'), limits.maxJsonDepth);
@@ -124,6 +138,22 @@ function useRequestGrants(): Plugin<Context> {
   const grant = async ({ args, extendContext }: { args: ExecutionArgs; extendContext(extension: Partial<Context>): void }) =>
     extendContext({ actor: await grantedActor(args.contextValue as Context, args) });
   return { onExecute: grant, onSubscribe: grant };
+}
+
+/** Yoga answers a multipart body that fails with this prefix as 413 (its file size limit); the message is ours. */
+const MULTIPART_TOO_LARGE = 'File size limit exceeded: ';
+
+/** The bytes of a body passed through, counted: past `maxBytes` the stream fails (413) and reads no more. */
+function countedBody(maxBytes: number) {
+  let size = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (size <= maxBytes) return done(null, chunk);
+      const err = new Error(`${MULTIPART_TOO_LARGE}${tooLarge(maxBytes).message}`);
+      done(err);
+    },
+  });
 }
 
 /**

@@ -26,6 +26,10 @@ export const spacePolicy = definePolicy('Space', (actor, space: SpaceSubject) =>
     view: live ? atLeast(level, 'read') : admin,
     // In the app: membership, not a share key, gives access.
     access: live && atLeast(levelAsMember, 'read'),
+    // The space's settings and activity (merge rules, default level, counts of comments and change
+    // requests): its members' business. Readers who hold a share key, or whom a published site shows
+    // the space (sites/access.ts), read its content, not these.
+    viewSettings: live ? atLeast(levelAsMember, 'read') : levelAsMember === 'admin',
     admin: live && admin,
     viewInviteLinks: live && admin,
     // Who else has a level on it (teams, members), and granting or removing one.
@@ -55,6 +59,7 @@ export const spacePolicy = definePolicy('Space', (actor, space: SpaceSubject) =>
 }, {
   view: 'space:read',
   access: 'space:read',
+  viewSettings: 'space:read',
   admin: 'space:write',
   viewInviteLinks: 'space:permissions:read',
   viewPermissions: 'space:permissions:read',

@@ -60,6 +60,20 @@ export function expectOpenApi(res: { status: number; body: unknown }, method: st
   expect(errorsAgainstQuireDocument(method, specPath, status, res.body), `body does not match Quire's document of ${method} ${specPath} ${status}`).toEqual([]);
 }
 
+/**
+ * The fields of a space that only its members read (spacePolicy's viewSettings): Quire leaves them out
+ * for a reader through a share key or a published site, where the public document requires them.
+ * Values of the right type, to check the rest of such an answer against the public document.
+ */
+export const spaceMembersOnly = { mergeRules: { type: 'none' }, comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 };
+
+/** A space as a reader who is not a member sees it: the member-only fields absent (the default level null), then put back for schema checks. */
+export function outsiderSpace(space: Record<string, unknown>) {
+  for (const key of Object.keys(spaceMembersOnly)) expect(space[key], key).toBeUndefined();
+  expect(space.defaultLevel ?? null).toBeNull();
+  return { ...space, ...spaceMembersOnly };
+}
+
 /** A schema of the public document by component name, for routes the document lacks. */
 export function expectSchema(body: unknown, component: string) {
   const validate = ajv.getSchema(`openapi#/components/schemas/${component}`)!;

@@ -13,6 +13,11 @@
 // no lock yet never waits on the space behind a merge in the middle of a
 // statement. Any deadlock or serialization failure left (with triggers, other
 // tables) is retried whole by `transactionWithRetry` (src/db/retry.ts).
+//
+// Work that can happen before the locks should: merges and updates from main
+// compute their result (trees, text merges, new content-addressed objects)
+// with no lock held, and their transaction only compares the heads under the
+// locks and moves the pointers (src/domain/changeRequests/merging.ts).
 import type { Prisma } from '../../generated/prisma/client.js';
 
 type Tx = Prisma.TransactionClient;

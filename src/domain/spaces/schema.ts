@@ -1,6 +1,6 @@
 import { builder, type InputFieldBuilder, type ObjectFieldBuilder } from '../../schema/builder.js';
 import type { Space } from '../../generated/prisma/client.js';
-import { requireActor } from '../../context.js';
+import { requireActor, type Context } from '../../context.js';
 import { can, collectionPolicy, organizationPolicy, shownSpacePolicy, spacePolicy, visibleContentWhere } from '../../policy/index.js';
 import { ContentVisibilityEnum, DefaultLevelEnum, EditModeEnum, defaultLevelOut } from '../shared/enums.js';
 import { permissionsType } from '../shared/permissions.js';
@@ -13,6 +13,7 @@ import { LanguageEnum } from '../content/language.js';
 import { ContentLinkConnection, ContentLinkType, spaceLinks } from '../links/schema.js';
 import { mayShowRelated } from '../content/related.js';
 import type { ContentSubject } from '../../policy/content.js';
+import type { SpaceSubject } from '../../policy/space.js';
 import type { OrganizationSubject } from '../../policy/organization.js';
 import {
   createSpace, deleteSpace, duplicateSpace, findSpace, moveSpace, restoreSpace, transferSpace, updateSpace,
@@ -34,6 +35,10 @@ const SpaceUrls = builder.simpleObject('SpaceUrls', {
   }),
 });
 
+/** A field of the space's settings or activity: its value for members, null for other readers (spacePolicy's viewSettings). */
+const forMembers = <S extends SpaceSubject, T>(value: (space: S) => T) => (space: S, _args: unknown, ctx: Context) =>
+  can(spacePolicy, requireActor(ctx), space, 'viewSettings') ? value(space) : null;
+
 export const SpaceRef = builder.prismaNode('Space', {
   id: { field: 'id' },
   description: 'A space: one body of documentation, with its revisions and change requests.',
@@ -49,13 +54,13 @@ export const SpaceRef = builder.prismaNode('Space', {
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When its settings last changed.' }),
     deletedAt: t.expose('deletedAt', { type: 'DateTime', nullable: true, description: 'When it was deleted (restorable for 7 days); null when live.' }),
     editMode: t.field({ type: EditModeEnum, description: 'How the space may be edited.', resolve: (s) => s.editMode }),
-    mergeRules: t.expose('mergeRules', { type: 'JSON', description: 'Rules a change request must meet to be merged.' }),
+    mergeRules: t.field({ type: 'JSON', nullable: true, description: 'Rules a change request must meet to be merged; null for readers who are not members (a share key, a published site).', resolve: forMembers((s) => s.mergeRules) }),
     language: t.field({ type: LanguageEnum, nullable: true, description: 'Language of the content, if set.', resolve: (s) => s.language as never }),
     defaultLevel: t.field({
       type: DefaultLevelEnum,
       nullable: true,
-      description: 'Default level of organization members; null: no access by default.',
-      resolve: (s) => defaultLevelOut(s.defaultLevel) as never,
+      description: 'Default level of organization members; null: no access by default, or a reader who is not a member (a share key, a published site).',
+      resolve: forMembers((s) => defaultLevelOut(s.defaultLevel) as never),
     }),
     organizationId: t.exposeID('organizationId', { description: 'Id of the owning organization.' }),
     organization: t.relation('organization', {
@@ -73,10 +78,11 @@ export const SpaceRef = builder.prismaNode('Space', {
     }),
     revision: t.exposeID('revisionId', { description: 'Id of the active revision.' }),
     // Columns kept by triggers (migration space_counters): reading them costs no count.
-    openCommentsCount: t.exposeInt('openCommentsCount', { description: 'Open comments.' }),
-    changeRequestsCount: t.exposeInt('changeRequestsCount', { description: 'Change requests, whatever their status.' }),
-    openChangeRequestsCount: t.exposeInt('openChangeRequestsCount', { description: 'Open change requests.' }),
-    draftChangeRequestsCount: t.exposeInt('draftChangeRequestsCount', { description: 'Draft change requests.' }),
+    // Null, like the merge rules, for readers who are not members (spacePolicy's viewSettings).
+    openCommentsCount: t.int({ nullable: true, description: 'Open comments; null for readers who are not members.', resolve: forMembers((s) => s.openCommentsCount) }),
+    changeRequestsCount: t.int({ nullable: true, description: 'Change requests, whatever their status; null for readers who are not members.', resolve: forMembers((s) => s.changeRequestsCount) }),
+    openChangeRequestsCount: t.int({ nullable: true, description: 'Open change requests; null for readers who are not members.', resolve: forMembers((s) => s.openChangeRequestsCount) }),
+    draftChangeRequestsCount: t.int({ nullable: true, description: 'Draft change requests; null for readers who are not members.', resolve: forMembers((s) => s.draftChangeRequestsCount) }),
     urls: t.field({
       type: SpaceUrls,
       description: 'Links to the space.',
