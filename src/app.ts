@@ -126,8 +126,8 @@ export function createQuire(options: QuireOptions) {
   };
   const authenticate = async (authorization: string | null | undefined): Promise<Actor | null> => (await authenticateWith(authorization)).actor;
   const jobs = createJobQueue<JobServices>(jobDefinitions, { databaseUrl: options.databaseUrl, logger, ...options.jobs });
-  const jobServices: JobServices = { prisma, pubsub: events.pubsub, fetchPolicy: options.jobs?.fetchPolicy ?? defaultFetchPolicy, clock, logger, translator: options.jobs?.translator ?? pseudoLocalizer, openapiLimits: options.jobs?.openapiLimits ?? defaultOpenAPILimits };
   const compute = createComputePool(settings.compute);
+  const jobServices: JobServices = { prisma, pubsub: events.pubsub, fetchPolicy: options.jobs?.fetchPolicy ?? defaultFetchPolicy, clock, logger, translator: options.jobs?.translator ?? pseudoLocalizer, openapiLimits: options.jobs?.openapiLimits ?? defaultOpenAPILimits, compute };
   registerComputeMetrics(metrics.registry, compute);
   const context = contextFactory({ prisma, clock, urls, pubsub: events.pubsub, tenantLimits: settings.tenants, contentLimits: settings.content, files, compute, visitorClaims: options.visitorClaims, jobs });
 

@@ -10,6 +10,7 @@ import { checkLength } from '../../validate.js';
 import { checkMarkdown } from '../content/markdown/index.js';
 import { commitRevision, newPageNode } from '../revisions/commit.js';
 import { emptyContent, fetchTreesFrom, readTree, readVersions, writeVersion, type PageContent, type PageNode } from '../revisions/objects.js';
+import { parseMarkdowns, rememberParses, type Parses } from '../revisions/parses.js';
 import { checkSlugFree, childrenOf, cloneTree, insertAt, movePage, removePage, requirePage } from '../revisions/treeEdits.js';
 import { loadChangeRequest } from './service.js';
 import { transactionWithRetry } from '../../db/retry.js';
@@ -70,22 +71,23 @@ function checkSlug(slug: string, at: string) {
   return slug;
 }
 
-async function applyChange(tx: Prisma.TransactionClient, space: { id: string; organizationId: string }, pages: PageNode[], change: PageChange, at: string, now: Date, limits: ContentLimits) {
+async function applyChange(tx: Prisma.TransactionClient, space: { id: string; organizationId: string }, pages: PageNode[], change: PageChange, at: string, now: Date, limits: ContentLimits, parses: Parses) {
   if (change.operation === 'delete_page') return removePage(pages, change.page);
   if (change.operation === 'insert_page') {
     if (change.title == null) throw badRequest('is required', `${at}.title`);
     const siblings = childrenOf(pages, change.into ?? null, `${at}.into`);
     const slug = change.slug != null ? checkSlug(change.slug, at) : freeSlug(siblings, slugify(change.title));
     checkSlugFree(siblings, slug, null, `${at}.slug`);
-    const node = await newPageNode(tx, space, applyFields(emptyContent(change.title), change, at, limits), slug, now);
+    const node = await newPageNode(tx, space, applyFields(emptyContent(change.title), change, at, limits), slug, now, { parses });
     insertAt(siblings, node, change.at);
     return node.id;
   }
   const found = requirePage(pages, change.page);
   if (change.into !== undefined || change.at != null) movePage(pages, change.page, change.into, change.at);
   if (change.slug != null) checkSlugFree(requirePage(pages, change.page).siblings, checkSlug(change.slug, at), change.page, `${at}.slug`);
-  const current = (await readVersions(tx, space.id, [found.node.version])).get(found.node.version)!;
-  const version = await writeVersion(tx, space, applyFields(current, change, at, limits));
+  const current = (await readVersions(tx, space.id, [found.node.version], { withParse: true })).get(found.node.version)!;
+  // A change that keeps the Markdown keeps its stored parse.
+  const version = await writeVersion(tx, space, applyFields(current, change, at, limits), { parses: rememberParses(parses, [current]) });
   if (version !== found.node.version || (change.slug != null && change.slug !== found.node.slug)) {
     found.node.version = version;
     found.node.slug = change.slug ?? found.node.slug;
@@ -99,13 +101,22 @@ export async function editChangeRequestContent(ctx: Context, spaceId: string, ke
   const actor = requireActor(ctx);
   if (changes.length === 0) throw badRequest('must hold at least one change', 'changes');
   if (changes.length > MAX_CHANGES) throw badRequest(`must hold at most ${MAX_CHANGES} changes`, 'changes');
+  // The Markdown written is checked and parsed before the transaction (on the pool when large): its documents are stored with the versions.
+  const markdowns = changes.flatMap((change, i) => {
+    if (change.operation === 'delete_page' || change.markdown == null) return [];
+    checkMarkdown(change.markdown, `changes[${i}].document.markdown`, ctx.contentLimits, ctx.contentLimits.maxPageChars);
+    return [change.markdown];
+  });
+  // Only for a caller who may edit (checked again, locked, in the transaction).
+  if (markdowns.length > 0) await loadChangeRequest(ctx, ctx.prisma, spaceId, key, 'editContent');
+  const parses = await parseMarkdowns(ctx.compute, markdowns, ctx.contentLimits);
   return transactionWithRetry(ctx.prisma, async (tx) => {
     const { space, cr } = await loadChangeRequest(ctx, tx, spaceId, key, 'editContent', { lock: true });
     const revision = await tx.revision.findUniqueOrThrow({ where: { id: cr.revisionId } });
     const pages = cloneTree(await readTree(fetchTreesFrom(tx), space.id, revision.tree));
     const now = ctx.clock.now();
     const touched: string[] = [];
-    for (const [i, change] of changes.entries()) touched.push(await applyChange(tx, space, pages, change, `changes[${i}]`, now, ctx.contentLimits) ?? '');
+    for (const [i, change] of changes.entries()) touched.push(await applyChange(tx, space, pages, change, `changes[${i}]`, now, ctx.contentLimits, parses) ?? '');
     const revisionId = await commitRevision(tx, space, { parents: [cr.revisionId], changeRequestId: cr.id, createdById: actor.userId, pages, fileSet: revision.fileSet });
     const changeRequest = await tx.changeRequest.update({ where: { id: cr.id }, data: { revisionId }, include: { space: true } });
     return { changeRequest, pages: touched };

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "PageVersion" ADD COLUMN     "document" JSON;

@@ -1,0 +1,127 @@
+// Page Markdown is parsed once, when its version is first stored (issue #26):
+// the document is stored with the version and reads serve it without parsing;
+// versions stored without one are parsed by the indexing job or the first read,
+// on the pool, and stored; a stored document past the document limits is
+// served as a short notice instead of crashing serialisation.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './support/app.js';
+import { graphql, rest } from './support/http.js';
+import { createOrg, createSpace, type OrgFixture } from './support/factories.js';
+import { insertPages } from './support/content.js';
+import { expectSchema } from './support/openapi.js';
+import { Prisma } from '../src/generated/prisma/client.js';
+import { markdownToDocument } from '../src/domain/content/markdown/index.js';
+import { indexPageReferences } from '../src/domain/links/backlinks.js';
+
+let app: TestApp;
+let org: OrgFixture;
+beforeAll(async () => {
+  app = await startTestApp();
+  org = await createOrg(app);
+});
+afterAll(() => app.close());
+
+const MARKDOWN = '# Install\n\nRun **this**, then read [the guide](guide) and ![x](files/fil_pic).\n\n- one\n- two\n';
+/** Large enough to go to the pool (the inline bound is 16 KB). */
+const LARGE = Array.from({ length: 400 }, (_, i) => `Paragraph ${i} with *emphasis* and a [link](page-${i}).`).join('\n\n');
+
+const parses = () => app.quire.compute.counts().parsePagesTask ?? 0;
+const conversions = () => (app.quire.compute.counts().markdownToDocumentTask ?? 0) + parses();
+
+/** A page written through the API (a change request, merged): answers the space and the page id. */
+async function writtenPage(markdown: string) {
+  const space = await createSpace(app, org, { empty: true });
+  const api = rest(app, org.admin.token);
+  const cr = await api.post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Write' });
+  const base = `/v1/spaces/${space.id}/change-requests/${cr.body.id}`;
+  const added = await api.post(`${base}/content`, { changes: [{ operation: 'insert_page', title: 'Page', slug: 'page', document: { markdown } }] });
+  expect(added.status, JSON.stringify(added.body)).toBeLessThan(300);
+  const merged = await api.post(`${base}/merge`, {});
+  expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+  const pages = (await api.get(`/v1/spaces/${space.id}/content/pages`)).body.pages;
+  return { space, page: pages.find((p: any) => p.slug === 'page').id as string };
+}
+
+const readDocument = async (spaceId: string, page: string) => {
+  const res = await rest(app, org.admin.token).get(`/v1/spaces/${spaceId}/content/page/${page}?format=document`);
+  expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+  return res.body.document;
+};
+
+const versionsOf = (spaceId: string) => app.prisma.pageVersion.findMany({ where: { spaceId, title: { not: '' } } });
+
+describe('a page written through the API', () => {
+  it('has its document stored with its version, the one reads answer', async () => {
+    const { space, page } = await writtenPage(MARKDOWN);
+    const [row] = (await versionsOf(space.id)).filter((v) => v.markdown === MARKDOWN);
+    expect(row!.document).toEqual(markdownToDocument(MARKDOWN));
+    expect(row!.referencesIndexed).toBe(true);
+    expect(row!.referenceKeys.sort()).toEqual(['file:fil_pic', 'page:guide']);
+    const document = await readDocument(space.id, page);
+    expect(document).toEqual(markdownToDocument(MARKDOWN));
+    expectSchema(document, 'JSONDocument');
+  });
+
+  it('is parsed on the pool at write when large, and never again by reads', async () => {
+    const before = parses();
+    const { space, page } = await writtenPage(LARGE);
+    expect(parses()).toBe(before + 1);
+    const read = conversions();
+    // Reads serve the stored tree: changing the Markdown column behind their back does not change it.
+    await app.prisma.pageVersion.updateMany({ where: { spaceId: space.id, markdown: LARGE }, data: { markdown: 'corrupted' } });
+    expect(await readDocument(space.id, page)).toEqual(markdownToDocument(LARGE));
+    const viaGraphql = await graphql(app, org.admin.token, `query($id: ID!) { space(id: $id) { content { pages { document } } } }`, { id: space.id });
+    expect(viaGraphql.errors).toBeUndefined();
+    expect(viaGraphql.data.space.content.pages[0].document).toEqual(markdownToDocument(LARGE));
+    expect(conversions()).toBe(read);
+  });
+});
+
+describe('versions stored without a document', () => {
+  it('are parsed by the indexing job and then served from the store', async () => {
+    const space = await createSpace(app, org, { empty: true });
+    const [page] = await insertPages(app, space, [{ path: 'legacy', markdown: LARGE }]);
+    await app.prisma.pageVersion.updateMany({ where: { spaceId: space.id }, data: { document: Prisma.DbNull, referencesIndexed: true } });
+    expect(await indexPageReferences(app.prisma)).toBeGreaterThanOrEqual(1);
+    const [row] = (await versionsOf(space.id)).filter((v) => v.markdown === LARGE);
+    expect(row!.document).toEqual(markdownToDocument(LARGE));
+    expect(await indexPageReferences(app.prisma)).toBe(0);
+    const before = conversions();
+    expect(await readDocument(space.id, page!)).toEqual(markdownToDocument(LARGE));
+    expect(conversions()).toBe(before);
+  });
+
+  it('are parsed on the pool by the first read, stored, and not parsed by the next', async () => {
+    const space = await createSpace(app, org, { empty: true });
+    const [page] = await insertPages(app, space, [{ path: 'legacy', markdown: MARKDOWN }]);
+    await app.prisma.pageVersion.updateMany({ where: { spaceId: space.id }, data: { document: Prisma.DbNull } });
+    const before = parses();
+    expect(await readDocument(space.id, page!)).toEqual(markdownToDocument(MARKDOWN));
+    // Small as it is, a legacy version is parsed on the pool, not on the request's event loop.
+    expect(parses()).toBe(before + 1);
+    const [row] = (await versionsOf(space.id)).filter((v) => v.markdown === MARKDOWN);
+    expect(row!.document).toEqual(markdownToDocument(MARKDOWN));
+    expect(await readDocument(space.id, page!)).toEqual(markdownToDocument(MARKDOWN));
+    expect(parses()).toBe(before + 1);
+  });
+});
+
+describe('a stored document deeper than the document limits', () => {
+  it('is answered as a notice in REST and GraphQL, not a crash', async () => {
+    const space = await createSpace(app, org, { empty: true });
+    const [page] = await insertPages(app, space, [{ path: 'deep', markdown: 'deep' }]);
+    let deep = '{"object":"text","leaves":[]}';
+    for (let i = 0; i < 3000; i++) deep = `{"object":"block","type":"blockquote","isVoid":false,"data":{},"nodes":[${deep}]}`;
+    const document = `{"object":"document","data":{},"nodes":[${deep}]}`;
+    await app.prisma.$executeRaw`UPDATE "PageVersion" SET "document" = ${document}::json, "referencesIndexed" = true WHERE "spaceId" = ${space.id} AND markdown = 'deep'`;
+    const served = await readDocument(space.id, page!);
+    expectSchema(served, 'JSONDocument');
+    expect(served.nodes[0].nodes[0].leaves[0].text).toMatch(/nests more than 64 levels deep .* read it as Markdown/);
+    for (const path of [`/v1/spaces/${space.id}/content`, `/v1/spaces/${space.id}/content/pages`]) {
+      expect((await rest(app, org.admin.token).get(path)).status).toBe(200);
+    }
+    const viaGraphql = await graphql(app, org.admin.token, `query($id: ID!) { space(id: $id) { content { pages { document markdown } } } }`, { id: space.id });
+    expect(viaGraphql.errors).toBeUndefined();
+    expect(viaGraphql.data.space.content.pages[0].document).toEqual(served);
+  });
+});
