@@ -4,41 +4,46 @@
 // compute pool's threads run `parsePagesTask`.
 import { markdownToDocument, parseMarkdown, type RichTextDocument } from '../content/markdown/index.js';
 import { referenceKeys } from '../links/targets.js';
+import type { ContentLimits } from '../../limits/content.js';
 
 export interface PageParse {
   document: RichTextDocument;
   referenceKeys: string[];
 }
 
-/** How big a stored or served document may be (the content limits' document depth and node count). */
-export interface DocumentBounds {
-  maxDocumentDepth: number;
-  maxDocumentNodes: number;
-}
+/** The limits a page document is bounded by (the content limits' document depth and Markdown nesting). */
+export type DocumentBounds = Pick<ContentLimits, 'maxDocumentDepth' | 'maxMarkdownNesting'>;
 
 /**
- * True when `value` nests deeper than the depth bound or holds more objects
- * and arrays than the node bound (walked with an explicit stack).
+ * The deepest page document served: the document depth limit, or what the
+ * deepest Markdown the write limits let through converts to (each level of
+ * list nesting is four levels of JSON: list, nodes, item, nodes; and a tail of
+ * paragraph, inline, text, leaves and marks), whichever is larger. Page
+ * documents are bounded by depth only: a page within the Markdown limits may
+ * hold 200,000 nodes (a list of 20,000 items), and serialising is safe at any
+ * breadth, not at any depth.
  */
-export function exceedsBounds(value: unknown, bounds: DocumentBounds): boolean {
+export const maxPageDocumentDepth = (bounds: DocumentBounds) => Math.max(bounds.maxDocumentDepth, 4 * bounds.maxMarkdownNesting + 24);
+
+/** True when `value` nests objects and arrays deeper than `maxDepth` (walked with an explicit stack). */
+export function deeperThan(value: unknown, maxDepth: number): boolean {
   const stack: [unknown, number][] = [[value, 1]];
-  let nodes = 0;
   while (stack.length > 0) {
     const [item, depth] = stack.pop()!;
     if (typeof item !== 'object' || item === null) continue;
-    if (depth > bounds.maxDocumentDepth || ++nodes > bounds.maxDocumentNodes) return true;
+    if (depth > maxDepth) return true;
     for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push([child, depth + 1]);
   }
   return false;
 }
 
 /**
- * What a document past the bounds is served as: one paragraph saying so.
- * Such content was stored before the write limits existed; its Markdown
+ * What a page document past the depth bound is served as: one paragraph saying
+ * so. Such content was stored before the write limits existed; its Markdown
  * (`format=markdown`) is still served whole.
  */
-export function oversizedDocument(bounds: DocumentBounds): RichTextDocument {
-  const message = `This content nests more than ${bounds.maxDocumentDepth} levels deep or holds more than ${bounds.maxDocumentNodes} nodes, past the document limits: read it as Markdown.`;
+export function oversizedDocument(maxDepth: number): RichTextDocument {
+  const message = `This content nests more than ${maxDepth} levels deep, past the document limits: read it as Markdown.`;
   return {
     object: 'document',
     data: {},
@@ -46,9 +51,11 @@ export function oversizedDocument(bounds: DocumentBounds): RichTextDocument {
   };
 }
 
-/** `document` as served: itself, or the oversized marker when it is past the bounds. */
-export const boundedDocument = (document: RichTextDocument, bounds: DocumentBounds): RichTextDocument =>
-  exceedsBounds(document, bounds) ? oversizedDocument(bounds) : document;
+/** `document` as served: itself, or the oversized notice when it nests past the bound. */
+export function boundedDocument(document: RichTextDocument, bounds: DocumentBounds): RichTextDocument {
+  const maxDepth = maxPageDocumentDepth(bounds);
+  return deeperThan(document, maxDepth) ? oversizedDocument(maxDepth) : document;
+}
 
 /** One parse of `markdown`: its document (bounded) and its reference keys. */
 export function parsePage(markdown: string, bounds: DocumentBounds): PageParse {

@@ -38,7 +38,7 @@ export async function parseMarkdowns(compute: ComputePool | undefined, markdowns
   const parses = emptyParse();
   const wanted = [...new Set(markdowns)].filter((m) => !parses.has(m));
   const bytes = wanted.reduce((sum, m) => sum + Buffer.byteLength(m), 0);
-  const limits = { maxDocumentDepth: bounds.maxDocumentDepth, maxDocumentNodes: bounds.maxDocumentNodes };
+  const limits = { maxDocumentDepth: bounds.maxDocumentDepth, maxMarkdownNesting: bounds.maxMarkdownNesting };
   if (!compute || (inline && bytes < compute.settings.inlineMarkdownBytes)) {
     for (const markdown of wanted) {
       parses.set(markdown, parsePage(markdown, limits));
