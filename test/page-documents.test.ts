@@ -10,7 +10,7 @@ import { createOrg, createSpace, type OrgFixture } from './support/factories.js'
 import { insertPages } from './support/content.js';
 import { expectSchema } from './support/openapi.js';
 import { Prisma } from '../src/generated/prisma/client.js';
-import { markdownToDocument } from '../src/domain/content/markdown/index.js';
+import { markdownSections, markdownToDocument } from '../src/domain/content/markdown/index.js';
 import { indexPageReferences } from '../src/domain/links/backlinks.js';
 
 let app: TestApp;
@@ -57,6 +57,7 @@ describe('a page written through the API', () => {
     expect(row!.document).toEqual(markdownToDocument(MARKDOWN));
     expect(row!.referencesIndexed).toBe(true);
     expect(row!.referenceKeys.sort()).toEqual(['file:fil_pic', 'page:guide']);
+    expect(row!.sections).toEqual(markdownSections(MARKDOWN));
     const document = await readDocument(space.id, page);
     expect(document).toEqual(markdownToDocument(MARKDOWN));
     expectSchema(document, 'JSONDocument');
@@ -85,6 +86,7 @@ describe('versions stored without a document', () => {
     expect(await indexPageReferences(app.prisma)).toBeGreaterThanOrEqual(1);
     const [row] = (await versionsOf(space.id)).filter((v) => v.markdown === LARGE);
     expect(row!.document).toEqual(markdownToDocument(LARGE));
+    expect(row!.sections).toEqual(markdownSections(LARGE));
     expect(await indexPageReferences(app.prisma)).toBe(0);
     const before = conversions();
     expect(await readDocument(space.id, page!)).toEqual(markdownToDocument(LARGE));

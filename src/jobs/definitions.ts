@@ -54,8 +54,8 @@ export const searchCatchUpJob: QuireJob<Record<string, never>> = {
   name: SEARCH_CATCH_UP,
   cron: '*/5 * * * *',
   policy: { retryLimit: 2, retryDelay: 60, expireInSeconds: 30 * 60, policy: 'stately' },
-  async run({ prisma, logger }) {
-    const synced = await refreshAllSearchIndexes(prisma);
+  async run({ prisma, logger, compute }) {
+    const synced = await refreshAllSearchIndexes(prisma, 100, compute);
     if (synced) logger.info({ count: synced }, 'caught up search indexes');
   },
 };

@@ -1,2 +1,3 @@
 -- AlterTable
-ALTER TABLE "PageVersion" ADD COLUMN     "document" JSON;
+ALTER TABLE "PageVersion" ADD COLUMN     "document" JSON,
+ADD COLUMN     "sections" JSONB;

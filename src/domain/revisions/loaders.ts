@@ -32,7 +32,7 @@ export const versionLoader = requestLoader(
         const rows = await ctx.prisma.pageVersion.findMany({
           where: { spaceId: { in: [...new Set(keys.map((k) => k[0]))] }, hash: { in: [...new Set(keys.map((k) => k[1]))] } },
           // The document is read on its own (documentLoader), by the pages it is asked of.
-          omit: { document: true },
+          omit: { document: true, sections: true },
         });
         const byKey = new Map(rows.map((r) => [cacheKeyFn([r.spaceId, r.hash]), r]));
         return keys.map((k) => byKey.get(cacheKeyFn(k)) ?? null);

@@ -31,8 +31,9 @@ export async function followMainLines(prisma: PrismaClient, batch = 50, compute?
     const spaces = await prisma.mainLineOutbox.groupBy({ by: ['spaceId'], _max: { id: true }, orderBy: { _max: { id: 'asc' } }, take: batch });
     if (spaces.length === 0) return total;
     for (const { spaceId, _max } of spaces) {
-      await refreshSearchIndexes(prisma, [spaceId]);
+      // Parses first (on the pool): the index then reads the stored sections.
       await indexPageReferences(prisma, 500, spaceId, compute);
+      await refreshSearchIndexes(prisma, [spaceId], compute);
       await prisma.mainLineOutbox.deleteMany({ where: { spaceId, id: { lte: _max.id! } } });
     }
     total += spaces.length;

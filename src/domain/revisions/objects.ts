@@ -93,7 +93,7 @@ export async function writeVersion(
       ...own, layout: json(own.layout), cover: json(own.cover), variables: json(own.variables), computed: json(own.computed),
       spaceId: space.id, organizationId: space.organizationId, hash,
       ...(parse
-        ? { document: parse.document as unknown as Prisma.InputJsonValue, referenceKeys: parse.referenceKeys, referencesIndexed: true }
+        ? { document: parse.document as unknown as Prisma.InputJsonValue, sections: parse.sections as unknown as Prisma.InputJsonValue, referenceKeys: parse.referenceKeys, referencesIndexed: true }
         : { referenceKeys: [], referencesIndexed: false }),
     }],
     skipDuplicates: true,
@@ -165,15 +165,19 @@ export async function readTree(fetch: TreeFetcher, spaceId: string, root: string
 
 export type VersionRow = PageContent & { hash: string };
 
-/** A version with its stored parse (null document: not parsed yet). */
-export type ParsedVersionRow = VersionRow & { document: JsonValue | null; referenceKeys: string[]; referencesIndexed: boolean };
+/** A version with its stored parse (null document and sections: not parsed yet). */
+export type ParsedVersionRow = VersionRow & { document: JsonValue | null; sections: JsonValue | null; referenceKeys: string[]; referencesIndexed: boolean };
 
-/** The versions `hashes` of a space; `withParse`: with their stored document and reference keys (a copy reuses them). */
+/**
+ * The versions `hashes` of a space; `withParse`: with their stored parse
+ * (document, sections, reference keys: a copy reuses them); `withSections`:
+ * with their stored sections only (the search index).
+ */
 export async function readVersions(db: Db, spaceId: string, hashes: string[]): Promise<Map<string, VersionRow>>;
-export async function readVersions(db: Db, spaceId: string, hashes: string[], options: { withParse: true }): Promise<Map<string, ParsedVersionRow>>;
-export async function readVersions(db: Db, spaceId: string, hashes: string[], { withParse = false } = {}): Promise<Map<string, VersionRow>> {
+export async function readVersions(db: Db, spaceId: string, hashes: string[], options: { withParse?: boolean; withSections?: boolean }): Promise<Map<string, ParsedVersionRow>>;
+export async function readVersions(db: Db, spaceId: string, hashes: string[], { withParse = false, withSections = false } = {}): Promise<Map<string, VersionRow>> {
   if (hashes.length === 0) return new Map();
-  const rows = await db.pageVersion.findMany({ where: { spaceId, hash: { in: [...new Set(hashes)] } }, omit: { document: !withParse } });
+  const rows = await db.pageVersion.findMany({ where: { spaceId, hash: { in: [...new Set(hashes)] } }, omit: { document: !withParse, sections: !(withParse || withSections) } });
   return new Map(rows.map((r) => [r.hash, r]));
 }
 

@@ -1,14 +1,16 @@
 // What a page version's Markdown is parsed into, once, when the version is
-// first stored (parses.ts): the rich-text document reads serve and the
-// reference keys backlinks look up, from one parse. Pure (no database): the
+// first stored (parses.ts): the rich-text document reads serve, the reference
+// keys backlinks look up and the sections search indexes, from one parse. Pure (no database): the
 // compute pool's threads run `parsePagesTask`.
-import { markdownToDocument, parseMarkdown, type RichTextDocument } from '../content/markdown/index.js';
+import { markdownSections, markdownToDocument, parseMarkdown, type RichTextDocument, type Section } from '../content/markdown/index.js';
 import { referenceKeys } from '../links/targets.js';
 import type { ContentLimits } from '../../limits/content.js';
 
 export interface PageParse {
   document: RichTextDocument;
   referenceKeys: string[];
+  /** As search indexes them (markdownSections). */
+  sections: Section[];
 }
 
 /** The limits a page document is bounded by (the content limits' document depth and Markdown nesting). */
@@ -60,7 +62,7 @@ export function boundedDocument(document: RichTextDocument, bounds: DocumentBoun
 /** One parse of `markdown`: its document (bounded) and its reference keys. */
 export function parsePage(markdown: string, bounds: DocumentBounds): PageParse {
   const tree = parseMarkdown(markdown);
-  return { document: boundedDocument(markdownToDocument(tree), bounds), referenceKeys: referenceKeys(tree) };
+  return { document: boundedDocument(markdownToDocument(tree), bounds), referenceKeys: referenceKeys(tree), sections: markdownSections(tree) };
 }
 
 /** The pool's task: several pages parsed in one round trip. */

@@ -10,7 +10,7 @@ import { Prisma, type PrismaClient } from '../../generated/prisma/client.js';
 import { computeTask, type ComputePool } from '../../compute/pool.js';
 import { defaultContentLimits } from '../../limits/content.js';
 import { boundedDocument, parsePage, type DocumentBounds, type PageParse, type parsePagesTask } from './parseTask.js';
-import type { RichTextDocument } from '../content/markdown/index.js';
+import type { RichTextDocument, Section } from '../content/markdown/index.js';
 
 export type { PageParse, DocumentBounds } from './parseTask.js';
 
@@ -65,10 +65,10 @@ export async function parseMarkdowns(compute: ComputePool | undefined, markdowns
 }
 
 /** Adds the parses stored with `rows` (versions read back) to `parses`: a copy or an edit that keeps the Markdown parses nothing. */
-export function rememberParses(parses: Parses, rows: Iterable<{ markdown: string; document?: unknown; referenceKeys?: string[]; referencesIndexed?: boolean }>) {
+export function rememberParses(parses: Parses, rows: Iterable<{ markdown: string; document?: unknown; sections?: unknown; referenceKeys?: string[]; referencesIndexed?: boolean }>) {
   for (const row of rows) {
-    if (row.document != null && row.referencesIndexed && row.referenceKeys && !parses.has(row.markdown)) {
-      parses.set(row.markdown, { document: row.document as RichTextDocument, referenceKeys: row.referenceKeys });
+    if (row.document != null && row.sections != null && row.referencesIndexed && row.referenceKeys && !parses.has(row.markdown)) {
+      parses.set(row.markdown, { document: row.document as RichTextDocument, sections: row.sections as Section[], referenceKeys: row.referenceKeys });
     }
   }
   return parses;
@@ -81,20 +81,21 @@ type Key = { spaceId: string; hash: string };
 async function storeParses(db: Db, rows: (Key & { parse: PageParse })[]) {
   if (rows.length === 0) return;
   // json, not jsonb, all the way: the document keeps its key order (the column is json).
-  const data = JSON.stringify(rows.map((r) => ({ spaceId: r.spaceId, hash: r.hash, keys: r.parse.referenceKeys, document: r.parse.document })));
+  const data = JSON.stringify(rows.map((r) => ({ spaceId: r.spaceId, hash: r.hash, keys: r.parse.referenceKeys, document: r.parse.document, sections: r.parse.sections })));
   await db.$executeRaw`
     UPDATE "PageVersion" v
     SET "document" = COALESCE(v."document", d.document),
+        "sections" = COALESCE(v."sections", d.sections::jsonb),
         "referenceKeys" = CASE WHEN v."referencesIndexed" THEN v."referenceKeys" ELSE ARRAY(SELECT jsonb_array_elements_text(d.keys)) END,
         "referencesIndexed" = true
-    FROM json_to_recordset(${data}::json) AS d("spaceId" text, hash text, keys jsonb, document json)
-    WHERE v."spaceId" = d."spaceId" AND v.hash = d.hash AND (v."document" IS NULL OR NOT v."referencesIndexed")`;
+    FROM json_to_recordset(${data}::json) AS d("spaceId" text, hash text, keys jsonb, document json, sections json)
+    WHERE v."spaceId" = d."spaceId" AND v.hash = d.hash AND (v."document" IS NULL OR v."sections" IS NULL OR NOT v."referencesIndexed")`;
 }
 
 /** Versions without a stored parse (no document, or no reference keys). */
 const unparsed = (where: Prisma.PageVersionWhereInput = {}): Prisma.PageVersionWhereInput => ({
   ...where,
-  OR: [{ document: { equals: Prisma.DbNull } }, { referencesIndexed: false }],
+  OR: [{ document: { equals: Prisma.DbNull } }, { sections: { equals: Prisma.DbNull } }, { referencesIndexed: false }],
 });
 
 /**
@@ -125,8 +126,8 @@ export async function storeMissingParses(db: Db, options: { compute?: ComputePoo
  * versions without one are parsed now on the pool and stored (the first read
  * of a version stored before documents were, or of a merge's new version).
  */
-export async function storedParses(db: Db, compute: ComputePool, keys: readonly Key[], bounds: DocumentBounds): Promise<Map<string, PageParse>> {
-  const out = new Map<string, PageParse>();
+export async function storedParses(db: Db, compute: ComputePool, keys: readonly Key[], bounds: DocumentBounds): Promise<Map<string, Pick<PageParse, 'document' | 'referenceKeys'>>> {
+  const out = new Map<string, Pick<PageParse, 'document' | 'referenceKeys'>>();
   if (keys.length === 0) return out;
   const rows = await db.pageVersion.findMany({
     where: { spaceId: { in: [...new Set(keys.map((k) => k.spaceId))] }, hash: { in: [...new Set(keys.map((k) => k.hash))] } },

@@ -16,9 +16,20 @@ export async function markdownToDocumentOffLoop(compute: ComputePool, markdown: 
   return compute.run(toDocument, markdown);
 }
 
-/** The references of each of `markdowns`: inline when small in all, otherwise in one task on the pool. */
+/** Most Markdown one references task takes: larger sets go in several tasks, one after the other, each within the budget. */
+const REFERENCES_TASK_BYTES = 1024 * 1024;
+
+/** The references of each of `markdowns`: inline when small in all, otherwise on the pool in tasks of up to 1 MB. */
 export async function markdownReferencesOffLoop(compute: ComputePool, markdowns: string[]): Promise<MarkdownReference[][]> {
-  const bytes = markdowns.reduce((sum, m) => sum + Buffer.byteLength(m), 0);
-  if (bytes < compute.settings.inlineMarkdownBytes) return markdowns.map((m) => markdownReferences(m));
-  return compute.run(toReferences, markdowns);
+  const sizes = markdowns.map((m) => Buffer.byteLength(m));
+  if (sizes.reduce((sum, n) => sum + n, 0) < compute.settings.inlineMarkdownBytes) return markdowns.map((m) => markdownReferences(m));
+  const out: MarkdownReference[][] = [];
+  let start = 0;
+  while (start < markdowns.length) {
+    let end = start;
+    for (let bytes = 0; end < markdowns.length && (end === start || bytes + sizes[end]! <= REFERENCES_TASK_BYTES); end++) bytes += sizes[end]!;
+    out.push(...(await compute.run(toReferences, markdowns.slice(start, end))));
+    start = end;
+  }
+  return out;
 }
