@@ -134,3 +134,35 @@ describe('page document depth', () => {
     expect(viaGraphql.data.space.content.pages[0].document).toEqual(served);
   });
 });
+
+describe('other readers of page Markdown', () => {
+  it('search indexes the sections stored with the version, parsing none at search time', async () => {
+    const { space } = await writtenPage(`# Zanzibar\n\n${LARGE}`);
+    await app.prisma.pageVersion.updateMany({ where: { spaceId: space.id, markdown: { startsWith: '# Zanzibar' } }, data: { markdown: 'corrupted' } });
+    const before = parses();
+    const found = await rest(app, org.admin.token).get(`/v1/spaces/${space.id}/search?query=zanzibar`);
+    expect(found.status).toBe(200);
+    expect(found.body.items.length).toBeGreaterThan(0);
+    expect(parses()).toBe(before);
+  });
+
+  it('search parses a space\'s versions stored without sections on the pool before its index transaction', async () => {
+    const space = await createSpace(app, org, { empty: true });
+    await insertPages(app, space, [{ path: 'legacy', markdown: '# Quokka\n\nA small marsupial.' }]);
+    const before = parses();
+    const found = await rest(app, org.admin.token).get(`/v1/spaces/${space.id}/search?query=quokka`);
+    expect(found.body.items.length).toBeGreaterThan(0);
+    expect(parses()).toBe(before + 1);
+    const [row] = (await versionsOf(space.id)).filter((v) => v.title === 'legacy');
+    expect(row!.sections).toEqual(markdownSections('# Quokka\n\nA small marsupial.'));
+  });
+
+  it('a link report of large pages reads their references on the pool', async () => {
+    const { space, page } = await writtenPage(LARGE);
+    const before = app.quire.compute.counts().markdownReferencesTask ?? 0;
+    const res = await rest(app, org.admin.token).get(`/v1/spaces/${space.id}/content/page/${page}/links`);
+    expect(res.status).toBe(200);
+    expect(res.body.count ?? res.body.items.length).toBeGreaterThan(0);
+    expect(app.quire.compute.counts().markdownReferencesTask).toBe(before + 1);
+  });
+});
