@@ -140,10 +140,12 @@ export async function storedParses(db: Db, compute: ComputePool, keys: readonly 
     } else missing.push(row);
   }
   if (missing.length > 0) {
-    const texts = await db.pageVersion.findMany({
-      where: { OR: missing.map((k) => ({ spaceId: k.spaceId, hash: k.hash })) },
+    const wanted = new Set(missing.map(parseKey));
+    const found = await db.pageVersion.findMany({
+      where: { spaceId: { in: [...new Set(missing.map((k) => k.spaceId))] }, hash: { in: [...new Set(missing.map((k) => k.hash))] } },
       select: { spaceId: true, hash: true, markdown: true },
     });
+    const texts = found.filter((t) => wanted.has(parseKey(t)));
     // Never inline: these may be legacy pages of any size.
     const parses = await parseMarkdowns(compute, texts.map((t) => t.markdown), bounds, { inline: false });
     const made = texts.map((t) => ({ spaceId: t.spaceId, hash: t.hash, parse: parses.get(t.markdown)! }));
