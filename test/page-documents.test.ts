@@ -12,6 +12,7 @@ import { expectSchema } from './support/openapi.js';
 import { Prisma } from '../src/generated/prisma/client.js';
 import { markdownSections, markdownToDocument } from '../src/domain/content/markdown/index.js';
 import { indexPageReferences } from '../src/domain/links/backlinks.js';
+import { followMainLines } from '../src/domain/revisions/mainLine.js';
 
 let app: TestApp;
 let org: OrgFixture;
@@ -164,5 +165,35 @@ describe('other readers of page Markdown', () => {
     expect(res.status).toBe(200);
     expect(res.body.count ?? res.body.items.length).toBeGreaterThan(0);
     expect(app.quire.compute.counts().markdownReferencesTask).toBe(before + 1);
+  });
+});
+
+describe('a merge', () => {
+  it('stores its merged texts unparsed; the follow-main-line job parses them on the pool', async () => {
+    const base = 'First line.\n\nSecond line.\n\nThird line.\n\nFourth line.\n\nFifth line.\n';
+    const { space, page } = await writtenPage(base);
+    const api = rest(app, org.admin.token);
+    const edit = async (markdown: string) => {
+      const cr = await api.post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Edit' });
+      const at = `/v1/spaces/${space.id}/change-requests/${cr.body.id}`;
+      expect((await api.post(`${at}/content`, { changes: [{ operation: 'update_page', page, document: { markdown } }] })).status).toBeLessThan(300);
+      return at;
+    };
+    const one = await edit(base.replace('First', 'Changed first'));
+    const two = await edit(base.replace('Fifth', 'Changed fifth'));
+    expect((await api.post(`${one}/merge`, {})).status).toBe(200);
+    const merged = await api.post(`${two}/merge`, {});
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    const both = base.replace('First', 'Changed first').replace('Fifth', 'Changed fifth');
+    const row = async () => (await versionsOf(space.id)).find((v) => v.markdown === both)!;
+    expect((await row()).document).toBeNull();
+    const before = parses();
+    await followMainLines(app.prisma, 50, app.quire.compute);
+    expect(parses()).toBeGreaterThan(before);
+    expect((await row()).document).toEqual(markdownToDocument(both));
+    expect((await row()).sections).toEqual(markdownSections(both));
+    const read = conversions();
+    expect(await readDocument(space.id, page)).toEqual(markdownToDocument(both));
+    expect(conversions()).toBe(read);
   });
 });
