@@ -10,6 +10,7 @@ import type { spinForever, whereAmI } from './support/computeTasks.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { createOrg, createSpace, type OrgFixture } from './support/factories.js';
 import { insertPages } from './support/content.js';
+import { Prisma } from '../src/generated/prisma/client.js';
 import { graphql, request, rest } from './support/http.js';
 import { applyPatch } from 'diff';
 import { unifiedDiff, MAX_DIFF_EDITS } from '../src/domain/changeRequests/pageDiffs.js';
@@ -238,9 +239,10 @@ describe('Markdown conversions on the compute pool', () => {
     const large = paragraphs('large', 2000);
     expect(Buffer.byteLength(large)).toBeGreaterThanOrEqual(app.quire.settings.compute.inlineMarkdownBytes);
     const space = await createSpace(app, org, { empty: true });
-    // Written raw, as before documents were stored: the first read parses them (src/domain/revisions/parses.ts).
+    // Without their documents, as before documents were stored: the first read parses them (src/domain/revisions/parses.ts).
     const [big] = await insertPages(app, space, [{ path: 'big', markdown: large }]);
     const [small] = await insertPages(app, space, [{ path: 'small', markdown: '# Small\n\nText.' }]);
+    await app.prisma.pageVersion.updateMany({ where: { spaceId: space.id }, data: { document: Prisma.DbNull } });
     const read = (page: string, query = '') => rest(app, org.admin.token).get(`/v1/spaces/${space.id}/content/page/${page}${query}`);
     const tasks = () => app.quire.compute.counts().parsePagesTask ?? 0;
 
