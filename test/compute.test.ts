@@ -10,6 +10,7 @@ import type { spinForever, whereAmI } from './support/computeTasks.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { createOrg, createSpace, type OrgFixture } from './support/factories.js';
 import { insertPages } from './support/content.js';
+import { Prisma } from '../src/generated/prisma/client.js';
 import { graphql, request, rest } from './support/http.js';
 import { applyPatch } from 'diff';
 import { markdownToDocument } from '../src/domain/content/markdown/index.js';
@@ -210,24 +211,32 @@ describe('Markdown conversions on the compute pool', () => {
   });
   afterAll(async () => app.close());
 
-  it('converts a large page to its document on the pool, a small one inline, with the same result', async () => {
+  it('converts a page stored without its document on the pool once, whatever its size, with the same result', async () => {
     const large = paragraphs('large', 2000);
     expect(Buffer.byteLength(large)).toBeGreaterThanOrEqual(app.quire.settings.compute.inlineMarkdownBytes);
     const space = await createSpace(app, org, { empty: true });
+    // Without their documents, as before documents were stored: the first read parses them (src/domain/revisions/parses.ts).
     const [big] = await insertPages(app, space, [{ path: 'big', markdown: large }]);
     const [small] = await insertPages(app, space, [{ path: 'small', markdown: '# Small\n\nText.' }]);
+    await app.prisma.pageVersion.updateMany({ where: { spaceId: space.id }, data: { document: Prisma.DbNull } });
     const read = (page: string, query = '') => rest(app, org.admin.token).get(`/v1/spaces/${space.id}/content/page/${page}${query}`);
+    const tasks = () => app.quire.compute.counts().parsePagesTask ?? 0;
 
-    const before = app.quire.compute.counts().markdownToDocumentTask ?? 0;
+    const before = tasks();
     const bigDoc = await read(big!);
     expect(bigDoc.status).toBe(200);
     expect(bigDoc.body.document).toEqual(markdownToDocument(large));
-    expect(app.quire.compute.counts().markdownToDocumentTask).toBe(before + 1);
+    expect(tasks()).toBe(before + 1);
 
     const smallDoc = await read(small!);
     expect(smallDoc.body.document).toEqual(markdownToDocument('# Small\n\nText.'));
+    expect(tasks()).toBe(before + 2);
+    // Stored now: read again, nothing is converted.
+    expect((await read(big!)).body.document).toEqual(markdownToDocument(large));
     const asMarkdown = await read(big!, '?format=markdown');
     expect(asMarkdown.body.markdown).toBe(large);
-    expect(app.quire.compute.counts().markdownToDocumentTask).toBe(before + 1);
+    expect(tasks()).toBe(before + 2);
+    expect(app.quire.compute.counts().markdownToDocumentTask ?? 0).toBe(0);
   });
+
 });

@@ -267,7 +267,7 @@ describe('racing merges computed before the lock', () => {
 });
 
 describe('content writes of large pages', () => {
-  it('writes and parses the new page versions before taking the space lock (the lock is held only to move the change request)', async () => {
+  it('parses the new pages before taking the space lock (the lock is held only to store them and move the change request)', async () => {
     const space = await createSpace(app, org, { empty: true });
     const cr = (await rest(app, org.admin.token).post(crPath(space.id), { subject: 'Large pages' })).body;
     const markdown = bigMarkdown(7, 100_000);
@@ -282,10 +282,11 @@ describe('content writes of large pages', () => {
       await held;
     }, { timeout: 60_000 });
     await lockTaken;
+    const parsedBefore = app.quire.compute.counts().parsePagesTask ?? 0;
     const write = rest(app, org.admin.token).post(`${crPath(space.id, cr.id)}/content`, { changes: [{ operation: 'insert_page', title: 'Large', document: { markdown } }] });
     try {
-      // The version is stored, its reference keys parsed, while the space is still locked by the other writer.
-      await eventually(async () => (await app.prisma.pageVersion.count({ where: { spaceId: space.id, title: 'Large', referencesIndexed: true } })) === 1, 'the version written before the lock', 30_000);
+      // The page is parsed (on the pool: it is large) while the space is still locked by the other writer.
+      await eventually(async () => (app.quire.compute.counts().parsePagesTask ?? 0) > parsedBefore, 'the parse before the lock', 30_000);
     } finally {
       release();
       await holder;
@@ -294,5 +295,9 @@ describe('content writes of large pages', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const row = await app.prisma.changeRequest.findUniqueOrThrow({ where: { id: cr.id } });
     expect((await pagesOf(app, row.revisionId)).map((p) => [p.title, p.markdown])).toEqual([['Large', markdown]]);
+    // Stored with its parse: nothing was parsed again under the lock.
+    expect(app.quire.compute.counts().parsePagesTask).toBe(parsedBefore + 1);
+    const stored = await app.prisma.pageVersion.findFirstOrThrow({ where: { spaceId: space.id, title: 'Large' } });
+    expect([stored.referencesIndexed, stored.document !== null]).toEqual([true, true]);
   });
 });

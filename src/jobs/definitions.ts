@@ -25,14 +25,19 @@ export const purgeDeletedSpacesJob: QuireJob<Record<string, never>> = {
 
 export const INDEX_PAGE_REFERENCES = 'content.index-page-references';
 
-/** Every 10 minutes: reference keys for page versions stored before the backlink index existed (or written raw, e.g. the bench seeder). */
+/**
+ * Every 10 minutes: the parse (reference keys and rich-text document) of page
+ * versions stored without one: before the backlink index or the stored
+ * documents existed, by a merge, or written raw (e.g. the bench seeder).
+ * Parsed on the compute pool where the process has one.
+ */
 export const indexPageReferencesJob: QuireJob<Record<string, never>> = {
   name: INDEX_PAGE_REFERENCES,
   cron: '*/10 * * * *',
   policy: { retryLimit: 2, retryDelay: 60, expireInSeconds: 20 * 60, policy: 'stately' },
-  async run({ prisma, logger }) {
-    const indexed = await indexPageReferences(prisma);
-    if (indexed) logger.info({ count: indexed }, 'indexed page references');
+  async run({ prisma, logger, compute }) {
+    const indexed = await indexPageReferences(prisma, 200, undefined, compute);
+    if (indexed) logger.info({ count: indexed }, 'parsed page versions');
   },
 };
 
@@ -49,8 +54,8 @@ export const searchCatchUpJob: QuireJob<Record<string, never>> = {
   name: SEARCH_CATCH_UP,
   cron: '*/5 * * * *',
   policy: { retryLimit: 2, retryDelay: 60, expireInSeconds: 30 * 60, policy: 'stately' },
-  async run({ prisma, logger }) {
-    const synced = await refreshAllSearchIndexes(prisma);
+  async run({ prisma, logger, compute }) {
+    const synced = await refreshAllSearchIndexes(prisma, 100, compute);
     if (synced) logger.info({ count: synced }, 'caught up search indexes');
   },
 };
@@ -65,8 +70,8 @@ export const followMainLineJob: QuireJob<Record<string, never>> = {
   cron: '* * * * *',
   // At most one waiting and one running: a wake-up sent while one waits adds nothing.
   policy: { retryLimit: 3, retryDelay: 10, expireInSeconds: 30 * 60, policy: 'stately' },
-  async run({ prisma, logger }) {
-    const followed = await followMainLines(prisma);
+  async run({ prisma, logger, compute }) {
+    const followed = await followMainLines(prisma, 50, compute);
     if (followed) logger.info({ count: followed }, 'followed main-line moves');
   },
 };

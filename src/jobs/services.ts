@@ -9,6 +9,7 @@ import type { Logger } from '../logging/logger.js';
 import type { JobDefinition } from '../queue/queue.js';
 import type { TranslationProvider } from '../domain/translations/providers.js';
 import type { OpenAPILimits } from '../domain/openapiSpecs/limits.js';
+import type { ComputePool } from '../compute/pool.js';
 
 export interface JobServices {
   prisma: PrismaClient;
@@ -20,6 +21,8 @@ export interface JobServices {
   translator: TranslationProvider;
   /** Bounds of processed OpenAPI documents. */
   openapiLimits: OpenAPILimits;
+  /** The process's compute pool, when it has one (the API process): page parses run there. */
+  compute?: ComputePool;
 }
 
 export type QuireJob<Data> = JobDefinition<Data, JobServices>;

@@ -4,6 +4,7 @@ import { newId } from '../../src/ids.js';
 import { commitRevision, newPageNode } from '../../src/domain/revisions/commit.js';
 import { emptyContent, fetchTreesFrom, flatten, readTree } from '../../src/domain/revisions/objects.js';
 import { readRevisionPages } from '../../src/domain/revisions/read.js';
+import { parseMarkdowns } from '../../src/domain/revisions/parses.js';
 import type { TestApp } from './app.js';
 
 interface SpaceLike {
@@ -21,6 +22,8 @@ async function spaceRow(app: TestApp, space: SpaceLike) {
  */
 export async function insertPages(app: TestApp, space: SpaceLike, pages: { path: string; markdown?: string; title?: string; computed?: object }[]) {
   const row = await spaceRow(app, space);
+  // Parsed before the transaction and stored with the versions, like an API write.
+  const parses = await parseMarkdowns(undefined, pages.map((p) => p.markdown ?? ''), app.quire.settings.content);
   return app.prisma.$transaction(async (tx) => {
     const revision = await tx.revision.findUniqueOrThrow({ where: { id: row.revisionId } });
     const roots = await readTree(fetchTreesFrom(tx), row.id, revision.tree);
@@ -30,7 +33,7 @@ export async function insertPages(app: TestApp, space: SpaceLike, pages: { path:
       const parentPath = path.split('/').slice(0, -1).join('/');
       // A missing parent folder becomes an empty page of that name.
       const siblings = parentPath ? (byPath.get(parentPath) ?? (await add(parentPath, parentPath, ''))).children : roots;
-      const node = await newPageNode(tx, row, { ...emptyContent(title), markdown, computed }, path.split('/').at(-1)!, new Date());
+      const node = await newPageNode(tx, row, { ...emptyContent(title), markdown, computed }, path.split('/').at(-1)!, new Date(), { parses });
       siblings.push(node);
       byPath.set(path, node);
       return node;

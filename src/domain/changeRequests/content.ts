@@ -1,9 +1,6 @@
 // Page writes on a change request's own revision line: insert, update (content,
 // metadata, place), delete. One call, one new revision (whatever the number of
-// changes in it), written under the change request's row lock. The changes are
-// applied once before that lock, to write their page versions (parsing their
-// Markdown for reference keys) outside the transaction; applied again under the
-// lock, they find those versions stored and parse nothing.
+// changes in it), written under the change request's row lock.
 import type { Context } from '../../context.js';
 import { requireActor } from '../../context.js';
 import { badRequest } from '../../errors.js';
@@ -11,16 +8,14 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import type { ContentLimits } from '../../limits/content.js';
 import { checkLength } from '../../validate.js';
 import { checkMarkdown } from '../content/markdown/index.js';
-import { commitRevision } from '../revisions/commit.js';
-import { newId } from '../../ids.js';
+import { commitRevision, newPageNode } from '../revisions/commit.js';
 import { emptyContent, fetchTreesFrom, readTree, readVersions, writeVersion, type PageContent, type PageNode } from '../revisions/objects.js';
+import { parseMarkdowns, rememberParses, type Parses } from '../revisions/parses.js';
 import { checkSlugFree, childrenOf, cloneTree, insertAt, movePage, removePage, requirePage } from '../revisions/treeEdits.js';
 import { loadChangeRequest } from './service.js';
 import { transactionWithRetry } from '../../db/retry.js';
 
 export const MAX_CHANGES = 50;
-/** From this much Markdown in one call, its page versions are written (and parsed) before the lock. */
-export const PREPARE_MARKDOWN_BYTES = 16 * 1024;
 const SLUG = /^[a-z0-9]+(?:[-_.][a-z0-9]+)*$/;
 /** A slug is one segment of a page's path and URL: 100 characters, like an OpenAPI spec's. */
 export const SLUG_MAX = 100;
@@ -76,34 +71,23 @@ function checkSlug(slug: string, at: string) {
   return slug;
 }
 
-type Db = Prisma.TransactionClient | Context['prisma'];
-
-/** Where a change's page versions go: `db`, their reference keys parsed now or (`deferReferences`) left to the indexing job. */
-interface VersionWriter {
-  db: Db;
-  space: { id: string; organizationId: string };
-  deferReferences: boolean;
-}
-const writeWith = (w: VersionWriter, content: PageContent) => writeVersion(w.db, w.space, content, { deferReferences: w.deferReferences });
-
-async function applyChange(w: VersionWriter, pages: PageNode[], change: PageChange, at: string, now: Date, limits: ContentLimits) {
-  const { db, space } = w;
+async function applyChange(tx: Prisma.TransactionClient, space: { id: string; organizationId: string }, pages: PageNode[], change: PageChange, at: string, now: Date, limits: ContentLimits, parses: Parses) {
   if (change.operation === 'delete_page') return removePage(pages, change.page);
   if (change.operation === 'insert_page') {
     if (change.title == null) throw badRequest('is required', `${at}.title`);
     const siblings = childrenOf(pages, change.into ?? null, `${at}.into`);
     const slug = change.slug != null ? checkSlug(change.slug, at) : freeSlug(siblings, slugify(change.title));
     checkSlugFree(siblings, slug, null, `${at}.slug`);
-    const version = await writeWith(w, applyFields(emptyContent(change.title), change, at, limits));
-    const node: PageNode = { id: newId('Page'), slug, version, createdAt: now.toISOString(), updatedAt: now.toISOString(), children: [] };
+    const node = await newPageNode(tx, space, applyFields(emptyContent(change.title), change, at, limits), slug, now, { parses });
     insertAt(siblings, node, change.at);
     return node.id;
   }
   const found = requirePage(pages, change.page);
   if (change.into !== undefined || change.at != null) movePage(pages, change.page, change.into, change.at);
   if (change.slug != null) checkSlugFree(requirePage(pages, change.page).siblings, checkSlug(change.slug, at), change.page, `${at}.slug`);
-  const current = (await readVersions(db, space.id, [found.node.version])).get(found.node.version)!;
-  const version = await writeWith(w, applyFields(current, change, at, limits));
+  const current = (await readVersions(tx, space.id, [found.node.version], { withParse: true })).get(found.node.version)!;
+  // A change that keeps the Markdown keeps its stored parse.
+  const version = await writeVersion(tx, space, applyFields(current, change, at, limits), { parses: rememberParses(parses, [current]) });
   if (version !== found.node.version || (change.slug != null && change.slug !== found.node.slug)) {
     found.node.version = version;
     found.node.slug = change.slug ?? found.node.slug;
@@ -117,31 +101,22 @@ export async function editChangeRequestContent(ctx: Context, spaceId: string, ke
   const actor = requireActor(ctx);
   if (changes.length === 0) throw badRequest('must hold at least one change', 'changes');
   if (changes.length > MAX_CHANGES) throw badRequest(`must hold at most ${MAX_CHANGES} changes`, 'changes');
-  const now = ctx.clock.now();
-  const apply = async (w: VersionWriter, revisionId: string) => {
-    const revision = await w.db.revision.findUniqueOrThrow({ where: { id: revisionId } });
-    const pages = cloneTree(await readTree(fetchTreesFrom(w.db), w.space.id, revision.tree));
-    const touched: string[] = [];
-    for (const [i, change] of changes.entries()) touched.push(await applyChange(w, pages, change, `changes[${i}]`, now, ctx.contentLimits) ?? '');
-    return { revision, pages, touched };
-  };
-  // Before any lock, on the change request as it is now: the new page versions written, their Markdown
-  // parsed (for 50 pages of 100 KB, seconds of work) while other writers of the space go on. A caller
-  // refused, or a change that does not apply, writes nothing here: the transaction says why. Small
-  // writes skip it: parsing them under the lock costs less than reading everything twice.
-  const markdownBytes = changes.reduce((sum, c) => sum + ('markdown' in c && typeof c.markdown === 'string' ? c.markdown.length : 0), 0);
-  const prepared = markdownBytes >= PREPARE_MARKDOWN_BYTES;
-  if (prepared) {
-    await (async () => {
-      const { space, cr } = await loadChangeRequest(ctx, ctx.prisma, spaceId, key, 'editContent');
-      await apply({ db: ctx.prisma, space, deferReferences: false }, cr.revisionId);
-    })().catch(() => undefined);
-  }
+  // The Markdown written is checked and parsed before the transaction (on the pool when large): its documents are stored with the versions.
+  const markdowns = changes.flatMap((change, i) => {
+    if (change.operation === 'delete_page' || change.markdown == null) return [];
+    checkMarkdown(change.markdown, `changes[${i}].document.markdown`, ctx.contentLimits, ctx.contentLimits.maxPageChars);
+    return [change.markdown];
+  });
+  // Only for a caller who may edit (checked again, locked, in the transaction).
+  if (markdowns.length > 0) await loadChangeRequest(ctx, ctx.prisma, spaceId, key, 'editContent');
+  const parses = await parseMarkdowns(ctx.compute, markdowns, ctx.contentLimits);
   return transactionWithRetry(ctx.prisma, async (tx) => {
     const { space, cr } = await loadChangeRequest(ctx, tx, spaceId, key, 'editContent', { lock: true });
-    // The same versions as above, found stored (no parsing under the lock); any other (the change request
-    // moved meanwhile) is stored with its reference keys left to the indexing job.
-    const { revision, pages, touched } = await apply({ db: tx, space, deferReferences: prepared }, cr.revisionId);
+    const revision = await tx.revision.findUniqueOrThrow({ where: { id: cr.revisionId } });
+    const pages = cloneTree(await readTree(fetchTreesFrom(tx), space.id, revision.tree));
+    const now = ctx.clock.now();
+    const touched: string[] = [];
+    for (const [i, change] of changes.entries()) touched.push(await applyChange(tx, space, pages, change, `changes[${i}]`, now, ctx.contentLimits, parses) ?? '');
     const revisionId = await commitRevision(tx, space, { parents: [cr.revisionId], changeRequestId: cr.id, createdById: actor.userId, pages, fileSet: revision.fileSet });
     const changeRequest = await tx.changeRequest.update({ where: { id: cr.id }, data: { revisionId }, include: { space: true } });
     return { changeRequest, pages: touched };

@@ -7,21 +7,24 @@
 // costs: the revision tree (structure, one statement per depth level), one
 // GIN lookup of the versions holding the target's key, and the Markdown of
 // those few candidates only (relative links resolve from the linking page's
-// folder, so candidates are confirmed against the tree). No read writes:
-// versions stored before the index existed are parsed in memory until the
-// indexing job (below) has reached them.
+// folder, so candidates are confirmed against the tree; parsed on the compute
+// pool when large). Versions stored without keys (a merge's, or from before the
+// index) are parsed on the pool by the first read that meets them and stored,
+// unless the indexing job (below) reached them first.
 import DataLoader from 'dataloader';
 import type { Context } from '../../context.js';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { notFound } from '../../errors.js';
 import { requestLoader } from '../../loaders.js';
-import { markdownReferences } from '../content/markdown/index.js';
+import { markdownReferencesOffLoop as referencesOffLoop } from '../content/markdown/index.js';
+import type { ComputePool } from '../../compute/pool.js';
+import { parseKey, storedParses, storeMissingParses } from '../revisions/parses.js';
 import { revisionFileIds } from '../files/service.js';
 import { versionLoader } from '../revisions/loaders.js';
 import { flatten } from '../revisions/objects.js';
 import { revisionTree } from '../revisions/read.js';
 import { pageLocation, pathIndex, type ContentReference, type ContentScope } from './report.js';
-import { findPage, isExternal, isIgnored, referenceKeys } from './targets.js';
+import { findPage, isExternal, isIgnored } from './targets.js';
 
 export type BacklinkTarget = { page: string } | { file: string };
 type Key = readonly [spaceId: string, key: string];
@@ -44,15 +47,19 @@ const referencingVersions = requestLoader(
     ),
 );
 
-/** Keys of the versions of a space not indexed yet, computed in memory (empty once the job ran). */
+/**
+ * Keys of the versions of a space not indexed yet (a merge's, until the job
+ * reaches them): parsed now on the pool and stored, so each is parsed once.
+ */
 const unindexedVersions = requestLoader(
   (ctx) =>
     new DataLoader<string, Map<string, string[]>>(async (spaceIds) => {
       const rows = await ctx.prisma.pageVersion.findMany({
         where: { spaceId: { in: [...spaceIds] }, referencesIndexed: false },
-        select: { spaceId: true, hash: true, markdown: true },
+        select: { spaceId: true, hash: true },
       });
-      return spaceIds.map((id) => new Map(rows.filter((r) => r.spaceId === id).map((r) => [r.hash, referenceKeys(r.markdown)])));
+      const parses = await storedParses(ctx.prisma, ctx.compute, rows, ctx.contentLimits);
+      return spaceIds.map((id) => new Map(rows.filter((r) => r.spaceId === id).map((r) => [r.hash, parses.get(parseKey(r))?.referenceKeys ?? []])));
     }),
 );
 
@@ -86,12 +93,13 @@ export async function backlinks(ctx: Context, scope: ContentScope, target: Backl
   if (candidates.length === 0) return [];
   const byPath = pathIndex(flat);
   const contents = await versionLoader(ctx).loadMany(candidates.map((f) => [spaceId, f.node.version] as const));
+  const references = await referencesOffLoop(ctx.compute, contents.map((c) => (c && !(c instanceof Error) ? c.markdown : '')));
   return candidates
     .filter((f, i) => {
       const content = contents[i];
       if (!content || content instanceof Error) return false;
       const folder = f.path.split('/').filter(Boolean).slice(0, -1);
-      return markdownReferences(content.markdown).some(
+      return references[i]!.some(
         (r) => r.kind === 'link' && !isIgnored(r.url) && !isExternal(r.url) && findPage(byPath, folder, r.url) === target.page,
       );
     })
@@ -99,20 +107,11 @@ export async function backlinks(ctx: Context, scope: ContentScope, target: Backl
 }
 
 /**
- * The indexing job's work: keys for versions stored before the index existed,
- * `batch` at a time, one UPDATE per batch (of one space when `spaceId` is
- * given: the versions a merge stored unindexed). Answers how many it indexed.
+ * The indexing job's work: the parse (reference keys and document) of versions
+ * stored without one (before the index existed, or by a merge), `batch` at a
+ * time (of one space when `spaceId` is given: the versions a merge stored),
+ * on `compute` when given. Answers how many it parsed.
  */
-export async function indexPageReferences(prisma: Pick<PrismaClient, 'pageVersion' | '$executeRaw'>, batch = 500, spaceId?: string): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const rows = await prisma.pageVersion.findMany({ where: { referencesIndexed: false, ...(spaceId ? { spaceId } : {}) }, select: { spaceId: true, hash: true, markdown: true }, take: batch });
-    if (rows.length === 0) return total;
-    const keyed = JSON.stringify(rows.map((r) => ({ spaceId: r.spaceId, hash: r.hash, keys: referenceKeys(r.markdown) })));
-    await prisma.$executeRaw`
-      UPDATE "PageVersion" v SET "referenceKeys" = ARRAY(SELECT jsonb_array_elements_text(d.keys)), "referencesIndexed" = true
-      FROM jsonb_to_recordset(${keyed}::jsonb) AS d("spaceId" text, hash text, keys jsonb)
-      WHERE v."spaceId" = d."spaceId" AND v.hash = d.hash`;
-    total += rows.length;
-  }
+export async function indexPageReferences(prisma: Pick<PrismaClient, 'pageVersion' | '$executeRaw'>, batch = 500, spaceId?: string, compute?: ComputePool): Promise<number> {
+  return storeMissingParses(prisma, { batch, spaceId, compute });
 }

@@ -4,7 +4,7 @@
 // them); only the scanned pages' Markdown is read, through the batched loader.
 import type { Context } from '../../context.js';
 import { notFound } from '../../errors.js';
-import { markdownReferences } from '../content/markdown/index.js';
+import { markdownReferencesOffLoop } from '../content/markdown/index.js';
 import { versionLoader } from '../revisions/loaders.js';
 import { flatten, type FlatPage } from '../revisions/objects.js';
 import { revisionTree, type RevisionRef } from '../revisions/read.js';
@@ -58,6 +58,8 @@ export async function linkReport(ctx: Context, scope: ContentScope, only?: { pag
   const scanned = only ? flat.filter((f) => f.node.id === only.pageId) : flat;
   if (only && scanned.length === 0) throw notFound('Page');
   const contents = await versionLoader(ctx).loadMany(scanned.map((f) => [scope.revision.spaceId, f.node.version] as const));
+  // Parsed on the compute pool when large (a whole space's report reads every page).
+  const references = await markdownReferencesOffLoop(ctx.compute, contents.map((c) => (c && !(c instanceof Error) ? c.markdown : '')));
 
   const links = new Map<string, ContentLink>();
   const spaceTargets: ContentLink[] = [];
@@ -66,7 +68,7 @@ export async function linkReport(ctx: Context, scope: ContentScope, only?: { pag
     const content = contents[i];
     if (!content || content instanceof Error) return;
     const folder = f.path.split('/').filter(Boolean).slice(0, -1);
-    for (const { kind, url } of markdownReferences(content.markdown)) {
+    for (const { kind, url } of references[i]!) {
       if (isIgnored(url)) continue;
       const link = classify(ctx, scope, url, kind, () => findPage(byPath, folder, url));
       if (!link) continue;

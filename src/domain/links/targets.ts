@@ -3,7 +3,7 @@
 // a file of the space (`files/<fileId>`), another space (its app or published
 // URL), an app URL, or an outside URL. The same reading serves the link reports
 // and the reference keys stored with each page version (backlinks).
-import { markdownReferences } from '../content/markdown/index.js';
+import { markdownReferences, type Root } from '../content/markdown/index.js';
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 /** `files/<id>` as the last two segments of a relative target (how Markdown points at an uploaded file). */
@@ -74,8 +74,9 @@ export function spaceIdOf(target: string, bases: string[]): string | null {
  * The lookup keys of what `markdown` refers to: `page:<slug>` for relative page
  * links (the last segment of the path, so backlinks of a page need only read
  * the versions holding its slug) and `file:<id>` for files (links or images).
+ * `markdown` may be given parsed (its tree).
  */
-export function referenceKeys(markdown: string): string[] {
+export function referenceKeys(markdown: string | Root): string[] {
   const keys = new Set<string>();
   for (const { kind, url } of markdownReferences(markdown)) {
     if (isIgnored(url)) continue;

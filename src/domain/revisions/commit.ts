@@ -3,6 +3,7 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import { newId } from '../../ids.js';
 import { fetchTreesFrom, readTree, readVersions, writeTree, writeVersion, type PageContent, type PageNode } from './objects.js';
+import { emptyParse, rememberParses, type Parses } from './parses.js';
 
 type Tx = Prisma.TransactionClient;
 export interface SpaceRef {
@@ -51,9 +52,9 @@ export async function commitRevision(tx: Tx, space: SpaceRef, input: CommitInput
   return id;
 }
 
-/** A new page node holding `content` (its version written now). */
-export async function newPageNode(tx: Tx, space: SpaceRef, content: PageContent, slug: string, now: Date, id = newId('Page')): Promise<PageNode> {
-  const version = await writeVersion(tx, space, content);
+/** A new page node holding `content` (its version written now, with its parse from `parses`, made before the transaction). */
+export async function newPageNode(tx: Tx, space: SpaceRef, content: PageContent, slug: string, now: Date, { id = newId('Page'), parses }: { id?: string; parses?: Parses } = {}): Promise<PageNode> {
+  const version = await writeVersion(tx, space, content, { parses });
   const at = now.toISOString();
   return { id, slug, version, createdAt: at, updatedAt: at, children: [] };
 }
@@ -64,9 +65,11 @@ export async function copyPages(tx: Tx, from: SpaceRef, root: string | null, to:
   const versions: string[] = [];
   const collect = (nodes: PageNode[]) => nodes.forEach((n) => (versions.push(n.version), collect(n.children)));
   collect(pages);
-  const contents = await readVersions(tx, from.id, versions);
+  // The copies keep the parses stored with the originals: nothing is parsed again.
+  const contents = await readVersions(tx, from.id, versions, { withParse: true });
+  const parses = rememberParses(emptyParse(), contents.values());
   const hashes = new Map<string, string>();
-  for (const [hash, { hash: _h, ...content }] of contents) hashes.set(hash, await writeVersion(tx, to, content));
+  for (const [hash, content] of contents) hashes.set(hash, await writeVersion(tx, to, content, { parses }));
   const copy = (nodes: PageNode[]): PageNode[] =>
     nodes.map((n) => ({ ...n, id: newId('Page'), version: hashes.get(n.version) ?? n.version, children: copy(n.children) }));
   return copy(pages);

@@ -4,6 +4,8 @@ import DataLoader from 'dataloader';
 import { requestLoader } from '../../loaders.js';
 import type { Context } from '../../context.js';
 import type { TreeFetcher, VersionRow } from './objects.js';
+import { parseKey, storedParses } from './parses.js';
+import type { RichTextDocument } from '../content/markdown/index.js';
 
 type Key = readonly [spaceId: string, hash: string];
 const cacheKeyFn = ([spaceId, hash]: Key) => `${spaceId}/${hash}`;
@@ -29,9 +31,27 @@ export const versionLoader = requestLoader(
       async (keys) => {
         const rows = await ctx.prisma.pageVersion.findMany({
           where: { spaceId: { in: [...new Set(keys.map((k) => k[0]))] }, hash: { in: [...new Set(keys.map((k) => k[1]))] } },
+          // The document is read on its own (documentLoader), by the pages it is asked of.
+          omit: { document: true, sections: true },
         });
         const byKey = new Map(rows.map((r) => [cacheKeyFn([r.spaceId, r.hash]), r]));
         return keys.map((k) => byKey.get(cacheKeyFn(k)) ?? null);
+      },
+      { cacheKeyFn },
+    ),
+);
+
+/**
+ * The stored documents of page versions (bounded by the content limits), every
+ * one asked in one tick in one statement; a version stored without one is
+ * parsed on the pool and stored (storedParses), never inline.
+ */
+export const documentLoader = requestLoader(
+  (ctx) =>
+    new DataLoader<Key, RichTextDocument | null, string>(
+      async (keys) => {
+        const parses = await storedParses(ctx.prisma, ctx.compute, keys.map(([spaceId, hash]) => ({ spaceId, hash })), ctx.contentLimits);
+        return keys.map(([spaceId, hash]) => parses.get(parseKey({ spaceId, hash }))?.document ?? null);
       },
       { cacheKeyFn },
     ),

@@ -9,6 +9,7 @@
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 import { refreshSearchIndexes } from '../search/indexer.js';
 import { indexPageReferences } from '../links/backlinks.js';
+import type { ComputePool } from '../../compute/pool.js';
 
 /** The job that consumes the outbox (src/jobs/definitions.ts declares it). */
 export const FOLLOW_MAIN_LINE = 'content.follow-main-line';
@@ -20,18 +21,19 @@ export async function advanceMainLine(tx: Prisma.TransactionClient, spaceId: str
 
 /**
  * The job's work: for each space with outbox rows, its search index caught up
- * and the reference keys of its unindexed versions written, then the rows it
+ * and the parses (reference keys, documents) of its unparsed versions stored (on `compute` when given), then the rows it
  * saw removed (rows written meanwhile stay for the next round). Answers how
  * many spaces it followed.
  */
-export async function followMainLines(prisma: PrismaClient, batch = 50): Promise<number> {
+export async function followMainLines(prisma: PrismaClient, batch = 50, compute?: ComputePool): Promise<number> {
   let total = 0;
   for (;;) {
     const spaces = await prisma.mainLineOutbox.groupBy({ by: ['spaceId'], _max: { id: true }, orderBy: { _max: { id: 'asc' } }, take: batch });
     if (spaces.length === 0) return total;
     for (const { spaceId, _max } of spaces) {
-      await refreshSearchIndexes(prisma, [spaceId]);
-      await indexPageReferences(prisma, 500, spaceId);
+      // Parses first (on the pool): the index then reads the stored sections.
+      await indexPageReferences(prisma, 500, spaceId, compute);
+      await refreshSearchIndexes(prisma, [spaceId], compute);
       await prisma.mainLineOutbox.deleteMany({ where: { spaceId, id: { lte: _max.id! } } });
     }
     total += spaces.length;

@@ -6,7 +6,7 @@
 // page of a 2,000-page space adds one PageVersion and the trees on its path.
 import { createHash } from 'node:crypto';
 import type { Prisma } from '../../generated/prisma/client.js';
-import { referenceKeys } from '../links/targets.js';
+import { emptyParse, type Parses } from './parses.js';
 
 type Db = Pick<Prisma.TransactionClient, 'pageTree' | 'pageVersion'>;
 type JsonValue = Prisma.JsonValue;
@@ -72,23 +72,36 @@ export const versionHash = (content: PageContent) => sha256(canonical(Object.fro
 
 /**
  * Stores a page version (a no-op when the space already holds it); answers its hash.
- * `deferReferences`: its reference keys are left to the indexing jobs (a merge's
- * transaction does not parse the pages it writes; backlinks parse unindexed versions meanwhile).
+ * Its document and reference keys come from `parses` (made before the
+ * transaction: nothing is parsed here). Without a parse of its Markdown the
+ * version is stored unparsed, and the parse job or its first read parses it
+ * (a merge's new texts, known only inside its transaction).
+ * `deferReferences` is what every write without a parse does now; it stays for its callers.
  */
-export async function writeVersion(db: Db, space: { id: string; organizationId: string }, content: PageContent, { deferReferences = false } = {}): Promise<string> {
+export async function writeVersion(
+  db: Db,
+  space: { id: string; organizationId: string },
+  content: PageContent,
+  { parses }: { parses?: Parses; deferReferences?: boolean } = {},
+): Promise<string> {
   const hash = versionHash(content);
   const json = (v: JsonValue | null) => (v === null ? undefined : (v as Prisma.InputJsonValue));
+  const parse = (parses ?? emptyParses).get(content.markdown);
+  const own = Object.fromEntries(contentFields.map((f) => [f, content[f]])) as unknown as PageContent;
   await db.pageVersion.createMany({
     data: [{
-      ...content, layout: json(content.layout), cover: json(content.cover), variables: json(content.variables), computed: json(content.computed),
+      ...own, layout: json(own.layout), cover: json(own.cover), variables: json(own.variables), computed: json(own.computed),
       spaceId: space.id, organizationId: space.organizationId, hash,
-      // Indexed as it is first stored: backlinks read these keys, not the Markdown.
-      ...(deferReferences ? { referenceKeys: [], referencesIndexed: false } : { referenceKeys: referenceKeys(content.markdown), referencesIndexed: true }),
+      ...(parse
+        ? { document: parse.document as unknown as Prisma.InputJsonValue, sections: parse.sections as unknown as Prisma.InputJsonValue, referenceKeys: parse.referenceKeys, referencesIndexed: true }
+        : { referenceKeys: [], referencesIndexed: false }),
     }],
     skipDuplicates: true,
   });
   return hash;
 }
+
+const emptyParses = emptyParse();
 
 /** The tree objects of `pages` by hash, and the root hash (null for no page): hashing only, nothing written. */
 export function treeObjects(pages: PageNode[]): { root: string | null; objects: Map<string, TreeEntry[]> } {
@@ -152,9 +165,19 @@ export async function readTree(fetch: TreeFetcher, spaceId: string, root: string
 
 export type VersionRow = PageContent & { hash: string };
 
-export async function readVersions(db: Db, spaceId: string, hashes: string[]): Promise<Map<string, VersionRow>> {
+/** A version with its stored parse (null document and sections: not parsed yet). */
+export type ParsedVersionRow = VersionRow & { document: JsonValue | null; sections: JsonValue | null; referenceKeys: string[]; referencesIndexed: boolean };
+
+/**
+ * The versions `hashes` of a space; `withParse`: with their stored parse
+ * (document, sections, reference keys: a copy reuses them); `withSections`:
+ * with their stored sections only (the search index).
+ */
+export async function readVersions(db: Db, spaceId: string, hashes: string[]): Promise<Map<string, VersionRow>>;
+export async function readVersions(db: Db, spaceId: string, hashes: string[], options: { withParse?: boolean; withSections?: boolean }): Promise<Map<string, ParsedVersionRow>>;
+export async function readVersions(db: Db, spaceId: string, hashes: string[], { withParse = false, withSections = false } = {}): Promise<Map<string, VersionRow>> {
   if (hashes.length === 0) return new Map();
-  const rows = await db.pageVersion.findMany({ where: { spaceId, hash: { in: [...new Set(hashes)] } } });
+  const rows = await db.pageVersion.findMany({ where: { spaceId, hash: { in: [...new Set(hashes)] } }, omit: { document: !withParse, sections: !(withParse || withSections) } });
   return new Map(rows.map((r) => [r.hash, r]));
 }
 

@@ -5,9 +5,10 @@ import { builder } from '../../schema/builder.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { Context } from '../../context.js';
 import { markdownToDocumentOffLoop } from '../content/markdown/index.js';
-import { pageMarkdown } from '../openapiSpecs/computed.js';
+import { openAPIComputed, pageMarkdown } from '../openapiSpecs/computed.js';
 import { defaultLayout } from './layout.js';
-import { revisionLoader } from './loaders.js';
+import { documentLoader, revisionLoader } from './loaders.js';
+import { boundedDocument } from './parseTask.js';
 import { countPages, flattenResolved, pageOfRevision, revisionPages, type ResolvedPage, type RevisionRef } from './read.js';
 
 /** A revision as GraphQL carries it, with how its pages are to be shown. */
@@ -98,7 +99,15 @@ PageRef.implement({
       type: 'JSON',
       nullable: true,
       description: 'The body as a rich-text document (null when Markdown was asked for).',
-      resolve: async (p, _a, ctx) => (p.view?.format === 'markdown' ? null : markdownToDocumentOffLoop(ctx.compute, await pageMarkdown(ctx, p, p.view?.computed))),
+      resolve: async (p, _a, ctx) => {
+        if (p.view?.format === 'markdown') return null;
+        // Computed content (an OpenAPI page) is rendered at read: its document is converted then, bounded like a stored one.
+        if (p.view?.computed !== false && openAPIComputed(p.computed)) {
+          return boundedDocument(await markdownToDocumentOffLoop(ctx.compute, await pageMarkdown(ctx, p, p.view?.computed)), ctx.contentLimits);
+        }
+        // Stored with the version: read, never parsed (src/domain/revisions/parses.ts).
+        return documentLoader(ctx).load([p.spaceId, p.version]);
+      },
     }),
     git: t.field({
       type: GitBlob,

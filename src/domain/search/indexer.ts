@@ -9,8 +9,12 @@
 // caught up before it is searched, and the `search.catch-up` job backfills
 // spaces nobody searched yet.
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
-import { markdownSections } from '../content/markdown/index.js';
-import { fetchTreesFrom, readVersions, type VersionRow } from '../revisions/objects.js';
+import { markdownSections, type Section } from '../content/markdown/index.js';
+import { fetchTreesFrom, readVersions, type ParsedVersionRow } from '../revisions/objects.js';
+import { storeMissingParses } from '../revisions/parses.js';
+import type { ComputePool } from '../../compute/pool.js';
+
+type IndexedVersion = Pick<ParsedVersionRow, 'title' | 'description' | 'markdown' | 'noIndex' | 'sections'>;
 import { diffTrees, type PagePlace } from './treeDiff.js';
 import { lockSpace } from '../shared/spaceLocks.js';
 
@@ -23,8 +27,8 @@ const MAX_VECTOR_TEXT = 100_000;
 /** Pages written per statement. */
 const CHUNK = 500;
 /**
- * Most Markdown parsed (characters) before the statement that writes it: parsing
- * runs inside the sync's transaction, which must not sit idle past the session's
+ * Most Markdown parsed (characters) before the statement that writes it, for
+ * versions without stored sections: such parsing runs inside the sync's transaction, which must not sit idle past the session's
  * idle_in_transaction_session_timeout (a 20 KB page parses in about 0.4 s).
  */
 const PARSED_PER_STATEMENT = 40_000;
@@ -45,10 +49,15 @@ interface SectionRow {
   description: string;
 }
 
-/** A page's sections as indexed: one per heading, after the text before the first one; at least one (the page itself). */
-function sectionRows(pageId: string, content: VersionRow): SectionRow[] {
+/**
+ * A page's sections as indexed: one per heading, after the text before the
+ * first one; at least one (the page itself). Stored with the version when it
+ * was parsed (src/domain/revisions/parses.ts); parsed here only for a version
+ * stored without them that refreshSearchIndexes did not reach first.
+ */
+function sectionRows(pageId: string, content: IndexedVersion): SectionRow[] {
   const base = { pageId, title: content.title, description: content.description ?? '' };
-  const sections = content.markdown ? markdownSections(content.markdown) : [];
+  const sections = (content.sections as Section[] | null) ?? (content.markdown ? markdownSections(content.markdown) : []);
   if (sections.length === 0) return [{ ...base, position: 0, anchor: '', heading: '', body: '' }];
   return sections.map((s, position) => ({ ...base, position, anchor: s.id, heading: s.title, body: s.body }));
 }
@@ -57,11 +66,12 @@ const chunks = <T>(items: T[], size = CHUNK) => Array.from({ length: Math.ceil(i
 const joinIds = (ids: string[]) => ids.join(',');
 
 /** `places` cut into statements of at most CHUNK pages and PARSED_PER_STATEMENT characters of Markdown (one page at least). */
-function statementsOf(places: PagePlace[], contents: Map<string, VersionRow>) {
+function statementsOf(places: PagePlace[], contents: Map<string, IndexedVersion>) {
   const parts: PagePlace[][] = [];
   let size = 0;
   for (const place of places) {
-    const length = contents.get(place.version)?.markdown.length ?? 0;
+    const stored = contents.get(place.version);
+    const length = stored && stored.sections == null ? stored.markdown.length : 0;
     const last = parts.at(-1);
     if (!last || last.length >= CHUNK || size + length > PARSED_PER_STATEMENT) {
       parts.push([place]);
@@ -74,7 +84,7 @@ function statementsOf(places: PagePlace[], contents: Map<string, VersionRow>) {
   return parts;
 }
 
-async function writePages(tx: Tx, space: { id: string; organizationId: string }, places: PagePlace[], contents: Map<string, VersionRow>) {
+async function writePages(tx: Tx, space: { id: string; organizationId: string }, places: PagePlace[], contents: Map<string, IndexedVersion>) {
   for (const part of statementsOf(places, contents)) {
     const found = part.filter((p) => contents.has(p.version));
     await tx.searchPage.createMany({
@@ -133,7 +143,7 @@ export async function syncSearchIndex(tx: Tx, spaceId: string): Promise<SyncResu
   const gone = state ? [...changes.removed, ...changes.indexed.map((p) => p.id)] : [];
   for (const part of chunks(gone, 5000)) await tx.searchPage.deleteMany({ where: { spaceId, pageId: { in: part } } });
   for (const part of chunks(changes.indexed, 5000)) {
-    const contents = await readVersions(tx, spaceId, part.map((p) => p.version));
+    const contents = await readVersions(tx, spaceId, part.map((p) => p.version), { withSections: true });
     await writePages(tx, space, part, contents);
   }
   await movePages(tx, spaceId, changes.moved);
@@ -154,15 +164,21 @@ export async function staleSearchIndexes(db: Pick<PrismaClient, '$queryRaw'>, sp
 /** Longest a catch-up of one space may take (a first index of a large space parses every page). */
 const SYNC_TIMEOUT_MS = 120_000;
 
-/** Catches up the index of each space of `spaceIds` whose active revision moved past it; answers how many it synced. */
-export async function refreshSearchIndexes(prisma: PrismaClient, spaceIds: string[]): Promise<number> {
+/**
+ * Catches up the index of each space of `spaceIds` whose active revision moved
+ * past it; answers how many it synced. The space's versions stored without a
+ * parse (a merge's) are parsed first, outside the transaction (on `compute`
+ * when given): the sync then reads their stored sections.
+ */
+export async function refreshSearchIndexes(prisma: PrismaClient, spaceIds: string[], compute?: ComputePool): Promise<number> {
   const stale = await staleSearchIndexes(prisma, spaceIds);
+  for (const id of stale) await storeMissingParses(prisma, { spaceId: id, compute });
   for (const id of stale) await prisma.$transaction((tx) => syncSearchIndex(tx, id), { timeout: SYNC_TIMEOUT_MS, maxWait: SYNC_TIMEOUT_MS });
   return stale.length;
 }
 
 /** Every space of the database whose index lags, caught up (the backfill after the migration, and the job's round). */
-export async function refreshAllSearchIndexes(prisma: PrismaClient, batch = 100): Promise<number> {
+export async function refreshAllSearchIndexes(prisma: PrismaClient, batch = 100, compute?: ComputePool): Promise<number> {
   let total = 0;
   let after = '';
   for (;;) {
@@ -170,7 +186,7 @@ export async function refreshAllSearchIndexes(prisma: PrismaClient, batch = 100)
       SELECT s.id FROM "Space" s LEFT JOIN "SearchIndexState" st ON st."spaceId" = s.id
       WHERE s.id > ${after} AND st."revisionId" IS DISTINCT FROM s."revisionId" ORDER BY s.id LIMIT ${batch}`;
     if (rows.length === 0) return total;
-    total += await refreshSearchIndexes(prisma, rows.map((r) => r.id));
+    total += await refreshSearchIndexes(prisma, rows.map((r) => r.id), compute);
     after = rows.at(-1)!.id;
   }
 }

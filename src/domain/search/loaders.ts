@@ -40,7 +40,7 @@ export const spaceSearchLoader = requestLoader(
     new DataLoader<SearchKey, Page<PageHit>, string>(
       batchBy(async (spaceIds, query, offset, limit) => {
         // Reads stay correct whatever moved an active revision: a lagging index is caught up first.
-        await refreshSearchIndexes(ctx.prisma, spaceIds);
+        await refreshSearchIndexes(ctx.prisma, spaceIds, ctx.compute);
         return searchSpaces(ctx.prisma, spaceIds, query, offset, limit);
       }),
       { cacheKeyFn },
@@ -56,7 +56,7 @@ export const organizationSearchLoader = requestLoader(
           where: { OR: organizationIds.map((id) => searchableSpacesWhere(actor, id)) },
           select: { id: true, title: true, organizationId: true },
         });
-        await refreshSearchIndexes(ctx.prisma, spaces.map((s) => s.id));
+        await refreshSearchIndexes(ctx.prisma, spaces.map((s) => s.id), ctx.compute);
         const scopes = organizationIds.map((organizationId) => ({ organizationId, spaces: spaces.filter((s) => s.organizationId === organizationId) }));
         return searchOrganizations(ctx.prisma, scopes, query, offset, limit);
       }),

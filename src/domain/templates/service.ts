@@ -9,6 +9,7 @@ import { badRequest } from '../../errors.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { commitRevision, newPageNode } from '../revisions/commit.js';
 import { cloneTree } from '../revisions/treeEdits.js';
+import { parseMarkdowns, type Parses } from '../revisions/parses.js';
 import { readFileSet } from '../files/fileSets.js';
 import { emptyContent, fetchTreesFrom, readTree, type PageNode } from '../revisions/objects.js';
 import { loadChangeRequest } from '../changeRequests/service.js';
@@ -56,12 +57,12 @@ function freeSlug(siblings: PageNode[], wanted: string) {
   return slug;
 }
 
-async function templateNodes(tx: Tx, space: { id: string; organizationId: string }, pages: TemplatePage[], siblings: PageNode[], files: Map<string, string>, now: Date) {
+async function templateNodes(tx: Tx, space: { id: string; organizationId: string }, pages: TemplatePage[], siblings: PageNode[], files: Map<string, string>, now: Date, parses: Parses) {
   const made: PageNode[] = [];
   for (const page of pages) {
     const content = { ...emptyContent(page.title), emoji: page.emoji ?? null, description: page.description ?? null, markdown: fillRefs(page.markdown, files) };
-    const node = await newPageNode(tx, space, content, freeSlug([...siblings, ...made], page.slug), now);
-    node.children = await templateNodes(tx, space, page.pages ?? [], [], files, now);
+    const node = await newPageNode(tx, space, content, freeSlug([...siblings, ...made], page.slug), now, { parses });
+    node.children = await templateNodes(tx, space, page.pages ?? [], [], files, now, parses);
     made.push(node);
   }
   return made;
@@ -82,12 +83,15 @@ export async function applyTemplate(ctx: Context, spaceId: string, input: ApplyT
   const template = templateById(input.id);
   if (!template) throw badRequest('is not the id of a template (see the spaceTemplates query)', 'id');
   const files = resolveContentRefs(template, input.params);
+  // The pages' Markdown is parsed before the transaction (their documents are stored with them).
+  const filled = (pages: TemplatePage[]): string[] => pages.flatMap((p) => [fillRefs(p.markdown, files), ...filled(p.pages ?? [])]);
+  const parses = await parseMarkdowns(ctx.compute, filled(template.pages), ctx.contentLimits);
   return transactionWithRetry(ctx.prisma, async (tx) => {
     const now = ctx.clock.now();
     if (input.changeRequestId != null) {
       const { space, cr } = await loadChangeRequest(ctx, tx, spaceId, input.changeRequestId, 'editContent', { lock: true });
       const pages = await contentToExtend(tx, space.id, cr.revisionId, files);
-      pages.push(...(await templateNodes(tx, space, template.pages, pages, files, now)));
+      pages.push(...(await templateNodes(tx, space, template.pages, pages, files, now, parses)));
       const revisionId = await commitRevision(tx, space, { parents: [cr.revisionId], changeRequestId: cr.id, createdById: actor.userId, pages });
       await tx.changeRequest.update({ where: { id: cr.id }, data: { revisionId } });
       return revisionId;
@@ -95,7 +99,7 @@ export async function applyTemplate(ctx: Context, spaceId: string, input: ApplyT
     // Under the space row lock (main-line writes each build on the last one's revision) and the rules of merges.
     const space = await mainLineSpace(ctx, tx, spaceId);
     const pages = await contentToExtend(tx, space.id, space.revisionId, files);
-    pages.push(...(await templateNodes(tx, space, template.pages, pages, files, now)));
+    pages.push(...(await templateNodes(tx, space, template.pages, pages, files, now, parses)));
     const revisionId = await commitRevision(tx, space, { parents: [space.revisionId], createdById: actor.userId, pages });
     await advanceMainLine(tx, space.id, revisionId);
     return revisionId;

@@ -5,7 +5,7 @@ export { markdownToDocument, type RichTextDocument, type BlockNode } from './doc
 export { markdownSections, markdownPlainText, type Section } from './sections.js';
 export { markdownReferences, markdownMentions, type MarkdownReference } from './references.js';
 export { serializeMarkdown } from './serialize.js';
-export { markdownToDocumentOffLoop } from './offLoop.js';
+export { markdownToDocumentOffLoop, markdownReferencesOffLoop } from './offLoop.js';
 export { checkMarkdown } from './limits.js';
 export { markdownShape, type MarkdownShape } from './shape.js';
 export { isDangerousUrl, NEUTRAL_URL } from './urls.js';

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "PageVersion" ADD COLUMN     "document" JSON,
+ADD COLUMN     "sections" JSONB;
