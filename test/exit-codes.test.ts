@@ -2,21 +2,21 @@
 // non-zero when a test fails, a file fails to load or a hook throws, on the
 // machine's PostgreSQL (DATABASE_URL) and on the embedded one alike. (The
 // embedded server's library once turned every such exit code into 0.)
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { spawnTracked } from './support/processes.js';
 
 const vitestBin = 'node_modules/vitest/vitest.mjs';
 
 /** Runs one fixture of test/fixtures/exit-codes; answers its exit code and output. */
 function runFixture(fixture: string, env: Record<string, string | undefined>) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, [vitestBin, 'run', '--config', 'test/fixtures/exit-codes/vitest.config.ts'], {
+    const child = spawnTracked(process.execPath, [vitestBin, 'run', '--config', 'test/fixtures/exit-codes/vitest.config.ts'], {
       env: { ...process.env, ...env, FIXTURE: fixture },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
+    child.stdout!.on('data', (chunk) => (output += chunk));
+    child.stderr!.on('data', (chunk) => (output += chunk));
     child.on('exit', (code) => resolve({ code, output }));
   });
 }
