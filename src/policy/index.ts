@@ -19,7 +19,7 @@ export { visibleContentWhere, contentAudience, contentWhereForRole, tenantScope,
 export { searchableSpacesWhere } from './search.js';
 export { scopes, isScope, parseScopes, requireScopes, type Scope } from './scopes.js';
 export type { Actor, RequestGrants } from './actor.js';
-export { roleIn, noRequestGrants, withRequestGrants } from './actor.js';
+export { roleIn, noRequestGrants, withRequestGrants, withMembership, withoutMembership } from './actor.js';
 export { openAPISpecPolicy } from './openapiSpec.js';
 export { conversationsPolicy } from './conversation.js';
 export { translationPolicy, type TranslationSubject } from './translation.js';

@@ -1,7 +1,7 @@
 // Membership rules: role changes and removal, keeping at least one admin.
 import type { Context } from '../../context.js';
-import { requireActor } from '../../context.js';
-import { authorize, contentWhereForRole, memberPolicy, organizationPolicy } from '../../policy/index.js';
+import { answerAs, requireActor } from '../../context.js';
+import { authorize, contentWhereForRole, memberPolicy, organizationPolicy, withoutMembership } from '../../policy/index.js';
 import type { OrganizationSubject } from '../../policy/organization.js';
 import { conflict, notFound } from '../../errors.js';
 import type { Prisma } from '../../generated/prisma/client.js';
@@ -130,6 +130,7 @@ export async function removeMember(ctx: Context, organizationId: string, userId:
     const { count } = await tx.member.deleteMany({ where: { organizationId, userId } });
     return count === 1;
   });
-  if (userId === actor.userId) actor.memberships.delete(organizationId);
+  // Whoever left answers the rest of the mutation as a stranger to the organization (context.ts: answerAs).
+  if (userId === actor.userId) answerAs(ctx, withoutMembership(actor, organizationId));
   return removed;
 }
