@@ -6,7 +6,7 @@ export { spacePolicy, shownSpacePolicy, authorizeMainLineWrite } from './space.j
 export { changeRequestPolicy, type ChangeRequestSubject } from './changeRequest.js';
 export { commentPolicy, commentReplyPolicy, commentingPolicy, type CommentSubject, type CommentReplySubject } from './comment.js';
 export { collectionPolicy } from './collection.js';
-export { memberPolicy } from './member.js';
+export { memberPolicy, administers, administratorsWhere } from './member.js';
 export { teamPolicy, teamCreationPolicy, teamMemberPolicy, visibleTeamMembersWhere, teamsManagedByWhere } from './team.js';
 export { sitePolicy, siteCreationSubject, siteLookupScope, sitesShowingSpacesWhere, visibleSitesWhere, type SiteSubject } from './site.js';
 export { accountPolicy, tokenPolicy, visibleTokensWhere } from './token.js';
