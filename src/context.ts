@@ -75,6 +75,25 @@ export interface LiveConnection {
   close(code: number, reason: string): void;
 }
 
+/**
+ * Answers the rest of a mutation for the caller as one of its fields left them.
+ * A mutation that changes the caller's own membership (a join, a leave) gives the
+ * context a new actor derived from the former one (policy/actor.ts:
+ * withMembership, withoutMembership) and a fresh loader cache, so nothing resolved
+ * for the former caller is reused; no actor is ever changed in place. GraphQL runs
+ * a mutation's fields one after another, each answering its payload before the
+ * next starts: the join's payload (the organization joined, with the caller's
+ * permissions there) and the fields after it see the new membership, those before
+ * it never do, and no query changes the caller. Re-reading the caller from the
+ * database instead would cost a statement and answer nothing more: these
+ * mutations know the role they wrote. Share keys and site spaces stay the
+ * request's (RequestGrants, fixed at the door).
+ */
+export function answerAs(ctx: Context, actor: Actor) {
+  ctx.actor = actor;
+  ctx.loaderCache = new Map();
+}
+
 export function requireActor(ctx: Context): Actor {
   if (!ctx.actor) throw unauthenticated();
   return ctx.actor;

@@ -275,6 +275,27 @@ describe('joining through an invite link', () => {
     expect(res).toEqual({ data: { joinOrganizationWithInvite: { organizationId: org.organizationId, role: 'EDIT', clientMutationId: 'j' } } });
   });
 
+  it('answers the mutation fields after a join for the member the caller now is, and after a leave for a stranger', async () => {
+    const org = await createOrg(app);
+    await allowInviteLinks(org);
+    const key = await keyOf((await createInvite(org, { role: 'admin' })).id);
+    const newcomer = await createUser(app);
+    // GraphQL runs a mutation's fields one after another: the update runs for the admin the join made.
+    const joined = await graphql(app, newcomer.token, `mutation($o: ID!, $k: String!) {
+      join: joinOrganizationWithInvite(input: { organizationId: $o, inviteId: $k }) { role }
+      update: updateOrganization(input: { organizationId: $o, title: "Renamed by the newcomer" }) { organization { title permissions { admin access } } }
+    }`, { o: org.organizationId, k: key });
+    expect(joined).toEqual({ data: { join: { role: 'ADMIN' }, update: { organization: { title: 'Renamed by the newcomer', permissions: { admin: true, access: true } } } } });
+    // And the update after they left runs for a stranger to the organization (404), changing nothing.
+    const left = await graphql(app, newcomer.token, `mutation($o: ID!, $u: ID!) {
+      leave: removeMember(input: { organizationId: $o, userId: $u }) { removed }
+      update: updateOrganization(input: { organizationId: $o, title: "Renamed after leaving" }) { organization { title } }
+    }`, { o: org.organizationId, u: newcomer.userId });
+    expect(left.errors?.map((e: any) => [e.path, e.extensions?.code])).toEqual([[['update'], 'NOT_FOUND']]);
+    expect((await app.prisma.organization.findUniqueOrThrow({ where: { id: org.organizationId } })).title).toBe('Renamed by the newcomer');
+    expect(await app.prisma.member.count({ where: { organizationId: org.organizationId, userId: newcomer.userId } })).toBe(0);
+  });
+
   it('100 joins at once through one link: one membership row', async () => {
     const org = await createOrg(app);
     await allowInviteLinks(org);

@@ -1,26 +1,28 @@
 // Who is calling: the user behind the API token and their memberships, loaded
-// once per request (one SQL statement, see auth/tokens.ts).
+// once per request (one SQL statement, see auth/tokens.ts). An actor is never
+// changed once made (every field is read-only): what changes the caller's
+// memberships derives a new actor (withMembership, withoutMembership).
 import type { Level, Role } from './roles.js';
 
 export interface Actor {
-  userId: string;
-  email: string;
-  emailVerified: boolean;
-  tokenId: string;
+  readonly userId: string;
+  readonly email: string;
+  readonly emailVerified: boolean;
+  readonly tokenId: string;
   /** Set when the token is bound to one organization (issued by an SSO login): it sees no other. */
-  boundOrganizationId?: string;
+  readonly boundOrganizationId?: string;
   /** OAuth-style scopes of the token; empty means unrestricted. */
-  scopes: string[];
+  readonly scopes: readonly string[];
   /** organizationId → role (null: guest). Absent: not a member. */
-  memberships: Map<string, Level>;
+  readonly memberships: ReadonlyMap<string, Level>;
   /** Organizations in which the caller owns at least one team. */
-  teamOwnerIn: Set<string>;
+  readonly teamOwnerIn: ReadonlySet<string>;
   /**
    * Levels granted to the caller (directly or through their teams) on spaces
    * and collections, spread down to everything nested in a granted collection:
    * content id → the highest level granted.
    */
-  grants: Map<string, Role>;
+  readonly grants: ReadonlyMap<string, Role>;
   /** Share keys presented with this request: fixed at the door, see RequestGrants. */
   readonly shareKeys: ReadonlySet<string>;
   /** Spaces shown to the caller by the published sites they read: fixed at the door, see RequestGrants. */
@@ -55,4 +57,25 @@ export function isMember(actor: Actor, organizationId: string) {
 
 export function roleIn(actor: Actor, organizationId: string): Level | undefined {
   return actor.memberships.get(organizationId);
+}
+
+/**
+ * The caller once they hold `role` (null: guest) in the organization: a new
+ * actor, the given one unchanged. For the answer of a mutation that made them
+ * a member (a join), see context.ts: answerAs.
+ */
+export function withMembership(actor: Actor, organizationId: string, role: Level): Actor {
+  return { ...actor, memberships: new Map(actor.memberships).set(organizationId, role) };
+}
+
+/**
+ * The caller once they left the organization: no membership, and no team of it
+ * (leaving removes their team memberships) — a new actor, the given one unchanged.
+ */
+export function withoutMembership(actor: Actor, organizationId: string): Actor {
+  const memberships = new Map(actor.memberships);
+  memberships.delete(organizationId);
+  const teamOwnerIn = new Set(actor.teamOwnerIn);
+  teamOwnerIn.delete(organizationId);
+  return { ...actor, memberships, teamOwnerIn };
 }

@@ -35,6 +35,15 @@ export function visibleContentWhere(actor: Actor, organizationId: string) {
 }
 
 /**
+ * Which commenters of a thread of the organization the caller sees, as a
+ * Prisma `where` on its members: a member with a role sees them all, a guest
+ * (or a caller of no role there) only themself.
+ */
+export function visibleCommentersWhere(actor: Actor, organizationId: string): { userId?: string } {
+  return roleIn(actor, organizationId) == null ? { userId: actor.userId } : {};
+}
+
+/**
  * Lookups by id carry the tenant key too: a read is confined to the caller's
  * organizations before any rule runs (and stays routable once the database is
  * sharded by organizationId).

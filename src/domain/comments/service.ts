@@ -6,7 +6,7 @@
 // writers cannot leave them wrong.
 import type { Context } from '../../context.js';
 import { requireActor } from '../../context.js';
-import { authorize, can, commentPolicy, commentReplyPolicy, commentingPolicy } from '../../policy/index.js';
+import { authorize, can, commentPolicy, commentReplyPolicy, commentingPolicy, visibleCommentersWhere } from '../../policy/index.js';
 import type { Policy } from '../../policy/policy.js';
 import { badRequest, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
@@ -17,7 +17,6 @@ import { bodyMarkdown, storedBody } from './body.js';
 import { reactionEmojiList } from './emoji.js';
 import { pageKey, pagesPresent } from './targets.js';
 import { changeRequestIn } from './loaders.js';
-import { roleIn } from '../../policy/actor.js';
 
 /** What the policy reads of a space (see SpaceSubject), and its active revision. */
 export const spaceSubjectSelect = {
@@ -96,13 +95,13 @@ export const commentListOrder = (args: CommentListArgs): Prisma.CommentOrderByWi
   return [{ postedAt: order }, { id: order }];
 };
 
-/** The commenters of a thread: members who posted a comment or a reply there (a caller without a role sees only themself). */
+/** The commenters of a thread: members who posted a comment or a reply there, those the caller may see (policy/filters.ts). */
 export function commentersWhere(ctx: Context, thread: ThreadKey, organizationId: string): Prisma.MemberWhereInput {
   const where = inThread(thread);
   const actor = requireActor(ctx);
   return {
     organizationId,
-    ...(roleIn(actor, organizationId) == null ? { userId: actor.userId } : {}),
+    ...visibleCommentersWhere(actor, organizationId),
     user: { OR: [{ comments: { some: where } }, { commentReplies: { some: { comment: where } } }] },
   };
 }

@@ -4,8 +4,8 @@
 // organization and grants them the level on the content).
 import { randomBytes } from 'node:crypto';
 import type { Context } from '../../context.js';
-import { requireActor } from '../../context.js';
-import { authorize, collectionPolicy, invitePolicy, requireScopes, selfJoinRefusal, spacePolicy, tenantScope } from '../../policy/index.js';
+import { answerAs, requireActor } from '../../context.js';
+import { authorize, collectionPolicy, invitePolicy, requireScopes, selfJoinRefusal, spacePolicy, tenantScope, withMembership } from '../../policy/index.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { isRole, type Role } from '../../policy/roles.js';
@@ -169,6 +169,7 @@ export async function joinWithInvite(ctx: Context, organizationId: string, key: 
       ON CONFLICT ("contentId", "granteeId") DO UPDATE SET level = EXCLUDED.level
       WHERE ${rankSql('"ContentGrant".level')} < ${rankSql('EXCLUDED.level')}`;
   }
-  actor.memberships.set(organizationId, member.role);
+  // The rest of the mutation answers for the member they now are (context.ts: answerAs).
+  answerAs(ctx, withMembership(actor, organizationId, member.role));
   return { organizationId, role: member.role };
 }

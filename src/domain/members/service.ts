@@ -1,7 +1,7 @@
 // Membership rules: role changes and removal, keeping at least one admin.
 import type { Context } from '../../context.js';
-import { requireActor } from '../../context.js';
-import { authorize, contentWhereForRole, memberPolicy, organizationPolicy } from '../../policy/index.js';
+import { answerAs, requireActor } from '../../context.js';
+import { administers, administratorsWhere, authorize, contentWhereForRole, memberPolicy, organizationPolicy, withoutMembership } from '../../policy/index.js';
 import type { OrganizationSubject } from '../../policy/organization.js';
 import { conflict, notFound } from '../../errors.js';
 import type { Prisma } from '../../generated/prisma/client.js';
@@ -93,8 +93,8 @@ async function withAdminsLocked<T>(
 /** 409 when the member is the organization's last (enabled) admin and would stop being one. */
 async function assertNotLastAdmin(tx: Prisma.TransactionClient, organizationId: string, userId: string, member: { role: Role | null; disabled: boolean }) {
   // A disabled admin already administers nothing: losing them loses no admin.
-  if (member.role !== 'admin' || member.disabled) return;
-  const others = await tx.member.count({ where: { organizationId, role: 'admin', userId: { not: userId }, disabled: false } });
+  if (!administers(member)) return;
+  const others = await tx.member.count({ where: { organizationId, ...administratorsWhere, userId: { not: userId } } });
   if (others === 0) throw conflict('An organization needs at least one admin: make another member admin first');
 }
 
@@ -105,7 +105,7 @@ export async function updateMemberRole(ctx: Context, organizationId: string, use
   if (role === undefined) return ctx.prisma.member.findUniqueOrThrow({ ...query, where: key(organizationId, userId) });
   return withAdminsLocked(ctx, organizationId, userId, async (tx, current) => {
     if (!current) throw notFound('Member'); // removed meanwhile
-    if (role !== 'admin') await assertNotLastAdmin(tx, organizationId, userId, current);
+    if (!administers({ ...current, role })) await assertNotLastAdmin(tx, organizationId, userId, current);
     return tx.member.update({ ...query, where: key(organizationId, userId), data: { role } });
   });
 }
@@ -130,6 +130,7 @@ export async function removeMember(ctx: Context, organizationId: string, userId:
     const { count } = await tx.member.deleteMany({ where: { organizationId, userId } });
     return count === 1;
   });
-  if (userId === actor.userId) actor.memberships.delete(organizationId);
+  // Whoever left answers the rest of the mutation as a stranger to the organization (context.ts: answerAs).
+  if (userId === actor.userId) answerAs(ctx, withoutMembership(actor, organizationId));
   return removed;
 }

@@ -1,7 +1,7 @@
 // Organization rules: settings updates and joining by e-mail domain.
 import type { Context } from '../../context.js';
-import { requireActor } from '../../context.js';
-import { authorize, mayLookUpEmailDomain, organizationPolicy, selfJoinRefusal, verifiedEmailDomain } from '../../policy/index.js';
+import { answerAs, requireActor } from '../../context.js';
+import { authorize, mayLookUpEmailDomain, organizationPolicy, selfJoinRefusal, verifiedEmailDomain, withMembership } from '../../policy/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { checkLength, checkPattern, checkUrl } from '../../validate.js';
 import { checkReviewersAreMembers, parseMergeRules } from '../shared/mergeRules.js';
@@ -116,7 +116,8 @@ export async function joinOrganization(ctx: Context, id: string) {
     data: [{ organizationId: id, userId: actor.userId, role: org!.defaultRole, joinedAt: ctx.clock.now() }],
     skipDuplicates: true,
   });
-  actor.memberships.set(id, org!.defaultRole);
+  // The payload (the organization joined, read by the resolver) answers for the member they now are.
+  answerAs(ctx, withMembership(actor, id, org!.defaultRole));
   return org!;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { memberPolicy, type MemberSubject } from '../../../src/policy/member.js';
+import { administers, memberPolicy, type MemberSubject } from '../../../src/policy/member.js';
+import type { Level } from '../../../src/policy/roles.js';
 import { ME, ORG, SOMEONE, actor, outcome, type ActorOptions, type Outcome, type Who } from './fixtures.js';
 
 const me: MemberSubject = { organizationId: ORG, userId: ME };
@@ -26,5 +27,18 @@ describe('memberPolicy', () => {
     ['read', { scopes: ['organization:read'] }, other, 'view', 'scope'],
   ])('%s %j on %j: %s → %s', (who, options, subject, action, expected) => {
     expect(outcome(memberPolicy, actor(who, options), subject, action)).toBe(expected);
+  });
+});
+
+// An organization keeps at least one member who administers it (members/service.ts: assertNotLastAdmin).
+describe('administers', () => {
+  it.each<[Level, boolean, boolean]>([
+    ['admin', false, true],
+    ['admin', true, false],
+    ['create', false, false],
+    ['read', false, false],
+    [null, false, false],
+  ])('%s, disabled %s → %s', (role, disabled, expected) => {
+    expect(administers({ role, disabled })).toBe(expected);
   });
 });
