@@ -3,9 +3,9 @@
 // A revision names its set by hash, so revisions that do not touch files share
 // one row, and File rows (immutable) are shared by every set that lists them.
 import { createHash } from 'node:crypto';
-import type { Prisma } from '../../generated/prisma/client.js';
+import type { Tx } from '../../db/tx.js';
 
-type Db = Pick<Prisma.TransactionClient, 'fileSet'>;
+type Db = Pick<Tx, 'fileSet'>;
 interface SpaceRef {
   id: string;
   organizationId: string;
@@ -44,7 +44,7 @@ export function mergeFileSets(base: string[], ours: string[], theirs: string[]):
 }
 
 /** The files of set `hash` of one space, copied into another (same ids, same stored bytes); answers the copy's set hash. */
-export async function copyFileSet(tx: Prisma.TransactionClient, from: SpaceRef, hash: string | null, to: SpaceRef): Promise<string | null> {
+export async function copyFileSet(tx: Tx, from: SpaceRef, hash: string | null, to: SpaceRef): Promise<string | null> {
   const ids = await readFileSet(tx, from.id, hash);
   if (ids.length === 0) return null;
   const rows = await tx.file.findMany({ where: { spaceId: from.id, id: { in: ids } } });

@@ -13,9 +13,7 @@
 // no lock yet never waits on the space behind a merge in the middle of a
 // statement. Any deadlock or serialization failure left (with triggers, other
 // tables) is retried whole by `transactionWithRetry` (src/db/retry.ts).
-import type { Prisma } from '../../generated/prisma/client.js';
-
-type Tx = Prisma.TransactionClient;
+import type { Tx } from '../../db/tx.js';
 
 /** Locks the space row (step 1); answers false when no such row. */
 export async function lockSpace(tx: Tx, spaceId: string): Promise<boolean> {

@@ -9,6 +9,7 @@ import { requireActor } from '../../context.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { Prisma } from '../../generated/prisma/client.js';
+import type { Tx } from '../../db/tx.js';
 import { authorize, can, sitePolicy } from '../../policy/index.js';
 import { checkLength } from '../../validate.js';
 import { loadSite, lockedSite, lockSite, publishableSpaces } from './service.js';
@@ -18,7 +19,6 @@ import { checkCondition, checkIcon, checkPath, ensureDefaultSiteSpace } from './
 import { createSiteSpace } from './siteSpaceService.js';
 import { endKey, moveItem, type ItemRef, type Position } from './order.js';
 
-type Tx = Prisma.TransactionClient;
 type SectionQuery = { include?: Prisma.SiteSectionInclude; select?: Prisma.SiteSectionSelect };
 type GroupQuery = { include?: Prisma.SiteSectionGroupInclude; select?: Prisma.SiteSectionGroupSelect };
 

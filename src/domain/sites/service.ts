@@ -10,12 +10,12 @@ import { isMember } from '../../policy/actor.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { Prisma } from '../../generated/prisma/client.js';
+import type { Tx } from '../../db/tx.js';
 import { defaultLevelIn } from '../shared/enums.js';
 import { checkBasename, checkHostname, checkProxy, checkSiteTitle, notNull } from './limits.js';
 import { pathAllocator } from './paths.js';
 
 type Query = { include?: Prisma.SiteInclude; select?: Prisma.SiteSelect };
-type Tx = Prisma.TransactionClient;
 type SiteAction = keyof ReturnType<typeof sitePolicy.roleRules>;
 
 export const siteNotFound = () => notFound('Site');

@@ -6,6 +6,7 @@ import { requireActor } from '../../context.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { Prisma } from '../../generated/prisma/client.js';
+import type { Tx } from '../../db/tx.js';
 import { authorize, can, sitePolicy } from '../../policy/index.js';
 import { lockedSite, lockSite, loadSite, publishableSpaces } from './service.js';
 import { notNull } from './limits.js';
@@ -13,7 +14,6 @@ import { uniquePath } from './paths.js';
 import { checkCondition, checkPath, checkSiteSpacePathFree, ensureDefaultSiteSpace, nextSiteSpaceKey, type Scope } from './structure.js';
 
 type Query = { include?: Prisma.SiteSpaceInclude; select?: Prisma.SiteSpaceSelect };
-type Tx = Prisma.TransactionClient;
 
 interface SiteRef {
   siteId: string;

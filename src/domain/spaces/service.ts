@@ -13,6 +13,7 @@ import { newId } from '../../ids.js';
 import { checkLength, checkUrl } from '../../validate.js';
 import { DAY } from '../../clock.js';
 import type { Prisma } from '../../generated/prisma/client.js';
+import type { Tx } from '../../db/tx.js';
 import { checkReviewersAreMembers, parseMergeRules } from '../shared/mergeRules.js';
 import { defaultLevelIn } from '../shared/enums.js';
 import { resolveLevel } from '../content/levels.js';
@@ -32,7 +33,7 @@ export const SPACE_RETENTION_MS = 7 * DAY;
 const TITLE_MAX = 50;
 
 type Query = { include?: Prisma.SpaceInclude; select?: Prisma.SpaceSelect };
-type Db = Pick<Prisma.TransactionClient, 'space'>;
+type Db = Pick<Tx, 'space'>;
 
 const newShareKey = () => randomBytes(24).toString('base64url');
 
