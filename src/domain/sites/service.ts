@@ -13,7 +13,7 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import type { Tx } from '../../db/tx.js';
 import { defaultLevelIn } from '../shared/enums.js';
 import { checkBasename, checkHostname, checkProxy, checkSiteTitle, notNull } from './limits.js';
-import { pathAllocator } from './paths.js';
+import { pathAllocator } from './structure/paths.js';
 
 type Query = { include?: Prisma.SiteInclude; select?: Prisma.SiteSelect };
 type SiteAction = keyof ReturnType<typeof sitePolicy.roleRules>;

@@ -1,23 +1,23 @@
 // Site spaces (4.4) and share links (4.5) in the graph: their nodes, the
 // site's lists of them, and their mutations.
 import { completeValue } from '@pothos/core';
-import { builder, type ObjectFieldBuilder } from '../../schema/builder.js';
-import type { ShareLink, SiteSpace } from '../../generated/prisma/client.js';
-import { requireActor, type Context } from '../../context.js';
-import { authorize, sitePolicy } from '../../policy/index.js';
-import { itemsOfSite, mayOnSite, mayShowPublishedSpace } from './access.js';
-import type { SpaceSubject } from '../../policy/space.js';
-import { scopedList } from '../shared/connections.js';
-import { mayShowRelated } from '../content/related.js';
-import { nodeConnection } from '../../schema/connections.js';
-import { deletion, deletionFields } from '../../schema/payloads.js';
-import { siteRows, type SiteRow } from './loaders.js';
-import { sitePublishedBase } from './urls.js';
-import { presentShareKey, sharedUrl } from './shareKeys.js';
-import { siteIdFields } from './schema.js';
-import { liveSiteSpace } from './structure.js';
-import { addSiteSpace, deleteSiteSpace, updateSiteSpace } from './siteSpaceService.js';
-import { createShareLink, deleteShareLink, updateShareLink } from './shareLinkService.js';
+import { builder, type ObjectFieldBuilder } from '../../../schema/builder.js';
+import type { ShareLink, SiteSpace } from '../../../generated/prisma/client.js';
+import { requireActor, type Context } from '../../../context.js';
+import { authorize, sitePolicy } from '../../../policy/index.js';
+import { itemsOfSite, mayOnSite, mayShowPublishedSpace } from '../access.js';
+import type { SpaceSubject } from '../../../policy/space.js';
+import { scopedList } from '../../shared/connections.js';
+import { mayShowRelated } from '../../content/related.js';
+import { nodeConnection } from '../../../schema/connections.js';
+import { deletion, deletionFields } from '../../../schema/payloads.js';
+import { siteRows, type SiteRow } from '../loaders.js';
+import { sitePublishedBase } from '../urls.js';
+import { presentShareKey, sharedUrl } from '../shareLinks/shareKeys.js';
+import { siteIdFields } from '../schema.js';
+import { liveSiteSpace } from '../structure/scopes.js';
+import { addSiteSpace, deleteSiteSpace, updateSiteSpace } from './service.js';
+import { createShareLink, deleteShareLink, updateShareLink } from '../shareLinks/service.js';
 
 // The site row, at once after its first load in the request (each site space asks).
 const site = (ctx: Context, siteId: string) => siteRows(ctx).load(siteId) as SiteRow | Promise<SiteRow>;
