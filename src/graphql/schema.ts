@@ -12,6 +12,7 @@ import '../domain/spaces/schema.js';
 import '../domain/spaces/subscriptions.js';
 import '../domain/sites/schema.js';
 import '../domain/sites/siteSpaces/schema.js';
+import '../domain/sites/shareLinks/schema.js';
 import '../domain/sites/sections/schema.js';
 import '../domain/sites/adaptive/schema.js';
 import '../domain/subdomains/schema.js';
