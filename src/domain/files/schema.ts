@@ -9,7 +9,7 @@ import { GitBlob, RevisionRefType, revisionValue, type PageView, type RevisionVa
 import { pageView } from '../changeRequests/schema.js';
 import { findChangeRequest } from '../changeRequests/service.js';
 import { downloadUrl, removeFile, revisionFile, revisionFiles, uploadFile, type FileWriteResult, type Upload } from './service.js';
-import { revisionPdf, type PdfSelection } from './pdf.js';
+import { revisionPdf, type PdfSelection } from './pdfExports.js';
 
 const isUpload = (value: unknown): value is Upload =>
   typeof value === 'object' && value !== null && typeof (value as Upload).stream === 'function' && typeof (value as Upload).name === 'string';

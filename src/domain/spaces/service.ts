@@ -23,7 +23,7 @@ import { moveContent, type MoveInput } from '../content/contentMover.js';
 import { transferContent, type TransferInput } from '../content/contentTransferrer.js';
 import { loadLocked, lockContentTrees } from '../content/treeLock.js';
 import { syncSearchIndex } from '../search/indexer.js';
-import { emojiIn } from './emoji.js';
+import { emojiIn } from './spaceEmoji.js';
 import { commitRevision, copyPages, newPageNode } from '../revisions/commit.js';
 import { copyFileSet } from '../files/fileSets.js';
 import { emptyContent } from '../revisions/objects.js';

@@ -14,7 +14,7 @@ import { sitePublishedBase } from '../urls.js';
 import { presentShareKey, sharedUrl } from '../shareLinks/shareKeys.js';
 import { liveSiteSpace } from '../structure/scopes.js';
 import { SiteRef, siteIdFields } from '../schema.js';
-import { findPublishedSite, type PublishedSite } from '../published.js';
+import { findPublishedSite, type PublishedSite } from '../publishedStructure.js';
 import { SiteSpaceRef } from '../siteSpaces/schema.js';
 import type { ItemRef, ItemType, Position } from '../structure/order.js';
 import {
