@@ -115,8 +115,6 @@ export async function findIssue(ctx: Context, organizationId: string, id: string
   if (!row) throw notFound('Conversation issue');
   return row;
 }
-
-export type ClusterSort = 'updatedAt' | 'createdAt';
 export function clusterListWhere(ctx: Context, organizationId: string, args: { status?: string | null }): Prisma.IssuesClusterWhereInput {
   requireConversationReader(ctx, organizationId);
   return { organizationId, ...(args.status ? { status: args.status } : {}) };

@@ -5,7 +5,7 @@ import { advanceMainLine } from '../revisions/mainLine.js';
 import { imageSize } from 'image-size';
 import type { Context } from '../../context.js';
 import { requireActor } from '../../context.js';
-import { AppError, badRequest, notFound } from '../../errors.js';
+import { badRequest, notFound } from '../../errors.js';
 import type { File, Space } from '../../generated/prisma/client.js';
 import type { Tx } from '../../db/tx.js';
 import { newId } from '../../ids.js';

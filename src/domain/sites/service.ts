@@ -18,8 +18,6 @@ import { pathAllocator } from './structure/paths.js';
 type Query = { include?: Prisma.SiteInclude; select?: Prisma.SiteSelect };
 type SiteAction = keyof ReturnType<typeof sitePolicy.roleRules>;
 
-export const siteNotFound = () => notFound('Site');
-
 /** A site of the caller's organizations, or reached by a share key they presented (of `organizationId` when the route names one). */
 export const loadSite = (db: Pick<Tx, 'site'>, actor: Actor, id: string, organizationId?: string | null, query: Query = {}) =>
   db.site.findFirst({ ...query, where: { AND: [{ id, ...(organizationId ? { organizationId } : {}) }, siteLookupScope(actor)] } });

@@ -3,7 +3,7 @@
 // sortSiteStructure next to the deprecated moves it replaces.
 import { completeValue } from '@pothos/core';
 import { builder, type InputFieldBuilder } from '../../../schema/builder.js';
-import { requireActor, type Context } from '../../../context.js';
+import type { Context } from '../../../context.js';
 import { itemsOfSite, mayOnSite } from '../access.js';
 import { scopedList } from '../../shared/connections.js';
 import { nodeConnection } from '../../../schema/connections.js';

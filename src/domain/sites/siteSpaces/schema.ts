@@ -3,12 +3,9 @@
 import { completeValue } from '@pothos/core';
 import { builder, type ObjectFieldBuilder } from '../../../schema/builder.js';
 import type { SiteSpace } from '../../../generated/prisma/client.js';
-import { requireActor, type Context } from '../../../context.js';
-import { authorize, sitePolicy } from '../../../policy/index.js';
+import type { Context } from '../../../context.js';
 import { itemsOfSite, mayOnSite, mayShowPublishedSpace } from '../access.js';
-import type { SpaceSubject } from '../../../policy/space.js';
 import { scopedList } from '../../shared/connections.js';
-import { mayShowRelated } from '../../content/related.js';
 import { nodeConnection } from '../../../schema/connections.js';
 import { deletion, deletionFields } from '../../../schema/payloads.js';
 import { siteRows, type SiteRow } from '../loaders.js';
