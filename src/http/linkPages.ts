@@ -28,7 +28,7 @@ interface AppLink {
   query: string;
 }
 
-/** The resource an app link names, by the shapes of src/domain/shared/urls.ts and src/domain/sites/urls.ts. */
+/** The resource an app link names, by the shapes of src/domain/shared/urls.ts and src/domain/sites/addresses.ts. */
 function appLink(path: string, urls: Urls): AppLink | undefined {
   const parts = segments(path) ?? [];
   const [kind, id, sub, siteId, extra] = parts;

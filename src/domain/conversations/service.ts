@@ -9,7 +9,7 @@ import { authorize, conversationsPolicy } from '../../policy/index.js';
 import { badRequest, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { Prisma } from '../../generated/prisma/client.js';
-import { PROCESS_CONVERSATIONS } from './processor.js';
+import { PROCESS_CONVERSATIONS } from './processConversations.js';
 
 const BATCH_MAX = 100;
 const ID_MAX = 200;

@@ -14,7 +14,7 @@ import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { SiteAgentsContextEnum, SiteTypeEnum, SiteVisibilityEnum } from './enums.js';
 import { preloadSites, siteSpaceCounts } from './loaders.js';
-import { sitePublishedBase, siteUrls } from './urls.js';
+import { sitePublishedBase, siteUrls } from './addresses.js';
 import { sharedUrl, siteSubject } from './shareLinks/shareKeys.js';
 import { liveSiteSpace } from './structure/scopes.js';
 import { createSite, deleteSite, findSite, setSitePublished, updateSite } from './service.js';

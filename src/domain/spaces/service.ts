@@ -5,7 +5,7 @@
 // is a 400 whoever sends it, and reveals nothing.
 import { randomBytes } from 'node:crypto';
 import type { Context } from '../../context.js';
-import { announceSpaceChange } from './events.js';
+import { announceSpaceChange } from './announceSpaceChange.js';
 import { requireActor } from '../../context.js';
 import { authorize, can, spaceLookupScope, spacePolicy } from '../../policy/index.js';
 import { badRequest, conflict } from '../../errors.js';

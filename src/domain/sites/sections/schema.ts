@@ -10,7 +10,7 @@ import { nodeConnection } from '../../../schema/connections.js';
 import { deletion, deletionFields } from '../../../schema/payloads.js';
 import { restEnum } from '../../shared/enums.js';
 import { siteRows, type SiteRow } from '../loaders.js';
-import { sitePublishedBase } from '../urls.js';
+import { sitePublishedBase } from '../addresses.js';
 import { presentShareKey, sharedUrl } from '../shareLinks/shareKeys.js';
 import { liveSiteSpace } from '../structure/scopes.js';
 import { SiteRef, siteIdFields } from '../schema.js';

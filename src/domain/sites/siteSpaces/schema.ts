@@ -9,7 +9,7 @@ import { scopedList } from '../../shared/connections.js';
 import { nodeConnection } from '../../../schema/connections.js';
 import { deletion, deletionFields } from '../../../schema/payloads.js';
 import { siteRows, type SiteRow } from '../loaders.js';
-import { sitePublishedBase } from '../urls.js';
+import { sitePublishedBase } from '../addresses.js';
 import { presentShareKey, sharedUrl } from '../shareLinks/shareKeys.js';
 import { siteIdFields } from '../schema.js';
 import { liveSiteSpace } from '../structure/scopes.js';
