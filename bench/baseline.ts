@@ -11,7 +11,7 @@ import { spacePolicy } from '../src/policy/space.js';
 import { collectionPolicy } from '../src/policy/collection.js';
 import { organizationPolicy } from '../src/policy/organization.js';
 import { sitePolicy } from '../src/policy/site.js';
-import { sitePublishedBase, siteUrls } from '../src/domain/sites/urls.js';
+import { sitePublishedBase, siteUrls } from '../src/domain/sites/addresses.js';
 import type { Actor } from '../src/policy/actor.js';
 import { actorFromTokenRow, tokenStatement, type TokenRow } from '../src/domain/auth/tokens.js';
 import { statementNames } from '../src/db/statementNames.js';

@@ -15,7 +15,7 @@ import { createRestHandler } from './rest/router.js';
 import { routes } from './rest/routes.js';
 import { schema } from './graphql/schema.js';
 import { AppError, databaseUnavailable } from './errors.js';
-import { contextFactory, urlsUnder, type Context, type Urls } from './context.js';
+import { contextFactory, urlsUnder, type Urls } from './context.js';
 import type { Actor } from './policy/actor.js';
 import { resolveSettings, type SettingsOverrides } from './config/settings.js';
 import { bodyLimit, checkDeclaredLength, readJsonBody } from './http/body.js';

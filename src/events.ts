@@ -82,5 +82,3 @@ export function createEvents(redisUrl?: string) {
 }
 
 export type PubSub = ReturnType<typeof createEvents>['pubsub'];
-/** Resolves once `count` subscribers listen to `topic` (`<event>:<id>`, e.g. `spaceChanged:spc_…`). */
-export type Listening = ReturnType<typeof createEvents>['listening'];

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
 import { request, rest } from './support/http.js';
-import { addMember, createOrg, type OrgFixture } from './support/factories.js';
+import { addMember, createOrg } from './support/factories.js';
 import { createTestIdp, samlResponseXml, signAssertion, signedSamlResponse } from './support/saml.js';
 
 let app: TestApp;

@@ -11,7 +11,7 @@ import { expectOpenApi, expectSchema, outsiderSpace } from './support/openapi.js
 import { authenticateToken } from '../src/domain/auth/tokens.js';
 import { urlsUnder, type Context } from '../src/context.js';
 import { itemsOfSite, mayOnSite, mayShowPublishedSpace } from '../src/domain/sites/access.js';
-import { presentShareKey, sharedUrl } from '../src/domain/sites/shareKeys.js';
+import { presentShareKey, sharedUrl } from '../src/domain/sites/shareLinks/shareKeys.js';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,8 @@
 // is safe, and usually succeeds, since the other transaction has gone on.
 // Writers that race on one space retry this way a few times before the
 // request answers 503.
-import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
+import type { PrismaClient } from '../generated/prisma/client.js';
+import type { Tx } from './tx.js';
 import { sqlStateOf } from '../errors.js';
 
 /** Tries of one transaction in all (the first one included). */
@@ -18,7 +19,7 @@ export const isRetriableConflict = (err: unknown) => {
 
 type Options = Parameters<PrismaClient['$transaction']>[1];
 
-export async function transactionWithRetry<T>(prisma: Pick<PrismaClient, '$transaction'>, work: (tx: Prisma.TransactionClient) => Promise<T>, options?: Options): Promise<T> {
+export async function transactionWithRetry<T>(prisma: Pick<PrismaClient, '$transaction'>, work: (tx: Tx) => Promise<T>, options?: Options): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await prisma.$transaction(work, options);

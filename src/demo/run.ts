@@ -20,7 +20,6 @@ import { schema } from '../graphql/schema.js';
 import { systemClock } from '../clock.js';
 import { createBlobStore, storageSettingsFromEnv } from '../storage/blobStore.js';
 import { ephemeralFilesSecret, fileUrlSigner } from '../storage/signedUrls.js';
-import { newId } from '../ids.js';
 import { contextFactory, urlsUnder } from '../context.js';
 import { createComputePool } from '../compute/pool.js';
 import type { Role } from '../policy/roles.js';

@@ -154,7 +154,7 @@ export function tenantGate(limits: TenantLimits) {
   const live = liveConnectionCounter(limits.connectionsPerToken);
   return {
     /** `caller.signal`: aborted when the client leaves before its answer (src/db/requestSignal.ts): it leaves the line too. */
-    async enter(req: IncomingMessage, res: ServerResponse, caller: { actor: Actor | null; address: string; signal: AbortSignal }, eventStream: boolean) {
+    async enter(_req: IncomingMessage, res: ServerResponse, caller: { actor: Actor | null; address: string; signal: AbortSignal }, eventStream: boolean) {
       const { actor } = caller;
       if (eventStream) {
         if (!actor) return; // answered 401

@@ -28,7 +28,7 @@ interface AppLink {
   query: string;
 }
 
-/** The resource an app link names, by the shapes of src/domain/shared/urls.ts and src/domain/sites/urls.ts. */
+/** The resource an app link names, by the shapes of src/domain/shared/urls.ts and src/domain/sites/addresses.ts. */
 function appLink(path: string, urls: Urls): AppLink | undefined {
   const parts = segments(path) ?? [];
   const [kind, id, sub, siteId, extra] = parts;
@@ -88,7 +88,7 @@ ${site.spaces.map((s) => html`<article><h1 id="${s.path}">${s.title}</h1>${pages
   }
 
   /** Answers `/app/…` and `/published/…`; false for any other path. */
-  return async function serveLinkPage(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<boolean> {
+  return async function serveLinkPage(_req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<boolean> {
     const kind = linkPageOf(path);
     if (kind === '/published') await published(res, path.slice('/published'.length), query);
     else if (kind === '/app') app(res, path.slice('/app'.length));

@@ -64,5 +64,3 @@ export function createMetrics({ maxOperationNames }: { maxOperationNames: number
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 const sameSecret = (given: string, expected: string) => timingSafeEqual(digest(given), digest(expected));
-
-export type Metrics = ReturnType<typeof createMetrics>;

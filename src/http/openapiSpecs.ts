@@ -1,10 +1,10 @@
 // GET /openapi/{organizationId}/{specSlug}.json: the published document of an
-// OpenAPI spec (who may see it: domain/openapiSpecs/published.ts).
+// OpenAPI spec (who may see it: domain/openapiSpecs/publishedDocument.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
 import { sendJson } from './respond.js';
-import { publishedSpecDocument } from '../domain/openapiSpecs/published.js';
+import { publishedSpecDocument } from '../domain/openapiSpecs/publishedDocument.js';
 
 export const publishedSpecPath = /^\/openapi\/([^/]+)\/([^/]+?)(?:\.json)?$/;
 

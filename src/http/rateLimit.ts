@@ -136,8 +136,6 @@ export function rateLimiter(settings: RateLimitSettings, store: RateLimitStore, 
   };
 }
 
-export type RateLimiter = ReturnType<typeof rateLimiter>;
-
 /** X-RateLimit-* on every limited response; Retry-After (seconds) when refused. */
 export function setRateLimitHeaders(res: ServerResponse, verdict: RateLimitVerdict, now: Date) {
   res.setHeader('X-RateLimit-Limit', String(verdict.limit));

@@ -1,6 +1,6 @@
 // The job that processes an organization's support conversations (sent when
-// conversations are ingested); the work is domain/conversations/processor.ts.
-import { PROCESS_CONVERSATIONS, processConversations } from '../domain/conversations/processor.js';
+// conversations are ingested); the work is domain/conversations/processConversations.ts.
+import { PROCESS_CONVERSATIONS, processConversations } from '../domain/conversations/processConversations.js';
 import type { QuireJob } from './services.js';
 
 export const processConversationsJob: QuireJob<{ organizationId: string }> = {

@@ -1,6 +1,6 @@
 // The job that fetches and processes an OpenAPI spec (sent when a spec is
-// created or its source changes); the work is domain/openapiSpecs/processor.ts.
-import { PROCESS_OPENAPI_SPEC, processSpec, type ProcessSpecData } from '../domain/openapiSpecs/processor.js';
+// created or its source changes); the work is domain/openapiSpecs/processSpec.ts.
+import { PROCESS_OPENAPI_SPEC, processSpec, type ProcessSpecData } from '../domain/openapiSpecs/processSpec.js';
 import type { QuireJob } from './services.js';
 
 export const processOpenAPISpecJob: QuireJob<ProcessSpecData> = {

@@ -1,6 +1,6 @@
 // The job that runs a translation (sent when one is created or started); the
-// work is domain/translations/runner.ts.
-import { RUN_TRANSLATION, runTranslation, type RunTranslationData } from '../domain/translations/runner.js';
+// work is domain/translations/runTranslation.ts.
+import { RUN_TRANSLATION, runTranslation, type RunTranslationData } from '../domain/translations/runTranslation.js';
 import type { QuireJob } from './services.js';
 
 export const runTranslationJob: QuireJob<RunTranslationData> = {

@@ -189,5 +189,3 @@ export function createJobQueue<Services>(definitions: readonly JobDefinition<any
     boss: () => started(working),
   };
 }
-
-export type JobQueue = ReturnType<typeof createJobQueue>;

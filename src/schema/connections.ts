@@ -3,6 +3,7 @@
 // node, so a client writes one fragment for "a page of spaces". Each carries
 // `totalCount`. Arguments particular to one list stay on its field.
 import type { ObjectRef } from '@pothos/core';
+import { resolveArrayConnection, type DefaultConnectionArguments } from '@pothos/plugin-relay';
 import { builder, type SchemaTypes } from './builder.js';
 
 // Pothos types the field builders of a connection per node; the helpers below
@@ -46,4 +47,12 @@ export function nodeConnection<Node extends ObjectRef<SchemaTypes, any>>(node: N
       ...(options.edgeFields ? { fields: (t: FieldBuilder) => options.edgeFields!(t) as never } : {}),
     },
   );
+}
+
+/**
+ * A page of a list already in memory (in list order), with `totalCount` the whole
+ * list's length; `extra` adds fields of the connection beyond it (`stats`).
+ */
+export function arrayConnection<Item, Extra extends object = object>(args: DefaultConnectionArguments, items: Item[], extra?: Extra) {
+  return Object.assign(resolveArrayConnection({ args }, items)!, { totalCount: items.length }, extra);
 }

@@ -38,5 +38,3 @@ export function activityRecorder(prisma: PrismaClient, intervalMs: number, onErr
     },
   };
 }
-
-export type ActivityRecorder = ReturnType<typeof activityRecorder>;

@@ -8,6 +8,7 @@ import { badRequest } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { checkLength } from '../../validate.js';
 import type { Prisma } from '../../generated/prisma/client.js';
+import type { Tx } from '../../db/tx.js';
 import { defaultLevelIn } from '../shared/enums.js';
 import { collectionSubtree, propagateLevels, resolveLevel } from '../content/levels.js';
 import { sortKeyAt } from '../content/position.js';
@@ -17,7 +18,7 @@ import { transferContent, type TransferInput } from '../content/contentTransferr
 import { loadLocked, lockContentTrees } from '../content/treeLock.js';
 
 type Query = { include?: Prisma.CollectionInclude; select?: Prisma.CollectionSelect };
-type Db = Pick<Prisma.TransactionClient, 'collection'>;
+type Db = Pick<Tx, 'collection'>;
 const TITLE_MAX = 50;
 const DESCRIPTION_MAX = 100;
 

@@ -3,7 +3,7 @@
 // (spec section 7): an invalid position → 400, an unknown parent → 404, a move
 // that would change nothing → 409.
 import type { Context } from '../../context.js';
-import type { Prisma } from '../../generated/prisma/client.js';
+import type { Tx } from '../../db/tx.js';
 import { requireActor } from '../../context.js';
 import { badRequest, conflict } from '../../errors.js';
 import { isAlreadyAt, sortKeyAt, type ContentKind, type ContentPosition } from './position.js';
@@ -21,7 +21,7 @@ export interface ContentItem {
 
 export type ContentRow = ContentItem & { visibility?: string };
 /** Loads the item to move or transfer in the operation's transaction, authorized (404/403 otherwise). */
-export type LoadItem = (tx: Prisma.TransactionClient) => Promise<ContentRow>;
+export type LoadItem = (tx: Tx) => Promise<ContentRow>;
 
 export interface MoveInput {
   /** Absent: stay in the current parent; null: the root of the organization. */

@@ -5,9 +5,7 @@
 // looped`): tree writes lock against each other (treeLock.ts), so no cycle
 // should ever exist, but if one did (a bug, a hand edit) a walk must still end
 // rather than run forever holding locks and a connection.
-import type { Prisma } from '../../generated/prisma/client.js';
-
-type Tx = Prisma.TransactionClient;
+import type { Tx } from '../../db/tx.js';
 
 /** What an item with `defaultLevel` resolves to under a parent of `parentLevel`. */
 export const resolveLevel = (defaultLevel: string, parentLevel: string | undefined) =>

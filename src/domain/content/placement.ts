@@ -1,12 +1,12 @@
 // Where content may be put: creating, duplicating, moving or transferring a
 // space or a collection all place it under a parent collection (or at the
 // root of an organization), and they all ask the same questions here.
-import type { Prisma } from '../../generated/prisma/client.js';
+import type { Tx } from '../../db/tx.js';
 import type { Actor } from '../../policy/actor.js';
 import { authorize, can, collectionPolicy, organizationPolicy } from '../../policy/index.js';
 import { forbidden, notFound } from '../../errors.js';
 
-type Db = Pick<Prisma.TransactionClient, 'collection' | 'organization'>;
+type Db = Pick<Tx, 'collection' | 'organization'>;
 
 /**
  * Checks that the actor may create content under `parentId` in the organization

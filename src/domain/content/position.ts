@@ -2,10 +2,8 @@
 // a float `sortKey`: inserting between two siblings takes the midpoint, and
 // when two siblings get too close (after ~30 halvings) the whole list is
 // renumbered (one statement per model).
-import type { Prisma } from '../../generated/prisma/client.js';
+import type { Tx } from '../../db/tx.js';
 import { badRequest } from '../../errors.js';
-
-type Tx = Prisma.TransactionClient;
 
 export type ContentKind = 'space' | 'collection';
 export type ContentPointer = { type: 'space'; space: string } | { type: 'collection'; collection: string };

@@ -1,9 +1,7 @@
 // Every row that belongs to a space carries the space's organizationId. When a
 // space changes organization, all of them move with it: each table that holds
 // space-owned rows is listed here, once.
-import type { Prisma } from '../../generated/prisma/client.js';
-
-type Tx = Prisma.TransactionClient;
+import type { Tx } from '../../db/tx.js';
 
 export const spaceOwnedTables: ((tx: Tx, spaceIds: string[], organizationId: string) => Promise<unknown>)[] = [
   (tx, spaceIds, organizationId) => tx.revision.updateMany({ where: { spaceId: { in: spaceIds } }, data: { organizationId } }),

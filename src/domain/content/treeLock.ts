@@ -13,9 +13,7 @@
 // and plain edits (a title) never take the lock. The lock is
 // transaction-scoped (`pg_advisory_xact_lock`): released at commit or rollback,
 // never leaked by a failed request.
-import type { Prisma } from '../../generated/prisma/client.js';
-
-type Tx = Prisma.TransactionClient;
+import type { Tx } from '../../db/tx.js';
 
 /** Takes the content-tree locks of the organizations, in a fixed order (no deadlock between two transfers). */
 export async function lockContentTrees(tx: Tx, organizationIds: string[]) {

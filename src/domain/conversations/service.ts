@@ -9,7 +9,7 @@ import { authorize, conversationsPolicy } from '../../policy/index.js';
 import { badRequest, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { Prisma } from '../../generated/prisma/client.js';
-import { PROCESS_CONVERSATIONS } from './processor.js';
+import { PROCESS_CONVERSATIONS } from './processConversations.js';
 
 const BATCH_MAX = 100;
 const ID_MAX = 200;
@@ -115,8 +115,6 @@ export async function findIssue(ctx: Context, organizationId: string, id: string
   if (!row) throw notFound('Conversation issue');
   return row;
 }
-
-export type ClusterSort = 'updatedAt' | 'createdAt';
 export function clusterListWhere(ctx: Context, organizationId: string, args: { status?: string | null }): Prisma.IssuesClusterWhereInput {
   requireConversationReader(ctx, organizationId);
   return { organizationId, ...(args.status ? { status: args.status } : {}) };

@@ -3,10 +3,11 @@
 // A revision names its set by hash, so revisions that do not touch files share
 // one row, and File rows (immutable) are shared by every set that lists them.
 import { createHash } from 'node:crypto';
-import type { Prisma } from '../../generated/prisma/client.js';
+import type { Tx } from '../../db/tx.js';
 
-type Db = Pick<Prisma.TransactionClient, 'fileSet'>;
-interface SpaceRef {
+type Db = Pick<Tx, 'fileSet'>;
+/** The space (and its organization) whose rows a set is written under. */
+interface OwningSpace {
   id: string;
   organizationId: string;
 }
@@ -16,7 +17,7 @@ const sorted = (ids: Iterable<string>) => [...new Set(ids)].sort();
 export const fileSetHash = (ids: string[]) => createHash('sha256').update(JSON.stringify(sorted(ids))).digest('hex');
 
 /** Stores the set of `ids` (a no-op when the space holds it); answers its hash, null for no file. */
-export async function writeFileSet(db: Db, space: SpaceRef, ids: Iterable<string>): Promise<string | null> {
+export async function writeFileSet(db: Db, space: OwningSpace, ids: Iterable<string>): Promise<string | null> {
   const files = sorted(ids);
   if (files.length === 0) return null;
   const hash = fileSetHash(files);
@@ -44,7 +45,7 @@ export function mergeFileSets(base: string[], ours: string[], theirs: string[]):
 }
 
 /** The files of set `hash` of one space, copied into another (same ids, same stored bytes); answers the copy's set hash. */
-export async function copyFileSet(tx: Prisma.TransactionClient, from: SpaceRef, hash: string | null, to: SpaceRef): Promise<string | null> {
+export async function copyFileSet(tx: Tx, from: OwningSpace, hash: string | null, to: OwningSpace): Promise<string | null> {
   const ids = await readFileSet(tx, from.id, hash);
   if (ids.length === 0) return null;
   const rows = await tx.file.findMany({ where: { spaceId: from.id, id: { in: ids } } });

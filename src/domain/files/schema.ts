@@ -1,16 +1,15 @@
 // Files in GraphQL: the `File` upload scalar (GraphQL multipart requests), the
 // RevisionFile type, a revision's files (all, a page of them, one), one revision
 // of a space by id, the upload and removal mutations, and PDF exports.
-import { resolveArrayConnection } from '@pothos/plugin-relay';
 import { builder } from '../../schema/builder.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { File } from '../../generated/prisma/client.js';
-import { nodeConnection } from '../../schema/connections.js';
+import { arrayConnection, nodeConnection } from '../../schema/connections.js';
 import { GitBlob, RevisionRefType, revisionValue, type PageView, type RevisionValue } from '../revisions/schema.js';
 import { pageView } from '../changeRequests/schema.js';
 import { findChangeRequest } from '../changeRequests/service.js';
 import { downloadUrl, removeFile, revisionFile, revisionFiles, uploadFile, type FileWriteResult, type Upload } from './service.js';
-import { revisionPdf, type PdfSelection } from './pdf.js';
+import { revisionPdf, type PdfSelection } from './pdfExports.js';
 
 const isUpload = (value: unknown): value is Upload =>
   typeof value === 'object' && value !== null && typeof (value as Upload).stream === 'function' && typeof (value as Upload).name === 'string';
@@ -71,10 +70,7 @@ builder.objectFields(RevisionRefType, (t) => ({
     {
       type: RevisionFileRef,
       description: 'Files of the revision, a page at a time (oldest upload first).',
-      resolve: async (r, args, ctx) => {
-        const files = (await revisionFiles(ctx, r)).map(withView(r));
-        return Object.assign(resolveArrayConnection({ args }, files)!, { totalCount: files.length });
-      },
+      resolve: async (r, args, ctx) => arrayConnection(args, (await revisionFiles(ctx, r)).map(withView(r))),
     },
     RevisionFileConnection,
   ),

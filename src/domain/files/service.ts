@@ -5,8 +5,9 @@ import { advanceMainLine } from '../revisions/mainLine.js';
 import { imageSize } from 'image-size';
 import type { Context } from '../../context.js';
 import { requireActor } from '../../context.js';
-import { AppError, badRequest, notFound } from '../../errors.js';
-import type { File, Prisma, Space } from '../../generated/prisma/client.js';
+import { badRequest, notFound } from '../../errors.js';
+import type { File, Space } from '../../generated/prisma/client.js';
+import type { Tx } from '../../db/tx.js';
 import { newId } from '../../ids.js';
 import { checkLength } from '../../validate.js';
 import { loadChangeRequest } from '../changeRequests/service.js';
@@ -19,8 +20,6 @@ import { openUpload, type Upload } from './uploadStream.js';
 export type { Upload };
 import { transactionWithRetry } from '../../db/retry.js';
 import { fileLoader, fileSetLoader, revisionFileSetLoader } from './loaders.js';
-
-type Tx = Prisma.TransactionClient;
 
 /**
  * Download links of file reads last five minutes: a link is a bearer credential, and

@@ -13,7 +13,7 @@ import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { liveRow, liveSubscription } from '../shared/liveEvents.js';
 import { createSpec, deleteSpec, findSpec, putSpec, reprocessSpec, setSpecVisibility, specListWhere } from './service.js';
-import { publishedSpecUrl } from './published.js';
+import { publishedSpecUrl } from './publishedDocument.js';
 
 const ProcessingStateEnum = restEnum('OpenAPISpecProcessingState', ['pending', 'progress', 'complete'] as const, 'Where the processing of a specification stands.', {
   pending: 'A processing job is queued.',

@@ -1,13 +1,13 @@
 // OpenAPI specifications (spec 4.11): create, put (create or update), change
 // visibility, reprocess, delete — each (re)processing request bumps the spec's
-// generation and queues a processing job for it (processor.ts).
+// generation and queues a processing job for it (processSpec.ts).
 import type { Context } from '../../context.js';
 import { requireActor } from '../../context.js';
 import { authorize, openAPISpecPolicy } from '../../policy/index.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { OpenAPISpec } from '../../generated/prisma/client.js';
-import { PROCESS_OPENAPI_SPEC, type ProcessSpecData } from './processor.js';
+import { PROCESS_OPENAPI_SPEC, type ProcessSpecData } from './processSpec.js';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const SLUG_MAX = 100;

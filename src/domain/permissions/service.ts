@@ -7,8 +7,8 @@ import { authorize, collectionPolicy, spacePolicy, tenantScope } from '../../pol
 import { badRequest, notFound } from '../../errors.js';
 import { isRole, type Role } from '../../policy/roles.js';
 import type { Prisma } from '../../generated/prisma/client.js';
+import type { Tx } from '../../db/tx.js';
 
-type Tx = Prisma.TransactionClient;
 type Action = 'viewPermissions' | 'managePermissions';
 
 /** A space or a collection, named by exactly one of the two ids. */

@@ -5,7 +5,7 @@ import { flatPages } from '../revisions/read.js';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { Context } from '../../context.js';
 import { mayReadPublishedSite, mayReadPublishedSpace } from '../../policy/published.js';
-import { liveSiteSpace } from '../sites/structure.js';
+import { liveSiteSpace } from '../sites/structure/scopes.js';
 
 export interface PublishedPage {
   id: string;

@@ -9,6 +9,7 @@
 import type { SAML, Profile } from '@node-saml/node-saml';
 import { DOMParser } from '@xmldom/xmldom';
 import type { PrismaClient, SamlProvider } from '../../generated/prisma/client.js';
+import type { Tx } from '../../db/tx.js';
 import type { Urls } from '../../context.js';
 import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
@@ -105,8 +106,6 @@ function assertionIdentity(profile: Profile, now: Date) {
   const expiresAt = new Date((Number.isFinite(notOnOrAfter) ? notOnOrAfter : now.getTime() + DEFAULT_ASSERTION_LIFETIME_MS) + CLOCK_SKEW_MS);
   return { id, expiresAt };
 }
-
-type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 
 /**
  * The user the organization's provider may sign in as `email`: a new user (the

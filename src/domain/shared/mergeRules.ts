@@ -1,7 +1,7 @@
 // Merge rules: {type:"inherit"} (spaces only), {type:"none"}, or
 // {type:"rules", rules:[{rule:"require_specific_reviewers", users:[…]}]}.
 import { badRequest } from '../../errors.js';
-import type { Prisma } from '../../generated/prisma/client.js';
+import type { Tx } from '../../db/tx.js';
 
 export type MergeRules =
   | { type: 'inherit' }
@@ -27,7 +27,7 @@ export function parseMergeRules(value: unknown, { allowInherit }: { allowInherit
 }
 
 /** Required reviewers must be members of the organization (a stranger could never review). */
-export async function checkReviewersAreMembers(db: Pick<Prisma.TransactionClient, 'member'>, organizationId: string, mergeRules: MergeRules) {
+export async function checkReviewersAreMembers(db: Pick<Tx, 'member'>, organizationId: string, mergeRules: MergeRules) {
   if (mergeRules.type !== 'rules') return;
   const named = [...new Set(mergeRules.rules.flatMap((r) => r.users))];
   const members = await db.member.findMany({

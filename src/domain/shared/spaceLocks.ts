@@ -18,9 +18,7 @@
 // compute their result (trees, text merges, new content-addressed objects)
 // with no lock held, and their transaction only compares the heads under the
 // locks and moves the pointers (src/domain/changeRequests/merging.ts).
-import type { Prisma } from '../../generated/prisma/client.js';
-
-type Tx = Prisma.TransactionClient;
+import type { Tx } from '../../db/tx.js';
 
 /** Locks the space row (step 1); answers false when no such row. */
 export async function lockSpace(tx: Tx, spaceId: string): Promise<boolean> {

@@ -6,7 +6,7 @@ import { requireActor, type Context } from '../../context.js';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { can, sitePolicy, sitesShowingSpacesWhere, type Actor } from '../../policy/index.js';
 import { siteRows } from './loaders.js';
-import { siteSubject } from './shareKeys.js';
+import { siteSubject } from './shareLinks/shareKeys.js';
 
 type SiteAction = keyof ReturnType<typeof sitePolicy.roleRules>;
 

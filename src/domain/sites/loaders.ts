@@ -2,7 +2,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../../context.js';
 import { settledLoader } from '../../loaders.js';
 import { fieldsAskedOfItems } from '../../schema/selection.js';
-import { liveSiteSpace } from './structure.js';
+import { liveSiteSpace } from './structure/scopes.js';
 
 /** How many site spaces (of live spaces) each site of the batch has, in one statement. */
 export const siteSpaceCounts = settledLoader<string, number>(async (ctx, siteIds) => {

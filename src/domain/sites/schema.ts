@@ -14,9 +14,9 @@ import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { SiteAgentsContextEnum, SiteTypeEnum, SiteVisibilityEnum } from './enums.js';
 import { preloadSites, siteSpaceCounts } from './loaders.js';
-import { sitePublishedBase, siteUrls } from './urls.js';
-import { sharedUrl, siteSubject } from './shareKeys.js';
-import { liveSiteSpace } from './structure.js';
+import { sitePublishedBase, siteUrls } from './addresses.js';
+import { sharedUrl, siteSubject } from './shareLinks/shareKeys.js';
+import { liveSiteSpace } from './structure/scopes.js';
 import { createSite, deleteSite, findSite, setSitePublished, updateSite } from './service.js';
 
 const SitePermissions = permissionsType('SitePermissions', sitePolicy, [

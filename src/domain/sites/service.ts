@@ -10,15 +10,13 @@ import { isMember } from '../../policy/actor.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { Prisma } from '../../generated/prisma/client.js';
+import type { Tx } from '../../db/tx.js';
 import { defaultLevelIn } from '../shared/enums.js';
 import { checkBasename, checkHostname, checkProxy, checkSiteTitle, notNull } from './limits.js';
-import { pathAllocator } from './paths.js';
+import { pathAllocator } from './structure/paths.js';
 
 type Query = { include?: Prisma.SiteInclude; select?: Prisma.SiteSelect };
-type Tx = Prisma.TransactionClient;
 type SiteAction = keyof ReturnType<typeof sitePolicy.roleRules>;
-
-export const siteNotFound = () => notFound('Site');
 
 /** A site of the caller's organizations, or reached by a share key they presented (of `organizationId` when the route names one). */
 export const loadSite = (db: Pick<Tx, 'site'>, actor: Actor, id: string, organizationId?: string | null, query: Query = {}) =>

@@ -5,7 +5,7 @@
 // is a 400 whoever sends it, and reveals nothing.
 import { randomBytes } from 'node:crypto';
 import type { Context } from '../../context.js';
-import { announceSpaceChange } from './events.js';
+import { announceSpaceChange } from './announceSpaceChange.js';
 import { requireActor } from '../../context.js';
 import { authorize, can, spaceLookupScope, spacePolicy } from '../../policy/index.js';
 import { badRequest, conflict } from '../../errors.js';
@@ -13,6 +13,7 @@ import { newId } from '../../ids.js';
 import { checkLength, checkUrl } from '../../validate.js';
 import { DAY } from '../../clock.js';
 import type { Prisma } from '../../generated/prisma/client.js';
+import type { Tx } from '../../db/tx.js';
 import { checkReviewersAreMembers, parseMergeRules } from '../shared/mergeRules.js';
 import { defaultLevelIn } from '../shared/enums.js';
 import { resolveLevel } from '../content/levels.js';
@@ -22,7 +23,7 @@ import { moveContent, type MoveInput } from '../content/contentMover.js';
 import { transferContent, type TransferInput } from '../content/contentTransferrer.js';
 import { loadLocked, lockContentTrees } from '../content/treeLock.js';
 import { syncSearchIndex } from '../search/indexer.js';
-import { emojiIn } from './emoji.js';
+import { emojiIn } from './spaceEmoji.js';
 import { commitRevision, copyPages, newPageNode } from '../revisions/commit.js';
 import { copyFileSet } from '../files/fileSets.js';
 import { emptyContent } from '../revisions/objects.js';
@@ -32,7 +33,7 @@ export const SPACE_RETENTION_MS = 7 * DAY;
 const TITLE_MAX = 50;
 
 type Query = { include?: Prisma.SpaceInclude; select?: Prisma.SpaceSelect };
-type Db = Pick<Prisma.TransactionClient, 'space'>;
+type Db = Pick<Tx, 'space'>;
 
 const newShareKey = () => randomBytes(24).toString('base64url');
 

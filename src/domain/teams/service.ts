@@ -12,6 +12,7 @@ import { badRequest, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { checkLength } from '../../validate.js';
 import type { Prisma } from '../../generated/prisma/client.js';
+import type { Tx } from '../../db/tx.js';
 import { callerTeamRole } from './loaders.js';
 
 type Query = { include?: Prisma.TeamInclude; select?: Prisma.TeamSelect };
@@ -33,7 +34,7 @@ export function teamSubject(ctx: Context, team: { id: string; organizationId: st
 }
 
 /** The team `teamId` of organization `organizationId` (null when absent or in an organization the caller is not in). */
-const loadTeam = (db: Prisma.TransactionClient | Context['prisma'], ctx: Context, organizationId: string, teamId: string, query: Query = {}) =>
+const loadTeam = (db: Tx | Context['prisma'], ctx: Context, organizationId: string, teamId: string, query: Query = {}) =>
   db.team.findFirst({ ...query, where: { id: teamId, AND: [{ organizationId }, tenantScope(requireActor(ctx))] } });
 
 async function authorizeTeam<T extends { id: string; organizationId: string }>(ctx: Context, team: T | null, action: 'view' | 'update' | 'delete' | 'manageMembers') {
@@ -65,7 +66,7 @@ export function teamListWhere(ctx: Context, org: { id: string; emailDomains: str
  * rows locked for share so the members cannot leave before the change commits.
  * 400 naming the entry (`add[2]`) when one is not a member of the organization.
  */
-async function resolveMembers(tx: Prisma.TransactionClient, organizationId: string, entries: { ref: string; field: string }[]) {
+async function resolveMembers(tx: Tx, organizationId: string, entries: { ref: string; field: string }[]) {
   if (entries.length === 0) return new Map<string, string>();
   const refs = [...new Set(entries.map((e) => e.ref))];
   const rows = await tx.$queryRaw<{ userId: string; email: string }[]>`
@@ -93,7 +94,7 @@ async function resolveMembers(tx: Prisma.TransactionClient, organizationId: stri
  * `action` on it; the caller's team role is read on the transaction's own
  * connection (the pool may have none to spare while many of these run).
  */
-async function lockTeam(tx: Prisma.TransactionClient, ctx: Context, organizationId: string, teamId: string, action: 'manageMembers') {
+async function lockTeam(tx: Tx, ctx: Context, organizationId: string, teamId: string, action: 'manageMembers') {
   const actor = requireActor(ctx);
   const [team] = await tx.$queryRaw<{ id: string; organizationId: string; callerRole: 'owner' | 'member' | null }[]>`
     SELECT t.id, t."organizationId",
@@ -113,7 +114,7 @@ export interface MembershipChange {
 }
 
 /** Adds members (no duplicate rows however many run at once) and sets roles where given. */
-async function addMembers(tx: Prisma.TransactionClient, team: { id: string; organizationId: string }, changes: MembershipChange[]) {
+async function addMembers(tx: Tx, team: { id: string; organizationId: string }, changes: MembershipChange[]) {
   if (changes.length === 0) return;
   // Inserted in one order (by user id), so two concurrent changes wait for each other rather than deadlock.
   const sorted = [...changes].sort((a, b) => (a.userId < b.userId ? -1 : 1));

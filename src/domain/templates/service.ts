@@ -6,7 +6,7 @@ import type { Context } from '../../context.js';
 import { advanceMainLine } from '../revisions/mainLine.js';
 import { requireActor } from '../../context.js';
 import { badRequest } from '../../errors.js';
-import type { Prisma } from '../../generated/prisma/client.js';
+import type { Tx } from '../../db/tx.js';
 import { commitRevision, newPageNode } from '../revisions/commit.js';
 import { cloneTree } from '../revisions/treeEdits.js';
 import { parseMarkdowns, type Parses } from '../revisions/parses.js';
@@ -17,7 +17,6 @@ import { templateById, type SpaceTemplateDefinition, type TemplatePage } from '.
 import { mainLineSpace } from '../changeRequests/merging.js';
 import { transactionWithRetry } from '../../db/retry.js';
 
-type Tx = Prisma.TransactionClient;
 const FILE_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 export interface ApplyTemplateInput {

@@ -1,5 +1,5 @@
 // Translations (spec 4.7): create, read, change instructions, delete, and ask
-// for a run. A run is a job (runner.ts); asking marks the translation
+// for a run. A run is a job (runTranslation.ts); asking marks the translation
 // `pending` (unless one is running) and queues at most one waiting run per
 // translation (a stately queue keyed by its id), so repeated asks coalesce.
 import type { Context } from '../../context.js';
@@ -10,7 +10,7 @@ import { newId } from '../../ids.js';
 import type { Prisma, Translation } from '../../generated/prisma/client.js';
 import { checkDocument } from '../agentInstructions/service.js';
 import { isTranslationLanguage, translationLanguages } from './languages.js';
-import { RUN_TRANSLATION, type RunTranslationData } from './runner.js';
+import { RUN_TRANSLATION, type RunTranslationData } from './runTranslation.js';
 
 const subject = (organizationId: string) => ({ organizationId });
 const emptyDocument = { object: 'document', data: {}, nodes: [] };

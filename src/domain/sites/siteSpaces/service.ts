@@ -1,19 +1,19 @@
 // Site spaces (spec 4.4): a space published on a site, at its root or in a
 // section. Placement: the section given, else the site's default section, else
 // the root. One space appears once per scope. Writes hold the site's row lock.
-import type { Context } from '../../context.js';
-import { requireActor } from '../../context.js';
-import { badRequest, conflict, notFound } from '../../errors.js';
-import { newId } from '../../ids.js';
-import type { Prisma } from '../../generated/prisma/client.js';
-import { authorize, can, sitePolicy } from '../../policy/index.js';
-import { lockedSite, lockSite, loadSite, publishableSpaces } from './service.js';
-import { notNull } from './limits.js';
-import { uniquePath } from './paths.js';
-import { checkCondition, checkPath, checkSiteSpacePathFree, ensureDefaultSiteSpace, nextSiteSpaceKey, type Scope } from './structure.js';
+import type { Context } from '../../../context.js';
+import { requireActor } from '../../../context.js';
+import { badRequest, conflict, notFound } from '../../../errors.js';
+import { newId } from '../../../ids.js';
+import type { Prisma } from '../../../generated/prisma/client.js';
+import type { Tx } from '../../../db/tx.js';
+import { authorize, can, sitePolicy } from '../../../policy/index.js';
+import { lockedSite, lockSite, loadSite, publishableSpaces } from '../service.js';
+import { notNull } from '../limits.js';
+import { uniquePath } from '../structure/paths.js';
+import { checkCondition, checkPath, checkSiteSpacePathFree, ensureDefaultSiteSpace, nextSiteSpaceKey, type Scope } from '../structure/scopes.js';
 
 type Query = { include?: Prisma.SiteSpaceInclude; select?: Prisma.SiteSpaceSelect };
-type Tx = Prisma.TransactionClient;
 
 interface SiteRef {
   siteId: string;

@@ -1,28 +1,24 @@
-// Site spaces (4.4) and share links (4.5) in the graph: their nodes, the
-// site's lists of them, and their mutations.
+// Site spaces (4.4) in the graph: the node, the site's list of them, and their
+// mutations.
 import { completeValue } from '@pothos/core';
-import { builder, type ObjectFieldBuilder } from '../../schema/builder.js';
-import type { ShareLink, SiteSpace } from '../../generated/prisma/client.js';
-import { requireActor, type Context } from '../../context.js';
-import { authorize, sitePolicy } from '../../policy/index.js';
-import { itemsOfSite, mayOnSite, mayShowPublishedSpace } from './access.js';
-import type { SpaceSubject } from '../../policy/space.js';
-import { scopedList } from '../shared/connections.js';
-import { mayShowRelated } from '../content/related.js';
-import { nodeConnection } from '../../schema/connections.js';
-import { deletion, deletionFields } from '../../schema/payloads.js';
-import { siteRows, type SiteRow } from './loaders.js';
-import { sitePublishedBase } from './urls.js';
-import { presentShareKey, sharedUrl } from './shareKeys.js';
-import { siteIdFields } from './schema.js';
-import { liveSiteSpace } from './structure.js';
-import { addSiteSpace, deleteSiteSpace, updateSiteSpace } from './siteSpaceService.js';
-import { createShareLink, deleteShareLink, updateShareLink } from './shareLinkService.js';
+import { builder, type ObjectFieldBuilder } from '../../../schema/builder.js';
+import type { SiteSpace } from '../../../generated/prisma/client.js';
+import type { Context } from '../../../context.js';
+import { itemsOfSite, mayOnSite, mayShowPublishedSpace } from '../access.js';
+import { scopedList } from '../../shared/connections.js';
+import { nodeConnection } from '../../../schema/connections.js';
+import { deletion, deletionFields } from '../../../schema/payloads.js';
+import { siteRows, type SiteRow } from '../loaders.js';
+import { sitePublishedBase } from '../addresses.js';
+import { presentShareKey, sharedUrl } from '../shareLinks/shareKeys.js';
+import { siteIdFields } from '../schema.js';
+import { liveSiteSpace } from '../structure/scopes.js';
+import { addSiteSpace, deleteSiteSpace, updateSiteSpace } from './service.js';
 
 // The site row, at once after its first load in the request (each site space asks).
-const site = (ctx: Context, siteId: string) => siteRows(ctx).load(siteId) as SiteRow | Promise<SiteRow>;
+export const siteRowOf = (ctx: Context, siteId: string) => siteRows(ctx).load(siteId) as SiteRow | Promise<SiteRow>;
 
-const PublishedUrls = builder.simpleObject('SitePublishedUrls', {
+export const PublishedUrls = builder.simpleObject('SitePublishedUrls', {
   description: 'Where readers find an item of a site.',
   fields: (t) => ({ published: t.string({ nullable: true, description: 'Its published address; null while the site is unpublished.' }) }),
 });
@@ -52,7 +48,7 @@ export const SiteSpaceRef = builder.prismaNode('SiteSpace', {
       resolve: (siteSpace, _args, ctx) =>
         siteSpace.section
           ? siteSpace.section.defaultSiteSpaceId === siteSpace.id
-          : completeValue(site(ctx, siteSpace.siteId), (row) => row.defaultSiteSpaceId === siteSpace.id),
+          : completeValue(siteRowOf(ctx, siteSpace.siteId), (row) => row.defaultSiteSpaceId === siteSpace.id),
     }),
     draft: t.boolean({ description: 'Whether it is a draft: Quire publishes no drafts, so false.', resolve: () => false }),
     urls: t.field({
@@ -60,7 +56,7 @@ export const SiteSpaceRef = builder.prismaNode('SiteSpace', {
       description: 'Where readers find it.',
       select: { section: { select: { path: true } } },
       resolve: (siteSpace, _args, ctx) =>
-        completeValue(site(ctx, siteSpace.siteId), (row) => {
+        completeValue(siteRowOf(ctx, siteSpace.siteId), (row) => {
           const section = siteSpace.section ? `/${siteSpace.section.path}` : '';
           const url = row.published ? `${sitePublishedBase(ctx.urls, row)}${section}/${siteSpace.path}` : null;
           return completeValue(sharedUrl(ctx, row, url), (published) => ({ published }));
@@ -95,48 +91,8 @@ builder.prismaObjectField('Site', 'siteSpaces', (t) =>
   }, SiteSpaceConnection),
 );
 
-export const ShareLinkRef = builder.prismaNode('ShareLink', {
-  id: { field: 'id' },
-  description: 'A secret link opening a share-link site; managed by the site admins.',
-  authScopes: (link, ctx) => mayOnSite(ctx, link.siteId, 'viewShareLinks'),
-  fields: (t) => ({
-    name: t.exposeString('name', { description: 'Name, at most 50 characters.' }),
-    active: t.exposeBoolean('active', { description: 'Whether the link opens the site; an inactive one stops at once.' }),
-    key: t.exposeString('key', { description: 'The secret key (REST `shareKey`).' }),
-    siteId: t.exposeID('siteId', { description: 'Id of the site.' }),
-    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the link was created.' }),
-    urls: t.field({
-      type: PublishedUrls,
-      description: 'The site opened with this link.',
-      resolve: async (link, _args, ctx) => ({ published: `${sitePublishedBase(ctx.urls, await site(ctx, link.siteId))}?share=${link.key}` }),
-    }),
-  }),
-});
-
-const ShareLinkConnection = nodeConnection(ShareLinkRef, 'ShareLink', { items: 'share links' });
-
-builder.prismaObjectField('Site', 'shareLinks', (t) =>
-  t.prismaConnection({
-    type: 'ShareLink',
-    cursor: 'id',
-    description: 'Share links of the site, oldest first (site admins).',
-    args: { search: t.arg.string({ description: 'Only the links whose name contains this text (case-insensitive), or whose key is this.' }) },
-    ...scopedList({
-      model: (ctx) => ctx.prisma.shareLink,
-      where: async (s: SiteRow, args: { search?: string | null }, ctx) => {
-        authorize(sitePolicy, requireActor(ctx), s, 'viewShareLinks');
-        const bySearch = args.search ? { OR: [{ name: { contains: args.search, mode: 'insensitive' } }, { key: args.search }] } : {};
-        return { ...(await itemsOfSite(ctx, s.id)), ...bySearch };
-      },
-      orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
-    }),
-  }, ShareLinkConnection),
-);
-
 const siteSpaceField = <P extends { siteSpace: SiteSpace }>(t: ObjectFieldBuilder<P>, description: string) =>
   t.field({ type: SiteSpaceRef, description, resolve: (payload) => payload.siteSpace });
-const shareLinkField = <P extends { shareLink: ShareLink }>(t: ObjectFieldBuilder<P>, description: string) =>
-  t.field({ type: ShareLinkRef, description, resolve: (payload) => payload.shareLink });
 
 builder.relayMutationField(
   'addSiteSpace',
@@ -182,45 +138,4 @@ builder.relayMutationField(
     resolve: async (_root, { input }, ctx) => deletion(await deleteSiteSpace(ctx, input), input.siteSpaceId),
   },
   { description: 'The result of deleteSiteSpace.', outputFields: (t) => deletionFields(t, 'deleted', 'SiteSpace') },
-);
-
-builder.relayMutationField(
-  'createShareLink',
-  {
-    description: 'Arguments of createShareLink.',
-    inputFields: (t) => ({ ...siteIdFields(t), name: t.string({ required: true, description: 'Name, at most 50 characters.' }) }),
-  },
-  {
-    description: 'Creates an active share link with a new secret key.',
-    resolve: async (_root, { input }, ctx) => ({ shareLink: await createShareLink(ctx, input) }),
-  },
-  { description: 'The result of createShareLink.', outputFields: (t) => ({ shareLink: shareLinkField(t, 'The new share link.') }) },
-);
-
-builder.relayMutationField(
-  'updateShareLink',
-  {
-    description: 'Arguments of updateShareLink: at least one of active and name.',
-    inputFields: (t) => ({
-      ...siteIdFields(t),
-      shareLinkId: t.id({ required: true, description: 'Id of the share link.' }),
-      active: t.boolean({ description: 'false deactivates the link (its key stops working at once); true reactivates it.' }),
-      name: t.string({ description: 'Name, at most 50 characters.' }),
-    }),
-  },
-  {
-    description: 'Renames, deactivates or reactivates a share link.',
-    resolve: async (_root, { input }, ctx) => ({ shareLink: await updateShareLink(ctx, input) }),
-  },
-  { description: 'The result of updateShareLink.', outputFields: (t) => ({ shareLink: shareLinkField(t, 'The share link as changed.') }) },
-);
-
-builder.relayMutationField(
-  'deleteShareLink',
-  { description: 'Arguments of deleteShareLink.', inputFields: (t) => ({ ...siteIdFields(t), shareLinkId: t.id({ required: true, description: 'Id of the share link.' }) }) },
-  {
-    description: 'Deletes a share link: its key stops working. Idempotent.',
-    resolve: async (_root, { input }, ctx) => deletion(await deleteShareLink(ctx, input), input.shareLinkId),
-  },
-  { description: 'The result of deleteShareLink.', outputFields: (t) => deletionFields(t, 'deleted', 'ShareLink') },
 );

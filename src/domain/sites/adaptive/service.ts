@@ -3,11 +3,11 @@
 // properties, whose `unsigned` object and other properties are booleans with a
 // description — and the template conditions derived from it.
 import Ajv, { type ErrorObject } from 'ajv';
-import type { Context } from '../../context.js';
-import { requireActor } from '../../context.js';
-import { badRequest } from '../../errors.js';
-import { authorize, sitePolicy } from '../../policy/index.js';
-import { loadSite } from './service.js';
+import type { Context } from '../../../context.js';
+import { requireActor } from '../../../context.js';
+import { badRequest } from '../../../errors.js';
+import { authorize, sitePolicy } from '../../../policy/index.js';
+import { loadSite } from '../service.js';
 
 const UNSIGNED_DESCRIPTION = 'Unsigned claims of the site visitor.';
 /**

@@ -2,25 +2,25 @@
 // the graph: their nodes, the site's lists, their mutations, and
 // sortSiteStructure next to the deprecated moves it replaces.
 import { completeValue } from '@pothos/core';
-import { builder, type InputFieldBuilder } from '../../schema/builder.js';
-import { requireActor, type Context } from '../../context.js';
-import { itemsOfSite, mayOnSite } from './access.js';
-import { scopedList } from '../shared/connections.js';
-import { nodeConnection } from '../../schema/connections.js';
-import { deletion, deletionFields } from '../../schema/payloads.js';
-import { restEnum } from '../shared/enums.js';
-import { siteRows, type SiteRow } from './loaders.js';
-import { sitePublishedBase } from './urls.js';
-import { presentShareKey, sharedUrl } from './shareKeys.js';
-import { liveSiteSpace } from './structure.js';
-import { SiteRef, siteIdFields } from './schema.js';
-import { findPublishedSite, type PublishedSite } from './published.js';
-import { SiteSpaceRef } from './structureSchema.js';
-import type { ItemRef, ItemType, Position } from './order.js';
+import { builder, type InputFieldBuilder } from '../../../schema/builder.js';
+import type { Context } from '../../../context.js';
+import { itemsOfSite, mayOnSite } from '../access.js';
+import { scopedList } from '../../shared/connections.js';
+import { nodeConnection } from '../../../schema/connections.js';
+import { deletion, deletionFields } from '../../../schema/payloads.js';
+import { restEnum } from '../../shared/enums.js';
+import { siteRows, type SiteRow } from '../loaders.js';
+import { sitePublishedBase } from '../addresses.js';
+import { presentShareKey, sharedUrl } from '../shareLinks/shareKeys.js';
+import { liveSiteSpace } from '../structure/scopes.js';
+import { SiteRef, siteIdFields } from '../schema.js';
+import { findPublishedSite, type PublishedSite } from '../publishedStructure.js';
+import { SiteSpaceRef } from '../siteSpaces/schema.js';
+import type { ItemRef, ItemType, Position } from '../structure/order.js';
 import {
   addSection, addSectionGroup, addSectionToGroup, deleteSection, deleteSectionGroup, moveSiteItem, removeSectionFromGroup,
   updateSection, updateSectionGroup,
-} from './sectionService.js';
+} from './service.js';
 
 // The site row, at once after its first load in the request (each section asks).
 const site = (ctx: Context, siteId: string) => siteRows(ctx).load(siteId) as SiteRow | Promise<SiteRow>;

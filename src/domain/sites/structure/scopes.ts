@@ -1,12 +1,10 @@
 // What the writes of a site's structure share: the order of siblings (a
 // `sortKey` per item, appended at the end), path uniqueness among siblings,
 // and the default of each scope (the site's root, or a section) kept true.
-import type { Prisma } from '../../generated/prisma/client.js';
-import { conflict } from '../../errors.js';
-import { checkLength } from '../../validate.js';
-import { notNull } from './limits.js';
-
-type Tx = Prisma.TransactionClient;
+import type { Tx } from '../../../db/tx.js';
+import { conflict } from '../../../errors.js';
+import { checkLength } from '../../../validate.js';
+import { notNull } from '../limits.js';
 
 export const PATH = { min: 1, max: 100 };
 export const CONDITION_MAX = 1024;

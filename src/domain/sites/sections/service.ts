@@ -4,21 +4,21 @@
 // its variants); deleting a group moves its sections and groups up to its
 // parent. The site's default section stays true: the first section takes over.
 // Every write holds the site's row lock.
-import type { Context } from '../../context.js';
-import { requireActor } from '../../context.js';
-import { badRequest, conflict, notFound } from '../../errors.js';
-import { newId } from '../../ids.js';
-import type { Prisma } from '../../generated/prisma/client.js';
-import { authorize, can, sitePolicy } from '../../policy/index.js';
-import { checkLength } from '../../validate.js';
-import { loadSite, lockedSite, lockSite, publishableSpaces } from './service.js';
-import { checkSiteTitle, notNull } from './limits.js';
-import { uniquePath } from './paths.js';
-import { checkCondition, checkIcon, checkPath, ensureDefaultSiteSpace } from './structure.js';
-import { createSiteSpace } from './siteSpaceService.js';
-import { endKey, moveItem, type ItemRef, type Position } from './order.js';
+import type { Context } from '../../../context.js';
+import { requireActor } from '../../../context.js';
+import { badRequest, conflict, notFound } from '../../../errors.js';
+import { newId } from '../../../ids.js';
+import type { Prisma } from '../../../generated/prisma/client.js';
+import type { Tx } from '../../../db/tx.js';
+import { authorize, can, sitePolicy } from '../../../policy/index.js';
+import { checkLength } from '../../../validate.js';
+import { loadSite, lockedSite, lockSite, publishableSpaces } from '../service.js';
+import { checkSiteTitle, notNull } from '../limits.js';
+import { uniquePath } from '../structure/paths.js';
+import { checkCondition, checkIcon, checkPath, ensureDefaultSiteSpace } from '../structure/scopes.js';
+import { createSiteSpace } from '../siteSpaces/service.js';
+import { endKey, moveItem, type ItemRef, type Position } from '../structure/order.js';
 
-type Tx = Prisma.TransactionClient;
 type SectionQuery = { include?: Prisma.SiteSectionInclude; select?: Prisma.SiteSectionSelect };
 type GroupQuery = { include?: Prisma.SiteSectionGroupInclude; select?: Prisma.SiteSectionGroupSelect };
 

@@ -6,9 +6,9 @@
 // the key given with its items, so that they open the site. Each answers at
 // once when what it needs was loaded earlier in the request.
 import { completeValue, isThenable } from '@pothos/core';
-import { requireActor, type Context } from '../../context.js';
-import type { SiteSubject } from '../../policy/index.js';
-import { requestLoader, settledLoader } from '../../loaders.js';
+import { requireActor, type Context } from '../../../context.js';
+import type { SiteSubject } from '../../../policy/index.js';
+import { requestLoader, settledLoader } from '../../../loaders.js';
 
 const presented = requestLoader(() => new Map<string, string>());
 

@@ -8,9 +8,9 @@ import { requireActor } from '../../context.js';
 import { notFound } from '../../errors.js';
 import type { Site } from '../../generated/prisma/client.js';
 import { authorize, can, sitePolicy } from '../../policy/index.js';
-import { presentShareKey, siteSubject } from './shareKeys.js';
+import { presentShareKey, siteSubject } from './shareLinks/shareKeys.js';
 import { loadSite } from './service.js';
-import { liveSiteSpace } from './structure.js';
+import { liveSiteSpace } from './structure/scopes.js';
 
 const inOrder = [{ sortKey: 'asc' as const }, { id: 'asc' as const }];
 const byKey = (a: { sortKey: number; id: string }, b: { sortKey: number; id: string }) => a.sortKey - b.sortKey || a.id.localeCompare(b.id);

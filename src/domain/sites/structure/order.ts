@@ -2,10 +2,8 @@
 // section, or the root); the sections and section groups of one parent group
 // (or the root). Each item has a `sortKey`; a move renumbers its siblings 1…n
 // (a site's sibling lists are short), and the caller holds the site's lock.
-import type { Prisma } from '../../generated/prisma/client.js';
-import { badRequest, notFound } from '../../errors.js';
-
-type Tx = Prisma.TransactionClient;
+import type { Tx } from '../../../db/tx.js';
+import { badRequest, notFound } from '../../../errors.js';
 
 export type ItemType = 'site-space' | 'site-section' | 'site-section-group';
 export interface ItemRef {

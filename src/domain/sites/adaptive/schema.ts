@@ -1,10 +1,10 @@
 // Adaptive content in the graph: Site.adaptiveSchema, Site.adaptiveTemplateConditions
 // and updateSiteAdaptiveSchema.
-import { builder } from '../../schema/builder.js';
-import { requireActor } from '../../context.js';
-import { authorize, sitePolicy } from '../../policy/index.js';
-import { siteIdFields } from './schema.js';
-import { adaptiveSchemaOf, setAdaptiveSchema, templateConditions, type SiteAdaptiveSchemaView } from './adaptive.js';
+import { builder } from '../../../schema/builder.js';
+import { requireActor } from '../../../context.js';
+import { authorize, sitePolicy } from '../../../policy/index.js';
+import { siteIdFields } from '../schema.js';
+import { adaptiveSchemaOf, setAdaptiveSchema, templateConditions, type SiteAdaptiveSchemaView } from './service.js';
 
 const SiteAdaptiveSchema = builder.objectRef<SiteAdaptiveSchemaView>('SiteAdaptiveSchema').implement({
   description: "The JSON schema (draft-07) of the claims a site's visitors carry.",

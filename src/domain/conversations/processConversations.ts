@@ -6,7 +6,8 @@
 // cluster becomes a new one; a cluster left without issues is marked `empty`.
 // One run at a time per organization (a stately queue keyed by it, and an
 // advisory lock in the transaction).
-import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
+import type { PrismaClient } from '../../generated/prisma/client.js';
+import type { Tx } from '../../db/tx.js';
 import { newId } from '../../ids.js';
 import type { PubSub } from '../../events.js';
 import type { Clock } from '../../clock.js';
@@ -25,8 +26,6 @@ const ICONS: [RegExp, string][] = [
   [/export|import|download|upload|sync/i, 'arrow-right-arrow-left'],
 ];
 const iconFor = (label: string) => ICONS.find(([re]) => re.test(label))?.[1] ?? 'circle-question';
-
-type Tx = Prisma.TransactionClient;
 
 async function extractIssues(tx: Tx, organizationId: string, extractor: IssueExtractor, now: Date) {
   const pending = await tx.conversation.findMany({ where: { organizationId, processedAt: null }, orderBy: { id: 'asc' } });

@@ -2,15 +2,15 @@
 // its admins. A deactivated link stops opening the site at once (the key is
 // checked against `active` on every read).
 import { randomBytes } from 'node:crypto';
-import type { Context } from '../../context.js';
-import { requireActor } from '../../context.js';
-import { badRequest, notFound } from '../../errors.js';
-import { newId } from '../../ids.js';
-import type { Prisma } from '../../generated/prisma/client.js';
-import { authorize, can, sitePolicy } from '../../policy/index.js';
-import { checkLength } from '../../validate.js';
-import { loadSite } from './service.js';
-import { notNull } from './limits.js';
+import type { Context } from '../../../context.js';
+import { requireActor } from '../../../context.js';
+import { badRequest, notFound } from '../../../errors.js';
+import { newId } from '../../../ids.js';
+import type { Prisma } from '../../../generated/prisma/client.js';
+import { authorize, can, sitePolicy } from '../../../policy/index.js';
+import { checkLength } from '../../../validate.js';
+import { loadSite } from '../service.js';
+import { notNull } from '../limits.js';
 
 type Query = { include?: Prisma.ShareLinkInclude; select?: Prisma.ShareLinkSelect };
 const NAME_MAX = 50;
