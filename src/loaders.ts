@@ -40,6 +40,6 @@ export function settledLoader<K, V>(batch: (ctx: Context, keys: readonly K[]) =>
 
 export interface SettledLoader<K, V> {
   load(key: K): V | Promise<V>;
-  /** Loads a page's keys together (one batch), e.g. before its rows resolve (`preload` of src/domain/shared/connections.ts). */
+  /** Loads a page's keys together (one batch), e.g. before its rows resolve (`preload` of src/schema/lists.ts). */
   loadAll(keys: readonly K[]): Promise<V[]>;
 }

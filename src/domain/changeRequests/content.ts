@@ -4,7 +4,6 @@
 import type { Context } from '../../context.js';
 import { requireActor } from '../../context.js';
 import { badRequest } from '../../errors.js';
-import type { Prisma } from '../../generated/prisma/client.js';
 import type { ContentLimits } from '../../limits/content.js';
 import { checkLength } from '../../validate.js';
 import { checkMarkdown } from '../content/markdown/index.js';
@@ -14,6 +13,7 @@ import { parseMarkdowns, rememberParses, type Parses } from '../revisions/parses
 import { checkSlugFree, childrenOf, cloneTree, insertAt, movePage, removePage, requirePage } from '../revisions/treeEdits.js';
 import { loadChangeRequest } from './service.js';
 import { transactionWithRetry } from '../../db/retry.js';
+import type { Tx } from '../../db/tx.js';
 
 export const MAX_CHANGES = 50;
 const SLUG = /^[a-z0-9]+(?:[-_.][a-z0-9]+)*$/;
@@ -71,7 +71,7 @@ function checkSlug(slug: string, at: string) {
   return slug;
 }
 
-async function applyChange(tx: Prisma.TransactionClient, space: { id: string; organizationId: string }, pages: PageNode[], change: PageChange, at: string, now: Date, limits: ContentLimits, parses: Parses) {
+async function applyChange(tx: Tx, space: { id: string; organizationId: string }, pages: PageNode[], change: PageChange, at: string, now: Date, limits: ContentLimits, parses: Parses) {
   if (change.operation === 'delete_page') return removePage(pages, change.page);
   if (change.operation === 'insert_page') {
     if (change.title == null) throw badRequest('is required', `${at}.title`);

@@ -9,8 +9,7 @@ import type { Context } from '../../context.js';
 import { advanceMainLine, FOLLOW_MAIN_LINE } from '../revisions/mainLine.js';
 import { requireActor } from '../../context.js';
 import { conflict, forbidden } from '../../errors.js';
-import type { Prisma } from '../../generated/prisma/client.js';
-import { parseMergeRules, type MergeRules } from '../shared/mergeRules.js';
+import { parseMergeRules, type MergeRules } from './mergeRules.js';
 import { commitRevision } from '../revisions/commit.js';
 import { fetchTreesFrom, readTree, readVersions, writeTree, writeVersion } from '../revisions/objects.js';
 import { mergeTrees, type MergeConflict, type TextMerger } from '../revisions/merge.js';
@@ -18,12 +17,12 @@ import { mergeText, type mergeTextsTask } from '../revisions/textMerge.js';
 import { computeTask } from '../../compute/pool.js';
 import { mergeFileSets, readFileSet, writeFileSet } from '../files/fileSets.js';
 import { loadChangeRequest } from './service.js';
-import { lockSpace } from '../shared/spaceLocks.js';
+import { lockSpace } from '../spaces/locks.js';
 import { loadSpace } from '../spaces/service.js';
 import { authorizeMainLineWrite } from '../../policy/index.js';
 import { transactionWithRetry } from '../../db/retry.js';
+import type { Tx } from '../../db/tx.js';
 
-type Tx = Prisma.TransactionClient;
 export interface MergeResult {
   result: 'merge' | 'update' | 'conflicts';
   revision: string;
@@ -81,7 +80,7 @@ const headsMoved = () => conflict('The main content or the change request change
 /**
  * The shape of merges and updates: `prepare` computes the result from the heads it read, with no
  * lock held and no transaction open (the reading, the text merges, the writing of new objects);
- * `apply` runs in a short transaction holding the lock order of src/domain/shared/spaceLocks.ts and
+ * `apply` runs in a short transaction holding the lock order of src/domain/spaces/locks.ts and
  * answers null when the heads it re-reads under the lock are not those the preparation used. Then
  * the preparation runs again, at most MERGE_PREPARE_TRIES times in all, and the answer is a 409.
  */

@@ -1,14 +1,13 @@
 // Change requests in GraphQL: the type, its lists (space and organization, with
 // filters), reads of its content and diff, and the mutations (create, update,
 // content writes, update from main, merge, reviews).
-import { resolveArrayConnection } from '@pothos/plugin-relay';
 import { builder, type InputFieldBuilder } from '../../schema/builder.js';
 import type { ChangeRequest } from '../../generated/prisma/client.js';
 import { requireActor } from '../../context.js';
 import { can, changeRequestPolicy } from '../../policy/index.js';
-import { nodeConnection } from '../../schema/connections.js';
-import { scopedList } from '../shared/connections.js';
-import { permissionsType } from '../shared/permissions.js';
+import { arrayConnection, nodeConnection } from '../../schema/connections.js';
+import { scopedList } from '../../schema/lists.js';
+import { permissionsType } from '../../schema/permissions.js';
 import { urlsFor } from '../shared/urls.js';
 import { PageEvaluationEnum, PageFormatEnum, PageRef, RevisionRefType, revisionValue, type PageView } from '../revisions/schema.js';
 import {
@@ -122,7 +121,7 @@ export const ChangeRequestRef = builder.prismaNode('ChangeRequest', {
         description: 'Users who edited its content (wrote revisions on its line), the latest first.',
         resolve: async (cr, args, ctx) => {
           const all = await changeRequestContributors(ctx, cr);
-          return Object.assign(resolveArrayConnection({ args }, all)!, { totalCount: all.length });
+          return arrayConnection(args, all);
         },
       },
       ContributorConnection,

@@ -5,15 +5,16 @@ import type { Context } from '../../context.js';
 import { requireActor } from '../../context.js';
 import { authorize, can, changeRequestPolicy, spacePolicy, visibleContentWhere, type ChangeRequestSubject } from '../../policy/index.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
-import { lockChangeRequest, lockSpace } from '../shared/spaceLocks.js';
+import { lockChangeRequest, lockSpace } from '../spaces/locks.js';
 import { newId } from '../../ids.js';
 import { checkLength } from '../../validate.js';
 import type { ChangeRequest, Prisma, Space } from '../../generated/prisma/client.js';
 import { checkDocument } from '../agentInstructions/service.js';
 import { loadSpace } from '../spaces/service.js';
 import { transactionWithRetry } from '../../db/retry.js';
+import type { Tx } from '../../db/tx.js';
 
-type Db = Prisma.TransactionClient | Context['prisma'];
+type Db = Tx | Context['prisma'];
 type Query = { include?: Prisma.ChangeRequestInclude; select?: Prisma.ChangeRequestSelect };
 export type ChangeRequestAction = 'view' | 'update' | 'editContent' | 'bringUpToDate' | 'review' | 'requestReview' | 'merge';
 
@@ -47,12 +48,12 @@ export async function changeRequestContributors(ctx: Context, cr: { id: string }
 
 /**
  * A change request by id or by number (`"12"`). With `lock` (inside a transaction), its space
- * row and then its own are locked first, in the one lock order (shared/spaceLocks.ts), and
+ * row and then its own are locked first, in the one lock order (spaces/locks.ts), and
  * both are read after the locks.
  */
 export async function loadChangeRequest(ctx: Context, db: Db, spaceId: string, key: string, action: ChangeRequestAction, opts: { lock?: boolean } = {}) {
   const actor = requireActor(ctx);
-  if (opts.lock) await lockSpace(db as Prisma.TransactionClient, spaceId);
+  if (opts.lock) await lockSpace(db as Tx, spaceId);
   const space = await loadSpace(ctx, db, spaceId);
   if (!space || !can(spacePolicy, actor, space, 'locate')) throw notFound('ChangeRequest');
   const byNumber = /^\d+$/.test(key);
@@ -60,7 +61,7 @@ export async function loadChangeRequest(ctx: Context, db: Db, spaceId: string, k
   const where = byNumber ? { spaceId_number: { spaceId, number: Number(key) } } : { id: key, spaceId };
   let cr = await db.changeRequest.findUnique({ where: where as Prisma.ChangeRequestWhereUniqueInput });
   if (cr && opts.lock) {
-    await lockChangeRequest(db as Prisma.TransactionClient, spaceId, cr.id);
+    await lockChangeRequest(db as Tx, spaceId, cr.id);
     cr = await db.changeRequest.findUnique({ where: { id: cr.id } });
   }
   if (!cr) throw notFound('ChangeRequest');

@@ -9,7 +9,7 @@ import { newId } from '../../ids.js';
 import { checkLength } from '../../validate.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { Tx } from '../../db/tx.js';
-import { defaultLevelIn } from '../shared/enums.js';
+import { defaultLevelIn } from '../../schema/enums.js';
 import { collectionSubtree, propagateLevels, resolveLevel } from '../content/levels.js';
 import { sortKeyAt } from '../content/position.js';
 import { levelForNewContentIn } from '../content/placement.js';

@@ -2,8 +2,9 @@
 // the content model whether a page exists, so it can follow that model when
 // it changes (revisions of their own for change requests, page ids kept
 // across revisions).
-import type { PrismaClient, Prisma } from '../../generated/prisma/client.js';
+import type { PrismaClient } from '../../generated/prisma/client.js';
 import { fetchTreesFrom, flatten, readTree } from '../revisions/objects.js';
+import type { Tx } from '../../db/tx.js';
 
 export interface PageRef {
   spaceId: string;
@@ -17,7 +18,7 @@ export const pageKey = (ref: PageRef) => `${ref.spaceId}/${ref.pageId}`;
  * the `pageKey`s of those present. One statement for the spaces' revisions,
  * then their page trees level by level (src/domain/revisions/objects.ts).
  */
-export async function pagesPresent(db: PrismaClient | Prisma.TransactionClient, refs: readonly PageRef[]): Promise<Set<string>> {
+export async function pagesPresent(db: PrismaClient | Tx, refs: readonly PageRef[]): Promise<Set<string>> {
   if (refs.length === 0) return new Set();
   const spaceIds = [...new Set(refs.map((r) => r.spaceId))];
   const spaces = await db.$queryRaw<{ id: string; tree: string | null }[]>`

@@ -1,6 +1,6 @@
 // Content languages: the codes the public API accepts for a space's `language`
 // (and translations' targets), as a GraphQL enum whose values are the codes.
-import { restEnum } from '../shared/enums.js';
+import { restEnum } from '../../schema/enums.js';
 
 export const languages = [
   'en', 'fr', 'de', 'es', 'it', 'pt', 'pt-br', 'ru', 'ja', 'zh', 'zh-tw', 'yue', 'ko', 'ar', 'hi', 'nl', 'pl', 'tr', 'sv', 'no',

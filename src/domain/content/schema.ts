@@ -1,6 +1,6 @@
 // Input shapes shared by the space and collection mutations.
 import { builder, type InputFieldBuilder, type ObjectFieldBuilder } from '../../schema/builder.js';
-import { restEnum } from '../shared/enums.js';
+import { restEnum } from '../../schema/enums.js';
 import { badRequest } from '../../errors.js';
 import type { ContentPointer, ContentPosition } from './position.js';
 import { findCollection } from '../collections/service.js';

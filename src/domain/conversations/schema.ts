@@ -5,8 +5,8 @@
 import { builder } from '../../schema/builder.js';
 import { requireActor } from '../../context.js';
 import { can, conversationsPolicy } from '../../policy/index.js';
-import { restEnum, OrderEnum } from '../shared/enums.js';
-import { scopedList } from '../shared/connections.js';
+import { restEnum, OrderEnum } from '../../schema/enums.js';
+import { scopedList } from '../../schema/lists.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { clusterFacts } from './loaders.js';
 import { liveRow, liveSubscription } from '../shared/liveEvents.js';

@@ -2,8 +2,8 @@
 import { builder } from '../../schema/builder.js';
 import { requireActor } from '../../context.js';
 import { can, invitePolicy } from '../../policy/index.js';
-import { RoleEnum } from '../shared/enums.js';
-import { scopedList } from '../shared/connections.js';
+import { RoleEnum } from '../../schema/enums.js';
+import { scopedList } from '../../schema/lists.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { createInvite, deleteInvite, findInvite, inviteListWhere, joinWithInvite } from './service.js';

@@ -1,9 +1,9 @@
 // Links in GraphQL: the link report (Space.links, Page.links), backlinks
 // (Page.backlinks, Revision.fileBacklinks) and the references they carry.
-import { resolveArrayConnection } from '@pothos/plugin-relay';
+import type { DefaultConnectionArguments } from '@pothos/plugin-relay';
 import { builder } from '../../schema/builder.js';
 import type { Context } from '../../context.js';
-import { nodeConnection } from '../../schema/connections.js';
+import { arrayConnection, nodeConnection } from '../../schema/connections.js';
 import { revisionLoader } from '../revisions/loaders.js';
 import { PageRef, RevisionRefType, type RevisionValue } from '../revisions/schema.js';
 import { backlinks } from './backlinks.js';
@@ -76,11 +76,9 @@ export const ContentLinkConnection = nodeConnection(ContentLinkType, 'ContentLin
 const ContentReferenceConnection = nodeConnection(ContentReferenceType, 'ContentReference', { items: 'references' });
 
 /** A report as a connection page, with its stats over every page. */
-export const reportConnection = (report: LinkReport, args: object) =>
-  Object.assign(resolveArrayConnection({ args }, report.items)!, { stats: report.stats, totalCount: report.items.length });
+export const reportConnection = (report: LinkReport, args: DefaultConnectionArguments) => arrayConnection(args, report.items, { stats: report.stats });
 
-const listConnection = (items: ContentReference[], args: object) =>
-  Object.assign(resolveArrayConnection({ args }, items)!, { totalCount: items.length });
+const listConnection = (items: ContentReference[], args: DefaultConnectionArguments) => arrayConnection(args, items);
 
 /** The scope of a revision read in GraphQL: main content, or a change request's (with its baseline). */
 export async function scopeOf(ctx: Context, revision: RevisionValue): Promise<ContentScope> {

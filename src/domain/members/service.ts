@@ -8,6 +8,7 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import type { Role } from '../../policy/roles.js';
 import { memberGrants } from '../permissions/loaders.js';
 import { memberKeyOf } from './loaders.js';
+import type { Tx } from '../../db/tx.js';
 
 type Query = { include?: Prisma.MemberInclude; select?: Prisma.MemberSelect };
 const key = (organizationId: string, userId: string) => ({ organizationId_userId: { organizationId, userId } });
@@ -81,7 +82,7 @@ async function withAdminsLocked<T>(
   ctx: Context,
   organizationId: string,
   userId: string,
-  change: (tx: Prisma.TransactionClient, member: { role: Role | null; disabled: boolean } | null) => Promise<T>,
+  change: (tx: Tx, member: { role: Role | null; disabled: boolean } | null) => Promise<T>,
 ) {
   return ctx.prisma.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT 1 FROM "Organization" WHERE id = ${organizationId} FOR UPDATE`;
@@ -91,7 +92,7 @@ async function withAdminsLocked<T>(
 }
 
 /** 409 when the member is the organization's last (enabled) admin and would stop being one. */
-async function assertNotLastAdmin(tx: Prisma.TransactionClient, organizationId: string, userId: string, member: { role: Role | null; disabled: boolean }) {
+async function assertNotLastAdmin(tx: Tx, organizationId: string, userId: string, member: { role: Role | null; disabled: boolean }) {
   // A disabled admin already administers nothing: losing them loses no admin.
   if (!administers(member)) return;
   const others = await tx.member.count({ where: { organizationId, ...administratorsWhere, userId: { not: userId } } });

@@ -1,9 +1,9 @@
-import { scopedList } from '../shared/connections.js';
+import { scopedList } from '../../schema/lists.js';
 import { builder } from '../../schema/builder.js';
 import { requireActor, type Context } from '../../context.js';
 import { can, organizationPolicy } from '../../policy/index.js';
-import { RoleEnum, restEnum } from '../shared/enums.js';
-import { permissionsType } from '../shared/permissions.js';
+import { RoleEnum, restEnum } from '../../schema/enums.js';
+import { permissionsType } from '../../schema/permissions.js';
 import { urlsFor } from '../shared/urls.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { findOrganization, joinOrganization, organizationsForEmailDomain, updateOrganization } from './service.js';

@@ -2,9 +2,9 @@
 import type { Context } from '../../context.js';
 import { answerAs, requireActor } from '../../context.js';
 import { authorize, mayLookUpEmailDomain, organizationPolicy, selfJoinRefusal, verifiedEmailDomain, withMembership } from '../../policy/index.js';
-import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import { badRequest, conflict, forbidden } from '../../errors.js';
 import { checkLength, checkPattern, checkUrl } from '../../validate.js';
-import { checkReviewersAreMembers, parseMergeRules } from '../shared/mergeRules.js';
+import { checkReviewersAreMembers, parseMergeRules } from '../changeRequests/mergeRules.js';
 import type { Role } from '../../policy/roles.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { parseEmailDomains } from './emailDomains.js';

@@ -1,12 +1,12 @@
 // Making revisions: a revision is written once and never changed; every change
 // of content makes a new one whose `parents` name the revision(s) it came from.
-import type { Prisma } from '../../generated/prisma/client.js';
 import { newId } from '../../ids.js';
 import { fetchTreesFrom, readTree, readVersions, writeTree, writeVersion, type PageContent, type PageNode } from './objects.js';
 import { emptyParse, rememberParses, type Parses } from './parses.js';
+import type { Tx } from '../../db/tx.js';
 
-type Tx = Prisma.TransactionClient;
-export interface SpaceRef {
+/** The space a content write stores its objects in: its id and tenant key. */
+export interface ContentSpace {
   id: string;
   organizationId: string;
 }
@@ -32,7 +32,7 @@ async function inheritedFileSet(tx: Tx, parents: string[]) {
 }
 
 /** Writes the new objects of `pages` and a revision naming them; answers its id. */
-export async function commitRevision(tx: Tx, space: SpaceRef, input: CommitInput): Promise<string> {
+export async function commitRevision(tx: Tx, space: ContentSpace, input: CommitInput): Promise<string> {
   const id = input.id ?? newId('Revision');
   const tree = Array.isArray(input.pages) ? await writeTree(tx, space, input.pages) : input.pages.tree;
   const fileSet = input.fileSet !== undefined ? input.fileSet : await inheritedFileSet(tx, input.parents);
@@ -53,14 +53,14 @@ export async function commitRevision(tx: Tx, space: SpaceRef, input: CommitInput
 }
 
 /** A new page node holding `content` (its version written now, with its parse from `parses`, made before the transaction). */
-export async function newPageNode(tx: Tx, space: SpaceRef, content: PageContent, slug: string, now: Date, { id = newId('Page'), parses }: { id?: string; parses?: Parses } = {}): Promise<PageNode> {
+export async function newPageNode(tx: Tx, space: ContentSpace, content: PageContent, slug: string, now: Date, { id = newId('Page'), parses }: { id?: string; parses?: Parses } = {}): Promise<PageNode> {
   const version = await writeVersion(tx, space, content, { parses });
   const at = now.toISOString();
   return { id, slug, version, createdAt: at, updatedAt: at, children: [] };
 }
 
 /** The pages of revision tree `root` of one space, copied into another under new page ids. */
-export async function copyPages(tx: Tx, from: SpaceRef, root: string | null, to: SpaceRef): Promise<PageNode[]> {
+export async function copyPages(tx: Tx, from: ContentSpace, root: string | null, to: ContentSpace): Promise<PageNode[]> {
   const pages = await readTree(fetchTreesFrom(tx), from.id, root);
   const versions: string[] = [];
   const collect = (nodes: PageNode[]) => nodes.forEach((n) => (versions.push(n.version), collect(n.children)));

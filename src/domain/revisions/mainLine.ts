@@ -6,15 +6,16 @@
 // transaction: parsing every page of a large merge would outlast the
 // transaction bounds. Searches catch their spaces up before they search, so a
 // search right after the move still sees it.
-import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
+import type { PrismaClient } from '../../generated/prisma/client.js';
 import { refreshSearchIndexes } from '../search/indexer.js';
 import { indexPageReferences } from '../links/backlinks.js';
 import type { ComputePool } from '../../compute/pool.js';
+import type { Tx } from '../../db/tx.js';
 
 /** The job that consumes the outbox (src/jobs/definitions.ts declares it). */
 export const FOLLOW_MAIN_LINE = 'content.follow-main-line';
 
-export async function advanceMainLine(tx: Prisma.TransactionClient, spaceId: string, revisionId: string) {
+export async function advanceMainLine(tx: Tx, spaceId: string, revisionId: string) {
   await tx.space.update({ where: { id: spaceId }, data: { revisionId } });
   await tx.mainLineOutbox.create({ data: { spaceId, revisionId } });
 }

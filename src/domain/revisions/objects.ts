@@ -7,8 +7,9 @@
 import { createHash } from 'node:crypto';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { emptyParse, type Parses } from './parses.js';
+import type { Tx } from '../../db/tx.js';
 
-type Db = Pick<Prisma.TransactionClient, 'pageTree' | 'pageVersion'>;
+type Db = Pick<Tx, 'pageTree' | 'pageVersion'>;
 type JsonValue = Prisma.JsonValue;
 
 /** A page's own content (everything but its place and children). */

@@ -1,9 +1,9 @@
 // Reading a revision's pages: the tree (structure, batched by level) and the
 // content of the pages asked for (batched by version).
 import type { Context } from '../../context.js';
-import type { Prisma } from '../../generated/prisma/client.js';
 import { loaderTrees, versionLoader } from './loaders.js';
 import { fetchTreesFrom, flatten, readTree, readVersions, type PageContent, type PageNode } from './objects.js';
+import type { Tx } from '../../db/tx.js';
 
 export interface RevisionRef {
   id: string;
@@ -73,7 +73,7 @@ export async function pageOfRevision(ctx: Context, revision: RevisionRef, match:
 }
 
 /** Outside a request (scripts, tests): every page of a revision, depth first. */
-export async function readRevisionPages(db: Prisma.TransactionClient | Pick<Prisma.TransactionClient, 'pageTree' | 'pageVersion' | 'revision'>, revisionId: string) {
+export async function readRevisionPages(db: Tx | Pick<Tx, 'pageTree' | 'pageVersion' | 'revision'>, revisionId: string) {
   const revision = await db.revision.findUniqueOrThrow({ where: { id: revisionId }, select: { spaceId: true, tree: true } });
   const tree = await readTree(fetchTreesFrom(db), revision.spaceId, revision.tree);
   const flat = flatten(tree);

@@ -2,8 +2,8 @@
 // login info, and marking a member as an SSO member (4.13).
 import { builder, type InputFieldBuilder } from '../../schema/builder.js';
 import type { SamlProvider } from '../../generated/prisma/client.js';
-import { RoleEnum, restEnum } from '../shared/enums.js';
-import { scopedList } from '../shared/connections.js';
+import { RoleEnum, restEnum } from '../../schema/enums.js';
+import { scopedList } from '../../schema/lists.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { MemberRef } from '../members/schema.js';

@@ -8,7 +8,7 @@
 // a revision moved by any other path (seeders, tests, future writers) is
 // caught up before it is searched, and the `search.catch-up` job backfills
 // spaces nobody searched yet.
-import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
+import type { PrismaClient } from '../../generated/prisma/client.js';
 import { markdownSections, type Section } from '../content/markdown/index.js';
 import { fetchTreesFrom, readVersions, type ParsedVersionRow } from '../revisions/objects.js';
 import { storeMissingParses } from '../revisions/parses.js';
@@ -16,9 +16,9 @@ import type { ComputePool } from '../../compute/pool.js';
 
 type IndexedVersion = Pick<ParsedVersionRow, 'title' | 'description' | 'markdown' | 'noIndex' | 'sections'>;
 import { diffTrees, type PagePlace } from './treeDiff.js';
-import { lockSpace } from '../shared/spaceLocks.js';
+import { lockSpace } from '../spaces/locks.js';
+import type { Tx } from '../../db/tx.js';
 
-type Tx = Prisma.TransactionClient;
 
 /** The text search configuration of the index and of the queries (stemming, stop words). */
 export const SEARCH_CONFIG = 'english';

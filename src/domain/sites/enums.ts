@@ -1,4 +1,4 @@
-import { restEnum } from '../shared/enums.js';
+import { restEnum } from '../../schema/enums.js';
 
 export const SiteTypeEnum = restEnum('SiteType', ['basic', 'premium', 'ultimate', 'sponsored', 'legacy-basic', 'legacy-premium'] as const,
   "A site's plan.", {

@@ -11,7 +11,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { Tx } from '../../db/tx.js';
-import { defaultLevelIn } from '../shared/enums.js';
+import { defaultLevelIn } from '../../schema/enums.js';
 import { checkBasename, checkHostname, checkProxy, checkSiteTitle, notNull } from './limits.js';
 import { pathAllocator } from './structure/paths.js';
 

@@ -2,10 +2,10 @@ import { builder, type InputFieldBuilder, type ObjectFieldBuilder } from '../../
 import type { Space } from '../../generated/prisma/client.js';
 import { requireActor, type Context } from '../../context.js';
 import { can, collectionPolicy, organizationPolicy, shownSpacePolicy, spacePolicy, visibleContentWhere } from '../../policy/index.js';
-import { ContentVisibilityEnum, DefaultLevelEnum, EditModeEnum, defaultLevelOut } from '../shared/enums.js';
-import { permissionsType } from '../shared/permissions.js';
+import { ContentVisibilityEnum, DefaultLevelEnum, EditModeEnum, defaultLevelOut } from '../../schema/enums.js';
+import { permissionsType } from '../../schema/permissions.js';
 import { urlsFor } from '../shared/urls.js';
-import { scopedList } from '../shared/connections.js';
+import { scopedList } from '../../schema/lists.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { moveInputFields, moved, newOrganizationField, newParentField, positionFromInput, transferInputFields } from '../content/schema.js';

@@ -1,6 +1,6 @@
 // Subdomain lookups (REST GET /subdomains/{subdomain}).
 import { builder } from '../../schema/builder.js';
-import { restEnum } from '../shared/enums.js';
+import { restEnum } from '../../schema/enums.js';
 import { findSubdomain, type Subdomain } from './service.js';
 
 const SubdomainTargetType = restEnum('SubdomainTargetType', ['organization'] as const, 'What a subdomain points to.', {

@@ -5,9 +5,9 @@ import { builder, type InputFieldBuilder, type ObjectFieldBuilder } from '../../
 import type { Team } from '../../generated/prisma/client.js';
 import { requireActor } from '../../context.js';
 import { can, teamMemberPolicy, teamPolicy, visibleTeamMembersWhere } from '../../policy/index.js';
-import { TeamRoleEnum } from '../shared/enums.js';
-import { permissionsType } from '../shared/permissions.js';
-import { scopedList } from '../shared/connections.js';
+import { TeamRoleEnum } from '../../schema/enums.js';
+import { permissionsType } from '../../schema/permissions.js';
+import { scopedList } from '../../schema/lists.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { teamSpaceCounts } from '../permissions/loaders.js';
 import { preloadTeams } from './loaders.js';

@@ -4,7 +4,7 @@
 import { builder } from '../../schema/builder.js';
 import { requireActor } from '../../context.js';
 import { accountPolicy, authorize, can, tokenPolicy, visibleTokensWhere } from '../../policy/index.js';
-import { scopedList } from '../shared/connections.js';
+import { scopedList } from '../../schema/lists.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { createApiToken, revokeApiToken } from './service.js';
 

@@ -25,7 +25,7 @@ import type { Clock } from '../../clock.js';
 import type { Logger } from '../../logging/logger.js';
 import { ProviderRejection, type TranslationProvider } from './providers.js';
 import { pageTexts } from './pageText.js';
-import { lockSpace } from '../shared/spaceLocks.js';
+import { lockSpace } from '../spaces/locks.js';
 
 export const RUN_TRANSLATION = 'translation.run';
 const TITLE_MAX = 50;

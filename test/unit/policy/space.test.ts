@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authorizeMainLineWrite, shownSpacePolicy, spacePolicy, type SpaceSubject } from '../../../src/policy/space.js';
 import { can } from '../../../src/policy/policy.js';
-import { ORG, OTHER_ORG, actor, outcome, type ActorOptions, type Outcome, type Who } from './fixtures.js';
+import { ORG, actor, outcome, type ActorOptions, type Outcome, type Who } from './fixtures.js';
 
 const space = (over: Partial<SpaceSubject> = {}): SpaceSubject => ({
   id: 'spc_1', organizationId: ORG, memberLevel: 'inherit', visibility: 'private', shareKey: 'key_1', editMode: 'live', deletedAt: null, ...over,

@@ -5,7 +5,7 @@ import type { ShareLink } from '../../../generated/prisma/client.js';
 import { requireActor } from '../../../context.js';
 import { authorize, sitePolicy } from '../../../policy/index.js';
 import { itemsOfSite, mayOnSite } from '../access.js';
-import { scopedList } from '../../shared/connections.js';
+import { scopedList } from '../../../schema/lists.js';
 import { nodeConnection } from '../../../schema/connections.js';
 import { deletion, deletionFields } from '../../../schema/payloads.js';
 import type { SiteRow } from '../loaders.js';

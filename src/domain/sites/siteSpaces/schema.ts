@@ -5,7 +5,7 @@ import { builder, type ObjectFieldBuilder } from '../../../schema/builder.js';
 import type { SiteSpace } from '../../../generated/prisma/client.js';
 import type { Context } from '../../../context.js';
 import { itemsOfSite, mayOnSite, mayShowPublishedSpace } from '../access.js';
-import { scopedList } from '../../shared/connections.js';
+import { scopedList } from '../../../schema/lists.js';
 import { nodeConnection } from '../../../schema/connections.js';
 import { deletion, deletionFields } from '../../../schema/payloads.js';
 import { siteRows, type SiteRow } from '../loaders.js';

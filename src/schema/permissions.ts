@@ -1,8 +1,8 @@
 // A resource's `permissions` object, filled by the same policy rules that
 // authorize its operations (src/policy).
-import { builder } from '../../schema/builder.js';
-import type { Policy } from '../../policy/policy.js';
-import { requireActor, type Context } from '../../context.js';
+import { builder } from './builder.js';
+import type { Policy } from '../policy/policy.js';
+import { requireActor, type Context } from '../context.js';
 
 export function permissionsType<R, A extends string>(name: string, policy: Policy<R, A>, exposed: readonly (A | 'view')[]) {
   const type = builder.objectRef<Record<string, boolean>>(name).implement({

@@ -4,8 +4,8 @@
 // `after`/`first`, `count` to `totalCount`.
 import DataLoader from 'dataloader';
 import type { GraphQLResolveInfo } from 'graphql';
-import type { Context } from '../../context.js';
-import { badRequest } from '../../errors.js';
+import type { Context } from '../context.js';
+import { badRequest } from '../errors.js';
 
 interface Delegate {
   findMany(args: object): Promise<unknown[]>;

@@ -1,8 +1,8 @@
 // GraphQL enums whose internal values are the REST spellings ("share-link"):
 // GraphQL shows SHARE_LINK, services and the database see "share-link", and the
 // REST adapter converts between the two generically (src/rest/codec.ts).
-import { builder } from '../../schema/builder.js';
-import { roles } from '../../policy/roles.js';
+import { builder } from './builder.js';
+import { roles } from '../policy/roles.js';
 
 const enumName = (value: string) =>
   value.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9]+/g, '_').toUpperCase();
