@@ -1,4 +1,4 @@
-// The long fuzz run of the REST API (test/fuzz.test.ts; CI runs a short one):
+// The long fuzz run of the REST API (test/rest/fuzz.test.ts; CI runs a short one):
 //   npm run fuzz                          20 000 requests, a new random seed (printed)
 //   FUZZ_RUNS=100000 FUZZ_SEED=42 npm run fuzz
 //   FUZZ_SEED=42 FUZZ_PATH="123:4:0" npm run fuzz     replays a reported failure
@@ -12,7 +12,7 @@ const runs = process.env.FUZZ_RUNS ?? '20000';
 const seed = process.env.FUZZ_SEED ?? String(Math.floor(Math.random() * 2 ** 31));
 console.log(`Fuzzing the REST API: ${runs} requests, seed ${seed}${process.env.FUZZ_PATH ? `, replaying path ${process.env.FUZZ_PATH}` : ''}`);
 
-const vitest = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', 'test/fuzz.test.ts'], {
+const vitest = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', 'test/rest/fuzz.test.ts'], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, FUZZ_RUNS: runs, FUZZ_SEED: seed, FUZZ_REPORT: '1' },

@@ -50,7 +50,7 @@ export function visibleCommentersWhere(actor: Actor, organizationId: string): { 
  * Such a lookup is a `findFirst`, not a `findUnique`: Prisma gathers a tick's
  * findUnique calls, and those it cannot fold into one statement (this filter is
  * not a plain equality) it runs one after another in a BEGIN … COMMIT on one
- * connection, whatever request each came from (test/batching.test.ts).
+ * connection, whatever request each came from (test/graphql/batching.test.ts).
  */
 export function tenantScope(actor: Actor) {
   return { organizationId: { in: [...actor.memberships.keys()] } };

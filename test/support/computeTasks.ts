@@ -1,4 +1,4 @@
-// Tasks for the compute pool's own tests (test/compute.test.ts), run on its threads.
+// Tasks for the compute pool's own tests (test/process/compute.test.ts), run on its threads.
 import { threadId } from 'node:worker_threads';
 
 /** The thread it ran on and its input back. */

@@ -1,6 +1,6 @@
 // Bounds on what users write (issue #26), the parts that need no server: the
 // shape measured before any parse, rendering that drops dangerous URLs, the
-// limits read from the environment. The 400s they give: test/content-limits.test.ts.
+// limits read from the environment. The 400s they give: test/content/content-limits.test.ts.
 import { describe, expect, it } from 'vitest';
 import { markdownShape, markdownToDocument } from '../../../src/domain/content/markdown/index.js';
 import { defaultContentLimits } from '../../../src/limits/content.js';

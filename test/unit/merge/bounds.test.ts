@@ -1,6 +1,6 @@
 // Bounded diffs and three-way merges of page text (src/domain/changeRequests/pageDiffs.ts,
 // src/domain/revisions/textMerge.ts): a rewrite past the edit bound is one hunk, a
-// both-sides edit past the line bound a conflict of the page. On the compute pool: test/compute.test.ts.
+// both-sides edit past the line bound a conflict of the page. On the compute pool: test/process/compute.test.ts.
 import { describe, expect, it } from 'vitest';
 import { applyPatch } from 'diff';
 import { unifiedDiff, MAX_DIFF_EDITS } from '../../../src/domain/changeRequests/pageDiffs.js';

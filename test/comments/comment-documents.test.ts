@@ -1,0 +1,54 @@
+// Comment and reply bodies are parsed once, when written (issue #26): reads
+// answer the stored document and mentions, and never parse Markdown again.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { rest } from '../support/http.js';
+import { createOrg, createSpace, type OrgFixture } from '../support/factories.js';
+
+let app: TestApp;
+let org: OrgFixture;
+beforeAll(async () => {
+  app = await startTestApp();
+  org = await createOrg(app);
+});
+afterAll(() => app.close());
+
+describe('comment bodies parsed at write', () => {
+  it('stores the document and mentions of a comment and a reply; reads answer what is stored', async () => {
+    const space = await createSpace(app, org);
+    const api = rest(app, org.admin.token);
+    const comments = `/v1/spaces/${space.id}/comments`;
+    const posted = await api.post(comments, { body: { markdown: `Hi @${org.admin.userId}, see **this**` } });
+    expect(posted.status).toBe(200);
+    const row = await app.prisma.comment.findUniqueOrThrow({ where: { id: posted.body.id } });
+    expect(row.mentions).toEqual([org.admin.userId]);
+    expect(JSON.stringify(row.document)).toContain('"type":"bold"');
+    const reply = await api.post(`${comments}/${row.id}/replies`, { body: { markdown: '_reply_' } });
+    expect(reply.status).toBe(200);
+    const replyRow = await app.prisma.commentReply.findUniqueOrThrow({ where: { id: reply.body.id } });
+    expect(JSON.stringify(replyRow.document)).toContain('"type":"italic"');
+
+    // Reads answer the stored tree (a marker no parse of the Markdown could produce).
+    const marker = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', isVoid: false, data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'stored', marks: [] }] }] }] };
+    await app.prisma.comment.update({ where: { id: row.id }, data: { document: marker } });
+    const read = await api.get(`${comments}/${row.id}?format=document`);
+    expect(read.status).toBe(200);
+    expect(read.body.body).toEqual({ document: marker });
+
+    // Edits store the new parse.
+    expect((await api.put(`${comments}/${row.id}`, { body: { markdown: '~~gone~~' } })).status).toBe(200);
+    const edited = await app.prisma.comment.findUniqueOrThrow({ where: { id: row.id } });
+    expect(JSON.stringify(edited.document)).toContain('"type":"strikethrough"');
+    expect(edited.mentions).toEqual([]);
+  });
+
+  it('a comment written before bodies were stored parsed is still read (parsed on read)', async () => {
+    const space = await createSpace(app, org);
+    const api = rest(app, org.admin.token);
+    const comments = `/v1/spaces/${space.id}/comments`;
+    const posted = await api.post(comments, { body: { markdown: '**old**' } });
+    await app.prisma.$executeRaw`UPDATE "Comment" SET "document" = NULL WHERE id = ${posted.body.id}`;
+    const read = await api.get(`${comments}/${posted.body.id}?format=document`);
+    expect(JSON.stringify(read.body.body.document)).toContain('"type":"bold"');
+  });
+});
