@@ -18,7 +18,7 @@ async function testFiles(dir: string): Promise<string[]> {
   return nested.flat().sort();
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const param = String.raw`(?:\$\{[^}]+\}|[\w.~-]+)`;
 /**
  * A route path as a test writes it: whole (`/v1/spaces/${id}/…`), or after a variable holding its
@@ -27,7 +27,7 @@ const param = String.raw`(?:\$\{[^}]+\}|[\w.~-]+)`;
  */
 function pattern(path: string): RegExp {
   const segments = path.split('/').filter(Boolean);
-  const written = segments.map((segment) => (segment.startsWith(':') ? param : escape(segment)));
+  const written = segments.map((segment) => (segment.startsWith(':') ? param : escapeRegExp(segment)));
   const tails = segments
     .map((_, k) => k)
     .filter((k) => k > 0 && segments.slice(k).some((segment) => !segment.startsWith(':')))
@@ -47,7 +47,7 @@ const text = [
   '# Which tests call each REST route',
   '',
   'Generated from the route table (`src/rest/routes.ts`) and the test files by `npm run docs:routes`; `npm run check`',
-  'fails when it is stale. A test file counts when it writes the route\'s path (parameters as `${…}` or literals).',
+  'fails when it is stale. A test file counts when it writes the route\'s path (parameters as template expressions or literals).',
   'Sweeps that walk the route table itself (the fuzzer, the OpenAPI document checks) are not listed.',
   '',
   `${rows.length} routes, ${rows.length - untested.length} called by name from a test file.`,

@@ -30,7 +30,7 @@ import { createLogger, logAccess, type Logger } from './logging/logger.js';
 import { drainer } from './http/drain.js';
 import { tenantGate } from './http/fairShare.js';
 import { sendError, sendJson, type Surface } from './http/respond.js';
-import { type GraphQLGuards } from './graphql/plugin.js';
+import type { GraphQLGuards } from './graphql/plugin.js';
 import { graphqlHttpHandler } from './graphql/http.js';
 import { attachGraphQLWs } from './graphql/ws.js';
 import { staticAssets } from './http/staticAssets.js';

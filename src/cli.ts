@@ -5,7 +5,7 @@ import { commandOf, help, options, usage } from './cli/help.js';
 
 /** The help asked for, if any: `--help`/`-h` (of a command, or in general) or `help [command]`. */
 function helpAsked(): string | undefined {
-  let parsed;
+  let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({ allowPositionals: true, options, strict: false });
   } catch {

@@ -4,7 +4,7 @@
 // (`document`, `markdown`: a page body can weigh megabytes) before it is
 // built. Past either budget the operation stops early (later fields refuse at
 // once, without their work) and its whole answer becomes one QUERY_TOO_COMPLEX.
-import { GraphQLError, defaultFieldResolver, getNamedType, getNullableType, isLeafType, isListType, isObjectType, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
+import { type GraphQLError, defaultFieldResolver, getNamedType, getNullableType, isLeafType, isListType, isObjectType, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
 import { limitError } from '../limits/graphql.js';
 
 export interface ResultBudgetLimits {

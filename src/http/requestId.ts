@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
-const sane = /^[A-Za-z0-9._:@\/+=-]{1,128}$/;
+const sane = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 
 export function requestIdOf(req: IncomingMessage): string {
   const given = req.headers['x-request-id'];

@@ -18,17 +18,25 @@ import { createJobQueue } from '../queue/queue.js';
 import { jobDefinitions } from './definitions.js';
 import type { JobServices } from './services.js';
 import { heapGrowthFromEnv, setHeapGrowth } from '../heapGrowth.js';
+import { createComputePool } from '../compute/pool.js';
 
 const logger = createLogger();
-let config;
-try {
-  const fetchPolicy = fetchPolicyFromEnv(process.env);
-  setHeapGrowth(heapGrowthFromEnv(process.env));
-  config = { fetchPolicy, openapiLimits: openAPILimitsFromEnv(process.env), translator: translationProviderFromEnv(process.env, fetchPolicy), database: databaseSettingsFromEnv(process.env), shutdownTimeoutMs: settingsFromEnv(process.env).shutdownTimeoutMs };
-} catch (err) {
-  logger.fatal({ reason: (err as Error).message }, `invalid configuration: ${(err as Error).message}`);
-  process.exit(2);
+/** Settings from the environment; a bad value names its variable and exits 2. */
+function readConfiguration() {
+  try {
+    const fetchPolicy = fetchPolicyFromEnv(process.env);
+    setHeapGrowth(heapGrowthFromEnv(process.env));
+    const settings = settingsFromEnv(process.env);
+    return {
+      fetchPolicy, openapiLimits: openAPILimitsFromEnv(process.env), translator: translationProviderFromEnv(process.env, fetchPolicy),
+      database: databaseSettingsFromEnv(process.env), shutdownTimeoutMs: settings.shutdownTimeoutMs, compute: settings.compute,
+    };
+  } catch (err) {
+    logger.fatal({ reason: (err as Error).message }, `invalid configuration: ${(err as Error).message}`);
+    process.exit(2);
+  }
 }
+const config = readConfiguration();
 const database = await openDatabase().catch((err: Error) => {
   logger.fatal({ err: { message: err.message } }, 'cannot start: database unavailable');
   process.exit(1);
@@ -36,7 +44,9 @@ const database = await openDatabase().catch((err: Error) => {
 const { prisma } = createPrisma(database.url, config.database);
 const events = createEvents(process.env.REDIS_URL);
 const queue = createJobQueue<JobServices>(jobDefinitions, { databaseUrl: database.url, logger, schema: process.env.QUIRE_JOBS_SCHEMA });
-const services: JobServices = { prisma, pubsub: events.pubsub, fetchPolicy: config.fetchPolicy, clock: systemClock, logger, translator: config.translator, openapiLimits: config.openapiLimits };
+// Parsing pages and specs runs on worker threads here too, so one large page does not hold every job of the process.
+const compute = createComputePool(config.compute);
+const services: JobServices = { prisma, pubsub: events.pubsub, fetchPolicy: config.fetchPolicy, clock: systemClock, logger, translator: config.translator, openapiLimits: config.openapiLimits, compute };
 
 let stopping = false;
 async function stop(reason: string, code: number) {
@@ -44,7 +54,8 @@ async function stop(reason: string, code: number) {
   stopping = true;
   logger.info({ reason }, 'worker stopping: finishing running jobs');
   try {
-    await queue.stop(config!.shutdownTimeoutMs);
+    await queue.stop(config.shutdownTimeoutMs);
+    await compute.close();
     await events.close();
     await prisma.$disconnect();
     await database.close();

@@ -171,7 +171,7 @@ export async function fetchOutbound(rawUrl: string, policy: FetchPolicy, options
   let url = parseUrl(rawUrl);
   let outbound: OutboundRequest = { method: options.method, body: options.body, contentType: options.contentType };
   for (let hop = 0; ; hop++) {
-    let answer;
+    let answer: Awaited<ReturnType<typeof requestOnce>>;
     try {
       answer = await requestOnce(url, policy, signal, options.accept ?? '*/*', outbound);
     } catch (err) {

@@ -41,7 +41,7 @@ describe('Markdown limits', () => {
 
   it('rejects page bodies past the nesting, delimiter and length limits with 400 naming the limit', async () => {
     const { space, page, cr } = await changeRequest();
-    expectBadRequest(await writeBody(space.id, cr, page, '- '.repeat(8000) + 'a'), /changes\[0\]\.document\.markdown: .*nesting limit/);
+    expectBadRequest(await writeBody(space.id, cr, page, `${'- '.repeat(8000)}a`), /changes\[0\]\.document\.markdown: .*nesting limit/);
     expectBadRequest(await writeBody(space.id, cr, page, '* '.repeat(8000)), /changes\[0\]\.document\.markdown: .*delimiter limit/);
     expectBadRequest(await writeBody(space.id, cr, page, nestedList(40)), /nesting limit/);
     expectBadRequest(await writeBody(space.id, cr, page, nestedQuote(1500)), /nesting limit/);

@@ -122,7 +122,7 @@ describe('GraphQL limits', () => {
 
   it('applies the same limits to operations over graphql-ws', async () => {
     const client = createClient({
-      url: app.baseUrl.replace('http', 'ws') + '/graphql',
+      url: `${app.baseUrl.replace('http', 'ws')}/graphql`,
       webSocketImpl: WebSocket,
       connectionParams: { authorization: `Bearer ${org.admin.token}` },
       retryAttempts: 0,

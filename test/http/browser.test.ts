@@ -54,7 +54,7 @@ describe.skipIf(!executablePath)('in headless Chromium', () => {
     const { page, outside, errors } = await open(`/graphql?query=${encodeURIComponent(query)}`);
     await page.waitForSelector('.graphiql-container', { timeout: 120_000 });
     // The editors (Monaco, with its workers from /assets) show the query of the URL.
-    await page.waitForFunction((text) => document.body.innerText.includes(text), 'viewer', { timeout: 120_000 });
+    await page.waitForFunction((text) => document.body.textContent.includes(text), 'viewer', { timeout: 120_000 });
     // Run it with the token in the headers editor's place: GraphiQL's fetcher sends the page's default headers.
     const answer = await page.evaluate(async (token) => {
       const res = await fetch('/graphql', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ query: '{ viewer { email } }' }) });

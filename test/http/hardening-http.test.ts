@@ -52,7 +52,7 @@ function chunked(app: TestApp, method: string, path: string, body: string, heade
 }
 
 /** The value of one sample line in Prometheus text (0 when absent). */
-const valueOf = (text: string, series: string) => Number(text.split('\n').find((l) => l.startsWith(`${series} `))?.slice(series.length + 1) ?? 0);
+const metricValue = (text: string, series: string) => Number(text.split('\n').find((l) => l.startsWith(`${series} `))?.slice(series.length + 1) ?? 0);
 
 const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 
@@ -221,7 +221,7 @@ describe('request ids', () => {
 describe('metrics', () => {
   it('counts requests and their latency per REST route and GraphQL operation name', async () => {
     const restLine = 'quire_http_requests_total{method="GET",operation="/v1/orgs/:organizationId",status="200"}';
-    const before = valueOf(String((await request(app, 'GET', '/metrics')).body), restLine);
+    const before = metricValue(String((await request(app, 'GET', '/metrics')).body), restLine);
     await request(app, 'GET', `/v1/orgs/${org.organizationId}`, { token: org.admin.token });
     await graphql(app, org.admin.token, 'query MetricsProbe { viewer { id } }');
     await graphql(app, org.admin.token, 'query MetricsProbe { viewer { id } }');
@@ -230,7 +230,7 @@ describe('metrics', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
     const text = String(res.body);
-    expect(valueOf(text, restLine)).toBe(before + 1);
+    expect(metricValue(text, restLine)).toBe(before + 1);
     expect(text).toContain('quire_http_requests_total{method="POST",operation="graphql:MetricsProbe",status="200"} 2');
     expect(text).toMatch(/quire_http_request_duration_seconds_bucket\{le="0\.005",method="POST",operation="graphql:MetricsProbe",status="200"\} \d/);
     expect(text).toContain('quire_http_request_duration_seconds_count{method="POST",operation="graphql:MetricsProbe",status="200"} 2');
@@ -255,14 +255,14 @@ describe('metrics', () => {
 
   it('logs and counts a request the client abandoned as 499, not as the status it never received', async () => {
     const line = 'quire_http_requests_total{method="POST",operation="/v1/orgs/:organizationId/spaces",status="499"}';
-    const before = valueOf(String((await request(app, 'GET', '/metrics')).body), line);
+    const before = metricValue(String((await request(app, 'GET', '/metrics')).body), line);
     // The body is announced but never finished: the client leaves while the server waits for it.
     const socket = net.connect(Number(new URL(app.baseUrl).port), '127.0.0.1');
     await new Promise((resolve) => socket.on('connect', resolve));
     socket.write(`POST /v1/orgs/${org.organizationId}/spaces HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${org.admin.token}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"title":`);
     await new Promise((resolve) => setTimeout(resolve, 200));
     socket.destroy();
-    await expect.poll(async () => valueOf(String((await request(app, 'GET', '/metrics')).body), line)).toBe(before + 1);
+    await expect.poll(async () => metricValue(String((await request(app, 'GET', '/metrics')).body), line)).toBe(before + 1);
   });
 
   it('can require a token, and can be turned off', async () => {

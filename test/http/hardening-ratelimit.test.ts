@@ -98,7 +98,7 @@ describe('rate limiting per token', () => {
   it('counts subscribe messages over graphql-ws against the same token', async () => {
     const { org, token } = await caller(app);
     const client = createClient({
-      url: app.baseUrl.replace('http', 'ws') + '/graphql',
+      url: `${app.baseUrl.replace('http', 'ws')}/graphql`,
       webSocketImpl: WebSocket,
       connectionParams: { authorization: `Bearer ${token}` },
       retryAttempts: 0,

@@ -5,7 +5,7 @@ import { threadId } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeTask, createComputePool } from '../../src/compute/pool.js';
 import { defaultComputeSettings } from '../../src/compute/settings.js';
-import { AppError, UnavailableError } from '../../src/errors.js';
+import { type AppError, UnavailableError } from '../../src/errors.js';
 import type { spinForever, whereAmI } from '../support/computeTasks.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createOrg, createSpace, type OrgFixture } from '../support/factories.js';

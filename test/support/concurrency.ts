@@ -33,7 +33,10 @@ export const times = (n: number, request: RacedRequest): RacedRequest[] => Array
 
 /** How many answers had each status: `{ 205: 1, 204: 19 }`. */
 export const statusCounts = (results: HttpResult[]) =>
-  results.reduce<Record<number, number>>((counts, r) => ({ ...counts, [r.status]: (counts[r.status] ?? 0) + 1 }), {});
+  results.reduce<Record<number, number>>((counts, r) => {
+    counts[r.status] = (counts[r.status] ?? 0) + 1;
+    return counts;
+  }, {});
 
 function send(agent: http.Agent, url: URL, request: RacedRequest) {
   const payload = request.raw?.data ?? (request.body === undefined ? undefined : JSON.stringify(request.body));

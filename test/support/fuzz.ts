@@ -125,15 +125,15 @@ function idFor(name: string, pools: Pools) {
 }
 
 /** A value of the GraphQL input type (often right, sometimes wrong), for the field `name`. */
-function valueOf(type: GraphQLInputType, name: string, pools: Pools, depth = 0): fc.Arbitrary<unknown> {
-  if (isNonNullType(type)) return valueOf(type.ofType, name, pools, depth);
+function arbitraryOf(type: GraphQLInputType, name: string, pools: Pools, depth = 0): fc.Arbitrary<unknown> {
+  if (isNonNullType(type)) return arbitraryOf(type.ofType, name, pools, depth);
   const right = (() => {
-    if (isListType(type)) return fc.array(valueOf(type.ofType, name, pools, depth + 1), { maxLength: 3 });
+    if (isListType(type)) return fc.array(arbitraryOf(type.ofType, name, pools, depth + 1), { maxLength: 3 });
     if (isEnumType(type)) return fc.constantFrom(...type.getValues().map((v) => v.value as unknown));
     if (isInputObjectType(type)) {
       if (depth > 4) return fc.constant({});
       const fields = Object.values(type.getFields());
-      return fc.record(Object.fromEntries(fields.map((f) => [f.name, valueOf(f.type, f.name, pools, depth + 1)])), { requiredKeys: [] });
+      return fc.record(Object.fromEntries(fields.map((f) => [f.name, arbitraryOf(f.type, f.name, pools, depth + 1)])), { requiredKeys: [] });
     }
     switch ((type as GraphQLNamedType).name) {
       case 'ID':
@@ -191,7 +191,7 @@ function pathValue(name: string, pools: Pools) {
 const queryValue = (v: unknown) => (typeof v === 'object' ? JSON.stringify(v) ?? '' : String(v)).slice(0, 1500);
 
 function queryString(model: RouteModel, pools: Pools) {
-  const known = [...model.variables].map(([name, type]) => fc.tuple(fc.constant(name), valueOf(type, name, pools).map(queryValue)));
+  const known = [...model.variables].map(([name, type]) => fc.tuple(fc.constant(name), arbitraryOf(type, name, pools).map(queryValue)));
   const pair = fc.oneof(
     ...(known.length ? [{ weight: 4, arbitrary: fc.oneof(...known) }] : []),
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom('limit', 'page', 'order', 'shareKey', 'nested', 'role', 'sort', 'search', 'title'), nastyString.map(queryValue)) },
@@ -209,8 +209,8 @@ const json = (value: unknown) => Buffer.from(JSON.stringify(value) ?? 'null', 'u
 function bodyOf(model: RouteModel, pools: Pools): fc.Arbitrary<Buffer | undefined> {
   const fields = model.input ?? null;
   const structured = fields
-    ? valueOf(fields, 'input', pools)
-    : fc.record(Object.fromEntries([...model.variables].map(([name, type]) => [name, valueOf(type, name, pools)])), { requiredKeys: [] });
+    ? arbitraryOf(fields, 'input', pools)
+    : fc.record(Object.fromEntries([...model.variables].map(([name, type]) => [name, arbitraryOf(type, name, pools)])), { requiredKeys: [] });
   const withUnknown = fc.tuple(structured, fc.dictionary(fc.string({ maxLength: 12 }), junkValue, { maxKeys: 2 })).map(([known, extra]) =>
     known && typeof known === 'object' && !Array.isArray(known) ? { ...extra, ...known } : known,
   );

@@ -117,7 +117,8 @@ export async function mergeTrees(base: PageNode[], ours: PageNode[], theirs: Pag
     else if (!slug) conflicts.push({ page: id, reason: 'given different slugs on each side' });
     else {
       const version = pick(b.node.version, o.node.version, t.node.version);
-      const updatedAt = o.node.updatedAt > t.node.updatedAt ? o.node.updatedAt : t.node.updatedAt;
+      // ISO strings compare in time order (not Math.max: they are strings).
+      const updatedAt = [o.node.updatedAt, t.node.updatedAt].sort().at(-1)!;
       const node: PageNode = { ...o.node, slug: slug.value, version: version?.value ?? '', updatedAt, children: [] };
       merged.set(id, { node, parentId: parent.value });
       if (!version) bothEdited.push({ id, b, o, t });

@@ -2,7 +2,7 @@
 // point(s) in hex ("1f389", "1f1eb-1f1f7"), as the public API documents it.
 import { badRequest } from '../../errors.js';
 
-const EMOJI = new RegExp('^(?:\\p{RGI_Emoji}|\\p{Extended_Pictographic}\\uFE0F?)$', 'v');
+const EMOJI = /^(?:\p{RGI_Emoji}|\p{Extended_Pictographic}\uFE0F?)$/v;
 const CODE_POINTS = /^[0-9a-f]{4,6}(?:-[0-9a-f]{4,6})*$/i;
 const MAX = 50;
 

@@ -59,7 +59,7 @@ export function libreTranslate(options: { url: string; apiKey?: string; fetchPol
     async translate({ texts, source, target, signal }) {
       if (texts.length === 0) return [];
       const body = JSON.stringify({ q: texts, source: libreCode(source), target: libreCode(target), format: 'text', ...(options.apiKey ? { api_key: options.apiKey } : {}) });
-      let res;
+      let res: Awaited<ReturnType<typeof fetchOutbound>>;
       try {
         res = await fetchOutbound(endpoint, options.fetchPolicy, { method: 'POST', body, contentType: 'application/json', accept: 'application/json', signal });
       } catch (err) {

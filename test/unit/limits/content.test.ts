@@ -14,15 +14,15 @@ describe('markdownShape', () => {
     expect(markdownShape('plain text').nesting).toBe(0);
     expect(markdownShape(nestedList(5)).nesting).toBe(5);
     expect(markdownShape(nestedQuote(7)).nesting).toBe(7);
-    expect(markdownShape('- '.repeat(100) + 'a').nesting).toBe(100);
+    expect(markdownShape(`${'- '.repeat(100)}a`).nesting).toBe(100);
     expect(markdownShape('> - 1. deep').nesting).toBe(3);
   });
 
   it('counts delimiters per block, resets at blank lines, and skips fenced code and thematic breaks', () => {
     expect(markdownShape('*a* and [b](c)').delimiters).toBe(4);
     expect(markdownShape('*a*\n**b**\n\n_c_').delimiters).toBe(6);
-    expect(markdownShape('```\n' + '[*_'.repeat(1000) + '\n' + '        - '.repeat(50) + '\n```\ntext').delimiters).toBe(0);
-    expect(markdownShape('```\n' + '        - '.repeat(50) + 'x\n```').nesting).toBe(0);
+    expect(markdownShape(`\`\`\`\n${'[*_'.repeat(1000)}\n${'        - '.repeat(50)}\n\`\`\`\ntext`).delimiters).toBe(0);
+    expect(markdownShape(`\`\`\`\n${'        - '.repeat(50)}x\n\`\`\``).nesting).toBe(0);
     expect(markdownShape('* * * * * * * * * * * *').nesting).toBe(0);
     expect(markdownShape('*'.repeat(8000)).delimiters).toBe(8000);
   });

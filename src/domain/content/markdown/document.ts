@@ -4,7 +4,7 @@
 // (test/unit/markdown/markdown.test.ts). Markdown has no notation for GitBook-only blocks
 // (hints, tabs, …): those never appear; raw HTML is kept as plain text.
 import type { Nodes, PhrasingContent, RootContent, Table, List, ListItem, Code, Heading, Image, Link } from 'mdast';
-import { toString } from 'mdast-util-to-string';
+import { toString as textOf } from 'mdast-util-to-string';
 import { parseMarkdown, type Root } from './parse.js';
 import { headingId, sectionSlugger } from './sections.js';
 import { isDangerousUrl } from './urls.js';
@@ -68,7 +68,7 @@ function codeBlock(code: Code): BlockNode {
 }
 
 function headingBlock(heading: Heading, slugs: ReturnType<typeof sectionSlugger>): BlockNode {
-  const id = headingId(slugs, toString(heading));
+  const id = headingId(slugs, textOf(heading));
   const level = Math.min(Math.max(heading.depth, 1), 3);
   return { ...block(`heading-${level}`, inlines(heading.children), { id }), meta: { id } };
 }
@@ -76,11 +76,11 @@ function headingBlock(heading: Heading, slugs: ReturnType<typeof sectionSlugger>
 /** A GFM table as the public API's table block: one text column per header cell, one record per row. */
 function tableBlock(table: Table): BlockNode {
   const [header, ...rows] = table.children;
-  const columns = (header?.children ?? []).map((cell, i) => ({ id: `column-${i}`, title: toString(cell), type: 'text', textAlignment: table.align?.[i] ?? 'left' }));
+  const columns = (header?.children ?? []).map((cell, i) => ({ id: `column-${i}`, title: textOf(cell), type: 'text', textAlignment: table.align?.[i] ?? 'left' }));
   const records = Object.fromEntries(
     rows.map((row, r) => [
       `row-${r}`,
-      { orderIndex: String(r).padStart(6, '0'), values: Object.fromEntries(columns.map((column, i) => [column.id, row.children[i] ? toString(row.children[i]) : ''])) },
+      { orderIndex: String(r).padStart(6, '0'), values: Object.fromEntries(columns.map((column, i) => [column.id, row.children[i] ? textOf(row.children[i]) : ''])) },
     ]),
   );
   return {

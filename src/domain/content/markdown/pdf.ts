@@ -6,7 +6,7 @@
 // Windows-1252 repertoire prints as substitutes. pdfkit (about 28 MB resident)
 // loads with the first PDF.
 import type { List, PhrasingContent, RootContent } from 'mdast';
-import { toString } from 'mdast-util-to-string';
+import { toString as textOf } from 'mdast-util-to-string';
 import { parseMarkdown } from './parse.js';
 import { isDangerousUrl } from './urls.js';
 
@@ -37,7 +37,7 @@ function runs(children: PhrasingContent[], style: Style = {}): { text: string; s
       case 'link': return runs(child.children, isDangerousUrl(child.url) ? style : { ...style, link: child.url });
       case 'break': return [{ text: '\n', style }];
       case 'image': return [{ text: `[image${child.alt ? `: ${child.alt}` : ''}]`, style: { ...style, italic: true } }];
-      default: return [{ text: toString(child), style }];
+      default: return [{ text: textOf(child), style }];
     }
   });
 }
@@ -95,7 +95,7 @@ function writeBlocks(doc: Doc, blocks: RootContent[], indent = 0) {
         doc.fillColor('black');
         break;
       case 'table':
-        for (const row of block.children) writeRuns(doc, [{ text: row.children.map((cell) => toString(cell)).join('  |  '), style: {} }], BODY - 1, indent);
+        for (const row of block.children) writeRuns(doc, [{ text: row.children.map((cell) => textOf(cell)).join('  |  '), style: {} }], BODY - 1, indent);
         doc.moveDown(0.5);
         break;
       case 'thematicBreak': {

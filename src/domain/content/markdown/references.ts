@@ -1,7 +1,7 @@
 // What a page or comment points at: links (inline, reference-style and GFM
 // autolinks), images, and user mentions. Code (inline or blocks) holds none.
 import type { Root } from 'mdast';
-import { toString } from 'mdast-util-to-string';
+import { toString as textOf } from 'mdast-util-to-string';
 import { visit, SKIP } from 'unist-util-visit';
 import { parseMarkdown } from './parse.js';
 
@@ -46,7 +46,7 @@ export function markdownMentions(markdown: string | Root): string[] {
     for (const match of node.value.matchAll(MENTION)) mentions.add(match[1]!.replace(/\.$/, ''));
     // GFM turns `@bob@acme.test` into "@" followed by an e-mail autolink.
     const next = parent && index !== undefined ? parent.children[index + 1] : undefined;
-    if (/(?:^|[^\w@.])@$/.test(node.value) && next?.type === 'link' && next.url === `mailto:${toString(next)}`) mentions.add(toString(next));
+    if (/(?:^|[^\w@.])@$/.test(node.value) && next?.type === 'link' && next.url === `mailto:${textOf(next)}`) mentions.add(textOf(next));
     return undefined;
   });
   return [...mentions];

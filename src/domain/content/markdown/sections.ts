@@ -2,7 +2,7 @@
 // (`page#section`) name them with GitHub-style slugs, unique within a page.
 import type { Root, RootContent } from 'mdast';
 import GithubSlugger from 'github-slugger';
-import { toString } from 'mdast-util-to-string';
+import { toString as textOf } from 'mdast-util-to-string';
 import { parseMarkdown } from './parse.js';
 
 export const sectionSlugger = () => new GithubSlugger();
@@ -22,7 +22,7 @@ export interface Section {
   body: string;
 }
 
-const blockText = (node: RootContent) => (node.type === 'yaml' ? '' : toString(node));
+const blockText = (node: RootContent) => (node.type === 'yaml' ? '' : textOf(node));
 
 /** The sections of a page: the text before its first heading, then one per heading. */
 export function markdownSections(markdown: string | Root): Section[] {
@@ -32,7 +32,7 @@ export function markdownSections(markdown: string | Root): Section[] {
   const bodies: string[][] = [[]];
   for (const node of tree.children) {
     if (node.type === 'heading') {
-      const title = toString(node);
+      const title = textOf(node);
       sections.push({ id: headingId(slugs, title), title, depth: node.depth, body: '' });
       bodies.push([]);
     } else {
