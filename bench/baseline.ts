@@ -35,10 +35,15 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Numb
 const nameOf = statementNames();
 const unprepared = pool.query.bind(pool) as (config: unknown, values?: unknown) => Promise<pg.QueryResult>;
 pool.query = ((text: unknown, values?: unknown[]) =>
-  typeof text === 'string' ? unprepared({ name: nameOf(text, values?.length ?? 0), text, values }) : unprepared(text, values)) as typeof pool.query;
+  typeof text === 'string'
+    ? unprepared({ name: nameOf(text, values?.length ?? 0), text, values })
+    : unprepared(text, values)) as typeof pool.query;
 
 class HttpError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -55,8 +60,7 @@ async function actorFor(req: IncomingMessage): Promise<Actor> {
 }
 
 /** SQL condition on content rows (alias s) an actor of that role may list: Quire's policy/filters.ts. */
-const visibleContentSql = (role: Level | undefined) =>
-  role === 'admin' ? 'true' : role == null ? 'false' : `s."memberLevel" <> 'guest'`;
+const visibleContentSql = (role: Level | undefined) => (role === 'admin' ? 'true' : role == null ? 'false' : `s."memberLevel" <> 'guest'`);
 
 // ---- spaces ------------------------------------------------------------------
 
@@ -95,8 +99,15 @@ function restSpace(actor: Actor, s: SpaceRow) {
       ...(s.visibility === 'public' ? { public: published } : {}),
     },
     permissions: {
-      view: rules.view, access: rules.access, admin: rules.admin, viewInviteLinks: rules.viewInviteLinks, edit: rules.edit,
-      triggerGitSync: rules.triggerGitSync, comment: rules.comment, merge: rules.merge, review: rules.review,
+      view: rules.view,
+      access: rules.access,
+      admin: rules.admin,
+      viewInviteLinks: rules.viewInviteLinks,
+      edit: rules.edit,
+      triggerGitSync: rules.triggerGitSync,
+      comment: rules.comment,
+      merge: rules.merge,
+      review: rules.review,
       installIntegration: rules.installIntegration,
     },
   };
@@ -180,20 +191,41 @@ const withoutNulls = (o: Record<string, unknown>) => Object.fromEntries(Object.e
 function restSite(actor: Actor, site: SpaceRow) {
   const rules = sitePolicy.rules(actor, site as never);
   return withoutNulls({
-    object: 'site', id: site.id, type: site.type, appliedType: site.type, title: site.title, icon: site.icon, hostname: site.hostname,
-    basename: site.basename, proxy: site.proxy ? { origin: site.proxy, target: sitePublishedBase(urls, { ...site, proxy: null } as never) } : null,
-    visibility: site.visibility, defaultLevel: site.defaultLevel === 'guest' ? null : site.defaultLevel, published: site.published,
-    siteSpaces: site.siteSpaceCount, createdAt: site.createdAt.toISOString(), adaptiveContent: { enabled: site.adaptiveContent },
-    agentsContext: site.agentsContext, features: [], urls: siteUrls(urls, site as never),
+    object: 'site',
+    id: site.id,
+    type: site.type,
+    appliedType: site.type,
+    title: site.title,
+    icon: site.icon,
+    hostname: site.hostname,
+    basename: site.basename,
+    proxy: site.proxy ? { origin: site.proxy, target: sitePublishedBase(urls, { ...site, proxy: null } as never) } : null,
+    visibility: site.visibility,
+    defaultLevel: site.defaultLevel === 'guest' ? null : site.defaultLevel,
+    published: site.published,
+    siteSpaces: site.siteSpaceCount,
+    createdAt: site.createdAt.toISOString(),
+    adaptiveContent: { enabled: site.adaptiveContent },
+    agentsContext: site.agentsContext,
+    features: [],
+    urls: siteUrls(urls, site as never),
     permissions: {
-      view: rules.view, access: rules.access, edit: rules.edit, create: rules.create, admin: rules.admin, installIntegration: rules.installIntegration,
-      viewAdaptiveSchema: rules.viewAdaptiveSchema, editAdaptiveSchema: rules.editAdaptiveSchema,
+      view: rules.view,
+      access: rules.access,
+      edit: rules.edit,
+      create: rules.create,
+      admin: rules.admin,
+      installIntegration: rules.installIntegration,
+      viewAdaptiveSchema: rules.viewAdaptiveSchema,
+      editAdaptiveSchema: rules.editAdaptiveSchema,
     },
   });
 }
 
 async function publishedSite(actor: Actor, organizationId: string, siteId: string) {
-  const { rows: [site] } = await pool.query(
+  const {
+    rows: [site],
+  } = await pool.query(
     `SELECT t.*, (SELECT count(*)::int FROM "SiteSpace" x JOIN "Space" s ON s.id = x."spaceId" WHERE x."siteId" = t.id AND s."deletedAt" IS NULL) AS "siteSpaceCount"
     FROM "Site" t WHERE t.id = $1 AND t."organizationId" = $2`,
     [siteId, organizationId],
@@ -210,16 +242,36 @@ async function publishedSite(actor: Actor, organizationId: string, siteId: strin
     ),
   ]);
   const base = sitePublishedBase(urls, site);
-  const structure = sections.rows.map((section) => withoutNulls({
-    object: 'site-section', id: section.id, title: section.title, description: section.description, default: site.defaultSiteSectionId === section.id,
-    draft: false, path: section.path, condition: section.condition, icon: section.icon,
-    siteSpaces: siteSpaces.rows.filter((x) => x.x_section === section.id).map((x) => withoutNulls({
-      object: 'site-space', id: x.x_id, path: x.x_path, section: section.id, space: restSpace(actor, x), title: x.title,
-      default: section.defaultSiteSpaceId === x.x_id, condition: x.x_condition, draft: false,
-      urls: { published: `${base}/${section.path}/${x.x_path}` },
-    })),
-    urls: { published: `${base}/${section.path}` },
-  }));
+  const structure = sections.rows.map((section) =>
+    withoutNulls({
+      object: 'site-section',
+      id: section.id,
+      title: section.title,
+      description: section.description,
+      default: site.defaultSiteSectionId === section.id,
+      draft: false,
+      path: section.path,
+      condition: section.condition,
+      icon: section.icon,
+      siteSpaces: siteSpaces.rows
+        .filter((x) => x.x_section === section.id)
+        .map((x) =>
+          withoutNulls({
+            object: 'site-space',
+            id: x.x_id,
+            path: x.x_path,
+            section: section.id,
+            space: restSpace(actor, x),
+            title: x.title,
+            default: section.defaultSiteSpaceId === x.x_id,
+            condition: x.x_condition,
+            draft: false,
+            urls: { published: `${base}/${section.path}/${x.x_path}` },
+          }),
+        ),
+      urls: { published: `${base}/${section.path}` },
+    }),
+  );
   return { object: 'published-content-site', site: restSite(actor, site), structure: { type: 'sections', structure } };
 }
 
@@ -241,7 +293,10 @@ async function organizationSpaces(actor: Actor, organizationId: string, first: n
   );
   const org = rows[0];
   if (!org || !organizationPolicy.rules(actor, { id: org.org_id, emailDomains: org.org_domains }).view) {
-    return { data: { organization: null }, errors: [{ message: 'Organization not found', path: ['organization'], extensions: { code: 'NOT_FOUND', status: 404 } }] };
+    return {
+      data: { organization: null },
+      errors: [{ message: 'Organization not found', path: ['organization'], extensions: { code: 'NOT_FOUND', status: 404 } }],
+    };
   }
   const collection = (id: string | null, title: string, level: string, parent?: unknown) =>
     id && collectionPolicy.rules(actor, { id, organizationId, memberLevel: level }).view
@@ -266,7 +321,9 @@ async function organizationSpaces(actor: Actor, organizationId: string, first: n
 const spaceSubjectColumns = `s.id, s."organizationId", s."memberLevel", s.visibility::text, s."shareKey", s."editMode"::text, s."deletedAt"`;
 
 async function getPage(actor: Actor, spaceId: string, pageId: string) {
-  const { rows: [row] } = await pool.query(
+  const {
+    rows: [row],
+  } = await pool.query(
     `SELECT ${spaceSubjectColumns}, e.entry, v.*
     FROM "Space" s JOIN "Revision" r ON r.id = s."revisionId"
     LEFT JOIN "PageTree" t ON t."spaceId" = s.id AND t.hash = r.tree
@@ -279,30 +336,67 @@ async function getPage(actor: Actor, spaceId: string, pageId: string) {
   if (!row.entry) throw new HttpError(404, 'Page not found');
   const { id, slug, createdAt, updatedAt } = row.entry;
   return withoutNulls({
-    id, kind: row.type === 'document' ? 'sheet' : row.type, type: row.type, title: row.title, emoji: row.emoji, icon: row.icon, slug, path: slug,
-    description: row.description, hidden: row.hidden, noIndex: row.noIndex, noRobotsIndex: row.noRobotsIndex, layout: row.layout ?? defaultLayout,
-    cover: row.cover, variables: row.variables, computed: row.computed, createdAt, updatedAt, document: markdownToDocument(row.markdown),
-    git: { oid: row.hash, path: `${slug}.md` }, urls: { app: `${urls.app}/s/${spaceId}/${slug}` }, tags: [], pages: [],
+    id,
+    kind: row.type === 'document' ? 'sheet' : row.type,
+    type: row.type,
+    title: row.title,
+    emoji: row.emoji,
+    icon: row.icon,
+    slug,
+    path: slug,
+    description: row.description,
+    hidden: row.hidden,
+    noIndex: row.noIndex,
+    noRobotsIndex: row.noRobotsIndex,
+    layout: row.layout ?? defaultLayout,
+    cover: row.cover,
+    variables: row.variables,
+    computed: row.computed,
+    createdAt,
+    updatedAt,
+    document: markdownToDocument(row.markdown),
+    git: { oid: row.hash, path: `${slug}.md` },
+    urls: { app: `${urls.app}/s/${spaceId}/${slug}` },
+    tags: [],
+    pages: [],
   });
 }
 
 // ---- space search: Quire's search statements (the SQL is the work), shaped by hand --
 
 /** Quire's search service runs its statements through `$queryRawUnsafe` here: straight to the pool. */
-const searchDb = { $queryRawUnsafe: async (text: string, ...values: unknown[]) => (await pool.query(text, values)).rows } as unknown as PrismaClient;
+const searchDb = {
+  $queryRawUnsafe: async (text: string, ...values: unknown[]) => (await pool.query(text, values)).rows,
+} as unknown as PrismaClient;
 
 async function searchSpace(actor: Actor, spaceId: string, params: URLSearchParams) {
   const query = checkQuery(params.get('query') ?? '');
   const limit = Number(params.get('limit') ?? 20);
-  const { rows: [space] } = await pool.query(`SELECT ${spaceSubjectColumns} FROM "Space" s WHERE s.id = $1 AND s."organizationId" = ANY($2::text[])`, [spaceId, [...actor.memberships.keys()]]);
+  const {
+    rows: [space],
+  } = await pool.query(`SELECT ${spaceSubjectColumns} FROM "Space" s WHERE s.id = $1 AND s."organizationId" = ANY($2::text[])`, [
+    spaceId,
+    [...actor.memberships.keys()],
+  ]);
   if (!space || !spacePolicy.rules(actor, space).view) throw new HttpError(404, 'Space not found');
   const found = (await searchSpaces(searchDb, [spaceId], query, 0, limit)).get(spaceId)!;
   const appUrl = (p: PageHit) => `${urls.app}/s/${p.spaceId}/${p.path}`;
   const items = found.items.map((p) => ({
-    id: p.pageId, title: p.title, description: p.description, path: p.path, score: p.score, rank: p.rank, resultType: p.resultType,
+    id: p.pageId,
+    title: p.title,
+    description: p.description,
+    path: p.path,
+    score: p.score,
+    rank: p.rank,
+    resultType: p.resultType,
     sections: p.sections.map((x) => ({
-      id: x.anchor ? `${p.pageId}#${x.anchor}` : p.pageId, title: x.heading || p.title, path: x.anchor ? `${p.path}#${x.anchor}` : p.path,
-      score: x.score, resultType: x.resultType, body: x.body, urls: { app: x.anchor ? `${appUrl(p)}#${x.anchor}` : appUrl(p) },
+      id: x.anchor ? `${p.pageId}#${x.anchor}` : p.pageId,
+      title: x.heading || p.title,
+      path: x.anchor ? `${p.path}#${x.anchor}` : p.path,
+      score: x.score,
+      resultType: x.resultType,
+      body: x.body,
+      urls: { app: x.anchor ? `${appUrl(p)}#${x.anchor}` : appUrl(p) },
     })),
     ancestors: p.ancestors.map((title) => ({ title })),
     urls: { app: appUrl(p) },
@@ -335,7 +429,10 @@ async function siteSections(actor: Actor, siteId: string, first: number) {
   );
   const site = rows[0];
   if (!site || !sitePolicy.rules(actor, site).view) {
-    return { data: { site: null }, errors: [{ message: 'Site not found', path: ['site'], extensions: { code: 'NOT_FOUND', status: 404 } }] };
+    return {
+      data: { site: null },
+      errors: [{ message: 'Site not found', path: ['site'], extensions: { code: 'NOT_FOUND', status: 404 } }],
+    };
   }
   const sections = new Map<string, { id: string; title: string; siteSpaces: unknown[] }>();
   for (const row of rows) {

@@ -36,14 +36,19 @@ try {
   await measure('space by id, node-postgres', () => rawQuery(prisma, 'SELECT * FROM "Space" WHERE id = $1', [space]));
   await measure('space by id, Prisma findUnique', () => prisma.space.findUnique({ where: { id: space } }));
   await measure('100 spaces, node-postgres', () =>
-    rawQuery(prisma, 'SELECT * FROM "Space" WHERE "organizationId" = $1 ORDER BY "createdAt", id LIMIT 100', [orgId(1)]));
+    rawQuery(prisma, 'SELECT * FROM "Space" WHERE "organizationId" = $1 ORDER BY "createdAt", id LIMIT 100', [orgId(1)]),
+  );
   await measure('100 spaces, Prisma findMany', () =>
-    prisma.space.findMany({ where: { organizationId: orgId(1) }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take: 100 }));
+    prisma.space.findMany({ where: { organizationId: orgId(1) }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take: 100 }),
+  );
   await measure('100 spaces + organization + parent + grandparent, Prisma', () =>
     prisma.space.findMany({
-      where: { organizationId: orgId(1) }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take: 100,
+      where: { organizationId: orgId(1) },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take: 100,
       include: { organization: true, parent: { include: { parent: true } } },
-    }));
+    }),
+  );
 } finally {
   await prisma.$disconnect();
   await database.drop();

@@ -10,7 +10,8 @@ import { renderPdfTask } from '../src/domain/content/markdown/tasks.js';
 import type { unifiedDiffsTask } from '../src/domain/changeRequests/pageDiffs.js';
 import type { mergeTextsTask } from '../src/domain/revisions/textMerge.js';
 
-const paragraph = (i: number) => `Paragraph ${i} with **bold** words and a [link](https://example.test/${i}), then more words to fill the line.`;
+const paragraph = (i: number) =>
+  `Paragraph ${i} with **bold** words and a [link](https://example.test/${i}), then more words to fill the line.`;
 const page = Array.from({ length: 180 }, (_, i) => paragraph(i)).join('\n\n'); // about 20 KB
 const lines = (tag: string, n: number) => Array.from({ length: n }, (_, i) => `Line ${i} ${tag} lorem ipsum dolor sit amet`).join('\n\n');
 
@@ -45,6 +46,8 @@ await measure('PDF, 10 pages of 20 KB, pool', () => pool.run(pdf, pdfInput));
 await measure('diff, 2,000 rewritten lines, inline (before)', async () => createTwoFilesPatch('a', 'b', rewrite.before, rewrite.after));
 await measure('diff, 2,000 rewritten lines, pool (bounded)', () => pool.run(diffs, [rewrite]));
 const m = merge(1000);
-await measure('merge, 1,000 lines both sides, inline diff3', async () => diff3Merge(m.ours.split('\n'), m.base.split('\n'), m.theirs.split('\n')));
+await measure('merge, 1,000 lines both sides, inline diff3', async () =>
+  diff3Merge(m.ours.split('\n'), m.base.split('\n'), m.theirs.split('\n')),
+);
 await measure('merge, 2,000 lines both sides, pool (bounded)', () => pool.run(merges, [merge(2000)]));
 await pool.close();

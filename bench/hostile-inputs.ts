@@ -22,15 +22,33 @@ interface Hostile {
 
 const json = (token: string | undefined, method: string, body?: unknown) => ({
   method,
-  headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+  headers: {
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+    ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+  },
   body: body === undefined ? undefined : JSON.stringify(body),
 });
 
 /** A spec whose `$ref`s fan out 16 levels: 2,150 bytes that expand past 15 MB when dereferenced naively. */
 function fanOutSpec() {
   const schemas: Record<string, unknown> = { L16: { type: 'string' } };
-  for (let i = 15; i >= 0; i--) schemas[`L${i}`] = { type: 'object', properties: { a: { $ref: `#/components/schemas/L${i + 1}` }, b: { $ref: `#/components/schemas/L${i + 1}` } } };
-  return { openapi: '3.0.0', info: { title: 'fan-out', version: '1' }, paths: { '/x': { get: { responses: { 200: { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/L0' } } } } } } } }, components: { schemas } };
+  for (let i = 15; i >= 0; i--)
+    schemas[`L${i}`] = {
+      type: 'object',
+      properties: { a: { $ref: `#/components/schemas/L${i + 1}` }, b: { $ref: `#/components/schemas/L${i + 1}` } },
+    };
+  return {
+    openapi: '3.0.0',
+    info: { title: 'fan-out', version: '1' },
+    paths: {
+      '/x': {
+        get: {
+          responses: { 200: { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/L0' } } } } },
+        },
+      },
+    },
+    components: { schemas },
+  };
 }
 
 /** Serves the hostile OpenAPI source on loopback (Quire is started with loopback allowed). */
@@ -59,14 +77,24 @@ function hostileInputs(data: BenchDataset, spaceId: string, specUrl: string): Ho
     return ((await res.json()) as { id: string }).id;
   };
   const pageWrite = (markdown: string) => async (base: string) =>
-    status(base, `/v1/spaces/${spaceId}/change-requests/${await changeRequest(base)}/content`, json(token, 'POST', { changes: [{ operation: 'insert_page', title: 'Hostile', document: { markdown } }] }));
+    status(
+      base,
+      `/v1/spaces/${spaceId}/change-requests/${await changeRequest(base)}/content`,
+      json(token, 'POST', { changes: [{ operation: 'insert_page', title: 'Hostile', document: { markdown } }] }),
+    );
   const lines = (n: number, word: string) => Array.from({ length: n }, (_, i) => `${word} line ${i} ${'x'.repeat(i % 40)}`).join('\n');
   return [
     {
       name: 'anonymous 2 MiB multipart uploadFile',
       send: async (base) => {
         const form = new FormData();
-        form.set('operations', JSON.stringify({ query: 'mutation($f: File!) { uploadFile(input: { spaceId: "x", file: $f }) { file { id } } }', variables: { f: null } }));
+        form.set(
+          'operations',
+          JSON.stringify({
+            query: 'mutation($f: File!) { uploadFile(input: { spaceId: "x", file: $f }) { file { id } } }',
+            variables: { f: null },
+          }),
+        );
         form.set('map', JSON.stringify({ 0: ['variables.f'] }));
         form.set('0', new Blob([Buffer.alloc(2 * 1024 * 1024, 'a')]), 'big.txt');
         return status(base, '/graphql', { method: 'POST', body: form });
@@ -86,13 +114,20 @@ function hostileInputs(data: BenchDataset, spaceId: string, specUrl: string): Ho
         const first = await changeRequest(base);
         const path = `/v1/spaces/${spaceId}/change-requests`;
         const slug = `long-${Date.now()}`;
-        await fetch(`${base}${path}/${first}/content`, json(token, 'POST', { changes: [{ operation: 'insert_page', title: slug, document: { markdown: lines(2000, 'old') } }] }));
+        await fetch(
+          `${base}${path}/${first}/content`,
+          json(token, 'POST', { changes: [{ operation: 'insert_page', title: slug, document: { markdown: lines(2000, 'old') } }] }),
+        );
         await fetch(`${base}${path}/${first}/merge`, json(token, 'POST'));
         const page = await fetch(`${base}/v1/spaces/${spaceId}/content/path/${slug}`, json(token, 'GET'));
         const pageId = ((await page.json()) as { id?: string }).id;
         const second = await changeRequest(base);
-        await fetch(`${base}${path}/${second}/content`, json(token, 'POST', { changes: [{ operation: 'update_page', page: pageId, document: { markdown: lines(2000, 'new') } }] }));
-        const query = 'query($s: ID!, $n: ID!) { space(id: $s) { changeRequest(id: $n) { diff { added { id } changed { unifiedDiff } } } } }';
+        await fetch(
+          `${base}${path}/${second}/content`,
+          json(token, 'POST', { changes: [{ operation: 'update_page', page: pageId, document: { markdown: lines(2000, 'new') } }] }),
+        );
+        const query =
+          'query($s: ID!, $n: ID!) { space(id: $s) { changeRequest(id: $n) { diff { added { id } changed { unifiedDiff } } } } }';
         return status(base, '/graphql', json(token, 'POST', { query, variables: { s: spaceId, n: second } }));
       },
     },
@@ -101,11 +136,19 @@ function hostileInputs(data: BenchDataset, spaceId: string, specUrl: string): Ho
       name: 'OpenAPI spec with 16 levels of fanned-out $refs',
       send: (base) => status(base, `/v1/orgs/${org.id}/openapi/hostile-${Date.now()}`, json(token, 'PUT', { source: { url: specUrl } })),
     },
-    { name: 'operationName of 5, anonymous', send: (base) => status(base, '/graphql', json(undefined, 'POST', { query: '{ __typename }', operationName: 5 })) },
+    {
+      name: 'operationName of 5, anonymous',
+      send: (base) => status(base, '/graphql', json(undefined, 'POST', { query: '{ __typename }', operationName: 5 })),
+    },
   ];
 }
 
-interface Timings { p50: number; p99: number; max: number; count: number }
+interface Timings {
+  p50: number;
+  p99: number;
+  max: number;
+  count: number;
+}
 
 function percentiles(ms: number[]): Timings {
   const sorted = [...ms].sort((a, b) => a - b);
@@ -137,12 +180,20 @@ try {
   await migrate(database.url);
   const data = await seed(database.url);
   const server = await startServer('quire', buildQuire(), {
-    DATABASE_URL: database.url, PUBLIC_URL: 'http://bench.quire.test', NODE_ENV: 'production', LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_TOKEN: '1000000000', RATE_LIMIT_PER_ADDRESS: '1000000000', OUTBOUND_ALLOW_CIDRS: '127.0.0.1/32',
+    DATABASE_URL: database.url,
+    PUBLIC_URL: 'http://bench.quire.test',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_TOKEN: '1000000000',
+    RATE_LIMIT_PER_ADDRESS: '1000000000',
+    OUTBOUND_ALLOW_CIDRS: '127.0.0.1/32',
   });
   try {
     const inputs = hostileInputs(data, await hostileSpace(server.baseUrl, data), source.url);
-    const stopAt = (ms: number) => { const end = Date.now() + ms; return () => Date.now() > end; };
+    const stopAt = (ms: number) => {
+      const end = Date.now() + ms;
+      return () => Date.now() > end;
+    };
     await quietReads(server, data, stopAt(2000)); // warm-up
     const alone = await quietReads(server, data, stopAt(duration * 1000));
     log(`alone: healthz p50 ${alone.health.p50} ms, p99 ${alone.health.p99} ms`);
@@ -164,7 +215,9 @@ try {
     done = true;
     await hostile;
 
-    console.log(`\nHostile inputs: ${cpus().length} CPUs, Node ${process.version}, ${duration} s of quiet reads alone and beside, database ${database.server}.`);
+    console.log(
+      `\nHostile inputs: ${cpus().length} CPUs, Node ${process.version}, ${duration} s of quiet reads alone and beside, database ${database.server}.`,
+    );
     console.log('Quiet tenant (one caller), ms p50 / p99 / max:\n');
     console.log('| read | alone | beside the hostile tenant |');
     console.log('| --- | --- | --- |');

@@ -76,7 +76,12 @@ export interface SequentialPass {
  * outside the request (src/domain/auth/activity.ts), a cost per token and minute, not
  * per request.
  */
-export async function sequentialPass(servers: ServerProcess[], scenario: Scenario, data: BenchDataset, count: number): Promise<SequentialPass> {
+export async function sequentialPass(
+  servers: ServerProcess[],
+  scenario: Scenario,
+  data: BenchDataset,
+  count: number,
+): Promise<SequentialPass> {
   const warmUp = scenario.make(data, 1000);
   for (let i = 0; i < count; i++) {
     const req = warmUp();
@@ -133,7 +138,12 @@ export interface LoadResult {
 
 /** One load run; the caller lets every server settle first (see settle). */
 export async function loadRun(
-  server: ServerProcess, scenario: Scenario, data: BenchDataset, connections: number, duration: number, dbCpu?: DatabaseCpu,
+  server: ServerProcess,
+  scenario: Scenario,
+  data: BenchDataset,
+  connections: number,
+  duration: number,
+  dbCpu?: DatabaseCpu,
 ): Promise<LoadResult> {
   const next = scenario.make(data);
   let peak = 0;

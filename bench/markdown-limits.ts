@@ -10,7 +10,7 @@ const half = limits.maxMarkdownDelimiters / 2;
 const nestedList = Array.from({ length: limits.maxMarkdownNesting }, (_, i) => `${'  '.repeat(i)}- item`).join('\n');
 
 const inputs: Record<string, string> = {
-  'prose': fill('Some *emphasis*, **strong** text, a [link](https://example.com) and `code`, in a sentence of ordinary length.'),
+  prose: fill('Some *emphasis*, **strong** text, a [link](https://example.com) and `code`, in a sentence of ordinary length.'),
   'emphasis a* (limit per block)': fill('a*'.repeat(limits.maxMarkdownDelimiters)),
   'mixed *_ (limit per block)': fill('*_'.repeat(half)),
   'link brackets [ (limit per block)': fill('['.repeat(limits.maxMarkdownDelimiters)),
@@ -23,7 +23,8 @@ const inputs: Record<string, string> = {
 markdownToDocument('warm *up* [x](y)');
 for (const [name, markdown] of Object.entries(inputs)) {
   const shape = markdownShape(markdown);
-  if (shape.nesting > limits.maxMarkdownNesting || shape.delimiters > limits.maxMarkdownDelimiters) throw new Error(`${name} is past the limits`);
+  if (shape.nesting > limits.maxMarkdownNesting || shape.delimiters > limits.maxMarkdownDelimiters)
+    throw new Error(`${name} is past the limits`);
   const start = performance.now();
   markdownToDocument(markdown);
   console.log(`${name.padEnd(42)} ${String(markdown.length).padStart(7)} chars  ${Math.round(performance.now() - start)} ms`);

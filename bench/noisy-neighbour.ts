@@ -24,7 +24,11 @@ const quiet: Scenario = {
   make: (data, seed = 11) => {
     const random = seededRandom(seed);
     const org = data.orgs[1];
-    return (): BenchRequest => ({ method: 'GET', path: `/v1/spaces/${org.spaceIds[Math.floor(random() * org.spaceIds.length)]}`, token: org.adminTokens[0] });
+    return (): BenchRequest => ({
+      method: 'GET',
+      path: `/v1/spaces/${org.spaceIds[Math.floor(random() * org.spaceIds.length)]}`,
+      token: org.adminTokens[0],
+    });
   },
 };
 
@@ -34,7 +38,12 @@ const noisy: Scenario = {
   description: `noisy tenant: GraphQL organization → 100 spaces (nested), one token, ${noisyConnections} connections`,
   make: (data) => {
     const org = data.orgs[0];
-    return (): BenchRequest => ({ method: 'POST', path: '/graphql', token: org.adminTokens[0], body: { query: benchGraphQLQuery, variables: { id: org.id, first: 100 } } });
+    return (): BenchRequest => ({
+      method: 'POST',
+      path: '/graphql',
+      token: org.adminTokens[0],
+      body: { query: benchGraphQLQuery, variables: { id: org.id, first: 100 } },
+    });
   },
 };
 
@@ -52,8 +61,13 @@ async function measure(setting: string, env: Record<string, string>, data: Bench
     await settle(server);
     const alone = await loadRun(server, quiet, data, 1, duration);
     await settle(server);
-    const [beside, noisyResult] = await Promise.all([loadRun(server, quiet, data, 1, duration), loadRun(server, noisy, data, noisyConnections, duration)]);
-    log(`${setting}: quiet p50 ${alone.latencyMs.p50} → ${beside.latencyMs.p50} ms, p99 ${alone.latencyMs.p99} → ${beside.latencyMs.p99} ms`);
+    const [beside, noisyResult] = await Promise.all([
+      loadRun(server, quiet, data, 1, duration),
+      loadRun(server, noisy, data, noisyConnections, duration),
+    ]);
+    log(
+      `${setting}: quiet p50 ${alone.latencyMs.p50} → ${beside.latencyMs.p50} ms, p99 ${alone.latencyMs.p99} → ${beside.latencyMs.p99} ms`,
+    );
     return { setting, alone, beside, noisy: noisyResult };
   } finally {
     await server.stop();
@@ -65,22 +79,34 @@ try {
   await migrate(database.url);
   const data = await seed(database.url);
   const base = {
-    DATABASE_URL: database.url, PUBLIC_URL: 'http://bench.quire.test', NODE_ENV: 'production', LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_TOKEN: '1000000000', RATE_LIMIT_PER_ADDRESS: '1000000000',
+    DATABASE_URL: database.url,
+    PUBLIC_URL: 'http://bench.quire.test',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_TOKEN: '1000000000',
+    RATE_LIMIT_PER_ADDRESS: '1000000000',
   };
   const rows = [
     await measure('fair share, defaults (2 per token, 4 per organization)', base, data),
     await measure('fair share, 1 per token', { ...base, CONCURRENT_REQUESTS_PER_TOKEN: '1' }, data),
-    await measure('fair share lifted (as before)', { ...base, CONCURRENT_REQUESTS_PER_TOKEN: '100000', CONCURRENT_REQUESTS_PER_ORGANIZATION: '100000' }, data),
+    await measure(
+      'fair share lifted (as before)',
+      { ...base, CONCURRENT_REQUESTS_PER_TOKEN: '100000', CONCURRENT_REQUESTS_PER_ORGANIZATION: '100000' },
+      data,
+    ),
   ];
   const ms = (r: LoadResult) => `${r.latencyMs.p50} / ${r.latencyMs.p99}`;
   const mb = (r: LoadResult) => (r.peakRssMB == null ? '?' : r.peakRssMB.toFixed(0));
   console.log(`\nNoisy neighbour: ${cpus().length} CPUs, Node ${process.version}, ${duration} s per run, database ${database.server}.`);
   console.log(`${quiet.description}; ${noisy.description}. Latencies in ms (p50 / p99); RSS = peak MB of the server.\n`);
-  console.log('| setting | quiet alone | quiet beside noisy | quiet req/s alone → beside | noisy req/s (2xx) | noisy non-2xx | noisy p50 / p99 | RSS alone → beside |');
+  console.log(
+    '| setting | quiet alone | quiet beside noisy | quiet req/s alone → beside | noisy req/s (2xx) | noisy non-2xx | noisy p50 / p99 | RSS alone → beside |',
+  );
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const r of rows) {
-    console.log(`| ${r.setting} | ${ms(r.alone)} | ${ms(r.beside)} | ${r.alone.requestsPerSecond.toFixed(0)} → ${r.beside.requestsPerSecond.toFixed(0)} | ${r.noisy.requestsPerSecond.toFixed(0)} | ${r.noisy.non2xx} | ${ms(r.noisy)} | ${mb(r.alone)} → ${mb(r.noisy)} |`);
+    console.log(
+      `| ${r.setting} | ${ms(r.alone)} | ${ms(r.beside)} | ${r.alone.requestsPerSecond.toFixed(0)} → ${r.beside.requestsPerSecond.toFixed(0)} | ${r.noisy.requestsPerSecond.toFixed(0)} | ${r.noisy.non2xx} | ${ms(r.noisy)} | ${mb(r.alone)} → ${mb(r.noisy)} |`,
+    );
   }
 } finally {
   await database.drop();

@@ -12,7 +12,9 @@ const log = (msg: string) => console.error(`[bench] ${msg}`);
 const mb = (bytes: number | null) => (bytes === null ? '?' : (bytes / 1024 / 1024).toFixed(0));
 
 const page = (i: number) =>
-  Array.from({ length: Math.ceil(PAGE_BYTES / 80) }, (_, n) => (n % 10 === 0 ? `## Section ${i}.${n}` : `Paragraph ${n} of page ${i}, with *emphasis*, \`code\` and [a link](page-${n}).`))
+  Array.from({ length: Math.ceil(PAGE_BYTES / 80) }, (_, n) =>
+    n % 10 === 0 ? `## Section ${i}.${n}` : `Paragraph ${n} of page ${i}, with *emphasis*, \`code\` and [a link](page-${n}).`,
+  )
     .join('\n\n')
     .slice(0, PAGE_BYTES);
 
@@ -51,8 +53,12 @@ try {
   await migrate(database.url);
   const data = await seed(database.url);
   const server = await startServer('quire', buildQuire(), {
-    DATABASE_URL: database.url, PUBLIC_URL: 'http://bench.quire.test', NODE_ENV: 'production', LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_TOKEN: '1000000000', RATE_LIMIT_PER_ADDRESS: '1000000000',
+    DATABASE_URL: database.url,
+    PUBLIC_URL: 'http://bench.quire.test',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_TOKEN: '1000000000',
+    RATE_LIMIT_PER_ADDRESS: '1000000000',
   });
   try {
     const org = data.orgs[0];
@@ -62,7 +68,11 @@ try {
     const cr = await call(base, token, 'POST', `/v1/spaces/${space.body.id}/change-requests`, { subject: 'Big' });
     // 25 pages per write: 50 × 20 KB would pass the 1 MB body limit.
     for (let from = 0; from < PAGES; from += 25) {
-      const changes = Array.from({ length: 25 }, (_, k) => ({ operation: 'insert_page', title: `Page ${from + k}`, document: { markdown: page(from + k) } }));
+      const changes = Array.from({ length: 25 }, (_, k) => ({
+        operation: 'insert_page',
+        title: `Page ${from + k}`,
+        document: { markdown: page(from + k) },
+      }));
       const written = await call(base, token, 'POST', `/v1/spaces/${space.body.id}/change-requests/${cr.body.id}/content`, { changes });
       if (written.status !== 200) throw new Error(`writing pages: ${written.status} ${JSON.stringify(written.body)}`);
     }
@@ -71,11 +81,15 @@ try {
     log(`idle RSS ${mb(idle)} MB; exporting`);
     const first = await peakDuring(server, () => call(base, token, 'GET', pdf));
     const again = await peakDuring(server, () => Promise.all([1, 2, 3].map(() => call(base, token, 'GET', pdf))));
-    console.log(`\nPDF export of a change request of ${PAGES} pages × ${PAGE_BYTES / 1000} KB (server from dist/, Node ${process.version}):\n`);
+    console.log(
+      `\nPDF export of a change request of ${PAGES} pages × ${PAGE_BYTES / 1000} KB (server from dist/, Node ${process.version}):\n`,
+    );
     console.log('| export | status | time ms | peak RSS MB (idle before) |');
     console.log('| --- | --- | --- | --- |');
     console.log(`| first (renders) | ${first.result.status} | ${first.ms} | ${mb(first.peak)} (${mb(idle)}) |`);
-    console.log(`| three more at once (stored render) | ${again.result.map((r) => r.status).join(', ')} | ${again.ms} | ${mb(again.peak)} |`);
+    console.log(
+      `| three more at once (stored render) | ${again.result.map((r) => r.status).join(', ')} | ${again.ms} | ${mb(again.peak)} |`,
+    );
   } finally {
     await server.stop();
   }

@@ -56,7 +56,9 @@ const print = (title: string, map: Map<string, number>) => {
   for (const [k, us] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${pct(us)}  ${k}`);
 };
 const idle = [...self].filter(([id]) => byId.get(id)!.callFrame.functionName === '(idle)').reduce((a, [, us]) => a + us, 0);
-console.log(`${(total / 1e6).toFixed(1)} s sampled, ${((total - idle) / 1e6).toFixed(1)} s busy; profile spans ${(clock / 1e6).toFixed(1)} s`);
+console.log(
+  `${(total / 1e6).toFixed(1)} s sampled, ${((total - idle) / 1e6).toFixed(1)} s busy; profile spans ${(clock / 1e6).toFixed(1)} s`,
+);
 print('Self time by package', selfByPackage);
 print('Self time by function', selfByLabel);
 

@@ -42,40 +42,136 @@ function table(header: string[], rows: string[][]) {
 export function scenarioTable(reports: ScenarioReport[]) {
   const rows = reports.flatMap((r) =>
     r.runs.map(({ connections, quire: q, baseline: b }) => [
-      r.name, String(connections),
-      f(q.requestsPerSecond, 0), f(q.latencyMs.p50), f(q.latencyMs.p99), f(q.peakRssMB, 0), f(r.sequential.statementsPerRequest.quire), f(q.cpuMsPerRequest, 2), f(q.dbCpuMsPerRequest, 2),
-      f(b.requestsPerSecond, 0), f(b.latencyMs.p50), f(b.latencyMs.p99), f(b.peakRssMB, 0), f(r.sequential.statementsPerRequest.baseline), f(b.cpuMsPerRequest, 2), f(b.dbCpuMsPerRequest, 2),
-      f(q.requestsPerSecond / b.requestsPerSecond, 2), f(q.latencyMs.p99 / b.latencyMs.p99, 2), ratio(q.cpuMsPerRequest, b.cpuMsPerRequest),
+      r.name,
+      String(connections),
+      f(q.requestsPerSecond, 0),
+      f(q.latencyMs.p50),
+      f(q.latencyMs.p99),
+      f(q.peakRssMB, 0),
+      f(r.sequential.statementsPerRequest.quire),
+      f(q.cpuMsPerRequest, 2),
+      f(q.dbCpuMsPerRequest, 2),
+      f(b.requestsPerSecond, 0),
+      f(b.latencyMs.p50),
+      f(b.latencyMs.p99),
+      f(b.peakRssMB, 0),
+      f(r.sequential.statementsPerRequest.baseline),
+      f(b.cpuMsPerRequest, 2),
+      f(b.dbCpuMsPerRequest, 2),
+      f(q.requestsPerSecond / b.requestsPerSecond, 2),
+      f(q.latencyMs.p99 / b.latencyMs.p99, 2),
+      ratio(q.cpuMsPerRequest, b.cpuMsPerRequest),
     ]),
   );
   return table(
-    ['scenario', 'conns', 'Q req/s', 'Q p50', 'Q p99', 'Q RSS', 'Q SQL', 'Q CPU', 'Q DB', 'B req/s', 'B p50', 'B p99', 'B RSS', 'B SQL', 'B CPU', 'B DB',
-      'req/s Q/B', 'p99 Q/B', 'CPU Q/B'],
+    [
+      'scenario',
+      'conns',
+      'Q req/s',
+      'Q p50',
+      'Q p99',
+      'Q RSS',
+      'Q SQL',
+      'Q CPU',
+      'Q DB',
+      'B req/s',
+      'B p50',
+      'B p99',
+      'B RSS',
+      'B SQL',
+      'B CPU',
+      'B DB',
+      'req/s Q/B',
+      'p99 Q/B',
+      'CPU Q/B',
+    ],
     rows,
   );
 }
 
 export function scalingTable(reports: ScalingReport[]) {
   return table(
-    ['series', 'first', 'Q SQL/req', 'Q req/s', 'Q p50', 'Q p99', 'Q CPU', 'Q DB', 'B SQL/req', 'B req/s', 'B p50', 'B p99', 'B CPU', 'B DB', 'req/s Q/B', 'p99 Q/B', 'CPU Q/B'],
+    [
+      'series',
+      'first',
+      'Q SQL/req',
+      'Q req/s',
+      'Q p50',
+      'Q p99',
+      'Q CPU',
+      'Q DB',
+      'B SQL/req',
+      'B req/s',
+      'B p50',
+      'B p99',
+      'B CPU',
+      'B DB',
+      'req/s Q/B',
+      'p99 Q/B',
+      'CPU Q/B',
+    ],
     reports.map(({ series, first, sequential, quire: q, baseline: b }) => [
-      series, String(first),
-      f(sequential.statementsPerRequest.quire), f(q.requestsPerSecond, 0), f(q.latencyMs.p50), f(q.latencyMs.p99), f(q.cpuMsPerRequest, 2), f(q.dbCpuMsPerRequest, 2),
-      f(sequential.statementsPerRequest.baseline), f(b.requestsPerSecond, 0), f(b.latencyMs.p50), f(b.latencyMs.p99), f(b.cpuMsPerRequest, 2), f(b.dbCpuMsPerRequest, 2),
-      f(q.requestsPerSecond / b.requestsPerSecond, 2), f(q.latencyMs.p99 / b.latencyMs.p99, 2), ratio(q.cpuMsPerRequest, b.cpuMsPerRequest),
+      series,
+      String(first),
+      f(sequential.statementsPerRequest.quire),
+      f(q.requestsPerSecond, 0),
+      f(q.latencyMs.p50),
+      f(q.latencyMs.p99),
+      f(q.cpuMsPerRequest, 2),
+      f(q.dbCpuMsPerRequest, 2),
+      f(sequential.statementsPerRequest.baseline),
+      f(b.requestsPerSecond, 0),
+      f(b.latencyMs.p50),
+      f(b.latencyMs.p99),
+      f(b.cpuMsPerRequest, 2),
+      f(b.dbCpuMsPerRequest, 2),
+      f(q.requestsPerSecond / b.requestsPerSecond, 2),
+      f(q.latencyMs.p99 / b.latencyMs.p99, 2),
+      ratio(q.cpuMsPerRequest, b.cpuMsPerRequest),
     ]),
   );
 }
 
 export function referenceTable(reports: ReferenceReport[]) {
   return table(
-    ['scenario', 'conns', 'Q req/s', 'Q p50', 'Q p99', 'Q SQL', 'Q CPU', 'Q DB', 'P req/s', 'P p50', 'P p99', 'P SQL', 'P CPU', 'P DB', 'req/s Q/P', 'CPU Q/P', 'DB Q/P'],
+    [
+      'scenario',
+      'conns',
+      'Q req/s',
+      'Q p50',
+      'Q p99',
+      'Q SQL',
+      'Q CPU',
+      'Q DB',
+      'P req/s',
+      'P p50',
+      'P p99',
+      'P SQL',
+      'P CPU',
+      'P DB',
+      'req/s Q/P',
+      'CPU Q/P',
+      'DB Q/P',
+    ],
     reports.flatMap((r) =>
       r.runs.map(({ connections, quire: q, postgraphile: p }) => [
-        r.name, String(connections),
-        f(q.requestsPerSecond, 0), f(q.latencyMs.p50), f(q.latencyMs.p99), f(q.statementsPerRequest), f(q.cpuMsPerRequest, 2), f(q.dbCpuMsPerRequest, 2),
-        f(p.requestsPerSecond, 0), f(p.latencyMs.p50), f(p.latencyMs.p99), f(p.statementsPerRequest), f(p.cpuMsPerRequest, 2), f(p.dbCpuMsPerRequest, 2),
-        f(q.requestsPerSecond / p.requestsPerSecond, 2), ratio(q.cpuMsPerRequest, p.cpuMsPerRequest), ratio(q.dbCpuMsPerRequest, p.dbCpuMsPerRequest),
+        r.name,
+        String(connections),
+        f(q.requestsPerSecond, 0),
+        f(q.latencyMs.p50),
+        f(q.latencyMs.p99),
+        f(q.statementsPerRequest),
+        f(q.cpuMsPerRequest, 2),
+        f(q.dbCpuMsPerRequest, 2),
+        f(p.requestsPerSecond, 0),
+        f(p.latencyMs.p50),
+        f(p.latencyMs.p99),
+        f(p.statementsPerRequest),
+        f(p.cpuMsPerRequest, 2),
+        f(p.dbCpuMsPerRequest, 2),
+        f(q.requestsPerSecond / p.requestsPerSecond, 2),
+        ratio(q.cpuMsPerRequest, p.cpuMsPerRequest),
+        ratio(q.dbCpuMsPerRequest, p.dbCpuMsPerRequest),
       ]),
     ),
   );
@@ -114,7 +210,11 @@ export function targets(reports: ScenarioReport[], scaling: ScalingReport[], ref
     out.push({ name: `${r.name} @${maxConnections}: Quire peak RSS < 300 MB`, value: `${f(rss, 0)} MB`, pass: rss > 0 && rss < 300 });
   }
   const dbCpu = reports.flatMap((r) => r.runs.flatMap((x) => [x.quire.dbCpuMsPerRequest, x.baseline.dbCpuMsPerRequest]));
-  out.push({ name: 'PostgreSQL CPU per request reported for every scenario', value: dbCpu.every((x) => x != null) ? 'yes' : 'no (PostgreSQL not on this machine)', pass: dbCpu.every((x) => x != null) });
+  out.push({
+    name: 'PostgreSQL CPU per request reported for every scenario',
+    value: dbCpu.every((x) => x != null) ? 'yes' : 'no (PostgreSQL not on this machine)',
+    pass: dbCpu.every((x) => x != null),
+  });
   for (const series of ['spaces', 'sections'] as const) {
     const counts = scaling.filter((s) => s.series === series).map((s) => s.sequential.statementsPerRequest.quire);
     if (!counts.length) continue;
@@ -128,10 +228,13 @@ export function targets(reports: ScenarioReport[], scaling: ScalingReport[], ref
     ...reports.flatMap((r) => r.runs.flatMap((x) => [x.quire, x.baseline])),
     ...scaling.flatMap((s) => [s.quire, s.baseline]),
     ...references.flatMap((r) => r.runs.flatMap((x) => [x.quire, x.postgraphile])),
-  ]
-    .filter((x) => x.non2xx || x.errors).length;
+  ].filter((x) => x.non2xx || x.errors).length;
   const mismatched = [...reports, ...scaling].filter((r) => r.sequential.difference).length;
-  out.push({ name: 'every answer 2xx under load, and equal bodies from both servers', value: `${invalid} bad runs, ${mismatched} mismatches`, pass: !invalid && !mismatched });
+  out.push({
+    name: 'every answer 2xx under load, and equal bodies from both servers',
+    value: `${invalid} bad runs, ${mismatched} mismatches`,
+    pass: !invalid && !mismatched,
+  });
   return out;
 }
 

@@ -16,10 +16,27 @@ import path from 'node:path';
 import { migrate } from '../src/db/migrate.js';
 import { seed } from './seed.js';
 import { createBenchDatabase, databaseCpu, repoRoot, buildQuire, startServer, type ServerProcess } from './servers.js';
-import { referenceScenarios, scenarios, scaleSizes, scalingScenario, siteScaleSizes, siteScalingScenario, type Scenario } from './scenarios.js';
+import {
+  referenceScenarios,
+  scenarios,
+  scaleSizes,
+  scalingScenario,
+  siteScaleSizes,
+  siteScalingScenario,
+  type Scenario,
+} from './scenarios.js';
 import { loadRun, sequentialPass, settle, type LoadResult } from './load.js';
 import { measureTransfer, transferTable, type TransferReport } from './transfer.js';
-import { referenceTable, scalingTable, scenarioTable, targetLines, targets, type ReferenceReport, type ScalingReport, type ScenarioReport } from './report.js';
+import {
+  referenceTable,
+  scalingTable,
+  scenarioTable,
+  targetLines,
+  targets,
+  type ReferenceReport,
+  type ScalingReport,
+  type ScenarioReport,
+} from './report.js';
 
 const env = process.env;
 const config = {
@@ -74,7 +91,12 @@ try {
     // whichever requests were running (more, the longer they take), and its CPU against their
     // throughput. Deployments may run it apart (`npm run worker`); the benchmark measures requests.
     QUIRE_WORKER: 'off',
-    ...Object.fromEntries((env.BENCH_QUIRE_ENV ?? '').split(',').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])),
+    ...Object.fromEntries(
+      (env.BENCH_QUIRE_ENV ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+    ),
   };
   const profileDir = path.join(resultsDir, 'profiles');
   if (config.profile) await mkdir(profileDir, { recursive: true });
@@ -90,7 +112,9 @@ try {
     servers.push(quire);
     const baseline = await startServer('baseline', 'bench/baseline.ts', serverEnv, config.profileBaseline ? profileFlags('baseline') : []);
     servers.push(baseline);
-    log(`${label}: servers up in ${((performance.now() - started) / 1000).toFixed(1)} s (quire pid ${quire.pid}, baseline pid ${baseline.pid})`);
+    log(
+      `${label}: servers up in ${((performance.now() - started) / 1000).toFixed(1)} s (quire pid ${quire.pid}, baseline pid ${baseline.pid})`,
+    );
     try {
       return await fn([quire, baseline]);
     } finally {
@@ -123,7 +147,9 @@ try {
           results[server.name] = await run(pair, server, scenario, connections, config.duration);
         }
         runs.push({ connections, quire: results.quire, baseline: results.baseline });
-        log(`${scenario.name} @${connections}: quire ${results.quire.requestsPerSecond.toFixed(0)} req/s, baseline ${results.baseline.requestsPerSecond.toFixed(0)} req/s`);
+        log(
+          `${scenario.name} @${connections}: quire ${results.quire.requestsPerSecond.toFixed(0)} req/s, baseline ${results.baseline.requestsPerSecond.toFixed(0)} req/s`,
+        );
       }
       reports.push({ name: scenario.name, description: scenario.description, sequential, runs });
     });
@@ -164,7 +190,10 @@ try {
     const started = performance.now();
     const quire = await startServer('quire', quireEntry, quireEnv);
     servers.push(quire);
-    const postgraphile = await startServer('postgraphile', 'server.mjs', { ...serverEnv, GRAPHILE_ENV: 'production' }, [], { execPath: node22, cwd: folder });
+    const postgraphile = await startServer('postgraphile', 'server.mjs', { ...serverEnv, GRAPHILE_ENV: 'production' }, [], {
+      execPath: node22,
+      cwd: folder,
+    });
     servers.push(postgraphile);
     log(`postgraphile: servers up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     try {
@@ -180,7 +209,9 @@ try {
             results[server.name] = await run(pair, server, scenario, connections, config.duration);
           }
           runs.push({ connections, quire: results.quire, postgraphile: results.postgraphile });
-          log(`${reference.name} @${connections}: quire ${results.quire.requestsPerSecond.toFixed(0)} req/s, postgraphile ${results.postgraphile.requestsPerSecond.toFixed(0)} req/s`);
+          log(
+            `${reference.name} @${connections}: quire ${results.quire.requestsPerSecond.toFixed(0)} req/s, postgraphile ${results.postgraphile.requestsPerSecond.toFixed(0)} req/s`,
+          );
         }
         references.push({ name: reference.name, description: reference.description, runs });
       }
@@ -195,21 +226,42 @@ try {
   const transfer: TransferReport[] = await withServers('transfer', ([quire]) => measureTransfer(quire, data));
 
   const verdicts = targets(reports, scaling, references);
-  console.log(`\nQuire (Q) against the baseline (B): node:http + pg, minimal SQL. ${cpus().length} CPUs, Node ${process.version}, database: ${database.server}.`);
-  console.log(`${config.duration} s per run; latencies in ms; RSS = peak resident set of the server process in MB; SQL = statements per request; CPU = server CPU ms per request; DB = PostgreSQL CPU ms per request (the bench database's backends).\n`);
+  console.log(
+    `\nQuire (Q) against the baseline (B): node:http + pg, minimal SQL. ${cpus().length} CPUs, Node ${process.version}, database: ${database.server}.`,
+  );
+  console.log(
+    `${config.duration} s per run; latencies in ms; RSS = peak resident set of the server process in MB; SQL = statements per request; CPU = server CPU ms per request; DB = PostgreSQL CPU ms per request (the bench database's backends).\n`,
+  );
   for (const r of reports) console.log(`  ${r.name}: ${r.description}`);
   console.log(`\n${scenarioTable(reports)}\n`);
-  if (references.length) console.log(`Quire (Q, as an organization admin) against PostGraphile 5 (P, amber preset, no authorization), same database:\n\n${referenceTable(references)}\n`);
-  if (scaling.length) console.log(`GraphQL scaling (${Math.min(...config.connections)} connections, ${config.scaleDuration} s):\n\n${scalingTable(scaling)}\n`);
-  console.log(`Bytes sent for the nested GraphQL query (organization → 100 spaces → organization, parent, grandparent):\n\n${transferTable(transfer)}\n`);
+  if (references.length)
+    console.log(
+      `Quire (Q, as an organization admin) against PostGraphile 5 (P, amber preset, no authorization), same database:\n\n${referenceTable(references)}\n`,
+    );
+  if (scaling.length)
+    console.log(
+      `GraphQL scaling (${Math.min(...config.connections)} connections, ${config.scaleDuration} s):\n\n${scalingTable(scaling)}\n`,
+    );
+  console.log(
+    `Bytes sent for the nested GraphQL query (organization → 100 spaces → organization, parent, grandparent):\n\n${transferTable(transfer)}\n`,
+  );
   console.log(`${targetLines(verdicts)}\n`);
 
   await mkdir(resultsDir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const json = JSON.stringify(
     {
-      startedAt: new Date().toISOString(), machine: { cpus: cpus().length, node: process.version }, database: database.server,
-      config, quireEnv: env.BENCH_QUIRE_ENV ?? '', seedSeconds, scenarios: reports, scaling, postgraphile: references, transfer, targets: verdicts,
+      startedAt: new Date().toISOString(),
+      machine: { cpus: cpus().length, node: process.version },
+      database: database.server,
+      config,
+      quireEnv: env.BENCH_QUIRE_ENV ?? '',
+      seedSeconds,
+      scenarios: reports,
+      scaling,
+      postgraphile: references,
+      transfer,
+      targets: verdicts,
     },
     null,
     2,

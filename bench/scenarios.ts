@@ -62,11 +62,21 @@ const listSpaces = (pick: Pick, data: BenchDataset, limit: number): BenchRequest
 };
 const patchSpace = (pick: Pick, data: BenchDataset, n: number): BenchRequest => {
   const org = pick(data.orgs);
-  return { method: 'PATCH', path: `/v1/spaces/${pick(org.spaceIds)}`, token: pick(org.adminTokens), body: { title: `Bench title ${n % 1000}` } };
+  return {
+    method: 'PATCH',
+    path: `/v1/spaces/${pick(org.spaceIds)}`,
+    token: pick(org.adminTokens),
+    body: { title: `Bench title ${n % 1000}` },
+  };
 };
 export const graphqlSpaces = (pick: Pick, data: BenchDataset, first: number): BenchRequest => {
   const org = pick(data.orgs);
-  return { method: 'POST', path: '/graphql', token: pick(readers(org)), body: { query: benchGraphQLQuery, variables: { id: org.id, first } } };
+  return {
+    method: 'POST',
+    path: '/graphql',
+    token: pick(readers(org)),
+    body: { query: benchGraphQLQuery, variables: { id: org.id, first } },
+  };
 };
 
 const getPublishedSite = (pick: Pick, data: BenchDataset): BenchRequest => {
@@ -84,7 +94,9 @@ const getPage = (pick: Pick, data: BenchDataset): BenchRequest => {
 };
 /** One word of the large space's text (each is in about a fifth of its 10,000 pages). */
 const searchBigSpace = (pick: Pick, data: BenchDataset): BenchRequest => ({
-  method: 'GET', path: `/v1/spaces/${data.bigSpaceId}/search?query=${pick(searchWords)}&limit=20`, token: pick(data.orgs[0]!.adminTokens),
+  method: 'GET',
+  path: `/v1/spaces/${data.bigSpaceId}/search?query=${pick(searchWords)}&limit=20`,
+  token: pick(data.orgs[0]!.adminTokens),
 });
 
 export const scenarios: Scenario[] = [
@@ -192,7 +204,12 @@ export const siteScalingScenario = (first: number): Scenario => ({
     const { pick } = picker(seed);
     return () => {
       const org = pick(data.orgs);
-      return { method: 'POST', path: '/graphql', token: pick(readers(org)), body: { query: benchSiteQuery, variables: { id: org.publishedSiteId, first } } };
+      return {
+        method: 'POST',
+        path: '/graphql',
+        token: pick(readers(org)),
+        body: { query: benchSiteQuery, variables: { id: org.publishedSiteId, first } },
+      };
     };
   },
 });
@@ -221,8 +238,12 @@ export interface ReferenceScenario {
  * servers return the same rows (PostGraphile runs without authorization).
  */
 const referenceScenario = (
-  name: string, description: string,
-  request: (pick: Pick, org: BenchDataset['orgs'][number]) => { quire: Omit<BenchRequest, 'token'>; postgraphile: Omit<BenchRequest, 'token'> },
+  name: string,
+  description: string,
+  request: (
+    pick: Pick,
+    org: BenchDataset['orgs'][number],
+  ) => { quire: Omit<BenchRequest, 'token'>; postgraphile: Omit<BenchRequest, 'token'> },
 ): ReferenceScenario => {
   const side = (which: 'quire' | 'postgraphile'): Scenario => ({
     name: `${name} (${which})`,
@@ -242,7 +263,11 @@ const referenceScenario = (
 export const referenceScenarios: ReferenceScenario[] = [
   referenceScenario('graphql-org-spaces', 'GraphQL organization → 100 spaces → organization, parent, parent.parent', (_pick, org) => ({
     quire: { method: 'POST', path: '/graphql', body: { query: benchGraphQLQuery, variables: { id: org.id, first: 100 } } },
-    postgraphile: { method: 'POST', path: '/graphql', body: { query: postgraphileQueries.orgSpaces, variables: { id: org.id, first: 100 } } },
+    postgraphile: {
+      method: 'POST',
+      path: '/graphql',
+      body: { query: postgraphileQueries.orgSpaces, variables: { id: org.id, first: 100 } },
+    },
   })),
   referenceScenario('graphql-get-space', 'GraphQL one space with its organization', (pick, org) => {
     const id = pick(org.spaceIds);

@@ -31,7 +31,33 @@ export const bigSpaceId = 'spc_b1big';
 const BIG_TOP = 100;
 const BIG_CHILDREN = 99;
 /** Words of the large space's text; the search scenario asks for them. */
-export const searchWords = Array.from({ length: 400 }, (_, i) => ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'to', 'vi', 'ze', 'pu', 'da', 'fe', 'go', 'hi', 'ju', 'ba', 'co', 'di', 'fa', 'gu'][i % 20] + ['rin', 'mol', 'tas', 'vek', 'dun', 'pil', 'sor', 'gam', 'bex', 'lut', 'nir', 'fop', 'kel', 'zam', 'tro', 'wix', 'hun', 'jad', 'quo', 'yel'][Math.floor(i / 20)]);
+export const searchWords = Array.from(
+  { length: 400 },
+  (_, i) =>
+    ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'to', 'vi', 'ze', 'pu', 'da', 'fe', 'go', 'hi', 'ju', 'ba', 'co', 'di', 'fa', 'gu'][i % 20] +
+    [
+      'rin',
+      'mol',
+      'tas',
+      'vek',
+      'dun',
+      'pil',
+      'sor',
+      'gam',
+      'bex',
+      'lut',
+      'nir',
+      'fop',
+      'kel',
+      'zam',
+      'tro',
+      'wix',
+      'hun',
+      'jad',
+      'quo',
+      'yel',
+    ][Math.floor(i / 20)],
+);
 
 export interface BenchDataset {
   /** Per organization (index 1…ORGS): ids and tokens the scenarios use. */
@@ -67,7 +93,10 @@ export async function seed(databaseUrl: string): Promise<BenchDataset> {
       id: orgId(o),
       adminTokens: range(1, ADMINS_PER_ORG).map((n) => tokenSecret(o, n)),
       // Non-admin, non-guest members (edit, review, create, comment, read).
-      memberTokens: range(ADMINS_PER_ORG + 1, MEMBERS_PER_ORG).filter((n) => n % 20 !== 0).slice(0, 20).map((n) => tokenSecret(o, n)),
+      memberTokens: range(ADMINS_PER_ORG + 1, MEMBERS_PER_ORG)
+        .filter((n) => n % 20 !== 0)
+        .slice(0, 20)
+        .map((n) => tokenSecret(o, n)),
       spaceIds: range(1, SPACES_PER_ORG).map((n) => spaceId(o, n)),
       publishedSiteId: publishedSiteId(o),
     })),
@@ -154,7 +183,9 @@ async function seedOrganization(client: pg.Client, o: number) {
     SELECT 'sis_${p}pub' || n || 'v' || v, '${org}', '${site}', 'spc_${p}s' || lpad((100 + (n - 1) * ${k} + v)::text, 4, '0'),
       'sse_${p}pub' || n, 'variant-' || v, v
     FROM generate_series(1, ${PUBLISHED_SECTIONS}) n, generate_series(1, ${k}) v`);
-  await q(`UPDATE "SiteSection" SET "defaultSiteSpaceId" = 'sis_${p}pub' || substr(id, length('sse_${p}pub') + 1) || 'v1' WHERE "siteId" = '${site}'`);
+  await q(
+    `UPDATE "SiteSection" SET "defaultSiteSpaceId" = 'sis_${p}pub' || substr(id, length('sse_${p}pub') + 1) || 'v1' WHERE "siteId" = '${site}'`,
+  );
   await q(`UPDATE "Site" SET "defaultSiteSectionId" = 'sse_${p}pub1' WHERE id = '${site}'`);
 }
 
@@ -172,7 +203,14 @@ async function seedPages(client: pg.PoolClient | pg.Client, org: string, p: stri
   for (let n = 1; n <= SPACES_PER_ORG; n++) {
     const space = `spc_${p}s${String(n).padStart(4, '0')}`;
     contents.forEach((content, i) => versions.push([space, hashes[i], content.title, content.markdown]));
-    const pages: PageNode[] = hashes.map((version, i) => ({ id: `pag_${p}r${n}p${i + 1}`, slug: `page-${i + 1}`, version, createdAt: now, updatedAt: now, children: [] }));
+    const pages: PageNode[] = hashes.map((version, i) => ({
+      id: `pag_${p}r${n}p${i + 1}`,
+      slug: `page-${i + 1}`,
+      version,
+      createdAt: now,
+      updatedAt: now,
+      children: [],
+    }));
     const { root, objects } = treeObjects(pages);
     for (const [hash, entries] of objects) trees.push([space, hash, JSON.stringify(entries)]);
     roots.push([`rev_${p}r${String(n).padStart(4, '0')}`, root!]);
@@ -213,10 +251,22 @@ async function seedBigSpace(client: pg.Client) {
     versions.push([version, content.title, content.markdown]);
     return { id: `pag_big${n}`, slug: `page-${n}`, version, createdAt: now, updatedAt: now, children };
   };
-  const pages = Array.from({ length: BIG_TOP }, (_, t) => node(t * (BIG_CHILDREN + 1) + 1, Array.from({ length: BIG_CHILDREN }, (_, c) => node(t * (BIG_CHILDREN + 1) + c + 2))));
+  const pages = Array.from({ length: BIG_TOP }, (_, t) =>
+    node(
+      t * (BIG_CHILDREN + 1) + 1,
+      Array.from({ length: BIG_CHILDREN }, (_, c) => node(t * (BIG_CHILDREN + 1) + c + 2)),
+    ),
+  );
   const { root, objects } = treeObjects(pages);
-  await client.query(`INSERT INTO "Space" (id, "organizationId", title, visibility, "shareKey", "revisionId", "updatedAt") VALUES ($1, $2, 'Large space', 'private', md5('big'), 'rev_big', now())`, [bigSpaceId, org]);
-  await client.query(`INSERT INTO "Revision" (id, "organizationId", "spaceId", tree) VALUES ('rev_big', $1, $2, $3)`, [org, bigSpaceId, root]);
+  await client.query(
+    `INSERT INTO "Space" (id, "organizationId", title, visibility, "shareKey", "revisionId", "updatedAt") VALUES ($1, $2, 'Large space', 'private', md5('big'), 'rev_big', now())`,
+    [bigSpaceId, org],
+  );
+  await client.query(`INSERT INTO "Revision" (id, "organizationId", "spaceId", tree) VALUES ('rev_big', $1, $2, $3)`, [
+    org,
+    bigSpaceId,
+    root,
+  ]);
   const column = (rows: unknown[][], i: number) => rows.map((r) => r[i]);
   await client.query(
     `INSERT INTO "PageVersion" ("spaceId", hash, "organizationId", title, markdown)

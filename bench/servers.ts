@@ -81,7 +81,9 @@ export function databaseCpu(url: string) {
     /** Backend pid → CPU seconds so far, for every backend of this database but the sampler's own. */
     async sample(): Promise<Map<number, number> | null> {
       await ready;
-      const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      const { rows } = await client.query<{ pid: number }>(
+        'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      );
       const entries = await Promise.all(rows.map(async ({ pid }) => [pid, await processCpuSeconds(pid)] as const));
       if (entries.some(([, cpu]) => cpu == null)) return null;
       return new Map(entries as [number, number][]);
@@ -129,7 +131,11 @@ export function buildQuire(): string {
 }
 
 export async function startServer(
-  name: string, entry: string, env: Record<string, string>, nodeFlags: string[] = [], launch?: Launch,
+  name: string,
+  entry: string,
+  env: Record<string, string>,
+  nodeFlags: string[] = [],
+  launch?: Launch,
 ): Promise<ServerProcess> {
   const port = await freePort();
   const counter = path.join(repoRoot, 'bench/statement-counter.mjs');
@@ -154,7 +160,10 @@ export async function startServer(
   for (;;) {
     if (exited) throw new Error(`${name} exited during start:\n${output.join('')}`);
     if (Date.now() > deadline) throw new Error(`${name} did not start within 60 s:\n${output.join('')}`);
-    const ok = await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseUrl}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -17,20 +17,24 @@ export interface TransferReport {
 function post(baseUrl: string, path: string, token: string, body: string, encoding: string) {
   return new Promise<TransferReport>((resolve, reject) => {
     const started = performance.now();
-    const req = request(`${baseUrl}${path}`, {
-      method: 'POST',
-      agent: false, // a connection of its own: the socket's bytesRead is this answer's alone
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Accept-Encoding': encoding },
-    }, (res) => {
-      let bodyBytes = 0;
-      res.on('data', (chunk: Buffer) => (bodyBytes += chunk.length));
-      res.on('end', () => {
-        if (res.statusCode !== 200) return reject(new Error(`${encoding}: HTTP ${res.statusCode}`));
-        const served = res.headers['content-encoding'] ?? 'identity';
-        if (served !== encoding) return reject(new Error(`asked for ${encoding}, got ${served}`));
-        resolve({ encoding, bodyBytes, wireBytes: req.socket?.bytesRead ?? bodyBytes, ms: performance.now() - started });
-      });
-    });
+    const req = request(
+      `${baseUrl}${path}`,
+      {
+        method: 'POST',
+        agent: false, // a connection of its own: the socket's bytesRead is this answer's alone
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Accept-Encoding': encoding },
+      },
+      (res) => {
+        let bodyBytes = 0;
+        res.on('data', (chunk: Buffer) => (bodyBytes += chunk.length));
+        res.on('end', () => {
+          if (res.statusCode !== 200) return reject(new Error(`${encoding}: HTTP ${res.statusCode}`));
+          const served = res.headers['content-encoding'] ?? 'identity';
+          if (served !== encoding) return reject(new Error(`asked for ${encoding}, got ${served}`));
+          resolve({ encoding, bodyBytes, wireBytes: req.socket?.bytesRead ?? bodyBytes, ms: performance.now() - started });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -50,6 +54,10 @@ export async function measureTransfer(server: ServerProcess, data: BenchDataset)
 
 export function transferTable(reports: TransferReport[]) {
   const plain = reports.find((r) => r.encoding === 'identity')!.bodyBytes;
-  const rows = reports.map((r) => `| ${r.encoding} | ${r.bodyBytes} | ${r.wireBytes} | ${((100 * r.bodyBytes) / plain).toFixed(1)} % | ${r.ms.toFixed(1)} |`);
-  return ['| Accept-Encoding | body bytes | bytes on the wire | of plain | ms (one request) |', '|---|---:|---:|---:|---:|', ...rows].join('\n');
+  const rows = reports.map(
+    (r) => `| ${r.encoding} | ${r.bodyBytes} | ${r.wireBytes} | ${((100 * r.bodyBytes) / plain).toFixed(1)} % | ${r.ms.toFixed(1)} |`,
+  );
+  return ['| Accept-Encoding | body bytes | bytes on the wire | of plain | ms (one request) |', '|---|---:|---:|---:|---:|', ...rows].join(
+    '\n',
+  );
 }

@@ -9,8 +9,17 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 
-const sources = (readdirSync('src', { recursive: true, withFileTypes: true }))
+const sources = readdirSync('src', { recursive: true, withFileTypes: true })
   .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts'))
   .map((entry) => join(entry.parentPath, entry.name));
 
-await build({ entryPoints: sources, outdir: 'dist', outbase: 'src', platform: 'node', format: 'esm', target: 'node22', sourcemap: 'linked', logLevel: 'warning' });
+await build({
+  entryPoints: sources,
+  outdir: 'dist',
+  outbase: 'src',
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+});

@@ -10,12 +10,15 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const runs = process.env.FUZZ_RUNS ?? '20000';
 const seed = process.env.FUZZ_SEED ?? String(Math.floor(Math.random() * 2 ** 31));
-console.log(`Fuzzing the REST API: ${runs} requests, seed ${seed}${process.env.FUZZ_PATH ? `, replaying path ${process.env.FUZZ_PATH}` : ''}`);
+console.log(
+  `Fuzzing the REST API: ${runs} requests, seed ${seed}${process.env.FUZZ_PATH ? `, replaying path ${process.env.FUZZ_PATH}` : ''}`,
+);
 
 const vitest = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', 'test/rest/fuzz.test.ts'], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, FUZZ_RUNS: runs, FUZZ_SEED: seed, FUZZ_REPORT: '1' },
 });
-if (vitest.status !== 0) console.error(`\nReplay with: FUZZ_SEED=${seed} FUZZ_RUNS=${runs} npm run fuzz (add FUZZ_PATH from the report above)`);
+if (vitest.status !== 0)
+  console.error(`\nReplay with: FUZZ_SEED=${seed} FUZZ_RUNS=${runs} npm run fuzz (add FUZZ_PATH from the report above)`);
 process.exit(vitest.status ?? 1);

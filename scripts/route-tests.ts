@@ -13,7 +13,15 @@ const output = join(root, 'docs/route-tests.md');
 async function testFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const nested = await Promise.all(
-    entries.map((e) => (e.isDirectory() ? (e.name === 'fixtures' ? [] : testFiles(join(dir, e.name))) : e.name.endsWith('.test.ts') ? [join(dir, e.name)] : [])),
+    entries.map((e) =>
+      e.isDirectory()
+        ? e.name === 'fixtures'
+          ? []
+          : testFiles(join(dir, e.name))
+        : e.name.endsWith('.test.ts')
+          ? [join(dir, e.name)]
+          : [],
+    ),
   );
   return nested.flat().sort();
 }
@@ -47,14 +55,17 @@ const text = [
   '# Which tests call each REST route',
   '',
   'Generated from the route table (`src/rest/routes.ts`) and the test files by `npm run docs:routes`; `npm run check`',
-  'fails when it is stale. A test file counts when it writes the route\'s path (parameters as template expressions or literals).',
+  "fails when it is stale. A test file counts when it writes the route's path (parameters as template expressions or literals).",
   'Sweeps that walk the route table itself (the fuzzer, the OpenAPI document checks) are not listed.',
   '',
   `${rows.length} routes, ${rows.length - untested.length} called by name from a test file.`,
   '',
   '| Method | Path (under `/v1`) | Tests |',
   '|---|---|---|',
-  ...rows.map((r) => `| ${r.method} | \`${r.path}\` | ${r.callers.map((c) => `[${c.replace(/^test\//, '').replace(/\.test\.ts$/, '')}](../${c})`).join(', ') || '—'} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.method} | \`${r.path}\` | ${r.callers.map((c) => `[${c.replace(/^test\//, '').replace(/\.test\.ts$/, '')}](../${c})`).join(', ') || '—'} |`,
+  ),
   '',
 ].join('\n');
 

@@ -50,7 +50,10 @@ const tryGit = (...args: string[]) => {
 /** Lines of `now` that `before` does not have (what a change added to the changelog). */
 export const addedLines = (before: string, now: string) => {
   const old = new Set(before.split('\n'));
-  return now.split('\n').filter((line) => !old.has(line)).join('\n');
+  return now
+    .split('\n')
+    .filter((line) => !old.has(line))
+    .join('\n');
 };
 
 interface Inputs {

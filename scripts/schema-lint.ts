@@ -10,8 +10,19 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
-  DEFAULT_DEPRECATION_REASON, buildSchema, getNamedType, isEnumType, isInputObjectType, isInterfaceType, isIntrospectionType,
-  isNonNullType, isObjectType, isSpecifiedScalarType, type GraphQLField, type GraphQLNamedType, type GraphQLObjectType,
+  DEFAULT_DEPRECATION_REASON,
+  buildSchema,
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isIntrospectionType,
+  isNonNullType,
+  isObjectType,
+  isSpecifiedScalarType,
+  type GraphQLField,
+  type GraphQLNamedType,
+  type GraphQLObjectType,
   type GraphQLSchema,
 } from 'graphql';
 
@@ -53,7 +64,8 @@ function descriptionProblems(type: GraphQLNamedType): string[] {
   return problems;
 }
 
-const looksLikeConnection = (type: GraphQLObjectType) => type.name.endsWith('Connection') || ('edges' in type.getFields() && 'pageInfo' in type.getFields());
+const looksLikeConnection = (type: GraphQLObjectType) =>
+  type.name.endsWith('Connection') || ('edges' in type.getFields() && 'pageInfo' in type.getFields());
 
 function connectionProblems(type: GraphQLObjectType): string[] {
   const fields = type.getFields();
@@ -67,7 +79,8 @@ function connectionProblems(type: GraphQLObjectType): string[] {
   if (edge.name !== `${prefix}Edge`) problems.push(`${type.name}.edges: its edge type is named ${prefix}Edge, not ${edge.name}`);
   const node = edge.getFields().node && getNamedType(edge.getFields().node.type);
   if (!node) problems.push(`${edge.name}.node: missing`);
-  else if (!prefix.endsWith(node.name)) problems.push(`${type.name}: a connection is named after its node: ${node.name}Connection (or a qualified …${node.name}Connection)`);
+  else if (!prefix.endsWith(node.name))
+    problems.push(`${type.name}: a connection is named after its node: ${node.name}Connection (or a qualified …${node.name}Connection)`);
   if (!edge.getFields().cursor) problems.push(`${edge.name}.cursor: missing`);
   return problems;
 }

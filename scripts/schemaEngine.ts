@@ -17,7 +17,9 @@ function loadWasm() {
   loaded ??= (async () => {
     const dir = path.dirname(createRequire(import.meta.url).resolve('@prisma/schema-engine-wasm'));
     const bytes = await readFile(path.join(dir, 'schema_engine_bg.wasm'));
-    const { instance } = await WebAssembly.instantiate(bytes, { './schema_engine_bg.js': bindings as unknown as WebAssembly.ModuleImports });
+    const { instance } = await WebAssembly.instantiate(bytes, {
+      './schema_engine_bg.js': bindings as unknown as WebAssembly.ModuleImports,
+    });
     bindings.__wbg_set_wasm(instance.exports);
     (instance.exports.__wbindgen_start as () => void)();
   })();
@@ -30,7 +32,11 @@ export type SchemaSource = { tag: 'empty' } | { tag: 'schemaDatamodel'; files: {
  * The SQL script that takes a database from `from` to `to` (empty when they
  * agree). `databaseUrl` is only used if the engine needs a connection.
  */
-export async function diffScript(from: SchemaSource, to: SchemaSource, databaseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres') {
+export async function diffScript(
+  from: SchemaSource,
+  to: SchemaSource,
+  databaseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres',
+) {
   await loadWasm();
   // Connections the engine opens are closed afterwards (else their pool keeps the process alive).
   const opened: { dispose(): Promise<void> }[] = [];

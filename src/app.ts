@@ -72,7 +72,9 @@ export interface QuireOptions extends SettingsOverrides {
   /** Structured logs (default: pino to stdout at $LOG_LEVEL). */
   logger?: Logger;
   /** The job queue (src/queue; the jobs are src/jobs): its schema, policies, the outbound fetch policy of its jobs and their translation provider (default: pseudo-localisation). */
-  jobs?: Partial<Pick<JobQueueOptions, 'schema' | 'policies' | 'pollingIntervalSeconds' | 'maintenanceIntervalSeconds' | 'orphanSweepSeconds'>> & { fetchPolicy?: FetchPolicy; translator?: TranslationProvider; openapiLimits?: OpenAPILimits };
+  jobs?: Partial<
+    Pick<JobQueueOptions, 'schema' | 'policies' | 'pollingIntervalSeconds' | 'maintenanceIntervalSeconds' | 'orphanSweepSeconds'>
+  > & { fetchPolicy?: FetchPolicy; translator?: TranslationProvider; openapiLimits?: OpenAPILimits };
   /** Where files live (default: the local directory `.quire/files`); see src/storage/blobStore.ts. */
   storage?: StorageSettings;
   /** Secret of the signed file URLs; replicas must share it (default: random per process). */
@@ -88,10 +90,16 @@ const rateLimitError = () => new AppError(429, 'API rate limit exceeded: retry a
 
 /** Startup: the settings, pools, stores, queue and workers of one process, before any request. */
 function startServices(options: QuireOptions) {
-  const settings = resolveSettings({ ...options, http: { ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}), ...options.http } });
+  const settings = resolveSettings({
+    ...options,
+    http: { ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}), ...options.http },
+  });
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger();
-  const { prisma, onStatement } = createPrisma(options.databaseUrl, { ...(options.poolSize ? { poolSize: options.poolSize } : {}), ...options.database });
+  const { prisma, onStatement } = createPrisma(options.databaseUrl, {
+    ...(options.poolSize ? { poolSize: options.poolSize } : {}),
+    ...options.database,
+  });
   const events = createEvents(options.redisUrl);
   const publicUrl = (options.publicUrl ?? 'http://localhost:4000').replace(/\/$/, '');
   const urls: Urls = urlsUnder(publicUrl, options.appUrl);
@@ -103,19 +111,63 @@ function startServices(options: QuireOptions) {
       for (const { id, operation } of requests) logger.warn({ requestId: id, operation, blockedMs }, 'event loop blocked');
     },
   });
-  const files = { store: createBlobStore(options.storage ?? { kind: 'local', directory: '.quire/files' }), signer: fileUrlSigner(options.filesSecret ?? ephemeralFilesSecret(), publicUrl, clock), maxUploadBytes: settings.http.maxUploadBytes };
-  const activity = activityRecorder(prisma, settings.activityIntervalSeconds * 1000, (err) => logger.error({ err }, 'recording token use failed'));
+  const files = {
+    store: createBlobStore(options.storage ?? { kind: 'local', directory: '.quire/files' }),
+    signer: fileUrlSigner(options.filesSecret ?? ephemeralFilesSecret(), publicUrl, clock),
+    maxUploadBytes: settings.http.maxUploadBytes,
+  };
+  const activity = activityRecorder(prisma, settings.activityIntervalSeconds * 1000, (err) =>
+    logger.error({ err }, 'recording token use failed'),
+  );
   const jobs = createJobQueue<JobServices>(jobDefinitions, { databaseUrl: options.databaseUrl, logger, ...options.jobs });
   const compute = createComputePool(settings.compute);
-  const jobServices: JobServices = { prisma, pubsub: events.pubsub, fetchPolicy: options.jobs?.fetchPolicy ?? defaultFetchPolicy, clock, logger, translator: options.jobs?.translator ?? pseudoLocalizer, openapiLimits: options.jobs?.openapiLimits ?? defaultOpenAPILimits, compute };
+  const jobServices: JobServices = {
+    prisma,
+    pubsub: events.pubsub,
+    fetchPolicy: options.jobs?.fetchPolicy ?? defaultFetchPolicy,
+    clock,
+    logger,
+    translator: options.jobs?.translator ?? pseudoLocalizer,
+    openapiLimits: options.jobs?.openapiLimits ?? defaultOpenAPILimits,
+    compute,
+  };
   registerComputeMetrics(metrics.registry, compute);
-  const context = contextFactory({ prisma, clock, urls, pubsub: events.pubsub, tenantLimits: settings.tenants, contentLimits: settings.content, files, compute, visitorClaims: options.visitorClaims, jobs });
+  const context = contextFactory({
+    prisma,
+    clock,
+    urls,
+    pubsub: events.pubsub,
+    tenantLimits: settings.tenants,
+    contentLimits: settings.content,
+    files,
+    compute,
+    visitorClaims: options.visitorClaims,
+    jobs,
+  });
   const limiter = settings.rateLimit
     ? rateLimiter(settings.rateLimit, options.redisUrl ? redisStore(options.redisUrl) : postgresStore(prisma), clock, (err) =>
         logger.error({ err }, 'rate limit store unavailable: request let through'),
       )
     : undefined;
-  return { settings, clock, logger, prisma, onStatement, events, publicUrl, urls, metrics, loop, files, activity, jobs, jobServices, compute, context, limiter };
+  return {
+    settings,
+    clock,
+    logger,
+    prisma,
+    onStatement,
+    events,
+    publicUrl,
+    urls,
+    metrics,
+    loop,
+    files,
+    activity,
+    jobs,
+    jobServices,
+    compute,
+    context,
+    limiter,
+  };
 }
 
 type Services = ReturnType<typeof startServices>;
@@ -132,14 +184,19 @@ function callerChecks({ prisma, clock, activity, limiter, metrics }: Services, r
     if (auth.actor && auth.activityDue) activity.note(auth.actor, now);
     return auth;
   };
-  const authenticate = async (authorization: string | null | undefined): Promise<Actor | null> => (await authenticateWith(authorization)).actor;
+  const authenticate = async (authorization: string | null | undefined): Promise<Actor | null> =>
+    (await authenticateWith(authorization)).actor;
   // With PostgreSQL counters, a token's hit is counted by the token statement itself.
   const countsWithToken = limiter !== undefined && !redisUrl;
   /**
    * Counts the request against its caller (X-RateLimit-* headers on `res`);
    * false when over the limit. `counted`: the hits the token statement already counted.
    */
-  const withinRateLimit = async (caller: Caller, res: ServerResponse | undefined, counted?: { counts: Map<string, number>; windowStart: Date }) => {
+  const withinRateLimit = async (
+    caller: Caller,
+    res: ServerResponse | undefined,
+    counted?: { counts: Map<string, number>; windowStart: Date },
+  ) => {
     if (!limiter) return true;
     const verdict = counted ? limiter.counted(caller, counted.counts, counted.windowStart) : await limiter.check(caller);
     if (!verdict) return true;
@@ -176,7 +233,13 @@ function graphqlGuards({ settings, metrics }: Services, exchanges: WeakMap<Incom
 }
 
 /** The door table: every door of the HTTP server, in the order they are tried. */
-function doorTable(services: Services, callers: CallerChecks, guards: GraphQLGuards, exchangeOf: (req: IncomingMessage) => Exchange, draining: () => boolean): Door[] {
+function doorTable(
+  services: Services,
+  callers: CallerChecks,
+  guards: GraphQLGuards,
+  exchangeOf: (req: IncomingMessage) => Exchange,
+  draining: () => boolean,
+): Door[] {
   const { settings, prisma, urls, publicUrl, clock, files, metrics, context, logger } = services;
   /** Static files (GraphiQL's bundle…) under /assets: hashed names, cached for a year. */
   const assets = staticAssets();
@@ -216,14 +279,25 @@ function doorTable(services: Services, callers: CallerChecks, guards: GraphQLGua
     { match: exact('/readyz'), serve: readiness },
     { match: exact('/'), serve: frontDoor(publicUrl, { graphiql: settings.graphql.graphiql }) },
     ...Object.entries(openApiPages(schema, routes, urls.api)).map(([path, serve]): Door => ({ match: exact(path), serve })),
-    ...(settings.metrics.enabled ? [{ match: exact('/metrics'), serve: (req, res) => metrics.serve(req, res, settings.metrics.token) } satisfies Door] : []),
+    ...(settings.metrics.enabled
+      ? [{ match: exact('/metrics'), serve: (req, res) => metrics.serve(req, res, settings.metrics.token) } satisfies Door]
+      : []),
     { match: matching(publishedSpecPath, '/openapi/:organizationId/:specSlug'), serve: published },
     { match: (path) => (assets.owns(path) ? '/assets' : undefined), serve: (req, res, { path }) => assets.serve(req, res, path) },
     { match: linkPageOf, serve: async (req, res, { path, query }) => void (await serveLinkPage(req, res, path, query)) },
     { match: startingWith(FILES_PREFIX, '/files'), serve: (req, res, { path, query }) => serveFile(req, res, path, query) },
     // SAML logins (identity providers and browsers, no API token): rate-limited by address.
-    { match: samlEndpointOf, gate: 'address', serve: (req, res, { path, query, exchange }) => saml(req, res, path, query, exchange.signal) },
-    { match: under('/v1', '/v1 (no route)'), surface: 'rest', gate: 'api', serve: (req, res, { path, query }) => rest(req, res, path.slice(3) || '/', query) },
+    {
+      match: samlEndpointOf,
+      gate: 'address',
+      serve: (req, res, { path, query, exchange }) => saml(req, res, path, query, exchange.signal),
+    },
+    {
+      match: under('/v1', '/v1 (no route)'),
+      surface: 'rest',
+      gate: 'api',
+      serve: (req, res, { path, query }) => rest(req, res, path.slice(3) || '/', query),
+    },
     { match: exact('/graphql'), surface: 'graphql', gate: 'api', serve: (req, res, { query }) => graphqlOverHttp(req, res, query) },
   ];
 }
@@ -233,7 +307,13 @@ function doorTable(services: Services, callers: CallerChecks, guards: GraphQLGua
  * security headers, drain, metrics, access log, CORS, compression), then the
  * first door of the table that matches its path.
  */
-function requestHandler(services: Services, doors: readonly Door[], callers: CallerChecks, exchanges: WeakMap<IncomingMessage, Exchange>, drain: () => Drainer) {
+function requestHandler(
+  services: Services,
+  doors: readonly Door[],
+  callers: CallerChecks,
+  exchanges: WeakMap<IncomingMessage, Exchange>,
+  drain: () => Drainer,
+) {
   const { settings, metrics, loop, logger } = services;
   const secure = securityHeaders(settings);
   const tenants = tenantGate(settings.tenants);
@@ -303,7 +383,10 @@ function requestHandler(services: Services, doors: readonly Door[], callers: Cal
 }
 
 /** The HTTP server with its timeouts; a malformed or oversized request head is answered in the documented error shape. */
-function createHttpServer(http: Services['settings']['http'], handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>): Server {
+function createHttpServer(
+  http: Services['settings']['http'],
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+): Server {
   const server: Server = createServer(
     {
       maxHeaderSize: http.maxHeaderBytes,
@@ -320,8 +403,15 @@ function createHttpServer(http: Services['settings']['http'], handle: (req: Inco
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return void socket.destroy();
     const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    const body = JSON.stringify({ error: { code: status, message: status === 431 ? 'Request header fields too large' : status === 408 ? 'Request timeout' : 'Bad request' } });
-    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    const body = JSON.stringify({
+      error: {
+        code: status,
+        message: status === 431 ? 'Request header fields too large' : status === 408 ? 'Request timeout' : 'Bad request',
+      },
+    });
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
   return server;
 }
@@ -354,7 +444,13 @@ export function createQuire(options: QuireOptions) {
   const exchanges = new WeakMap<IncomingMessage, Exchange>();
   const guards = graphqlGuards(services, exchanges);
   let drain: Drainer | undefined;
-  const doors = doorTable(services, callers, guards, (req) => exchanges.get(req)!, () => drain!.draining);
+  const doors = doorTable(
+    services,
+    callers,
+    guards,
+    (req) => exchanges.get(req)!,
+    () => drain!.draining,
+  );
   const { handle, tenants } = requestHandler(services, doors, callers, exchanges, () => drain!);
   const server = createHttpServer(settings.http, handle);
   drain = drainer(server);

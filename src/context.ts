@@ -69,7 +69,11 @@ export const contextFactory =
   });
 
 /** The API, app and published bases under one public URL (the app's may live elsewhere). */
-export const urlsUnder = (publicUrl: string, appUrl?: string): Urls => ({ api: `${publicUrl}/v1`, app: appUrl ?? `${publicUrl}/app`, published: `${publicUrl}/published` });
+export const urlsUnder = (publicUrl: string, appUrl?: string): Urls => ({
+  api: `${publicUrl}/v1`,
+  app: appUrl ?? `${publicUrl}/app`,
+  published: `${publicUrl}/published`,
+});
 
 export interface LiveConnection {
   close(code: number, reason: string): void;

@@ -54,11 +54,16 @@ export const unauthenticated = () => new AppError(401, 'A valid API token is req
  */
 const retryableSqlStates = new Set(['57014', '25P03', '57P01', '57P03', '53300', '40P01', '55P03']);
 /** The same, for errors with no SQL state: the pool's or Prisma's own waits (P2028: a transaction timed out or never started; P2024: no connection in time). */
-const retryableMessages = /timeout exceeded when trying to connect|Connection terminated|connection error and is not queryable|P2028|P2024|Transaction already closed|Unable to start a transaction/i;
+const retryableMessages =
+  /timeout exceeded when trying to connect|Connection terminated|connection error and is not queryable|P2028|P2024|Transaction already closed|Unable to start a transaction/i;
 
 /** The SQL state of a node-postgres error, as is or wrapped by Prisma's driver adapter. */
 export function sqlStateOf(err: unknown): string | undefined {
-  const e = err as { code?: unknown; meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; code?: unknown } } }; cause?: unknown };
+  const e = err as {
+    code?: unknown;
+    meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; code?: unknown } } };
+    cause?: unknown;
+  };
   const adapter = e?.meta?.driverAdapterError?.cause;
   const state = adapter?.originalCode ?? adapter?.code ?? e?.code;
   if (typeof state === 'string' && /^[0-9A-Z]{5}$/.test(state)) return state;

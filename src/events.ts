@@ -34,16 +34,19 @@ function observed(target: TopicTarget, ready: (topic: string) => Promise<unknown
   const waiters = new Set<{ topic: string; count: number; resolve: () => void }>();
   const listeners = (topic: string) => [...(topics.get(topic)?.values() ?? [])].filter(Boolean).length;
   const wake = () => {
-    for (const w of waiters) if (listeners(w.topic) >= w.count) (waiters.delete(w), w.resolve());
+    for (const w of waiters) if (listeners(w.topic) >= w.count) waiters.delete(w), w.resolve();
   };
   const events: TopicTarget = {
     addEventListener(topic, listener) {
       target.addEventListener(topic, listener);
       const of = topics.get(topic) ?? new Map<Listener | null, boolean>();
       topics.set(topic, of.set(listener, false));
-      void ready(topic).then(() => {
-        if (of.has(listener)) (of.set(listener, true), wake());
-      }, () => {});
+      void ready(topic).then(
+        () => {
+          if (of.has(listener)) of.set(listener, true), wake();
+        },
+        () => {},
+      );
     },
     removeEventListener(topic, listener) {
       target.removeEventListener(topic, listener);
@@ -69,7 +72,9 @@ export function createEvents(redisUrl?: string) {
   const subscribeClient = redisClient(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
   // Redis answers commands of one connection in order: once our own SUBSCRIBE to the topic is
   // acknowledged, the event target's is too.
-  const { target, listening, listeners } = observed(createRedisEventTarget({ publishClient, subscribeClient }), (topic) => subscribeClient.subscribe(topic));
+  const { target, listening, listeners } = observed(createRedisEventTarget({ publishClient, subscribeClient }), (topic) =>
+    subscribeClient.subscribe(topic),
+  );
   return {
     pubsub: createPubSub<QuireEvents>({ eventTarget: target }),
     listening,

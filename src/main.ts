@@ -32,8 +32,15 @@ function readConfiguration() {
     if (worker !== 'inline' && worker !== 'off') throw new Error(`QUIRE_WORKER must be "inline" or "off" (got "${worker}")`);
     const fetchPolicy = fetchPolicyFromEnv(process.env);
     return {
-      settings: settingsFromEnv(process.env), databaseSettings: databaseSettingsFromEnv(process.env), port, visitorClaims,
-      fetchPolicy, worker, translator: translationProviderFromEnv(process.env, fetchPolicy), heapGrowth: heapGrowthFromEnv(process.env), openapiLimits: openAPILimitsFromEnv(process.env),
+      settings: settingsFromEnv(process.env),
+      databaseSettings: databaseSettingsFromEnv(process.env),
+      port,
+      visitorClaims,
+      fetchPolicy,
+      worker,
+      translator: translationProviderFromEnv(process.env, fetchPolicy),
+      heapGrowth: heapGrowthFromEnv(process.env),
+      openapiLimits: openAPILimitsFromEnv(process.env),
     };
   } catch (err) {
     logger.fatal({ reason: (err as Error).message }, `invalid configuration: ${(err as Error).message}`);
@@ -44,8 +51,14 @@ function readConfiguration() {
 async function openDatabaseOrExit(): Promise<Database> {
   try {
     const database = await openDatabase();
-    logger.info({ database: database.location }, database.embedded ? 'using the embedded PostgreSQL' : 'using the PostgreSQL server of DATABASE_URL');
-    logger.info({ migrations: database.applied }, database.applied.length ? `applied ${database.applied.length} migration(s)` : 'database schema up to date');
+    logger.info(
+      { database: database.location },
+      database.embedded ? 'using the embedded PostgreSQL' : 'using the PostgreSQL server of DATABASE_URL',
+    );
+    logger.info(
+      { migrations: database.applied },
+      database.applied.length ? `applied ${database.applied.length} migration(s)` : 'database schema up to date',
+    );
     return database;
   } catch (err) {
     logger.fatal({ err: { message: (err as Error).message } }, 'cannot start: database unavailable');
@@ -59,11 +72,19 @@ async function listenOrFail(quire: Quire, port: number) {
     await quire.listen(port);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    const reason = code === 'EADDRINUSE' ? `port ${port} is already in use` : code === 'EACCES' ? `no permission to listen on port ${port}` : (err as Error).message;
+    const reason =
+      code === 'EADDRINUSE'
+        ? `port ${port} is already in use`
+        : code === 'EACCES'
+          ? `no permission to listen on port ${port}`
+          : (err as Error).message;
     throw new Error(`cannot listen: ${reason} (set PORT to another port)`, { cause: err });
   }
   const { address, port: boundPort } = quire.server.address() as AddressInfo;
-  logger.info({ address, port: boundPort, graphql: '/graphql', rest: '/v1' }, `Quire listening on http://${address.includes(':') ? `[${address}]` : address}:${boundPort}`);
+  logger.info(
+    { address, port: boundPort, graphql: '/graphql', rest: '/v1' },
+    `Quire listening on http://${address.includes(':') ? `[${address}]` : address}:${boundPort}`,
+  );
 }
 
 /**
@@ -93,9 +114,12 @@ function startHousekeeping(quire: Quire) {
 
 const { settings, databaseSettings, port, visitorClaims, fetchPolicy, worker, translator, heapGrowth, openapiLimits } = readConfiguration();
 setHeapGrowth(heapGrowth);
-logger.info(visitorClaims ? { alg: visitorClaims.alg, kid: visitorClaims.kid } : {}, visitorClaims
-  ? 'visitor claims signed by VISITOR_CLAIMS_PRIVATE_KEY'
-  : 'VISITOR_CLAIMS_PRIVATE_KEY unset: ping answers no docsVisitorClaims');
+logger.info(
+  visitorClaims ? { alg: visitorClaims.alg, kid: visitorClaims.kid } : {},
+  visitorClaims
+    ? 'visitor claims signed by VISITOR_CLAIMS_PRIVATE_KEY'
+    : 'VISITOR_CLAIMS_PRIVATE_KEY unset: ping answers no docsVisitorClaims',
+);
 const database = await openDatabaseOrExit();
 let quire: Quire | undefined;
 let stopHousekeeping = async () => {};
@@ -158,7 +182,8 @@ try {
     storage: storageSettingsFromEnv(process.env),
     filesSecret: process.env.FILES_URL_SECRET,
   });
-  if (!process.env.FILES_URL_SECRET) logger.warn('FILES_URL_SECRET is not set: signed file URLs are valid only on this process and until it stops');
+  if (!process.env.FILES_URL_SECRET)
+    logger.warn('FILES_URL_SECRET is not set: signed file URLs are valid only on this process and until it stops');
   if (worker === 'inline') await quire.startWorker();
   await listenOrFail(quire, port);
   stopHousekeeping = startHousekeeping(quire);

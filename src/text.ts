@@ -10,7 +10,9 @@ export const unstorableTextMessage = 'must be well-formed Unicode text without N
 
 /** Bytes, not text: uploaded files (Blob/File) and binary buffers are stored as they are, never walked. */
 const isBinary = (value: object) =>
-  ArrayBuffer.isView(value) || value instanceof ArrayBuffer || (typeof (value as Blob).arrayBuffer === 'function' && typeof (value as Blob).size === 'number');
+  ArrayBuffer.isView(value) ||
+  value instanceof ArrayBuffer ||
+  (typeof (value as Blob).arrayBuffer === 'function' && typeof (value as Blob).size === 'number');
 
 /** The REST field (e.g. `mergeRules.rules[0].users[1]`) where `value` holds text the database cannot take, if any. */
 export function fieldWithUnstorableText(value: unknown, field: string): string | undefined {

@@ -23,7 +23,9 @@ export const help: Record<string, string> = {
   Revokes the token at once. Answers the token as it now is (revokedAt set).`,
 };
 export const usage = `Usage: npm run --silent cli -- <command>   (<command> --help for one)
-${Object.values(help).map((h) => `  ${h.split('\n')[0]}`).join('\n')}
+${Object.values(help)
+  .map((h) => `  ${h.split('\n')[0]}`)
+  .join('\n')}
 --scopes takes OAuth scope names (e.g. space:read,organization:read); without it a token is unrestricted.
 --sso adds the member as an SSO member. An organization that enforces SSO refuses tokens to its non-SSO members (exit 1).
 --json prints one JSON object (an array for token list) instead of "key: value" lines.`;

@@ -16,7 +16,6 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-
 /** The command line, or the usage with the reason (exit 2) when it does not parse. */
 function parseCommandLine() {
   try {
@@ -36,7 +35,13 @@ const requireOption = (name: 'org' | 'user' | 'domain') => values[name] || fail(
 /** The new token's label and scopes, checked before the database is opened. */
 function tokenInput(label?: string) {
   try {
-    return parseNewApiToken({ label: values.label ?? label, scopes: values.scopes?.split(',').map((s) => s.trim()).filter(Boolean) });
+    return parseNewApiToken({
+      label: values.label ?? label,
+      scopes: values.scopes
+        ?.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    });
   } catch (err) {
     if (err instanceof AppError) fail(err.message);
     throw err;
@@ -105,7 +110,8 @@ const command = make();
 
 function print(result: unknown) {
   if (values.json) return console.log(JSON.stringify(result));
-  const lines = (row: object) => Object.entries(row).map(([key, value]) => `${key}: ${value instanceof Date ? value.toISOString() : value ?? ''}`);
+  const lines = (row: object) =>
+    Object.entries(row).map(([key, value]) => `${key}: ${value instanceof Date ? value.toISOString() : (value ?? '')}`);
   if (Array.isArray(result)) console.log(result.map((row) => lines(row).join('\n')).join('\n\n') || '(none)');
   else console.log(lines(result as object).join('\n'));
 }

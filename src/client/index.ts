@@ -18,7 +18,11 @@ export interface QuireClientOptions {
 
 /** A refusal: the HTTP status, the GraphQL error code when there is one, and the message. */
 export class QuireError extends Error {
-  constructor(readonly status: number, message: string, readonly code?: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+  ) {
     super(message);
     this.name = 'QuireError';
   }
@@ -47,7 +51,11 @@ export function createQuireClient(options: QuireClientOptions) {
     ): Promise<TData> {
       let query = printed.get(document);
       if (query === undefined) printed.set(document, (query = print(document)));
-      const res = await fetchImpl(`${base}/graphql`, { method: 'POST', headers: headers(true), body: JSON.stringify({ query, variables }) });
+      const res = await fetchImpl(`${base}/graphql`, {
+        method: 'POST',
+        headers: headers(true),
+        body: JSON.stringify({ query, variables }),
+      });
       const answer = (await res.json()) as GraphQLAnswer<TData>;
       const [error] = answer.errors ?? [];
       if (error) throw new QuireError(error.extensions?.status ?? res.status, error.message, error.extensions?.code);
@@ -57,7 +65,11 @@ export function createQuireClient(options: QuireClientOptions) {
 
     /** Calls a /v1 route (`rest('GET', '/orgs')`); answers the JSON body, undefined for 204/205. */
     async rest<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
-      const res = await fetchImpl(`${base}/v1${path}`, { method, headers: headers(body !== undefined), body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetchImpl(`${base}/v1${path}`, {
+        method,
+        headers: headers(body !== undefined),
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       const text = await res.text();
       const json = text ? JSON.parse(text) : undefined;
       if (!res.ok) throw new QuireError(res.status, json?.error?.message ?? res.statusText);

@@ -45,7 +45,10 @@ export interface ComputePool {
 
 const busy = () => new UnavailableError('The server is busy with heavy work: retry after the time in the Retry-After header', 1);
 const overBudget = (ms: number) =>
-  new UnavailableError(`The computation took longer than its budget of ${ms} ms and was stopped: retry later, or ask for less (fewer pages, a smaller page)`, 5);
+  new UnavailableError(
+    `The computation took longer than its budget of ${ms} ms and was stopped: retry later, or ask for less (fewer pages, a smaller page)`,
+    5,
+  );
 
 /** Where a thread starts: the compiled worker, or tsx's bootstrap when running from sources. */
 function workerFile() {

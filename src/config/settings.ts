@@ -48,7 +48,13 @@ export interface RateLimitSettings {
   perAddress: number;
 }
 
-export const defaultRateLimits: Required<RateLimitSettings> = { windowSeconds: 3600, perToken: 5000, perUser: 10_000, perOrganization: 50_000, perAddress: 300 };
+export const defaultRateLimits: Required<RateLimitSettings> = {
+  windowSeconds: 3600,
+  perToken: 5000,
+  perUser: 10_000,
+  perOrganization: 50_000,
+  perAddress: 300,
+};
 
 /** What one caller may hold at once, so that one tenant cannot starve the others. */
 export interface TenantLimits {
@@ -171,7 +177,10 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
 }
 
 function origins(raw: string | undefined): string[] | '*' {
-  const list = (raw ?? '').split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean);
+  const list = (raw ?? '')
+    .split(',')
+    .map((o) => o.trim().replace(/\/$/, ''))
+    .filter(Boolean);
   if (list.includes('*')) return '*';
   for (const origin of list) {
     let url: URL;

@@ -36,7 +36,8 @@ export function visitorClaimsKeyFromEnv(env: Env, publicUrl: string): VisitorCla
     throw new Error('VISITOR_CLAIMS_PRIVATE_KEY must be a PEM private key (PKCS#8, SEC1 or PKCS#1)');
   }
   const ttl = env.VISITOR_CLAIMS_TTL_SECONDS ? Number(env.VISITOR_CLAIMS_TTL_SECONDS) : 3600;
-  if (!Number.isInteger(ttl) || ttl < 60 || ttl > 7 * 86400) throw new Error('VISITOR_CLAIMS_TTL_SECONDS must be an integer from 60 to 604800');
+  if (!Number.isInteger(ttl) || ttl < 60 || ttl > 7 * 86400)
+    throw new Error('VISITOR_CLAIMS_TTL_SECONDS must be an integer from 60 to 604800');
   return {
     privateKey,
     publicKey: createPublicKey(privateKey),

@@ -34,12 +34,17 @@ export function createPrisma(url: string, settings: Partial<DatabaseSettings> = 
     }) as Query;
   });
   const nameOf = statementNames();
-  const adapter = new PrismaPg(pool, { disposeExternalPool: true, statementNameGenerator: (query) => nameOf(query.sql, query.args.length) as string });
+  const adapter = new PrismaPg(pool, {
+    disposeExternalPool: true,
+    statementNameGenerator: (query) => nameOf(query.sql, query.args.length) as string,
+  });
   // 'minimal': no call site in Prisma's error messages. Otherwise (unless NODE_ENV is
   // production, which `npm start` does not set) Prisma captures a stack trace on every
   // query to print one. Quire logs its own errors with their stacks.
   const prisma = new PrismaClient({ adapter, errorFormat: 'minimal' });
-  registerRawRunner(prisma, { query: async (text, values) => (await pool.query({ name: nameOf(text, values.length), text, values })).rows });
+  registerRawRunner(prisma, {
+    query: async (text, values) => (await pool.query({ name: nameOf(text, values.length), text, values })).rows,
+  });
   return {
     prisma,
     onStatement(listener: StatementListener) {

@@ -32,7 +32,9 @@ async function migrateWhenReachable(url: string, attempts: number) {
       const code = (err as { code?: string }).code;
       if (attempt >= attempts || !code || !transient.has(code)) {
         const where = new URL(url);
-        throw new Error(`Cannot open the database at ${where.hostname}:${where.port || 5432}${where.pathname}: ${(err as Error).message}`, { cause: err });
+        throw new Error(`Cannot open the database at ${where.hostname}:${where.port || 5432}${where.pathname}: ${(err as Error).message}`, {
+          cause: err,
+        });
       }
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }

@@ -24,7 +24,17 @@ export interface EmbeddedDatabase {
 // cutting requests in flight. Quire stops the databases it starts itself, so the
 // module is loaded only where an embedded server is wanted, and the process
 // listeners it adds while loading are taken off again.
-const exitEvents = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message', 'uncaughtException', 'unhandledRejection'] as const;
+const exitEvents = [
+  'exit',
+  'beforeExit',
+  'SIGHUP',
+  'SIGINT',
+  'SIGTERM',
+  'SIGBREAK',
+  'message',
+  'uncaughtException',
+  'unhandledRejection',
+] as const;
 let embeddedPostgresModule: Promise<typeof EmbeddedPostgresClass> | undefined;
 
 /** The EmbeddedPostgres class, loaded on first use without its process exit hooks. */
@@ -55,7 +65,10 @@ export async function freePort(): Promise<number> {
 }
 
 async function exists(file: string) {
-  return stat(file).then(() => true, () => false);
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** The server already running on `dataDir`, from its postmaster.pid (a stale file is removed). */
@@ -93,7 +106,11 @@ export function startEmbeddedPostgres(dataDir: string, { persistent = true } = {
   return withDataDirLock(dataDir, async () => {
     const running = await runningServer(dataDir);
     const server = running
-      ? { url: urlOn(running.port), origin: ((await otherLiveOwners(dataDir)).length ? 'shared' : 'taken over') as EmbeddedOrigin, stopServer: () => stopByPid(running.pid) }
+      ? {
+          url: urlOn(running.port),
+          origin: ((await otherLiveOwners(dataDir)).length ? 'shared' : 'taken over') as EmbeddedOrigin,
+          stopServer: () => stopByPid(running.pid),
+        }
       : await spawnServer(dataDir, persistent);
     await registerOwner(dataDir);
     let stopped = false;

@@ -38,7 +38,10 @@ export async function withDataDirLock<T>(dataDir: string, fn: () => Promise<T>):
       break;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const age = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0);
+      const age = await stat(lock).then(
+        (s) => Date.now() - s.mtimeMs,
+        () => 0,
+      );
       if (age > staleLockMs) await rm(lock, { recursive: true, force: true });
       else if (waited > 2 * staleLockMs) throw new Error(`The embedded database folder ${dataDir} stays locked by ${lock}`);
       else await new Promise((resolve) => setTimeout(resolve, 100));

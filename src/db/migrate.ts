@@ -13,7 +13,10 @@ const LOCK_KEY = 7_420_113; // any constant shared by every Quire process
 
 export async function listMigrations() {
   const entries = await readdir(migrationsDir, { withFileTypes: true });
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(path.join(migrationsDir, name, 'migration.sql'), 'utf8');

@@ -63,9 +63,12 @@ export function withRequestSignal(prisma: PrismaClient, signal: AbortSignal): Pr
   return view;
 }
 
-const clientGone = () => Object.assign(new Error('canceling statement: the client closed the request'), { code: '57014', severity: 'ERROR' });
+const clientGone = () =>
+  Object.assign(new Error('canceling statement: the client closed the request'), { code: '57014', severity: 'ERROR' });
 const statementOf = (config: unknown) =>
-  typeof config === 'string' ? { text: config, values: undefined } : { text: (config as { text?: string })?.text ?? '', values: (config as { values?: unknown[] })?.values };
+  typeof config === 'string'
+    ? { text: config, values: undefined }
+    : { text: (config as { text?: string })?.text ?? '', values: (config as { values?: unknown[] })?.values };
 
 type Query = (...args: unknown[]) => unknown;
 
@@ -92,10 +95,10 @@ export function honourRequestSignals(pool: pg.Pool) {
       const cancel = () =>
         // Only if this very statement still runs there, never a later one on the same connection.
         void pool
-          .query(`SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE pid = $1 AND state = 'active' AND left(query, 512) = left($2, 512)`, [
-            (client as unknown as { processID: number }).processID,
-            text,
-          ])
+          .query(
+            `SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE pid = $1 AND state = 'active' AND left(query, 512) = left($2, 512)`,
+            [(client as unknown as { processID: number }).processID, text],
+          )
           .catch(() => {});
       const watched = signal!;
       watched.addEventListener('abort', cancel, { once: true });

@@ -19,7 +19,11 @@ export const isRetriableConflict = (err: unknown) => {
 
 type Options = Parameters<PrismaClient['$transaction']>[1];
 
-export async function transactionWithRetry<T>(prisma: Pick<PrismaClient, '$transaction'>, work: (tx: Tx) => Promise<T>, options?: Options): Promise<T> {
+export async function transactionWithRetry<T>(
+  prisma: Pick<PrismaClient, '$transaction'>,
+  work: (tx: Tx) => Promise<T>,
+  options?: Options,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await prisma.$transaction(work, options);

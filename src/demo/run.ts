@@ -39,22 +39,68 @@ const MEMBERS: { role: Role | null; name: string; email: string }[] = [
 const CONTENT: { collection: string[]; spaces: { title: string; emoji: string; visibility: string; pages: [string, string][] }[] }[] = [
   {
     collection: [],
-    spaces: [{ title: 'Getting started', emoji: '🚀', visibility: 'PUBLIC', pages: [['Welcome', 'Acme Corp documents its products here.'], ['Install', '```sh\nnpm install acme\n```']] }],
+    spaces: [
+      {
+        title: 'Getting started',
+        emoji: '🚀',
+        visibility: 'PUBLIC',
+        pages: [
+          ['Welcome', 'Acme Corp documents its products here.'],
+          ['Install', '```sh\nnpm install acme\n```'],
+        ],
+      },
+    ],
   },
   {
     collection: ['Product'],
-    spaces: [{ title: 'Release notes', emoji: '📣', visibility: 'UNLISTED', pages: [['2.0', 'New: the graph API.'], ['1.0', 'First release.']] }],
+    spaces: [
+      {
+        title: 'Release notes',
+        emoji: '📣',
+        visibility: 'UNLISTED',
+        pages: [
+          ['2.0', 'New: the graph API.'],
+          ['1.0', 'First release.'],
+        ],
+      },
+    ],
   },
   {
     collection: ['Product', 'API'],
     spaces: [
-      { title: 'REST reference', emoji: '📘', visibility: 'PUBLIC', pages: [['Authentication', 'Send `Authorization: Bearer <token>`.'], ['Spaces', '`GET /v1/orgs/{id}/spaces` lists spaces.']] },
-      { title: 'GraphQL guide', emoji: '🕸️', visibility: 'PRIVATE', pages: [['Queries', '`{ viewer { id } }`'], ['Subscriptions', 'Over graphql-ws or server-sent events.']] },
+      {
+        title: 'REST reference',
+        emoji: '📘',
+        visibility: 'PUBLIC',
+        pages: [
+          ['Authentication', 'Send `Authorization: Bearer <token>`.'],
+          ['Spaces', '`GET /v1/orgs/{id}/spaces` lists spaces.'],
+        ],
+      },
+      {
+        title: 'GraphQL guide',
+        emoji: '🕸️',
+        visibility: 'PRIVATE',
+        pages: [
+          ['Queries', '`{ viewer { id } }`'],
+          ['Subscriptions', 'Over graphql-ws or server-sent events.'],
+        ],
+      },
     ],
   },
   {
     collection: ['Company'],
-    spaces: [{ title: 'Handbook', emoji: '📗', visibility: 'PRIVATE', pages: [['Values', 'Write it down.'], ['Onboarding', 'Read the handbook first.']] }],
+    spaces: [
+      {
+        title: 'Handbook',
+        emoji: '📗',
+        visibility: 'PRIVATE',
+        pages: [
+          ['Values', 'Write it down.'],
+          ['Onboarding', 'Read the handbook first.'],
+        ],
+      },
+    ],
   },
 ];
 const SITE_TITLE = 'Acme Docs';
@@ -86,7 +132,15 @@ async function graphqlAs(prisma: PrismaClient, token: string): Promise<Run> {
     maxUploadBytes: resolveSettings({}).http.maxUploadBytes,
   };
   const context = contextFactory({
-    prisma, clock: systemClock, pubsub, files, tenantLimits: resolveSettings({}).tenants, contentLimits: resolveSettings({}).content, compute: createComputePool(resolveSettings({}).compute), jobs: noBackgroundJobs, urls: urlsUnder(publicUrl, process.env.APP_URL),
+    prisma,
+    clock: systemClock,
+    pubsub,
+    files,
+    tenantLimits: resolveSettings({}).tenants,
+    contentLimits: resolveSettings({}).content,
+    compute: createComputePool(resolveSettings({}).compute),
+    jobs: noBackgroundJobs,
+    urls: urlsUnder(publicUrl, process.env.APP_URL),
   });
   return async (query, variables) => {
     const result = await execute({ schema, document: parse(query), variableValues: variables, contextValue: context(actor) });
@@ -102,10 +156,18 @@ function baseUrl() {
 /** The demo organization (created when missing), its admin and an admin token. */
 async function demoOrganization(prisma: PrismaClient) {
   const admin = await prisma.user.findUnique({ where: { email: ADMIN.email }, select: { id: true } });
-  const membership = admin && (await prisma.member.findFirst({ where: { userId: admin.id, role: 'admin', organization: { title: ORG_TITLE } }, select: { organizationId: true } }));
+  const membership =
+    admin &&
+    (await prisma.member.findFirst({
+      where: { userId: admin.id, role: 'admin', organization: { title: ORG_TITLE } },
+      select: { organizationId: true },
+    }));
   if (admin && membership) return { organizationId: membership.organizationId, userId: admin.id };
   const created = await bootstrapOrganization(prisma, { title: ORG_TITLE, email: ADMIN.email, displayName: ADMIN.name });
-  const bootstrapToken = await prisma.apiToken.findFirstOrThrow({ where: { userId: created.userId, label: 'bootstrap' }, orderBy: { createdAt: 'desc' } });
+  const bootstrapToken = await prisma.apiToken.findFirstOrThrow({
+    where: { userId: created.userId, label: 'bootstrap' },
+    orderBy: { createdAt: 'desc' },
+  });
   await revokeApiToken(prisma, bootstrapToken.id, new Date());
   return { organizationId: created.organizationId, userId: created.userId };
 }
@@ -122,7 +184,12 @@ async function addMembers(prisma: PrismaClient, organizationId: string) {
     const user = await prisma.user.findUnique({ where: { email: member.email }, select: { id: true } });
     const present = user && (await prisma.member.findUnique({ where: { organizationId_userId: { organizationId, userId: user.id } } }));
     if (present) continue;
-    const { userId } = await addUserToOrganization(prisma, { organizationId, email: member.email, role: member.role, displayName: member.name });
+    const { userId } = await addUserToOrganization(prisma, {
+      organizationId,
+      email: member.email,
+      role: member.role,
+      displayName: member.name,
+    });
     // addUserToOrganization issues a token each time: the demo prints only the admin's.
     await prisma.apiToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });
   }
@@ -139,10 +206,17 @@ async function addTeam(run: Run, prisma: PrismaClient, organizationId: string) {
 async function collectionAt(run: Run, prisma: PrismaClient, organizationId: string, path: string[]) {
   let parent: string | null = null;
   for (const title of path) {
-    const found: { id: string } | null = await prisma.collection.findFirst({ where: { organizationId, parentId: parent, title }, select: { id: true } });
-    parent = found?.id ?? (await run('mutation ($input: CreateCollectionInput!) { createCollection(input: $input) { collection { id } } }', {
-      input: { organizationId, title, parent },
-    })).createCollection.collection.id;
+    const found: { id: string } | null = await prisma.collection.findFirst({
+      where: { organizationId, parentId: parent, title },
+      select: { id: true },
+    });
+    parent =
+      found?.id ??
+      (
+        await run('mutation ($input: CreateCollectionInput!) { createCollection(input: $input) { collection { id } } }', {
+          input: { organizationId, title, parent },
+        })
+      ).createCollection.collection.id;
   }
   return parent;
 }
@@ -152,13 +226,22 @@ async function addContent(run: Run, prisma: PrismaClient, organizationId: string
   for (const { collection, spaces } of CONTENT) {
     const parent = await collectionAt(run, prisma, organizationId, collection);
     for (const space of spaces) {
-      const found = await prisma.space.findFirst({ where: { organizationId, parentId: parent, title: space.title, deletedAt: null }, select: { id: true } });
-      const id: string = found?.id ?? (await run('mutation ($input: CreateSpaceInput!) { createSpace(input: $input) { space { id } } }', {
-        input: { organizationId, parent, title: space.title, emoji: space.emoji, empty: true },
-      })).createSpace.space.id;
+      const found = await prisma.space.findFirst({
+        where: { organizationId, parentId: parent, title: space.title, deletedAt: null },
+        select: { id: true },
+      });
+      const id: string =
+        found?.id ??
+        (
+          await run('mutation ($input: CreateSpaceInput!) { createSpace(input: $input) { space { id } } }', {
+            input: { organizationId, parent, title: space.title, emoji: space.emoji, empty: true },
+          })
+        ).createSpace.space.id;
       spaceIds.set(space.title, id);
       if (!found) {
-        await run('mutation ($input: SetSpaceVisibilityInput!) { setSpaceVisibility(input: $input) { space { id } } }', { input: { spaceId: id, visibility: space.visibility } });
+        await run('mutation ($input: SetSpaceVisibilityInput!) { setSpaceVisibility(input: $input) { space { id } } }', {
+          input: { spaceId: id, visibility: space.visibility },
+        });
         await insertPages(run, id, space.pages);
       }
     }
@@ -174,9 +257,15 @@ async function insertPages(run: Run, spaceId: string, pages: [string, string][])
   );
   const changeRequestId = created.createChangeRequest.changeRequest.id;
   await run('mutation ($input: UpdateChangeRequestContentInput!) { updateChangeRequestContent(input: $input) { clientMutationId } }', {
-    input: { spaceId, changeRequestId, changes: pages.map(([title, markdown]) => ({ operation: 'insert_page', title, document: { markdown } })) },
+    input: {
+      spaceId,
+      changeRequestId,
+      changes: pages.map(([title, markdown]) => ({ operation: 'insert_page', title, document: { markdown } })),
+    },
   });
-  await run('mutation ($input: MergeChangeRequestInput!) { mergeChangeRequest(input: $input) { clientMutationId } }', { input: { spaceId, changeRequestId } });
+  await run('mutation ($input: MergeChangeRequestInput!) { mergeChangeRequest(input: $input) { clientMutationId } }', {
+    input: { spaceId, changeRequestId },
+  });
 }
 
 async function addSite(run: Run, prisma: PrismaClient, organizationId: string, spaceIds: Map<string, string>) {
@@ -184,7 +273,9 @@ async function addSite(run: Run, prisma: PrismaClient, organizationId: string, s
   const { createSite } = await run('mutation ($input: CreateSiteInput!) { createSite(input: $input) { site { id } } }', {
     input: { organizationId, title: SITE_TITLE, spaces: [spaceIds.get('Getting started'), spaceIds.get('REST reference')] },
   });
-  await run('mutation ($input: PublishSiteInput!) { publishSite(input: $input) { site { id } } }', { input: { organizationId, siteId: createSite.site.id } });
+  await run('mutation ($input: PublishSiteInput!) { publishSite(input: $input) { site { id } } }', {
+    input: { organizationId, siteId: createSite.site.id },
+  });
 }
 
 /** What to print: the token, a GraphiQL link with a ready query, three curl lines that work. */
@@ -192,7 +283,9 @@ function instructions(organizationId: string, token: string) {
   const base = baseUrl();
   const auth = `-H 'Authorization: Bearer ${token}'`;
   const query = `{\n  viewer { displayName email }\n  organization(id: "${organizationId}") {\n    title\n    members(first: 10) { totalCount edges { node { role user { displayName } } } }\n    spaces(first: 10) { totalCount edges { node { id title visibility urls { published } } } }\n  }\n}\n`;
-  const gql = JSON.stringify({ query: `{ organization(id: "${organizationId}") { title spaces(first: 10) { totalCount edges { node { title } } } } }` });
+  const gql = JSON.stringify({
+    query: `{ organization(id: "${organizationId}") { title spaces(first: 10) { totalCount edges { node { title } } } } }`,
+  });
   return {
     organizationId,
     token,
@@ -228,7 +321,9 @@ try {
     const out = await seed(prisma);
     if (values.json) console.log(JSON.stringify(out));
     else {
-      console.log(`Demo organization "${ORG_TITLE}" (${out.organizationId}): ${ADMIN.name} <${ADMIN.email}> and one member of every other role.`);
+      console.log(
+        `Demo organization "${ORG_TITLE}" (${out.organizationId}): ${ADMIN.name} <${ADMIN.email}> and one member of every other role.`,
+      );
       console.log(`\nAdmin token (shown once; a new run replaces it):\n  ${out.token}`);
       console.log(`\nGraphiQL with a ready query (set the header {"Authorization": "Bearer <token>"}):\n  ${out.graphiql}`);
       console.log(`\nTry (with \`npm start\` running):\n${out.curl.map((line) => `  ${line}`).join('\n')}`);

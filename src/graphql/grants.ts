@@ -43,7 +43,13 @@ function operationFacts(schema: GraphQLSchema, document: DocumentNode, operation
   const key = operationName ?? '';
   if (byName.has(key)) return byName.get(key)!;
   const operation = getOperationAST(document, operationName);
-  const facts = operation ? factsOf(schema, operation, document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)) : null;
+  const facts = operation
+    ? factsOf(
+        schema,
+        operation,
+        document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION),
+      )
+    : null;
   byName.set(key, facts);
   return facts;
 }

@@ -80,7 +80,11 @@ export function graphqlHttpHandler(options: GraphQLHttpOptions) {
     maskedErrors: {
       maskError(error, message) {
         // Yoga's answer to a multipart body that countedBody stopped: the 413 in Quire's shape.
-        if (error instanceof GraphQLError && error.extensions?.code === 'REQUEST_ENTITY_TOO_LARGE' && error.message.startsWith(MULTIPART_TOO_LARGE)) {
+        if (
+          error instanceof GraphQLError &&
+          error.extensions?.code === 'REQUEST_ENTITY_TOO_LARGE' &&
+          error.message.startsWith(MULTIPART_TOO_LARGE)
+        ) {
           const tooBig = new AppError(413, error.message.slice(MULTIPART_TOO_LARGE.length));
           tooBig.extensions.http = { status: 413 };
           return tooBig;

@@ -21,7 +21,15 @@ import {
 import type { Plugin } from 'graphql-yoga';
 import { AppError } from '../errors.js';
 import { fieldWithUnstorableText, unstorableTextMessage } from '../text.js';
-import { countNodes, nodeLimitError, operationShapeRule, pageSizeError, tokenLimitError, type GraphQLLimits, type LimitCode } from '../limits/graphql.js';
+import {
+  countNodes,
+  nodeLimitError,
+  operationShapeRule,
+  pageSizeError,
+  tokenLimitError,
+  type GraphQLLimits,
+  type LimitCode,
+} from '../limits/graphql.js';
 import { MAX_PAGE_SIZE } from '../validate.js';
 import { countResults, startBudget } from './resultBudget.js';
 import { isSyntaxError, withCode, withoutSuggestions } from './errors.js';
@@ -92,10 +100,18 @@ function pageSizeCheck(schema: GraphQLSchema, args: Pick<ExecutionArgs, 'documen
   return pageSizeError(schema, args.document, args.operationName, args.variableValues as Record<string, unknown>, MAX_PAGE_SIZE);
 }
 
-function nodeCheck(schema: GraphQLSchema, args: Pick<ExecutionArgs, 'document' | 'operationName' | 'variableValues'>, guards: GraphQLGuards) {
+function nodeCheck(
+  schema: GraphQLSchema,
+  args: Pick<ExecutionArgs, 'document' | 'operationName' | 'variableValues'>,
+  guards: GraphQLGuards,
+) {
   const facts = factsOf(args.document);
   const variables = (args.variableValues ?? {}) as Record<string, unknown>;
-  const key = JSON.stringify([args.operationName ?? null, guards.limits.defaultListSize, ...facts.sizeVariables.map((name) => variables[name] ?? null)]);
+  const key = JSON.stringify([
+    args.operationName ?? null,
+    guards.limits.defaultListSize,
+    ...facts.sizeVariables.map((name) => variables[name] ?? null),
+  ]);
   let nodes = facts.counts.get(key);
   if (nodes === undefined) {
     nodes = countNodes(schema, args.document, args.operationName, variables, guards.limits.defaultListSize);
@@ -108,7 +124,13 @@ function nodeCheck(schema: GraphQLSchema, args: Pick<ExecutionArgs, 'document' |
   return nodes !== undefined && nodes > guards.limits.maxNodes ? nodeLimitError(nodes, guards.limits.maxNodes) : undefined;
 }
 
-const limitCodes = new Set<string>(['DEPTH_LIMIT', 'ALIAS_LIMIT', 'DIRECTIVE_LIMIT', 'TOKEN_LIMIT', 'QUERY_TOO_COMPLEX'] satisfies LimitCode[]);
+const limitCodes = new Set<string>([
+  'DEPTH_LIMIT',
+  'ALIAS_LIMIT',
+  'DIRECTIVE_LIMIT',
+  'TOKEN_LIMIT',
+  'QUERY_TOO_COMPLEX',
+] satisfies LimitCode[]);
 const codeOf = (errors: readonly GraphQLError[]) => errors.map((e) => e.extensions?.code).find((c): c is string => typeof c === 'string');
 
 /** A document refused by validation: coded GRAPHQL_VALIDATION_FAILED (a limit keeps its own code), without suggestions when introspection is off. */
@@ -139,7 +161,10 @@ function operationNameError(name: unknown) {
 export function useGraphQLGuards(guards: GraphQLGuards): Plugin {
   const rules = extraRules(guards);
   /** Execution and subscription alike: unstorable text, then the node limit. */
-  const refuseBeforeRunning = ({ args, setResultAndStopExecution }: {
+  const refuseBeforeRunning = ({
+    args,
+    setResultAndStopExecution,
+  }: {
     args: ExecutionArgs;
     setResultAndStopExecution(result: { errors: GraphQLError[] }): void;
   }) => {
@@ -248,9 +273,11 @@ function reject(errors: readonly GraphQLError[], guards: GraphQLGuards) {
   const code = codeOf(errors);
   if (code) guards.onReject?.(code);
   // `http` is Yoga's private extension: not for WebSocket clients.
-  return errors.map((e) => documentError(e, guards)).map((e) => {
-    if (!e.extensions?.http) return e;
-    const { http: _http, ...extensions } = e.extensions;
-    return new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, extensions });
-  });
+  return errors
+    .map((e) => documentError(e, guards))
+    .map((e) => {
+      if (!e.extensions?.http) return e;
+      const { http: _http, ...extensions } = e.extensions;
+      return new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, extensions });
+    });
 }

@@ -4,7 +4,17 @@
 // (`document`, `markdown`: a page body can weigh megabytes) before it is
 // built. Past either budget the operation stops early (later fields refuse at
 // once, without their work) and its whole answer becomes one QUERY_TOO_COMPLEX.
-import { type GraphQLError, defaultFieldResolver, getNamedType, getNullableType, isLeafType, isListType, isObjectType, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
+import {
+  type GraphQLError,
+  defaultFieldResolver,
+  getNamedType,
+  getNullableType,
+  isLeafType,
+  isListType,
+  isObjectType,
+  type GraphQLFieldResolver,
+  type GraphQLSchema,
+} from 'graphql';
 import { limitError } from '../limits/graphql.js';
 
 export interface ResultBudgetLimits {
@@ -28,7 +38,12 @@ class Budget {
   addDocument() {
     this.check();
     if (++this.documents > this.limits.maxDocuments) {
-      this.exceeded = limitError('QUERY_TOO_COMPLEX', `This query asks for more than ${this.limits.maxDocuments} page documents (document, markdown); the limit is ${this.limits.maxDocuments}. Ask for fewer pages at once.`, this.limits.maxDocuments, this.documents);
+      this.exceeded = limitError(
+        'QUERY_TOO_COMPLEX',
+        `This query asks for more than ${this.limits.maxDocuments} page documents (document, markdown); the limit is ${this.limits.maxDocuments}. Ask for fewer pages at once.`,
+        this.limits.maxDocuments,
+        this.documents,
+      );
       throw this.exceeded;
     }
   }
@@ -36,7 +51,12 @@ class Budget {
     if (!Array.isArray(value)) return value;
     this.nodes += value.length;
     if (this.nodes > this.limits.maxNodes) {
-      this.exceeded = limitError('QUERY_TOO_COMPLEX', `This query returns more than ${this.limits.maxNodes} nodes; the limit is ${this.limits.maxNodes}. Ask for smaller pages (first/last) or fewer nested lists.`, this.limits.maxNodes, this.nodes);
+      this.exceeded = limitError(
+        'QUERY_TOO_COMPLEX',
+        `This query returns more than ${this.limits.maxNodes} nodes; the limit is ${this.limits.maxNodes}. Ask for smaller pages (first/last) or fewer nested lists.`,
+        this.limits.maxNodes,
+        this.nodes,
+      );
       throw this.exceeded;
     }
     return value;

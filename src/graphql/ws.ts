@@ -78,7 +78,11 @@ export function attachGraphQLWs(server: Server, options: GraphQLWsOptions) {
         // The subscription being started is already listed.
         const max = options.limits.subscriptionsPerConnection;
         if (Object.keys(ctx.subscriptions).length > max) {
-          return [new GraphQLError(`Too many subscriptions on this connection (at most ${max})`, { extensions: { code: 'TOO_MANY_SUBSCRIPTIONS', status: 429 } })];
+          return [
+            new GraphQLError(`Too many subscriptions on this connection (at most ${max})`, {
+              extensions: { code: 'TOO_MANY_SUBSCRIPTIONS', status: 429 },
+            }),
+          ];
         }
         const actor = actors.get(ctx.extra);
         if (actor && !(await options.withinRateLimit(actor))) {

@@ -8,6 +8,9 @@ export function clientAddress(req: IncomingMessage, trustProxyHops: number): str
   const socketAddress = (req.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '');
   if (trustProxyHops <= 0) return socketAddress;
   const header = req.headers['x-forwarded-for'];
-  const hops = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((s) => s.trim()).filter(Boolean);
+  const hops = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return hops[hops.length - trustProxyHops] ?? hops[0] ?? socketAddress;
 }

@@ -21,7 +21,5 @@ export function compressAnswers(thresholdBytes = COMPRESSION_THRESHOLD_BYTES) {
   });
   /** Wraps `res` so what is written through it is compressed as negotiated. */
   return (req: IncomingMessage, res: ServerResponse) =>
-    new Promise<void>((resolve, reject) =>
-      middleware(req as never, res as never, (err?: unknown) => (err ? reject(err) : resolve())),
-    );
+    new Promise<void>((resolve, reject) => middleware(req as never, res as never, (err?: unknown) => (err ? reject(err) : resolve())));
 }

@@ -37,13 +37,18 @@ export interface Door {
 }
 
 /** Matches one path exactly; the operation is the path. */
-export const exact = (path: string, operation = path) => (candidate: string) => (candidate === path ? operation : undefined);
+export const exact =
+  (path: string, operation = path) =>
+  (candidate: string) =>
+    candidate === path ? operation : undefined;
 
 /** Matches a path and everything under it (`/v1`, `/v1/…`). */
-export const under = (path: string, operation: string) => (candidate: string) => (candidate === path || candidate.startsWith(`${path}/`) ? operation : undefined);
+export const under = (path: string, operation: string) => (candidate: string) =>
+  candidate === path || candidate.startsWith(`${path}/`) ? operation : undefined;
 
 /** Matches what starts with `prefix`. */
-export const startingWith = (prefix: string, operation: string) => (candidate: string) => (candidate.startsWith(prefix) ? operation : undefined);
+export const startingWith = (prefix: string, operation: string) => (candidate: string) =>
+  candidate.startsWith(prefix) ? operation : undefined;
 
 /** Matches a regular expression. */
 export const matching = (pattern: RegExp, operation: string) => (candidate: string) => (pattern.test(candidate) ? operation : undefined);

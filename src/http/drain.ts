@@ -40,10 +40,12 @@ export function drainer(server: Server) {
       }
       server.closeIdleConnections();
       let timer: NodeJS.Timeout | undefined;
-      const finished = inFlight.size === 0 || (await new Promise<boolean>((resolve) => {
-        settled = () => resolve(true);
-        timer = setTimeout(() => resolve(false), timeoutMs);
-      }));
+      const finished =
+        inFlight.size === 0 ||
+        (await new Promise<boolean>((resolve) => {
+          settled = () => resolve(true);
+          timer = setTimeout(() => resolve(false), timeoutMs);
+        }));
       clearTimeout(timer);
       cut();
       server.closeAllConnections();

@@ -12,7 +12,10 @@ import { AppError } from '../errors.js';
 import type { Actor } from '../policy/actor.js';
 import type { TenantLimits } from '../config/settings.js';
 
-export type FairShareLimits = Pick<TenantLimits, 'concurrentPerToken' | 'concurrentPerOrganization' | 'concurrentPerProcess' | 'queueLength' | 'queueTimeoutMs'>;
+export type FairShareLimits = Pick<
+  TenantLimits,
+  'concurrentPerToken' | 'concurrentPerOrganization' | 'concurrentPerProcess' | 'queueLength' | 'queueTimeoutMs'
+>;
 
 /** The lane every request takes last. */
 export const PROCESS_LANE = 'p:process';
@@ -77,7 +80,10 @@ export function fairShare(limits: FairShareLimits) {
         resolve();
       };
       const onAbort = () => leave(new NoSlot('The client went away while waiting'));
-      const timer = setTimeout(() => leave(new NoSlot('Waited too long for a free slot: retry after the time in the Retry-After header')), Math.max(0, deadline - Date.now()));
+      const timer = setTimeout(
+        () => leave(new NoSlot('Waited too long for a free slot: retry after the time in the Retry-After header')),
+        Math.max(0, deadline - Date.now()),
+      );
       line.push(granted);
       cancelled.addEventListener('abort', onAbort, { once: true });
     });
@@ -154,7 +160,12 @@ export function tenantGate(limits: TenantLimits) {
   const live = liveConnectionCounter(limits.connectionsPerToken);
   return {
     /** `caller.signal`: aborted when the client leaves before its answer (src/db/requestSignal.ts): it leaves the line too. */
-    async enter(_req: IncomingMessage, res: ServerResponse, caller: { actor: Actor | null; address: string; signal: AbortSignal }, eventStream: boolean) {
+    async enter(
+      _req: IncomingMessage,
+      res: ServerResponse,
+      caller: { actor: Actor | null; address: string; signal: AbortSignal },
+      eventStream: boolean,
+    ) {
       const { actor } = caller;
       if (eventStream) {
         if (!actor) return; // answered 401

@@ -21,7 +21,11 @@ export function fileServer(store: BlobStore, signer: FileUrlSigner, stillServed:
     const key = path.slice(FILES_PREFIX.length);
     if (!isBlobKey(key)) throw new AppError(404, 'No such file');
     const verdict = signer.verify(key, query);
-    if (verdict !== 'ok') throw new AppError(403, verdict === 'expired' ? 'This file link has expired: ask the API for a new one' : 'Invalid file link signature');
+    if (verdict !== 'ok')
+      throw new AppError(
+        403,
+        verdict === 'expired' ? 'This file link has expired: ask the API for a new one' : 'Invalid file link signature',
+      );
     if (!(await stillServed(key))) throw new AppError(404, 'No such file');
     const blob = await store.get(key);
     if (!blob) throw new AppError(404, 'No such file');

@@ -15,7 +15,13 @@ export class Html {
 }
 export function html(strings: TemplateStringsArray, ...values: unknown[]): Html {
   const part = (value: unknown): string =>
-    value instanceof Html ? value.text : Array.isArray(value) ? value.map(part).join('') : value == null || value === false ? '' : escapeHtml(String(value));
+    value instanceof Html
+      ? value.text
+      : Array.isArray(value)
+        ? value.map(part).join('')
+        : value == null || value === false
+          ? ''
+          : escapeHtml(String(value));
   return new Html(strings.reduce((out, s, i) => out + s + (i < values.length ? part(values[i]) : ''), ''));
 }
 
@@ -32,7 +38,11 @@ export function page(title: string, body: Html): string {
 }
 
 export function sendHtml(res: ServerResponse, status: number, document: string) {
-  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(document), 'Cache-Control': 'no-cache' });
+  res.writeHead(status, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Length': Buffer.byteLength(document),
+    'Cache-Control': 'no-cache',
+  });
   res.end(document);
 }
 

@@ -15,7 +15,10 @@ import { html, page, sendHtml, type Html } from './html.js';
 /** A path's segments, decoded; undefined when one is not validly percent-encoded. */
 function segments(path: string): string[] | undefined {
   try {
-    return path.split('/').filter(Boolean).map((p) => decodeURIComponent(p));
+    return path
+      .split('/')
+      .filter(Boolean)
+      .map((p) => decodeURIComponent(p));
   } catch {
     return undefined;
   }
@@ -32,11 +35,24 @@ interface AppLink {
 function appLink(path: string, urls: Urls): AppLink | undefined {
   const parts = segments(path) ?? [];
   const [kind, id, sub, siteId, extra] = parts;
-  if (parts.length === 2 && kind === 'o') return { kind: 'organization', id, api: `${urls.api}/orgs/${id}`, query: `{ organization(id: "${id}") { id title } }` };
-  if (parts.length === 2 && kind === 's') return { kind: 'space', id, api: `${urls.api}/spaces/${id}`, query: `{ space(id: "${id}") { id title visibility urls { published } } }` };
-  if (parts.length === 2 && kind === 'collections') return { kind: 'collection', id, api: `${urls.api}/collections/${id}`, query: `{ collection(id: "${id}") { id title } }` };
+  if (parts.length === 2 && kind === 'o')
+    return { kind: 'organization', id, api: `${urls.api}/orgs/${id}`, query: `{ organization(id: "${id}") { id title } }` };
+  if (parts.length === 2 && kind === 's')
+    return {
+      kind: 'space',
+      id,
+      api: `${urls.api}/spaces/${id}`,
+      query: `{ space(id: "${id}") { id title visibility urls { published } } }`,
+    };
+  if (parts.length === 2 && kind === 'collections')
+    return { kind: 'collection', id, api: `${urls.api}/collections/${id}`, query: `{ collection(id: "${id}") { id title } }` };
   if (kind === 'o' && sub === 'sites' && siteId && (parts.length === 4 || (parts.length === 5 && extra === 'preview'))) {
-    return { kind: 'site', id: siteId, api: `${urls.api}/orgs/${id}/sites/${siteId}`, query: `{ node(id: "${siteId}") { id ... on Site { title urls { published } } } }` };
+    return {
+      kind: 'site',
+      id: siteId,
+      api: `${urls.api}/orgs/${id}/sites/${siteId}`,
+      query: `{ node(id: "${siteId}") { id ... on Site { title urls { published } } } }`,
+    };
   }
   return undefined;
 }
@@ -51,10 +67,13 @@ ${pages.map((p) => html`<section id="${p.id}"><h2>${p.title}</h2><p class="muted
 
 export function linkPages(prisma: PrismaClient, urls: Urls, publicUrl: string) {
   const notPublished = (what: string) =>
-    page('Not published here', html`<h1>Not published here</h1>
+    page(
+      'Not published here',
+      html`<h1>Not published here</h1>
 <p>Quire publishes no ${what} at this address: it does not exist, is not published, or is not open to readers without an account
 (private, visitor-authenticated or in-collection content; a share-link needs its <code>?share=</code> key).</p>
-<p>Members read everything through the API: <a href="${publicUrl}/">start here</a>.</p>`);
+<p>Members read everything through the API: <a href="${publicUrl}/">start here</a>.</p>`,
+    );
 
   async function published(res: ServerResponse, path: string, query: URLSearchParams) {
     const share = query.get('share');
@@ -67,9 +86,16 @@ export function linkPages(prisma: PrismaClient, urls: Urls, publicUrl: string) {
     if (kind === 'sites' && id) {
       const site = await readPublishedSite(prisma, id, share);
       if (!site) return sendHtml(res, 404, notPublished('site'));
-      return sendHtml(res, 200, page(site.title, html`<h1>${site.title}</h1>
+      return sendHtml(
+        res,
+        200,
+        page(
+          site.title,
+          html`<h1>${site.title}</h1>
 ${site.spaces.length === 0 ? html`<p class="muted">Nothing published yet.</p>` : ''}
-${site.spaces.map((s) => html`<article><h1 id="${s.path}">${s.title}</h1>${pagesHtml(s.pages)}</article>`)}`));
+${site.spaces.map((s) => html`<article><h1 id="${s.path}">${s.title}</h1>${pagesHtml(s.pages)}</article>`)}`,
+        ),
+      );
     }
     sendHtml(res, 404, notPublished('content'));
   }
@@ -77,14 +103,28 @@ ${site.spaces.map((s) => html`<article><h1 id="${s.path}">${s.title}</h1>${pages
   function app(res: ServerResponse, path: string) {
     const link = appLink(path, urls);
     if (!link) {
-      return sendHtml(res, 404, page('Unknown link', html`<h1>Unknown link</h1>
-<p>This is not a link Quire emits. Quire has no web application of its own; see <a href="${publicUrl}/">what it serves</a>.</p>`));
+      return sendHtml(
+        res,
+        404,
+        page(
+          'Unknown link',
+          html`<h1>Unknown link</h1>
+<p>This is not a link Quire emits. Quire has no web application of its own; see <a href="${publicUrl}/">what it serves</a>.</p>`,
+        ),
+      );
     }
-    sendHtml(res, 200, page(`${link.kind} ${link.id}`, html`<h1>The ${link.kind} <code>${link.id}</code></h1>
+    sendHtml(
+      res,
+      200,
+      page(
+        `${link.kind} ${link.id}`,
+        html`<h1>The ${link.kind} <code>${link.id}</code></h1>
 <p>Quire is an API and has no web application of its own: its <code>urls.app</code> links land here unless
 <code>APP_URL</code> names an application. Read this ${link.kind} with an API token:</p>
 <pre>curl -H 'Authorization: Bearer &lt;token&gt;' ${link.api}</pre>
-<p>or in <a href="${graphiqlLink(publicUrl, link.query)}">GraphiQL</a> with <code>${link.query}</code>.</p>`));
+<p>or in <a href="${graphiqlLink(publicUrl, link.query)}">GraphiQL</a> with <code>${link.query}</code>.</p>`,
+      ),
+    );
   }
 
   /** Answers `/app/…` and `/published/…`; false for any other path. */

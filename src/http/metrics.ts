@@ -21,8 +21,18 @@ export function createMetrics({ maxOperationNames }: { maxOperationNames: number
     registers: [registry],
   });
   const inFlight = new Gauge({ name: 'quire_http_requests_in_flight', help: 'HTTP requests being answered', registers: [registry] });
-  const rejected = new Counter({ name: 'quire_graphql_rejected_total', help: 'GraphQL operations refused before execution, by limit', labelNames: ['code'], registers: [registry] });
-  const rateLimited = new Counter({ name: 'quire_rate_limited_total', help: 'Requests refused with 429', labelNames: ['caller'], registers: [registry] });
+  const rejected = new Counter({
+    name: 'quire_graphql_rejected_total',
+    help: 'GraphQL operations refused before execution, by limit',
+    labelNames: ['code'],
+    registers: [registry],
+  });
+  const rateLimited = new Counter({
+    name: 'quire_rate_limited_total',
+    help: 'Requests refused with 429',
+    labelNames: ['caller'],
+    registers: [registry],
+  });
   const loopDelay = new Histogram({
     name: 'quire_event_loop_delay_seconds',
     help: 'How late the event loop ran a timer: the time everything else waited',
@@ -53,7 +63,9 @@ export function createMetrics({ maxOperationNames }: { maxOperationNames: number
     rateLimited: (caller: 'token' | 'address') => rateLimited.inc({ caller }),
     async serve(req: IncomingMessage, res: ServerResponse, token: string | undefined) {
       if (token && !sameSecret(req.headers.authorization ?? '', `Bearer ${token}`)) {
-        const body = JSON.stringify({ error: { code: 401, message: 'The metrics token is required: Authorization: Bearer <METRICS_TOKEN>' } });
+        const body = JSON.stringify({
+          error: { code: 401, message: 'The metrics token is required: Authorization: Bearer <METRICS_TOKEN>' },
+        });
         return void res.writeHead(401, { 'Content-Type': 'application/json; charset=utf-8' }).end(body);
       }
       const text = await registry.metrics();

@@ -85,7 +85,11 @@ export interface RateLimitVerdict {
 /** Who a request counts against: a token (with its user and organizations), or a client address. */
 export type Caller = { tokenId: string; userId: string; organizationIds: string[] } | { address: string };
 
-export const callerOf = (actor: Actor): Caller => ({ tokenId: actor.tokenId, userId: actor.userId, organizationIds: [...actor.memberships.keys()] });
+export const callerOf = (actor: Actor): Caller => ({
+  tokenId: actor.tokenId,
+  userId: actor.userId,
+  organizationIds: [...actor.memberships.keys()],
+});
 
 export function rateLimiter(settings: RateLimitSettings, store: RateLimitStore, clock: Clock, onStoreError: (err: unknown) => void) {
   const windowMs = settings.windowSeconds * 1000;
@@ -99,7 +103,8 @@ export function rateLimiter(settings: RateLimitSettings, store: RateLimitStore, 
     if (!('tokenId' in caller)) return [[`address:${caller.address}`, settings.perAddress]];
     const counters: [string, number][] = [[`token:${caller.tokenId}`, settings.perToken]];
     if (settings.perUser !== undefined) counters.push([`user:${caller.userId}`, settings.perUser]);
-    if (settings.perOrganization !== undefined) for (const id of caller.organizationIds) counters.push([`org:${id}`, settings.perOrganization]);
+    if (settings.perOrganization !== undefined)
+      for (const id of caller.organizationIds) counters.push([`org:${id}`, settings.perOrganization]);
     return counters;
   };
   /** The verdict for counts so far in the window that started at `start`: the tightest counter speaks. */
@@ -123,7 +128,15 @@ export function rateLimiter(settings: RateLimitSettings, store: RateLimitStore, 
     async check(caller: Caller): Promise<RateLimitVerdict | undefined> {
       const start = windowStart();
       try {
-        return verdict(caller, await store.hit(countersOf(caller).map(([key]) => key), start, windowMs), start);
+        return verdict(
+          caller,
+          await store.hit(
+            countersOf(caller).map(([key]) => key),
+            start,
+            windowMs,
+          ),
+          start,
+        );
       } catch (err) {
         onStoreError(err);
         return undefined;

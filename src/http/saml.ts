@@ -32,7 +32,8 @@ export function samlEndpointOf(path: string): string | undefined {
 /** The form fields of an application/x-www-form-urlencoded body (400 for any other type). */
 async function readForm(req: IncomingMessage, maxBytes: number) {
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  if (type !== 'application/x-www-form-urlencoded') throw badRequest('The SAML Response must be posted as application/x-www-form-urlencoded (HTTP-POST binding)');
+  if (type !== 'application/x-www-form-urlencoded')
+    throw badRequest('The SAML Response must be posted as application/x-www-form-urlencoded (HTTP-POST binding)');
   checkDeclaredLength(req, maxBytes);
   return new URLSearchParams((await readBody(req, maxBytes)).toString('utf8'));
 }
@@ -50,7 +51,9 @@ export function samlEndpoints(deps: SamlEndpointDeps) {
     res.setHeader('Cache-Control', 'no-store');
     if (action === '') {
       const xml = await serviceProviderMetadata(deps.prisma, deps.urls, providerId);
-      return void res.writeHead(200, { 'Content-Type': 'application/samlmetadata+xml; charset=utf-8', 'Content-Length': Buffer.byteLength(xml) }).end(xml);
+      return void res
+        .writeHead(200, { 'Content-Type': 'application/samlmetadata+xml; charset=utf-8', 'Content-Length': Buffer.byteLength(xml) })
+        .end(xml);
     }
     if (action === '/start') {
       const location = await loginRedirectUrl(deps.prisma, deps.urls, providerId, query.get('RelayState') ?? '');

@@ -6,7 +6,8 @@
 import type { ServerResponse } from 'node:http';
 
 const apiPolicy = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
-const pagePolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const pagePolicy =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 const graphiqlPolicy = [
   "default-src 'self'",
   "script-src 'self' blob:",

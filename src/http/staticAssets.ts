@@ -13,7 +13,8 @@ import { etagMatches } from './etag.js';
 
 const compressors: Record<Exclude<Encoding, 'identity'>, (body: Buffer) => Promise<Buffer>> = {
   // Quality 5: GraphiQL's 5 MB script in 1.9 s here, 4 % larger than quality 9 (5.6 s), 10 % smaller than gzip -9.
-  br: (body) => promisify(brotliCompress)(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  br: (body) =>
+    promisify(brotliCompress)(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
   gzip: (body) => promisify(gzip)(body, { level: 9 }),
 };
 

@@ -41,7 +41,6 @@ export const indexPageReferencesJob: QuireJob<Record<string, never>> = {
   },
 };
 
-
 export const SEARCH_CATCH_UP = 'search.catch-up';
 
 /**
@@ -76,4 +75,12 @@ export const followMainLineJob: QuireJob<Record<string, never>> = {
   },
 };
 
-export const jobDefinitions: readonly QuireJob<any>[] = [purgeDeletedSpacesJob, searchCatchUpJob, processOpenAPISpecJob, processConversationsJob, runTranslationJob, indexPageReferencesJob, followMainLineJob];
+export const jobDefinitions: readonly QuireJob<any>[] = [
+  purgeDeletedSpacesJob,
+  searchCatchUpJob,
+  processOpenAPISpecJob,
+  processConversationsJob,
+  runTranslationJob,
+  indexPageReferencesJob,
+  followMainLineJob,
+];

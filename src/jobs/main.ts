@@ -28,8 +28,12 @@ function readConfiguration() {
     setHeapGrowth(heapGrowthFromEnv(process.env));
     const settings = settingsFromEnv(process.env);
     return {
-      fetchPolicy, openapiLimits: openAPILimitsFromEnv(process.env), translator: translationProviderFromEnv(process.env, fetchPolicy),
-      database: databaseSettingsFromEnv(process.env), shutdownTimeoutMs: settings.shutdownTimeoutMs, compute: settings.compute,
+      fetchPolicy,
+      openapiLimits: openAPILimitsFromEnv(process.env),
+      translator: translationProviderFromEnv(process.env, fetchPolicy),
+      database: databaseSettingsFromEnv(process.env),
+      shutdownTimeoutMs: settings.shutdownTimeoutMs,
+      compute: settings.compute,
     };
   } catch (err) {
     logger.fatal({ reason: (err as Error).message }, `invalid configuration: ${(err as Error).message}`);
@@ -46,7 +50,16 @@ const events = createEvents(process.env.REDIS_URL);
 const queue = createJobQueue<JobServices>(jobDefinitions, { databaseUrl: database.url, logger, schema: process.env.QUIRE_JOBS_SCHEMA });
 // Parsing pages and specs runs on worker threads here too, so one large page does not hold every job of the process.
 const compute = createComputePool(config.compute);
-const services: JobServices = { prisma, pubsub: events.pubsub, fetchPolicy: config.fetchPolicy, clock: systemClock, logger, translator: config.translator, openapiLimits: config.openapiLimits, compute };
+const services: JobServices = {
+  prisma,
+  pubsub: events.pubsub,
+  fetchPolicy: config.fetchPolicy,
+  clock: systemClock,
+  logger,
+  translator: config.translator,
+  openapiLimits: config.openapiLimits,
+  compute,
+};
 
 let stopping = false;
 async function stop(reason: string, code: number) {

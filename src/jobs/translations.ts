@@ -8,6 +8,9 @@ export const runTranslationJob: QuireJob<RunTranslationData> = {
   // One waiting and one running run per translation (singleton key: its id).
   policy: { retryLimit: 3, retryDelay: 10, expireInSeconds: 30 * 60, policy: 'stately' },
   async run(services, attempt) {
-    await runTranslation(services, attempt.data.translationId, { signal: attempt.signal, finalAttempt: attempt.retryCount >= attempt.retryLimit });
+    await runTranslation(services, attempt.data.translationId, {
+      signal: attempt.signal,
+      finalAttempt: attempt.retryCount >= attempt.retryLimit,
+    });
   },
 };

@@ -85,7 +85,9 @@ function shapeOf(
     if (selection.kind === Kind.FIELD) {
       if (selection.alias) shape.aliases += 1;
       if (isIntrospection(selection)) continue;
-      const inner = selection.selectionSet ? shapeOf(selection.selectionSet, fragment, memo, visiting) : { depth: 0, aliases: 0, directives: 0 };
+      const inner = selection.selectionSet
+        ? shapeOf(selection.selectionSet, fragment, memo, visiting)
+        : { depth: 0, aliases: 0, directives: 0 };
       shape.depth = Math.max(shape.depth, 1 + inner.depth);
       shape.aliases += inner.aliases;
       shape.directives += inner.directives;
@@ -123,16 +125,40 @@ export function operationShapeRule(limits: Pick<GraphQLLimits, 'maxDepth' | 'max
     return {
       OperationDefinition(operation) {
         const shape = shapeOf(operation.selectionSet, (name) => context.getFragment(name), memo, new Set());
-        const directives = shape.directives + (operation.directives?.length ?? 0) + (operation.variableDefinitions ?? []).reduce((n, v) => n + (v.directives?.length ?? 0), 0);
+        const directives =
+          shape.directives +
+          (operation.directives?.length ?? 0) +
+          (operation.variableDefinitions ?? []).reduce((n, v) => n + (v.directives?.length ?? 0), 0);
         const name = operation.name ? `Operation "${operation.name.value}"` : 'The operation';
         if (shape.depth > limits.maxDepth) {
-          context.reportError(limitError('DEPTH_LIMIT', `${name} is ${shape.depth} fields deep; the limit is ${limits.maxDepth}.`, limits.maxDepth, shape.depth));
+          context.reportError(
+            limitError(
+              'DEPTH_LIMIT',
+              `${name} is ${shape.depth} fields deep; the limit is ${limits.maxDepth}.`,
+              limits.maxDepth,
+              shape.depth,
+            ),
+          );
         }
         if (shape.aliases > limits.maxAliases) {
-          context.reportError(limitError('ALIAS_LIMIT', `${name} uses ${shape.aliases} aliases; the limit is ${limits.maxAliases}.`, limits.maxAliases, shape.aliases));
+          context.reportError(
+            limitError(
+              'ALIAS_LIMIT',
+              `${name} uses ${shape.aliases} aliases; the limit is ${limits.maxAliases}.`,
+              limits.maxAliases,
+              shape.aliases,
+            ),
+          );
         }
         if (directives > limits.maxDirectives) {
-          context.reportError(limitError('DIRECTIVE_LIMIT', `${name} uses ${directives} directives; the limit is ${limits.maxDirectives}.`, limits.maxDirectives, directives));
+          context.reportError(
+            limitError(
+              'DIRECTIVE_LIMIT',
+              `${name} uses ${directives} directives; the limit is ${limits.maxDirectives}.`,
+              limits.maxDirectives,
+              directives,
+            ),
+          );
         }
       },
     };
@@ -222,7 +248,12 @@ export function countNodes(
     return total;
   };
 
-  const root = operation.operation === 'query' ? schema.getQueryType() : operation.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
+  const root =
+    operation.operation === 'query'
+      ? schema.getQueryType()
+      : operation.operation === 'mutation'
+        ? schema.getMutationType()
+        : schema.getSubscriptionType();
   return cost(operation.selectionSet, root);
 }
 
@@ -284,20 +315,26 @@ export function pageSizeError(
     });
   };
   for (const node of reached) {
-    visit(node, visitWithTypeInfo(typeInfo, {
-      Field(field) {
-        const type = typeInfo.getType();
-        if (error || !type || !isConnection(getNamedType(type))) return;
-        const given = (name: string) => field.arguments?.find((a) => a.name.value === name);
-        const sizes = ['first', 'last'].map(given).filter((a): a is ArgumentNode => a !== undefined)
-          .map((argument) => ({ argument, value: valueFromAST(argument.value, GraphQLInt, coerced.coerced) }))
-          .filter(({ value }) => value !== null && value !== undefined);
-        if (sizes.length === 2) return refuse(sizes[1].argument, 'give first or last, not both');
-        for (const { argument, value } of sizes) {
-          if (typeof value !== 'number' || value < 1 || value > maxPageSize) refuse(argument, `must be an integer from 1 to ${maxPageSize}`);
-        }
-      },
-    }));
+    visit(
+      node,
+      visitWithTypeInfo(typeInfo, {
+        Field(field) {
+          const type = typeInfo.getType();
+          if (error || !type || !isConnection(getNamedType(type))) return;
+          const given = (name: string) => field.arguments?.find((a) => a.name.value === name);
+          const sizes = ['first', 'last']
+            .map(given)
+            .filter((a): a is ArgumentNode => a !== undefined)
+            .map((argument) => ({ argument, value: valueFromAST(argument.value, GraphQLInt, coerced.coerced) }))
+            .filter(({ value }) => value !== null && value !== undefined);
+          if (sizes.length === 2) return refuse(sizes[1].argument, 'give first or last, not both');
+          for (const { argument, value } of sizes) {
+            if (typeof value !== 'number' || value < 1 || value > maxPageSize)
+              refuse(argument, `must be an integer from 1 to ${maxPageSize}`);
+          }
+        },
+      }),
+    );
   }
   return error;
 }

@@ -16,7 +16,11 @@ import ipaddr from 'ipaddr.js';
 export type FetchErrorCode = 'BAD_URL' | 'DENIED' | 'TIMEOUT' | 'TOO_LARGE' | 'TOO_MANY_REDIRECTS' | 'UNREACHABLE' | 'HTTP_STATUS';
 
 export class FetchError extends Error {
-  constructor(readonly code: FetchErrorCode, message: string, readonly status?: number) {
+  constructor(
+    readonly code: FetchErrorCode,
+    message: string,
+    readonly status?: number,
+  ) {
     super(message);
     this.name = 'FetchError';
   }
@@ -45,7 +49,10 @@ const positive = (env: Env, name: string, fallback: number) => {
 
 /** The policy from OUTBOUND_* variables (docs/configuration.md); a bad value throws naming its variable. */
 export function fetchPolicyFromEnv(env: Env = process.env): FetchPolicy {
-  const allow = (env.OUTBOUND_ALLOW_CIDRS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const allow = (env.OUTBOUND_ALLOW_CIDRS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const cidr of allow) {
     if (!ipaddr.isValidCIDR(cidr)) throw new Error(`OUTBOUND_ALLOW_CIDRS: "${cidr}" is not a CIDR range (e.g. 10.0.0.0/8, ::1/128)`);
   }
@@ -98,7 +105,8 @@ function parseUrl(raw: string): URL {
   } catch {
     throw new FetchError('BAD_URL', `"${raw}" is not a URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchError('BAD_URL', `${url.protocol} URLs are not fetched (http and https only)`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new FetchError('BAD_URL', `${url.protocol} URLs are not fetched (http and https only)`);
   return url;
 }
 
@@ -122,30 +130,34 @@ function requestOnce(url: URL, policy: FetchPolicy, signal: AbortSignal, accept:
       headers['content-type'] = outbound.contentType ?? 'application/json';
       headers['content-length'] = Buffer.byteLength(outbound.body);
     }
-    const req = client.request(url, { method: outbound.method ?? 'GET', signal, lookup: guardedLookup(policy.allow) as never, headers }, (res) => {
-      const status = res.statusCode ?? 0;
-      const contentType = String(res.headers['content-type'] ?? '');
-      if (status >= 300 && status < 400 && res.headers.location) {
-        res.resume();
-        return resolve({ status, location: res.headers.location, contentType, body: Buffer.alloc(0) });
-      }
-      const declared = Number(res.headers['content-length']);
-      if (Number.isFinite(declared) && declared > policy.maxBytes) {
-        res.destroy();
-        return reject(new FetchError('TOO_LARGE', `the body (${declared} bytes) is over the limit of ${policy.maxBytes} bytes`));
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > policy.maxBytes) {
+    const req = client.request(
+      url,
+      { method: outbound.method ?? 'GET', signal, lookup: guardedLookup(policy.allow) as never, headers },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        const contentType = String(res.headers['content-type'] ?? '');
+        if (status >= 300 && status < 400 && res.headers.location) {
+          res.resume();
+          return resolve({ status, location: res.headers.location, contentType, body: Buffer.alloc(0) });
+        }
+        const declared = Number(res.headers['content-length']);
+        if (Number.isFinite(declared) && declared > policy.maxBytes) {
           res.destroy();
-          reject(new FetchError('TOO_LARGE', `the body is over the limit of ${policy.maxBytes} bytes`));
-        } else chunks.push(chunk);
-      });
-      res.on('end', () => resolve({ status, contentType, body: Buffer.concat(chunks) }));
-      res.on('error', (err) => reject(err));
-    });
+          return reject(new FetchError('TOO_LARGE', `the body (${declared} bytes) is over the limit of ${policy.maxBytes} bytes`));
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > policy.maxBytes) {
+            res.destroy();
+            reject(new FetchError('TOO_LARGE', `the body is over the limit of ${policy.maxBytes} bytes`));
+          } else chunks.push(chunk);
+        });
+        res.on('end', () => resolve({ status, contentType, body: Buffer.concat(chunks) }));
+        res.on('error', (err) => reject(err));
+      },
+    );
     req.on('error', reject);
     req.end(outbound.body);
   });
@@ -165,7 +177,11 @@ function asFetchError(err: unknown, url: URL, deadline: AbortSignal): FetchError
  * Non-2xx answers are HTTP_STATUS errors. `signal` lets a caller (a job being
  * stopped) abort it early.
  */
-export async function fetchOutbound(rawUrl: string, policy: FetchPolicy, options: { signal?: AbortSignal; accept?: string } & OutboundRequest = {}): Promise<FetchedResponse> {
+export async function fetchOutbound(
+  rawUrl: string,
+  policy: FetchPolicy,
+  options: { signal?: AbortSignal; accept?: string } & OutboundRequest = {},
+): Promise<FetchedResponse> {
   const deadline = AbortSignal.timeout(policy.timeoutMs);
   const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
   let url = parseUrl(rawUrl);
@@ -183,7 +199,8 @@ export async function fetchOutbound(rawUrl: string, policy: FetchPolicy, options
       if (answer.status !== 307 && answer.status !== 308) outbound = {};
       continue;
     }
-    if (answer.status < 200 || answer.status >= 300) throw new FetchError('HTTP_STATUS', `${url.origin} answered ${answer.status}`, answer.status);
+    if (answer.status < 200 || answer.status >= 300)
+      throw new FetchError('HTTP_STATUS', `${url.origin} answered ${answer.status}`, answer.status);
     return { url: url.toString(), status: answer.status, contentType: answer.contentType, body: answer.body };
   }
 }

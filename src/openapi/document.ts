@@ -4,7 +4,18 @@
 // operation's variables (router.ts fills them by name), its answer from the
 // operation's selections (responseSchema.ts), its deprecation from the GraphQL
 // fields it runs.
-import { Kind, isNonNullType, isObjectType, isScalarType, type GraphQLField, type GraphQLInputType, type GraphQLObjectType, type GraphQLSchema, type ValueNode, type SelectionSetNode } from 'graphql';
+import {
+  Kind,
+  isNonNullType,
+  isObjectType,
+  isScalarType,
+  type GraphQLField,
+  type GraphQLInputType,
+  type GraphQLObjectType,
+  type GraphQLSchema,
+  type ValueNode,
+  type SelectionSetNode,
+} from 'graphql';
 import { prepareOperation, type PreparedOperation } from '../rest/codec.js';
 import { pathParamsOf, siblingPathParams, type RouteSpec } from '../rest/router.js';
 import { inputObjectSchema, inputSchema, queryValueSchema, type JsonSchema } from './jsonSchema.js';
@@ -74,11 +85,15 @@ export function buildOpenApiDocument(schema: GraphQLSchema, routes: RouteSpec[],
     security: [{ bearer: [] }],
     paths,
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API token: `Authorization: Bearer qt_…` (see docs/tokens.md).' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'An API token: `Authorization: Bearer qt_…` (see docs/tokens.md).' },
+      },
       schemas: shared.components,
       responses: {
         Error: { description: 'Refused', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
-        ...Object.fromEntries(Object.entries(errorResponses).map(([status, description]) => [`Error${status}`, { ...errorRef, description }])),
+        ...Object.fromEntries(
+          Object.entries(errorResponses).map(([status, description]) => [`Error${status}`, { ...errorRef, description }]),
+        ),
       },
     },
   };
@@ -89,7 +104,11 @@ export const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 /** `ListTeams` → `listTeams`. */
 /** `/spaces/:spaceId/change-requests/:id/comments` → `SpacesChangeRequestsComments`. */
 const pascalPath = (path: string) =>
-  path.split('/').filter((s) => s && !s.startsWith(':')).map((s) => s.replace(/(^|-)(\w)/g, (_, _d: string, c: string) => c.toUpperCase())).join('');
+  path
+    .split('/')
+    .filter((s) => s && !s.startsWith(':'))
+    .map((s) => s.replace(/(^|-)(\w)/g, (_, _d: string, c: string) => c.toUpperCase()))
+    .join('');
 const operationIdOf = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
 /** `ListTeams` → `List teams`. */
 const summaryOf = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a} ${b.toLowerCase()}`);
@@ -102,7 +121,10 @@ function tagOf(path: string) {
 }
 
 function operationOf(
-  schema: GraphQLSchema, [method, path, document, options = {}]: RouteSpec, foreign: Set<string>, shared: Pick<SelectionContext, 'components' | 'componentSources'>,
+  schema: GraphQLSchema,
+  [method, path, document, options = {}]: RouteSpec,
+  foreign: Set<string>,
+  shared: Pick<SelectionContext, 'components' | 'componentSources'>,
 ) {
   const prepared = prepareOperation(schema, document);
   const name = prepared.operation.name?.value ?? `${method} ${path}`;
@@ -112,13 +134,24 @@ function operationOf(
   const answer = answerOf(ctx, prepared, options.whole ?? false);
 
   const parameters: unknown[] = pathParams.map((param) => ({
-    name: param, in: 'path', required: true, schema: { type: 'string' }, ...describe(args.get(param)),
+    name: param,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+    ...describe(args.get(param)),
   }));
   const bodyVariables: [string, GraphQLInputType][] = [];
   for (const [variable, type] of prepared.variables) {
     if (pathParams.includes(variable) || foreign.has(variable) || variable === 'input') continue;
     if (bodyMethods.has(method)) bodyVariables.push([variable, type]);
-    else parameters.push({ name: restNames[variable] ?? variable, in: 'query', required: isNonNullType(type), schema: queryValueSchema(type), ...describe(args.get(variable)) });
+    else
+      parameters.push({
+        name: restNames[variable] ?? variable,
+        in: 'query',
+        required: isNonNullType(type),
+        schema: queryValueSchema(type),
+        ...describe(args.get(variable)),
+      });
   }
 
   // GET and DELETE carry no body (the router reads none for them).
@@ -135,7 +168,14 @@ function operationOf(
     ...(deprecated ? { deprecated } : {}),
     'x-graphql-operation': name,
     parameters,
-    ...(body ? { requestBody: { required: Array.isArray(body.required) && body.required.length > 0, content: { 'application/json': { schema: body } } } } : {}),
+    ...(body
+      ? {
+          requestBody: {
+            required: Array.isArray(body.required) && body.required.length > 0,
+            content: { 'application/json': { schema: body } },
+          },
+        }
+      : {}),
     responses: {
       ...successResponses(answer, options, ctx.components),
       ...Object.fromEntries(Object.keys(errorResponses).map((status) => [status, { $ref: `#/components/responses/Error${status}` }])),
@@ -149,7 +189,11 @@ const describe = (field?: { description?: string | null; deprecationReason?: str
   ...(field?.deprecationReason ? { deprecated: true } : {}),
 });
 
-function requestBodyOf(prepared: PreparedOperation, pathParams: string[], bodyVariables: [string, GraphQLInputType][]): JsonSchema | undefined {
+function requestBodyOf(
+  prepared: PreparedOperation,
+  pathParams: string[],
+  bodyVariables: [string, GraphQLInputType][],
+): JsonSchema | undefined {
   const input = prepared.variables.get('input');
   if (input) return inputObjectSchema(input, new Set(), new Set([...pathParams, 'clientMutationId']));
   if (bodyVariables.length === 0) return undefined;
@@ -263,5 +307,7 @@ function successResponses(answer: Answer, options: NonNullable<RouteSpec[3]>, co
 /** The schema a local `$ref` points at. */
 function resolveRef(schema: JsonSchema, components: Record<string, JsonSchema>): JsonSchema {
   const ref = schema.$ref;
-  return typeof ref === 'string' && ref.startsWith('#/components/schemas/') ? components[ref.slice('#/components/schemas/'.length)] ?? schema : schema;
+  return typeof ref === 'string' && ref.startsWith('#/components/schemas/')
+    ? (components[ref.slice('#/components/schemas/'.length)] ?? schema)
+    : schema;
 }

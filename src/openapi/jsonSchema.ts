@@ -2,8 +2,14 @@
 // enums take their REST values (the enum values' internal values, see
 // rest/codec.ts), input objects refuse unknown members as the adapter does.
 import {
-  isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType,
-  type GraphQLEnumType, type GraphQLInputType, type GraphQLScalarType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isScalarType,
+  type GraphQLEnumType,
+  type GraphQLInputType,
+  type GraphQLScalarType,
 } from 'graphql';
 
 export type JsonSchema = Record<string, unknown>;
@@ -55,7 +61,11 @@ function nonNullInputSchema(type: GraphQLInputType, seen: ReadonlySet<string>): 
  * The members of an input object; `omit` names members the request does not
  * send in that object (path parameters, clientMutationId).
  */
-export function inputObjectSchema(type: GraphQLInputType, seen: ReadonlySet<string> = new Set(), omit: ReadonlySet<string> = new Set()): JsonSchema {
+export function inputObjectSchema(
+  type: GraphQLInputType,
+  seen: ReadonlySet<string> = new Set(),
+  omit: ReadonlySet<string> = new Set(),
+): JsonSchema {
   if (isNonNullType(type)) return inputObjectSchema(type.ofType, seen, omit);
   if (!isInputObjectType(type)) return nonNullInputSchema(type, seen);
   const properties: Record<string, JsonSchema> = {};

@@ -6,7 +6,9 @@
 import type { JsonSchema } from './jsonSchema.js';
 
 const schemaOf = Symbol('schema');
-interface StandIn { [schemaOf]: { schema: JsonSchema; required: boolean } }
+interface StandIn {
+  [schemaOf]: { schema: JsonSchema; required: boolean };
+}
 
 type Resolve = (schema: JsonSchema) => JsonSchema;
 
@@ -24,7 +26,9 @@ function standIn(schema: JsonSchema, required: boolean, resolve: Resolve): unkno
     // Spreading (`{...rest}`) and destructuring the rest of a stand-in see its members too.
     ownKeys: () => Object.keys(properties),
     getOwnPropertyDescriptor: (_target, key) =>
-      typeof key === 'string' && Object.hasOwn(properties, key) ? { enumerable: true, configurable: true, writable: true, value: member(key) } : undefined,
+      typeof key === 'string' && Object.hasOwn(properties, key)
+        ? { enumerable: true, configurable: true, writable: true, value: member(key) }
+        : undefined,
   });
 }
 

@@ -5,9 +5,21 @@
 // {next:{page}, count, items}, a null field is absent unless REST keeps it
 // (shape.ts), enums take their REST values (codec.ts).
 import {
-  Kind, print, isAbstractType, isEnumType, isListType, isNonNullType, isObjectType, isScalarType,
-  type FieldNode, type FragmentDefinitionNode, type GraphQLField, type GraphQLObjectType, type GraphQLOutputType,
-  type GraphQLSchema, type SelectionSetNode,
+  Kind,
+  print,
+  isAbstractType,
+  isEnumType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isScalarType,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLField,
+  type GraphQLObjectType,
+  type GraphQLOutputType,
+  type GraphQLSchema,
+  type SelectionSetNode,
 } from 'graphql';
 import { nullableFields, restObjectName } from '../rest/shape.js';
 import { enumSchema, orNull, scalarSchema, type JsonSchema } from './jsonSchema.js';
@@ -29,7 +41,12 @@ export interface SelectedField {
 }
 
 /** The fields a selection set selects on `type`, by response key (fragments flattened). */
-export function collectFields(ctx: SelectionContext, type: GraphQLObjectType, selectionSet: SelectionSetNode, out = new Map<string, FieldNode[]>()) {
+export function collectFields(
+  ctx: SelectionContext,
+  type: GraphQLObjectType,
+  selectionSet: SelectionSetNode,
+  out = new Map<string, FieldNode[]>(),
+) {
   for (const selection of selectionSet.selections) {
     if (selection.kind === Kind.FIELD) {
       const key = selection.alias?.value ?? selection.name.value;
@@ -96,7 +113,12 @@ function fragmentRef(ctx: SelectionContext, type: GraphQLObjectType, selectionSe
 }
 
 /** An object's REST members; `skip` names response keys REST drops (an edge's cursor). */
-export function objectSchema(ctx: SelectionContext, type: GraphQLObjectType, selectionSet: SelectionSetNode, skip: ReadonlySet<string> = new Set()): JsonSchema {
+export function objectSchema(
+  ctx: SelectionContext,
+  type: GraphQLObjectType,
+  selectionSet: SelectionSetNode,
+  skip: ReadonlySet<string> = new Set(),
+): JsonSchema {
   const fields = selectedFields(ctx, type, selectionSet);
   if (fields.has('edges') && fields.has('pageInfo')) return connectionSchema(ctx, type, fields);
   const properties: Record<string, JsonSchema> = {};
@@ -108,7 +130,14 @@ export function objectSchema(ctx: SelectionContext, type: GraphQLObjectType, sel
   return objectOf(properties, required, type.description);
 }
 
-function addMember(ctx: SelectionContext, properties: Record<string, JsonSchema>, required: string[], key: string, field: SelectedField, type: GraphQLObjectType) {
+function addMember(
+  ctx: SelectionContext,
+  properties: Record<string, JsonSchema>,
+  required: string[],
+  key: string,
+  field: SelectedField,
+  type: GraphQLObjectType,
+) {
   if (field.name === '__typename') {
     properties.object = { type: 'string', const: restObjectName(type.name) };
     required.push('object');
@@ -140,7 +169,11 @@ const objectOf = (properties: Record<string, JsonSchema>, required: string[], de
 /** A Relay connection as REST's list: {next:{page}, count, items}. */
 function connectionSchema(ctx: SelectionContext, type: GraphQLObjectType, fields: Map<string, SelectedField>): JsonSchema {
   const properties: Record<string, JsonSchema> = {
-    next: objectOf({ page: { type: 'string', description: 'Pass as `page` to get the next page.' } }, ['page'], 'Present when there are more items.'),
+    next: objectOf(
+      { page: { type: 'string', description: 'Pass as `page` to get the next page.' } },
+      ['page'],
+      'Present when there are more items.',
+    ),
     count: { type: 'integer', description: 'How many items the whole list has.' },
     items: { type: 'array', items: edgeItemSchema(ctx, fields.get('edges')!) },
   };

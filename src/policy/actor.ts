@@ -49,7 +49,11 @@ export interface RequestGrants {
 export const noRequestGrants: RequestGrants = Object.freeze({ shareKeys: new Set<string>(), siteSpaces: new Set<string>() });
 
 /** The caller with the grants of the request they made. */
-export const withRequestGrants = (actor: Actor, grants: RequestGrants): Actor => ({ ...actor, shareKeys: grants.shareKeys, siteSpaces: grants.siteSpaces });
+export const withRequestGrants = (actor: Actor, grants: RequestGrants): Actor => ({
+  ...actor,
+  shareKeys: grants.shareKeys,
+  siteSpaces: grants.siteSpaces,
+});
 
 export function isMember(actor: Actor, organizationId: string) {
   return actor.memberships.has(organizationId);

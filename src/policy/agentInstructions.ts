@@ -11,15 +11,19 @@ export interface AgentInstructionsSubject {
  * (`security: user`); Quire maps reading to `organization:read` and writing to
  * `organization:write`, as for the organization's own settings.
  */
-export const agentInstructionsPolicy = definePolicy('Agent instructions', (actor, subject: AgentInstructionsSubject) => {
-  const role = roleIn(actor, subject.organizationId);
-  return {
-    view: isMember(actor, subject.organizationId),
-    read: role != null,
-    update: role === 'admin',
-  };
-}, {
-  view: [],
-  read: 'organization:read',
-  update: 'organization:write',
-});
+export const agentInstructionsPolicy = definePolicy(
+  'Agent instructions',
+  (actor, subject: AgentInstructionsSubject) => {
+    const role = roleIn(actor, subject.organizationId);
+    return {
+      view: isMember(actor, subject.organizationId),
+      read: role != null,
+      update: role === 'admin',
+    };
+  },
+  {
+    view: [],
+    read: 'organization:read',
+    update: 'organization:write',
+  },
+);

@@ -11,7 +11,6 @@ export interface ContentSubject {
   memberLevel: string;
 }
 
-
 /**
  * The one rule: what a member of organization role `role` (undefined: not a
  * member) with `grants` (content id → level) gets on the content.
@@ -22,4 +21,5 @@ export function memberLevelOn(role: Level | undefined, grants: ReadonlyMap<strin
 }
 
 /** The caller's level on the content. */
-export const levelOn = (actor: Actor, content: ContentSubject): Level => memberLevelOn(roleIn(actor, content.organizationId), actor.grants, content);
+export const levelOn = (actor: Actor, content: ContentSubject): Level =>
+  memberLevelOn(roleIn(actor, content.organizationId), actor.grants, content);

@@ -6,10 +6,14 @@ import { definePolicy } from './policy.js';
  * members (not guests) read them; admins ingest them (the organization's
  * `ingestConversations` permission).
  */
-export const conversationsPolicy = definePolicy('Conversation', (actor, subject: { organizationId: string }) => {
-  const role = roleIn(actor, subject.organizationId);
-  return { view: role != null, ingest: role === 'admin' };
-}, {
-  view: 'organization:read',
-  ingest: 'organization:write',
-});
+export const conversationsPolicy = definePolicy(
+  'Conversation',
+  (actor, subject: { organizationId: string }) => {
+    const role = roleIn(actor, subject.organizationId);
+    return { view: role != null, ingest: role === 'admin' };
+  },
+  {
+    view: 'organization:read',
+    ingest: 'organization:write',
+  },
+);

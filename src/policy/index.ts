@@ -15,7 +15,14 @@ export { invitePolicy, type InviteSubject } from './invite.js';
 export { levelOn, memberLevelOn } from './content.js';
 export { agentInstructionsPolicy } from './agentInstructions.js';
 export { subdomainPolicy, type SubdomainSubject } from './subdomain.js';
-export { visibleContentWhere, contentAudience, contentWhereForRole, tenantScope, spaceLookupScope, visibleCommentersWhere } from './filters.js';
+export {
+  visibleContentWhere,
+  contentAudience,
+  contentWhereForRole,
+  tenantScope,
+  spaceLookupScope,
+  visibleCommentersWhere,
+} from './filters.js';
 export { searchableSpacesWhere } from './search.js';
 export { scopes, isScope, parseScopes, requireScopes, type Scope } from './scopes.js';
 export type { Actor, RequestGrants } from './actor.js';

@@ -20,24 +20,28 @@ export interface InviteSubject {
  * takes its secret, not a rule (see domain/invites/service.ts). The subject is
  * an invite or the organization (to list and create).
  */
-export const invitePolicy = definePolicy('Invite', (actor, invite: InviteSubject) => {
-  const role = roleIn(actor, invite.organizationId);
-  const admin = role === 'admin';
-  return {
-    view: isMember(actor, invite.organizationId),
-    read: admin,
-    create: admin,
-    delete: admin,
-    // Whether the caller already has everything it gives (`Invite.redundant`): its level on the
-    // content, or a place in the organization with at least its role.
-    redundant: invite.content
-      ? atLeast(levelOn(actor, invite.content), invite.level as Role)
-      : role !== undefined && (invite.role == null || atLeast(role, invite.role)),
-  };
-}, {
-  view: [],
-  read: 'organization:members:read',
-  create: 'organization:members:write',
-  delete: 'organization:members:write',
-  redundant: [],
-});
+export const invitePolicy = definePolicy(
+  'Invite',
+  (actor, invite: InviteSubject) => {
+    const role = roleIn(actor, invite.organizationId);
+    const admin = role === 'admin';
+    return {
+      view: isMember(actor, invite.organizationId),
+      read: admin,
+      create: admin,
+      delete: admin,
+      // Whether the caller already has everything it gives (`Invite.redundant`): its level on the
+      // content, or a place in the organization with at least its role.
+      redundant: invite.content
+        ? atLeast(levelOn(actor, invite.content), invite.level as Role)
+        : role !== undefined && (invite.role == null || atLeast(role, invite.role)),
+    };
+  },
+  {
+    view: [],
+    read: 'organization:members:read',
+    create: 'organization:members:write',
+    delete: 'organization:members:write',
+    redundant: [],
+  },
+);

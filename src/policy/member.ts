@@ -18,23 +18,27 @@ export function administers(member: { role: Level; disabled: boolean }): boolean
 /** The members who administer their organization (see administers), as a Prisma `where`. */
 export const administratorsWhere = { role: 'admin', disabled: false } as const;
 
-export const memberPolicy = definePolicy('Member', (actor, member: MemberSubject) => {
-  const role = roleIn(actor, member.organizationId);
-  const self = actor.userId === member.userId;
-  const admin = role === 'admin';
-  return {
-    view: self || role != null,
-    update: admin,
-    // Admins remove members; anyone may leave.
-    remove: admin || self,
-    listSpaces: admin || self,
-    listTeams: admin || self || role != null,
-  };
-}, {
-  view: 'organization:members:read',
-  update: 'organization:members:write',
-  remove: 'organization:members:write',
-  // The list shows the spaces themselves.
-  listSpaces: ['organization:members:read', 'space:read'],
-  listTeams: 'organization:members:read',
-});
+export const memberPolicy = definePolicy(
+  'Member',
+  (actor, member: MemberSubject) => {
+    const role = roleIn(actor, member.organizationId);
+    const self = actor.userId === member.userId;
+    const admin = role === 'admin';
+    return {
+      view: self || role != null,
+      update: admin,
+      // Admins remove members; anyone may leave.
+      remove: admin || self,
+      listSpaces: admin || self,
+      listTeams: admin || self || role != null,
+    };
+  },
+  {
+    view: 'organization:members:read',
+    update: 'organization:members:write',
+    remove: 'organization:members:write',
+    // The list shows the spaces themselves.
+    listSpaces: ['organization:members:read', 'space:read'],
+    listTeams: 'organization:members:read',
+  },
+);

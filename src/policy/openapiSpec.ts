@@ -13,10 +13,14 @@ export interface OpenAPISpecSubject {
  * and delete them. Public specs' processed documents are published to anyone
  * (src/domain/openapiSpecs/published.ts); the API resource stays the members'.
  */
-export const openAPISpecPolicy = definePolicy('OpenAPI spec', (actor, spec: OpenAPISpecSubject) => {
-  const role = roleIn(actor, spec.organizationId);
-  return { view: role != null, edit: atLeast(role, 'create') };
-}, {
-  view: 'openapi:read',
-  edit: 'openapi:write',
-});
+export const openAPISpecPolicy = definePolicy(
+  'OpenAPI spec',
+  (actor, spec: OpenAPISpecSubject) => {
+    const role = roleIn(actor, spec.organizationId);
+    return { view: role != null, edit: atLeast(role, 'create') };
+  },
+  {
+    view: 'openapi:read',
+    edit: 'openapi:write',
+  },
+);

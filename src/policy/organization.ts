@@ -36,50 +36,54 @@ export function mayLookUpEmailDomain(actor: Actor, emailDomain: string) {
   return verifiedEmailDomain(actor) === emailDomain.toLowerCase();
 }
 
-export const organizationPolicy = definePolicy('Organization', (actor, org: OrganizationSubject) => {
-  const member = isMember(actor, org.id);
-  const role = roleIn(actor, org.id);
-  const admin = role === 'admin';
-  const nonGuest = role != null;
-  const visible = member || mayJoin(actor, org);
-  return {
-    view: visible,
-    // Reading its own fields (the GraphQL type checks this one, see the scopes below).
-    read: visible,
-    access: member,
-    admin,
-    update: admin,
-    join: !member && mayJoin(actor, org),
-    ownTeam: member && actor.teamOwnerIn.has(org.id),
-    createContent: atLeast(role, 'create'),
-    createOpenAPISpec: atLeast(role, 'create'),
-    ingestConversations: admin,
-    viewBilling: admin,
-    listMembers: nonGuest,
-    listTeams: nonGuest,
-    listIntegrations: nonGuest,
-    listInstallations: admin,
-    installIntegration: admin,
-    manageMembers: admin,
-  };
-}, {
-  // The organization holds everything else: reaching it (to list its spaces or members) takes no scope of its own;
-  // reading its fields does.
-  view: [],
-  read: 'organization:read',
-  access: 'organization:read',
-  admin: 'organization:write',
-  update: 'organization:write',
-  join: ['organization:read', 'organization:members:write'],
-  ownTeam: 'organization:members:write',
-  createContent: 'space:write',
-  createOpenAPISpec: 'openapi:write',
-  ingestConversations: 'organization:write',
-  viewBilling: 'organization:read',
-  listMembers: 'organization:members:read',
-  listTeams: 'organization:members:read',
-  listIntegrations: 'integration:read',
-  listInstallations: 'integration:installations:read',
-  installIntegration: 'integration:installations:write',
-  manageMembers: 'organization:members:write',
-});
+export const organizationPolicy = definePolicy(
+  'Organization',
+  (actor, org: OrganizationSubject) => {
+    const member = isMember(actor, org.id);
+    const role = roleIn(actor, org.id);
+    const admin = role === 'admin';
+    const nonGuest = role != null;
+    const visible = member || mayJoin(actor, org);
+    return {
+      view: visible,
+      // Reading its own fields (the GraphQL type checks this one, see the scopes below).
+      read: visible,
+      access: member,
+      admin,
+      update: admin,
+      join: !member && mayJoin(actor, org),
+      ownTeam: member && actor.teamOwnerIn.has(org.id),
+      createContent: atLeast(role, 'create'),
+      createOpenAPISpec: atLeast(role, 'create'),
+      ingestConversations: admin,
+      viewBilling: admin,
+      listMembers: nonGuest,
+      listTeams: nonGuest,
+      listIntegrations: nonGuest,
+      listInstallations: admin,
+      installIntegration: admin,
+      manageMembers: admin,
+    };
+  },
+  {
+    // The organization holds everything else: reaching it (to list its spaces or members) takes no scope of its own;
+    // reading its fields does.
+    view: [],
+    read: 'organization:read',
+    access: 'organization:read',
+    admin: 'organization:write',
+    update: 'organization:write',
+    join: ['organization:read', 'organization:members:write'],
+    ownTeam: 'organization:members:write',
+    createContent: 'space:write',
+    createOpenAPISpec: 'openapi:write',
+    ingestConversations: 'organization:write',
+    viewBilling: 'organization:read',
+    listMembers: 'organization:members:read',
+    listTeams: 'organization:members:read',
+    listIntegrations: 'integration:read',
+    listInstallations: 'integration:installations:read',
+    installIntegration: 'integration:installations:write',
+    manageMembers: 'organization:members:write',
+  },
+);

@@ -43,7 +43,12 @@ export function definePolicy<Resource, Action extends string>(
  * resource gets 404 (its existence is not revealed), one who may see it 403 —
  * also when their token's scopes do not cover the action (`view` included).
  */
-export function authorize<R, A extends string, T extends R>(policy: Policy<R, A>, actor: Actor, resource: T | null | undefined, action: A | 'view'): T {
+export function authorize<R, A extends string, T extends R>(
+  policy: Policy<R, A>,
+  actor: Actor,
+  resource: T | null | undefined,
+  action: A | 'view',
+): T {
   if (resource == null) throw notFound(policy.noun);
   const rules = policy.roleRules(actor, resource);
   if (!rules.view) throw notFound(policy.noun);

@@ -11,24 +11,28 @@ export interface SamlProviderSubject {
  * outside the organization see nothing (404). Marking a member as an SSO member
  * is the admins' too.
  */
-export const samlProviderPolicy = definePolicy('SAML provider', (actor, provider: SamlProviderSubject) => {
-  const admin = roleIn(actor, provider.organizationId) === 'admin';
-  return {
-    view: isMember(actor, provider.organizationId),
-    read: admin,
-    create: admin,
-    update: admin,
-    delete: admin,
-    setSsoMember: admin,
-  };
-}, {
-  view: [],
-  read: 'organization:read',
-  create: 'organization:write',
-  update: 'organization:write',
-  delete: 'organization:write',
-  setSsoMember: 'organization:members:write',
-});
+export const samlProviderPolicy = definePolicy(
+  'SAML provider',
+  (actor, provider: SamlProviderSubject) => {
+    const admin = roleIn(actor, provider.organizationId) === 'admin';
+    return {
+      view: isMember(actor, provider.organizationId),
+      read: admin,
+      create: admin,
+      update: admin,
+      delete: admin,
+      setSsoMember: admin,
+    };
+  },
+  {
+    view: [],
+    read: 'organization:read',
+    create: 'organization:write',
+    update: 'organization:write',
+    delete: 'organization:write',
+    setSsoMember: 'organization:members:write',
+  },
+);
 
 /**
  * Whether an organization's identity provider may sign in the user at an address:

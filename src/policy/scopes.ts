@@ -71,4 +71,3 @@ export function parseScopes(values: readonly string[], field = 'scopes'): Scope[
   });
   return [...new Set(values as Scope[])];
 }
-

@@ -30,65 +30,69 @@ function sharedWith(actor: Actor, site: SiteSubject) {
   return !!site.published && site.visibility === 'share-link' && !!site.activeShareKeys?.some((key) => actor.shareKeys.has(key));
 }
 
-export const sitePolicy = definePolicy('Site', (actor, site: SiteSubject) => {
-  const levelAsMember = contentLevel(roleIn(actor, site.organizationId), site.defaultLevel);
-  const shared = sharedWith(actor, site);
-  const level: Level = shared ? higher(levelAsMember, 'read') : levelAsMember;
-  const admin = level === 'admin';
-  return {
-    view: atLeast(level, 'read'),
-    // In the app: membership, not a share key, gives access.
-    access: atLeast(levelAsMember, 'read'),
-    edit: atLeast(level, 'edit'),
-    create: atLeast(level, 'create'),
-    // Checked on siteCreationSubject: creating a site in the organization.
-    createSite: atLeast(level, 'create'),
-    admin,
-    installIntegration: admin,
-    viewAdaptiveSchema: atLeast(levelAsMember, 'read'),
-    // The published structure (GET …/published): a published site, to its readers. A
-    // share-link site is served only with an active link's key, to members too.
-    readPublished: !!site.published && (site.visibility === 'share-link' ? shared : atLeast(level, 'read')),
-    // A site space embeds its space for whoever may see the site, if they may see the space.
-    embedSpaces: atLeast(level, 'read'),
-    // Finding it (an idempotent delete of an item of its structure): whoever may see it, whatever their
-    // token's scopes; what is done with it is checked next, with its own scope.
-    locate: true,
-    // A site space of a published site shows the space it publishes to whoever may see the
-    // site: publishing a space on a site shows it to the site's audience (the space's own
-    // permissions still say what the caller may do with it). A site never published shows
-    // nobody a space they are kept out of.
-    viewPublishedSpaces: !!site.published && atLeast(level, 'read'),
-    editAdaptiveSchema: admin,
-    update: admin,
-    delete: admin,
-    publish: admin,
-    viewShareLinks: admin,
-    manageShareLinks: admin,
-  };
-}, {
-  view: 'site:read',
-  access: 'site:read',
-  edit: 'site:write',
-  // Managing the structure answers with site spaces and their spaces.
-  create: ['site:write', 'space:read'],
-  createSite: 'site:write',
-  admin: 'site:write',
-  installIntegration: 'integration:installations:write',
-  viewAdaptiveSchema: 'site:read',
-  readPublished: 'site:read',
-  // The answer embeds spaces.
-  embedSpaces: ['site:read', 'space:read'],
-  viewPublishedSpaces: ['site:read', 'space:read'],
-  locate: [],
-  editAdaptiveSchema: 'site:write',
-  update: 'site:write',
-  delete: 'site:write',
-  // Publishing answers with the site.
-  publish: ['site:publish', 'site:read'],
-  viewShareLinks: 'site:auth:read',
-  manageShareLinks: 'site:auth:write',
-});
+export const sitePolicy = definePolicy(
+  'Site',
+  (actor, site: SiteSubject) => {
+    const levelAsMember = contentLevel(roleIn(actor, site.organizationId), site.defaultLevel);
+    const shared = sharedWith(actor, site);
+    const level: Level = shared ? higher(levelAsMember, 'read') : levelAsMember;
+    const admin = level === 'admin';
+    return {
+      view: atLeast(level, 'read'),
+      // In the app: membership, not a share key, gives access.
+      access: atLeast(levelAsMember, 'read'),
+      edit: atLeast(level, 'edit'),
+      create: atLeast(level, 'create'),
+      // Checked on siteCreationSubject: creating a site in the organization.
+      createSite: atLeast(level, 'create'),
+      admin,
+      installIntegration: admin,
+      viewAdaptiveSchema: atLeast(levelAsMember, 'read'),
+      // The published structure (GET …/published): a published site, to its readers. A
+      // share-link site is served only with an active link's key, to members too.
+      readPublished: !!site.published && (site.visibility === 'share-link' ? shared : atLeast(level, 'read')),
+      // A site space embeds its space for whoever may see the site, if they may see the space.
+      embedSpaces: atLeast(level, 'read'),
+      // Finding it (an idempotent delete of an item of its structure): whoever may see it, whatever their
+      // token's scopes; what is done with it is checked next, with its own scope.
+      locate: true,
+      // A site space of a published site shows the space it publishes to whoever may see the
+      // site: publishing a space on a site shows it to the site's audience (the space's own
+      // permissions still say what the caller may do with it). A site never published shows
+      // nobody a space they are kept out of.
+      viewPublishedSpaces: !!site.published && atLeast(level, 'read'),
+      editAdaptiveSchema: admin,
+      update: admin,
+      delete: admin,
+      publish: admin,
+      viewShareLinks: admin,
+      manageShareLinks: admin,
+    };
+  },
+  {
+    view: 'site:read',
+    access: 'site:read',
+    edit: 'site:write',
+    // Managing the structure answers with site spaces and their spaces.
+    create: ['site:write', 'space:read'],
+    createSite: 'site:write',
+    admin: 'site:write',
+    installIntegration: 'integration:installations:write',
+    viewAdaptiveSchema: 'site:read',
+    readPublished: 'site:read',
+    // The answer embeds spaces.
+    embedSpaces: ['site:read', 'space:read'],
+    viewPublishedSpaces: ['site:read', 'space:read'],
+    locate: [],
+    editAdaptiveSchema: 'site:write',
+    update: 'site:write',
+    delete: 'site:write',
+    // Publishing answers with the site.
+    publish: ['site:publish', 'site:read'],
+    viewShareLinks: 'site:auth:read',
+    manageShareLinks: 'site:auth:write',
+  },
+);
 
 /**
  * Who may create a site in an organization: members of the `create` role and

@@ -14,34 +14,42 @@ export interface TeamSubject {
  * public document's `permissions.admin`: "can the user manage the team");
  * renaming and deleting the team are the admins'.
  */
-export const teamPolicy = definePolicy('Team', (actor, team: TeamSubject) => {
-  const inOrganization = isMember(actor, team.organizationId);
-  const role = roleIn(actor, team.organizationId);
-  const orgAdmin = inOrganization && role === 'admin';
-  const manage = orgAdmin || (inOrganization && team.callerRole === 'owner');
-  return {
-    view: inOrganization && (role != null || team.callerRole != null),
-    admin: manage,
-    manageMembers: manage,
-    update: orgAdmin,
-    delete: orgAdmin,
-  };
-}, {
-  view: 'organization:members:read',
-  admin: 'organization:members:write',
-  manageMembers: 'organization:members:write',
-  update: 'organization:members:write',
-  delete: 'organization:members:write',
-});
+export const teamPolicy = definePolicy(
+  'Team',
+  (actor, team: TeamSubject) => {
+    const inOrganization = isMember(actor, team.organizationId);
+    const role = roleIn(actor, team.organizationId);
+    const orgAdmin = inOrganization && role === 'admin';
+    const manage = orgAdmin || (inOrganization && team.callerRole === 'owner');
+    return {
+      view: inOrganization && (role != null || team.callerRole != null),
+      admin: manage,
+      manageMembers: manage,
+      update: orgAdmin,
+      delete: orgAdmin,
+    };
+  },
+  {
+    view: 'organization:members:read',
+    admin: 'organization:members:write',
+    manageMembers: 'organization:members:write',
+    update: 'organization:members:write',
+    delete: 'organization:members:write',
+  },
+);
 
 /** Creating teams: the organization's admins. */
-export const teamCreationPolicy = definePolicy('Organization', (actor, org: { id: string }) => ({
-  view: isMember(actor, org.id),
-  create: roleIn(actor, org.id) === 'admin',
-}), {
-  view: [],
-  create: 'organization:members:write',
-});
+export const teamCreationPolicy = definePolicy(
+  'Organization',
+  (actor, org: { id: string }) => ({
+    view: isMember(actor, org.id),
+    create: roleIn(actor, org.id) === 'admin',
+  }),
+  {
+    view: [],
+    create: 'organization:members:write',
+  },
+);
 
 export interface TeamMemberSubject {
   organizationId: string;
@@ -53,11 +61,15 @@ export interface TeamMemberSubject {
  * sees it (members see every member; a guest only themself), the same rule as
  * the member policy's `view`.
  */
-export const teamMemberPolicy = definePolicy('Team member', (actor, member: TeamMemberSubject) => ({
-  view: actor.userId === member.userId || roleIn(actor, member.organizationId) != null,
-}), {
-  view: 'organization:members:read',
-});
+export const teamMemberPolicy = definePolicy(
+  'Team member',
+  (actor, member: TeamMemberSubject) => ({
+    view: actor.userId === member.userId || roleIn(actor, member.organizationId) != null,
+  }),
+  {
+    view: 'organization:members:read',
+  },
+);
 
 /**
  * The rows of a team's member list the caller may see (see teamMemberPolicy):

@@ -29,26 +29,34 @@ export function visibleTokensWhere(actor: Actor, userId: string) {
   return { userId, ...(actor.boundOrganizationId ? { organizationId: actor.boundOrganizationId } : {}) };
 }
 
-export const accountPolicy = definePolicy('User', (actor, user: AccountSubject) => {
-  const self = actor.userId === user.id;
-  return {
-    view: self,
-    listTokens: self,
-    createToken: self && isUnrestricted(actor),
-  };
-}, {
-  view: 'user:read',
-  listTokens: 'user:read',
-  createToken: [],
-});
+export const accountPolicy = definePolicy(
+  'User',
+  (actor, user: AccountSubject) => {
+    const self = actor.userId === user.id;
+    return {
+      view: self,
+      listTokens: self,
+      createToken: self && isUnrestricted(actor),
+    };
+  },
+  {
+    view: 'user:read',
+    listTokens: 'user:read',
+    createToken: [],
+  },
+);
 
-export const tokenPolicy = definePolicy('API token', (actor, token: TokenSubject) => {
-  const own = actor.userId === token.userId && sameReach(actor, token);
-  return {
-    view: own,
-    revoke: own && (isUnrestricted(actor) || token.id === actor.tokenId),
-  };
-}, {
-  view: 'user:read',
-  revoke: [],
-});
+export const tokenPolicy = definePolicy(
+  'API token',
+  (actor, token: TokenSubject) => {
+    const own = actor.userId === token.userId && sameReach(actor, token);
+    return {
+      view: own,
+      revoke: own && (isUnrestricted(actor) || token.id === actor.tokenId),
+    };
+  },
+  {
+    view: 'user:read',
+    revoke: [],
+  },
+);

@@ -13,10 +13,14 @@ export interface TranslationSubject {
  * change, run and delete them. Scopes: reading maps to `space:read`, the rest
  * to `space:write` (translations read and write space content).
  */
-export const translationPolicy = definePolicy('Translation', (actor, subject: TranslationSubject) => {
-  const role = roleIn(actor, subject.organizationId);
-  return { view: role != null, edit: role === 'admin' };
-}, {
-  view: 'space:read',
-  edit: 'space:write',
-});
+export const translationPolicy = definePolicy(
+  'Translation',
+  (actor, subject: TranslationSubject) => {
+    const role = roleIn(actor, subject.organizationId);
+    return { view: role != null, edit: role === 'admin' };
+  },
+  {
+    view: 'space:read',
+    edit: 'space:write',
+  },
+);

@@ -15,18 +15,24 @@ export interface UserSubject {
   organizations: string[];
 }
 
-export const userPolicy = definePolicy('User', (actor, user: UserSubject) => {
-  const self = actor.userId === user.id;
-  return {
-    view: self || user.organizations.length > 0,
-    readOwnEmail: self,
-    readEmailAsMember: user.organizations.some((organizationId) => memberPolicy.roleRules(actor, { organizationId, userId: user.id }).view),
-  };
-}, {
-  view: [],
-  readOwnEmail: 'user:read',
-  readEmailAsMember: memberPolicy.scopes.view,
-});
+export const userPolicy = definePolicy(
+  'User',
+  (actor, user: UserSubject) => {
+    const self = actor.userId === user.id;
+    return {
+      view: self || user.organizations.length > 0,
+      readOwnEmail: self,
+      readEmailAsMember: user.organizations.some(
+        (organizationId) => memberPolicy.roleRules(actor, { organizationId, userId: user.id }).view,
+      ),
+    };
+  },
+  {
+    view: [],
+    readOwnEmail: 'user:read',
+    readEmailAsMember: memberPolicy.scopes.view,
+  },
+);
 
 /** Throws 403 unless the caller may read the user's e-mail address (naming the missing scope when that is all that lacks). */
 export function requireEmailReadable(actor: Actor, user: UserSubject) {

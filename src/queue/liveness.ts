@@ -28,7 +28,10 @@ export function jobLiveness(databaseUrl: string, schema: string, logger: Logger)
   return {
     async hold(jobId) {
       await ready();
-      const { rows } = await client.query<{ held: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS held', [LOCK_NAMESPACE, jobId]);
+      const { rows } = await client.query<{ held: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS held', [
+        LOCK_NAMESPACE,
+        jobId,
+      ]);
       return rows[0]!.held;
     },
     async release(jobId) {

@@ -63,7 +63,10 @@ export interface JobQueueOptions {
 
 export function createJobQueue<Services>(definitions: readonly JobDefinition<any, Services>[], options: JobQueueOptions) {
   const { logger } = options;
-  const policyOf = (definition: JobDefinition<unknown, Services>): JobPolicy => ({ ...definition.policy, ...options.policies?.[definition.name] });
+  const policyOf = (definition: JobDefinition<unknown, Services>): JobPolicy => ({
+    ...definition.policy,
+    ...options.policies?.[definition.name],
+  });
   let boss: PgBoss | undefined;
   let starting: Promise<PgBoss> | undefined;
   let working = false;
@@ -89,7 +92,14 @@ export function createJobQueue<Services>(definitions: readonly JobDefinition<any
       await boss.start();
       for (const definition of definitions) {
         const policy = policyOf(definition);
-        const queue = { name: definition.name, policy: policy.policy ?? 'standard', retryLimit: policy.retryLimit, retryDelay: policy.retryDelay, retryBackoff: true, expireInSeconds: policy.expireInSeconds };
+        const queue = {
+          name: definition.name,
+          policy: policy.policy ?? 'standard',
+          retryLimit: policy.retryLimit,
+          retryDelay: policy.retryDelay,
+          retryBackoff: true,
+          expireInSeconds: policy.expireInSeconds,
+        };
         await boss.createQueue(definition.name, queue);
         await boss.updateQueue(definition.name, queue);
       }
@@ -109,11 +119,16 @@ export function createJobQueue<Services>(definitions: readonly JobDefinition<any
     const signal = AbortSignal.any([controller.signal, expiry]);
     running.add(controller);
     // Without the lock (a connection problem, a shared hash) the job still runs: it is then failed at its expiry only.
-    const held = await liveness?.hold(job.id).catch((err) => (logger.warn({ err: { message: (err as Error).message } }, 'job liveness lock failed'), false));
+    const held = await liveness
+      ?.hold(job.id)
+      .catch((err) => (logger.warn({ err: { message: (err as Error).message } }, 'job liveness lock failed'), false));
     try {
       await definition.run(services, { id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit, signal });
     } catch (err) {
-      logger.warn({ job: definition.name, jobId: job.id, attempt: job.retryCount + 1, err: { message: (err as Error).message } }, 'job attempt failed');
+      logger.warn(
+        { job: definition.name, jobId: job.id, attempt: job.retryCount + 1, err: { message: (err as Error).message } },
+        'job attempt failed',
+      );
       throw err;
     } finally {
       running.delete(controller);
@@ -135,7 +150,12 @@ export function createJobQueue<Services>(definitions: readonly JobDefinition<any
       const queue = await started(working);
       // The job row carries its retry and expiry policy (pg-boss copies it at insert): whichever worker
       // runs it, and whatever another process declared for the queue since, it expires and retries as sent.
-      const perJob = { retryLimit: policy.retryLimit, retryDelay: policy.retryDelay, retryBackoff: true, expireInSeconds: policy.expireInSeconds };
+      const perJob = {
+        retryLimit: policy.retryLimit,
+        retryDelay: policy.retryDelay,
+        retryBackoff: true,
+        expireInSeconds: policy.expireInSeconds,
+      };
       await queue.send(name, data, sendOptions.singletonKey ? { ...perJob, singletonKey: sendOptions.singletonKey } : perJob);
       const workerId = workerIds.get(name);
       if (workerId) queue.notifyWorker(workerId); // the worker of this process starts at once rather than at its next poll
@@ -149,7 +169,9 @@ export function createJobQueue<Services>(definitions: readonly JobDefinition<any
       liveness = jobLiveness(options.databaseUrl, schema, logger);
       const sweepSeconds = options.orphanSweepSeconds ?? 15;
       sweeper = setInterval(() => {
-        sweepOrphans(queue, sweepSeconds).catch((err) => logger.warn({ err: { message: (err as Error).message } }, 'orphan job sweep failed'));
+        sweepOrphans(queue, sweepSeconds).catch((err) =>
+          logger.warn({ err: { message: (err as Error).message } }, 'orphan job sweep failed'),
+        );
       }, sweepSeconds * 1000);
       sweeper.unref();
       for (const definition of definitions) {
@@ -160,7 +182,11 @@ export function createJobQueue<Services>(definitions: readonly JobDefinition<any
         );
         workerIds.set(definition.name, id);
         for (let extra = 1; extra < concurrency; extra++) {
-          await queue.work<unknown>(definition.name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async ([job]) => runAttempt(definition, services, job));
+          await queue.work<unknown>(
+            definition.name,
+            { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+            async ([job]) => runAttempt(definition, services, job),
+          );
         }
         if (definition.cron) await queue.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
       }
@@ -175,7 +201,10 @@ export function createJobQueue<Services>(definitions: readonly JobDefinition<any
       if (!starting) return;
       const queue = await starting.catch(() => undefined);
       if (!queue) return;
-      const abortLate = setTimeout(() => running.forEach((c) => c.abort(new Error('the worker is stopping'))), Math.max(0, timeoutMs - 500));
+      const abortLate = setTimeout(
+        () => running.forEach((c) => c.abort(new Error('the worker is stopping'))),
+        Math.max(0, timeoutMs - 500),
+      );
       clearInterval(sweeper);
       try {
         await queue.stop({ graceful: true, timeout: Math.max(1000, timeoutMs), wait: true, close: true });

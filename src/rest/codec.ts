@@ -3,9 +3,23 @@
 // internal values of GraphQL enums (SHARE_LINK), query strings are parsed by
 // the type of the variable they fill, and results get their REST enum values.
 import {
-  Kind, isEnumType, isInputObjectType, isListType, isNonNullType, isObjectType, isAbstractType, typeFromAST,
-  type DocumentNode, type FragmentDefinitionNode, type GraphQLInputType, type GraphQLOutputType, type GraphQLSchema,
-  type GraphQLObjectType, type OperationDefinitionNode, type SelectionSetNode, type GraphQLNamedType,
+  Kind,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isAbstractType,
+  typeFromAST,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLInputType,
+  type GraphQLOutputType,
+  type GraphQLSchema,
+  type GraphQLObjectType,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  type GraphQLNamedType,
 } from 'graphql';
 import { badRequest } from '../errors.js';
 
@@ -36,11 +50,20 @@ export function toGraphQLInput(type: GraphQLInputType, value: unknown, field: st
   if (value === null || value === undefined) return value;
   if (isNonNullType(type)) return toGraphQLInput(type.ofType, value, field);
   if (isListType(type)) {
-    return Array.isArray(value) ? value.map((v, i) => toGraphQLInput(type.ofType, v, `${field}[${i}]`)) : toGraphQLInput(type.ofType, value, field);
+    return Array.isArray(value)
+      ? value.map((v, i) => toGraphQLInput(type.ofType, v, `${field}[${i}]`))
+      : toGraphQLInput(type.ofType, value, field);
   }
   if (isEnumType(type)) {
     const match = type.getValues().find((v) => v.value === value);
-    if (!match) throw badRequest(`must be one of ${type.getValues().map((v) => JSON.stringify(v.value)).join(', ')}`, field);
+    if (!match)
+      throw badRequest(
+        `must be one of ${type
+          .getValues()
+          .map((v) => JSON.stringify(v.value))
+          .join(', ')}`,
+        field,
+      );
     return match.name;
   }
   if (isInputObjectType(type) && typeof value === 'object' && !Array.isArray(value)) {
@@ -103,7 +126,10 @@ function planResult(schema: GraphQLSchema, prepared: PreparedOperation): Convert
 
 /** The fields of a selection on `type` whose values need converting, with their converters. */
 function planFields(
-  schema: GraphQLSchema, fragments: Record<string, FragmentDefinitionNode>, type: GraphQLObjectType, selectionSet: SelectionSetNode,
+  schema: GraphQLSchema,
+  fragments: Record<string, FragmentDefinitionNode>,
+  type: GraphQLObjectType,
+  selectionSet: SelectionSetNode,
   steps: { key: string; convert: Convert }[] = [],
 ) {
   for (const selection of selectionSet.selections) {
@@ -123,7 +149,10 @@ function planFields(
 }
 
 function planObject(
-  schema: GraphQLSchema, fragments: Record<string, FragmentDefinitionNode>, type: GraphQLObjectType, selectionSet: SelectionSetNode,
+  schema: GraphQLSchema,
+  fragments: Record<string, FragmentDefinitionNode>,
+  type: GraphQLObjectType,
+  selectionSet: SelectionSetNode,
 ): Convert | null {
   const steps = planFields(schema, fragments, type, selectionSet);
   if (steps.length === 0) return null;
@@ -135,7 +164,10 @@ function planObject(
 }
 
 function planValue(
-  schema: GraphQLSchema, fragments: Record<string, FragmentDefinitionNode>, type: GraphQLOutputType, selectionSet: SelectionSetNode | undefined,
+  schema: GraphQLSchema,
+  fragments: Record<string, FragmentDefinitionNode>,
+  type: GraphQLOutputType,
+  selectionSet: SelectionSetNode | undefined,
 ): Convert | null {
   if (isNonNullType(type)) return planValue(schema, fragments, type.ofType, selectionSet);
   let convert: Convert | null = null;

@@ -32,7 +32,11 @@ export function nestPages<T extends { pages?: PageNode[] }>(answer: T): T {
  * component, made from the flat page's schema (less parentId, plus its own
  * `pages`). An answer that is a component itself (Page, Revision) stays one.
  */
-export function nestedPagesSchema(answer: JsonSchema, resolve: (schema: JsonSchema) => JsonSchema, components: Record<string, JsonSchema>): JsonSchema {
+export function nestedPagesSchema(
+  answer: JsonSchema,
+  resolve: (schema: JsonSchema) => JsonSchema,
+  components: Record<string, JsonSchema>,
+): JsonSchema {
   const pages = answer.properties?.pages;
   if (!pages?.items) return answer;
   const own = Object.keys(components).find((name) => components[name] === answer);

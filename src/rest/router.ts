@@ -33,7 +33,11 @@ export interface RouteOptions {
    * With `single`: the OpenAPI document's schema of the reshaped answer, from the one of the operation's answer (src/openapi);
    * it may register shared schemas in `components` (e.g. a recursive one).
    */
-  singleSchema?: (answerSchema: Record<string, any>, resolve: (schema: Record<string, any>) => Record<string, any>, components: Record<string, any>) => Record<string, unknown>;
+  singleSchema?: (
+    answerSchema: Record<string, any>,
+    resolve: (schema: Record<string, any>) => Record<string, any>,
+    components: Record<string, any>,
+  ) => Record<string, unknown>;
   /** A typed failure in the answer (e.g. merge conflicts) as an error response: status and message, or undefined when it succeeded. */
   failure?: (answer: never) => { status: ErrorStatus; message: string } | undefined;
   /** Reshapes the JSON body before it fills the operation's variables (REST shapes GraphQL input cannot take, e.g. a map). */
@@ -53,7 +57,12 @@ export const pathParamsOf = (path: string) => [...path.matchAll(/:(\w+)/g)].map(
  */
 export function siblingPathParams(routes: RouteSpec[], [, path, document]: RouteSpec): Set<string> {
   const own = new Set(pathParamsOf(path));
-  return new Set(routes.filter((r) => r[2] === document).flatMap((r) => pathParamsOf(r[1])).filter((p) => !own.has(p)));
+  return new Set(
+    routes
+      .filter((r) => r[2] === document)
+      .flatMap((r) => pathParamsOf(r[1]))
+      .filter((p) => !own.has(p)),
+  );
 }
 
 interface CompiledRoute {
@@ -87,7 +96,15 @@ export function createRestHandler(routes: RouteSpec[], deps: RestDeps) {
     const params: string[] = [];
     const source = path.replace(/:(\w+)/g, (_, name: string) => (params.push(name), '([^/]+)'));
     const foreign = siblingPathParams(routes, route);
-    return { method, path, pattern: new RegExp(`^${source}/?$`), params, prepared: prepareOperation(deps.schema, document), options, foreign };
+    return {
+      method,
+      path,
+      pattern: new RegExp(`^${source}/?$`),
+      params,
+      prepared: prepareOperation(deps.schema, document),
+      options,
+      foreign,
+    };
   });
 
   return async function handleRest(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams) {
@@ -152,17 +169,25 @@ function decodePathParam(name: string, raw: string) {
 /** 400 for text the database cannot take anywhere in the request's values (see text.ts). */
 function rejectUnstorableText(params: Record<string, string>, query: URLSearchParams, body: Record<string, unknown>) {
   const field =
-    Object.entries(params).map(([name, value]) => fieldWithUnstorableText(value, name)).find(Boolean) ??
+    Object.entries(params)
+      .map(([name, value]) => fieldWithUnstorableText(value, name))
+      .find(Boolean) ??
     [...query].map(([name, value]) => fieldWithUnstorableText(name, name) ?? fieldWithUnstorableText(value, name)).find(Boolean) ??
     fieldWithUnstorableText(body, '');
   if (field !== undefined) throw badRequest(unstorableTextMessage, field);
 }
 
-function variablesFor({ prepared, foreign, options }: CompiledRoute, params: Record<string, string>, query: URLSearchParams, body: unknown) {
+function variablesFor(
+  { prepared, foreign, options }: CompiledRoute,
+  params: Record<string, string>,
+  query: URLSearchParams,
+  body: unknown,
+) {
   const reshape = options.body;
   const vars: Record<string, unknown> = {};
   const bodyObject = body === undefined ? {} : body;
-  if (typeof bodyObject !== 'object' || bodyObject === null || Array.isArray(bodyObject)) throw badRequest('The body must be a JSON object');
+  if (typeof bodyObject !== 'object' || bodyObject === null || Array.isArray(bodyObject))
+    throw badRequest('The body must be a JSON object');
   const bodyFields = reshape ? reshape(bodyObject as Record<string, unknown>) : (bodyObject as Record<string, unknown>);
   rejectUnstorableText(params, query, bodyFields);
   const takesInput = prepared.variables.has('input');

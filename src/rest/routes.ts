@@ -11,12 +11,21 @@ const created = { status: 201 } as const;
 /** The public document's idempotent deletes: 205 "has been deleted", 204 "did not exist" (the operation answers whether it deleted). */
 const deleted = { status: (didDelete: boolean) => (didDelete ? 205 : 204) };
 /** A team member item: `{organization: Member, team: {role}, permissions}`. */
-const teamMemberItem = (m: { role: string; organization: unknown; permissions: unknown }) => ({ organization: m.organization, team: { role: m.role }, permissions: m.permissions });
+const teamMemberItem = (m: { role: string; organization: unknown; permissions: unknown }) => ({
+  organization: m.organization,
+  team: { role: m.role },
+  permissions: m.permissions,
+});
 /** The body's `memberships` map (user → {role}) as the list the mutation takes; anything else is left for the input checks. */
 const membershipsAsList = (body: Record<string, unknown>) => {
   const { memberships } = body;
   if (memberships === null || typeof memberships !== 'object' || Array.isArray(memberships)) return body;
-  return { ...body, memberships: Object.entries(memberships).map(([user, m]) => (m !== null && typeof m === 'object' && !Array.isArray(m) ? { user, ...m } : m)) };
+  return {
+    ...body,
+    memberships: Object.entries(memberships).map(([user, m]) =>
+      m !== null && typeof m === 'object' && !Array.isArray(m) ? { user, ...m } : m,
+    ),
+  };
 };
 
 /**
@@ -29,7 +38,10 @@ const inviteShape = (invite: Record<string, unknown>) => {
   return rest.space || rest.collection ? { ...rest, level: level ?? null } : { ...rest, role: role ?? null };
 };
 /** An invite's schema: `role` (organization invites) or `level` (content invites), one of the two. */
-const inviteShapeSchema = (schema: Record<string, any>) => ({ ...schema, required: (schema.required ?? []).filter((k: string) => k !== 'role' && k !== 'level') });
+const inviteShapeSchema = (schema: Record<string, any>) => ({
+  ...schema,
+  required: (schema.required ?? []).filter((k: string) => k !== 'role' && k !== 'level'),
+});
 /** The list's items are documented as organization invites: `role` stays (null for a content invite) beside the level and content. */
 const inviteListItem = (invite: Record<string, unknown>) => ({ ...inviteShape(invite), role: invite.role ?? null });
 /** A content permission item: `{permission, user}` from the grant's member. */
@@ -40,28 +52,52 @@ const membershipsAsMap = (schema: Record<string, any>) => {
   if (!list?.items?.properties) return schema;
   const { user: _user, ...membership } = list.items.properties;
   const value = { ...list.items, properties: membership, required: list.items.required?.filter((k: string) => k !== 'user') };
-  return { ...schema, properties: { ...schema.properties, memberships: { type: 'object', description: 'User id or e-mail address → {role}.', additionalProperties: value } } };
+  return {
+    ...schema,
+    properties: {
+      ...schema.properties,
+      memberships: { type: 'object', description: 'User id or e-mail address → {role}.', additionalProperties: value },
+    },
+  };
 };
 /** A conversation issue as REST shows it: `{issue, conversation}`. */
-const issueEntry = ({ entryConversation, ...issue }: { entryConversation: unknown; [k: string]: unknown }) => ({ issue, conversation: entryConversation });
+const issueEntry = ({ entryConversation, ...issue }: { entryConversation: unknown; [k: string]: unknown }) => ({
+  issue,
+  conversation: entryConversation,
+});
 /** A conversation detail: `{conversation, parts, metadata}`. */
-const conversationDetail = ({ parts, metadata, ...conversation }: { parts: unknown; metadata: unknown; [k: string]: unknown }) => ({ conversation, parts, metadata });
+const conversationDetail = ({ parts, metadata, ...conversation }: { parts: unknown; metadata: unknown; [k: string]: unknown }) => ({
+  conversation,
+  parts,
+  metadata,
+});
 /**
  * A SAML provider as the public document requires it. A pending provider (created with only a label) has no entity id,
  * certificate or sign-on URL yet, where the document requires all three: empty strings, and `about:blank` (RFC 6694,
  * "no document") for the URL, which must be a URI; `status: pending` says they are not set.
  */
-const samlProviderShape = (p: Record<string, unknown>) => ({ ...p, entityID: p.entityID ?? '', certificate: p.certificate ?? '', ssoURL: p.ssoURL ?? 'about:blank' });
+const samlProviderShape = (p: Record<string, unknown>) => ({
+  ...p,
+  entityID: p.entityID ?? '',
+  certificate: p.certificate ?? '',
+  ssoURL: p.ssoURL ?? 'about:blank',
+});
 const samlProvider = { single: samlProviderShape } as const;
 /** Merge and update: `{revision, result}`; conflicts are a 409 naming the pages (and nothing changed). */
 const mergeOutcome = {
   failure: (a: { result: string; conflicts: { page: string; reason: string }[] }) =>
-    a.result === 'conflicts' ? { status: 409 as const, message: `Conflicts: ${a.conflicts.map((c) => `page ${c.page}: ${c.reason}`).join('; ')}` } : undefined,
+    a.result === 'conflicts'
+      ? { status: 409 as const, message: `Conflicts: ${a.conflicts.map((c) => `page ${c.page}: ${c.reason}`).join('; ')}` }
+      : undefined,
 };
 /** PDF exports: `{url}` (the operation's answer follows down to the URL itself). */
 const pdfUrl = {
   single: (url: string) => ({ url }),
-  singleSchema: () => ({ type: 'object', properties: { url: { type: 'string', description: 'Signed URL of the PDF: it works for one hour.' } }, required: ['url'] }),
+  singleSchema: () => ({
+    type: 'object',
+    properties: { url: { type: 'string', description: 'Signed URL of the PDF: it works for one hour.' } },
+    required: ['url'],
+  }),
 };
 
 export const routes: RouteSpec[] = [
@@ -80,10 +116,25 @@ export const routes: RouteSpec[] = [
   ['GET', '/orgs/:organizationId/agent-instructions', op.GetAgentInstructionsDocument],
   ['PUT', '/orgs/:organizationId/agent-instructions', op.SetAgentInstructionsDocument],
   ['GET', '/orgs/:organizationId/search', op.SearchOrganizationContentDocument],
-  ['GET', '/orgs/:organizationId/members/:userId/teams', op.ListMemberTeamsDocument, { item: (m: { role: string; team: unknown }) => ({ team: m.team, member: { role: m.role } }) }],
+  [
+    'GET',
+    '/orgs/:organizationId/members/:userId/teams',
+    op.ListMemberTeamsDocument,
+    { item: (m: { role: string; team: unknown }) => ({ team: m.team, member: { role: m.role } }) },
+  ],
   ['GET', '/orgs/:organizationId/link-invites', op.ListOrganizationInvitesDocument, { item: inviteListItem }],
-  ['POST', '/orgs/:organizationId/link-invites', op.CreateOrganizationInviteDocument, { status: 201, single: inviteShape, singleSchema: inviteShapeSchema }],
-  ['GET', '/orgs/:organizationId/link-invites/:inviteId', op.GetOrganizationInviteDocument, { single: inviteShape, singleSchema: inviteShapeSchema }],
+  [
+    'POST',
+    '/orgs/:organizationId/link-invites',
+    op.CreateOrganizationInviteDocument,
+    { status: 201, single: inviteShape, singleSchema: inviteShapeSchema },
+  ],
+  [
+    'GET',
+    '/orgs/:organizationId/link-invites/:inviteId',
+    op.GetOrganizationInviteDocument,
+    { single: inviteShape, singleSchema: inviteShapeSchema },
+  ],
   ['DELETE', '/orgs/:organizationId/link-invites/:inviteId', op.DeleteOrganizationInviteDocument, deleted],
   ['POST', '/orgs/:organizationId/invites/:inviteId', op.JoinOrganizationWithInviteDocument],
 
@@ -124,7 +175,12 @@ export const routes: RouteSpec[] = [
   ['POST', '/spaces/:spaceId/change-requests/:changeRequestId/merge', op.MergeChangeRequestDocument, mergeOutcome],
   ['POST', '/spaces/:spaceId/change-requests/:changeRequestId/update', op.UpdateChangeRequestFromMainDocument, mergeOutcome],
   ['POST', '/spaces/:spaceId/change-requests/:changeRequestId/reviews', op.SubmitChangeRequestReviewDocument, created],
-  ['POST', '/spaces/:spaceId/change-requests/:changeRequestId/requested-reviewers', op.RequestChangeRequestReviewersDocument, { whole: true, item: undefined, body: undefined, status: 200 }],
+  [
+    'POST',
+    '/spaces/:spaceId/change-requests/:changeRequestId/requested-reviewers',
+    op.RequestChangeRequestReviewersDocument,
+    { whole: true, item: undefined, body: undefined, status: 200 },
+  ],
   ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/contributors', op.ListChangeRequestContributorsDocument],
   ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/content', op.GetChangeRequestContentDocument, pageTree],
   ['POST', '/spaces/:spaceId/change-requests/:changeRequestId/content', op.UpdateChangeRequestContentDocument],
@@ -197,7 +253,12 @@ export const routes: RouteSpec[] = [
   ['PATCH', '/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId', op.UpdateSiteSectionGroupDocument],
   ['DELETE', '/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId', op.DeleteSiteSectionGroupDocument, deleted],
   ['POST', '/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/sections', op.AddSectionToGroupDocument, created],
-  ['DELETE', '/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/sections/:siteSectionId', op.RemoveSectionFromGroupDocument, deleted],
+  [
+    'DELETE',
+    '/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/sections/:siteSectionId',
+    op.RemoveSectionFromGroupDocument,
+    deleted,
+  ],
   ['GET', '/orgs/:organizationId/sites/:siteId/sections', op.ListSiteSectionsDocument],
   ['POST', '/orgs/:organizationId/sites/:siteId/sections', op.AddSiteSectionDocument, created],
   ['PATCH', '/orgs/:organizationId/sites/:siteId/sections/:siteSectionId', op.UpdateSiteSectionDocument],
@@ -220,7 +281,12 @@ export const routes: RouteSpec[] = [
   ['PATCH', '/orgs/:organizationId/teams/:teamId', op.UpdateTeamDocument],
   ['DELETE', '/orgs/:organizationId/teams/:teamId', op.DeleteTeamDocument, deleted],
   ['GET', '/orgs/:organizationId/teams/:teamId/members', op.ListTeamMembersDocument, { item: teamMemberItem }],
-  ['PUT', '/orgs/:organizationId/teams/:teamId/members', op.UpdateTeamMembersDocument, { status: 204, body: membershipsAsList, bodySchema: membershipsAsMap }],
+  [
+    'PUT',
+    '/orgs/:organizationId/teams/:teamId/members',
+    op.UpdateTeamMembersDocument,
+    { status: 204, body: membershipsAsList, bodySchema: membershipsAsMap },
+  ],
   ['PUT', '/orgs/:organizationId/teams/:teamId/members/:userId', op.SetTeamMemberDocument, { status: 204 }],
   ['DELETE', '/orgs/:organizationId/teams/:teamId/members/:userId', op.RemoveTeamMemberDocument, deleted],
 
@@ -228,7 +294,16 @@ export const routes: RouteSpec[] = [
   ['GET', '/orgs/:organizationId/openapi', op.ListOpenApiSpecsDocument],
   ['POST', '/orgs/:organizationId/openapi', op.CreateOpenApiSpecDocument, created],
   ['GET', '/orgs/:organizationId/openapi/:specSlug', op.GetOpenApiSpecDocument],
-  ['PUT', '/orgs/:organizationId/openapi/:specSlug', op.PutOpenApiSpecDocument, { status: (a: { created: boolean }) => (a.created ? 201 : 200), single: (a: { spec: unknown }) => a.spec, singleSchema: (answer, resolve) => resolve(answer.properties.spec) }],
+  [
+    'PUT',
+    '/orgs/:organizationId/openapi/:specSlug',
+    op.PutOpenApiSpecDocument,
+    {
+      status: (a: { created: boolean }) => (a.created ? 201 : 200),
+      single: (a: { spec: unknown }) => a.spec,
+      singleSchema: (answer, resolve) => resolve(answer.properties.spec),
+    },
+  ],
   ['PATCH', '/orgs/:organizationId/openapi/:specSlug', op.UpdateOpenApiSpecDocument],
   ['DELETE', '/orgs/:organizationId/openapi/:specSlug', op.DeleteOpenApiSpecDocument, deleted],
 
@@ -243,7 +318,12 @@ export const routes: RouteSpec[] = [
   // 4.17 Conversations
   ['GET', '/orgs/:organizationId/conversations-clusters', op.ListIssuesClustersDocument],
   ['GET', '/orgs/:organizationId/conversations', op.ListConversationsDocument],
-  ['POST', '/orgs/:organizationId/conversations', op.IngestConversationDocument, { status: 204, body: (conversation) => ({ conversations: [conversation] }) }],
+  [
+    'POST',
+    '/orgs/:organizationId/conversations',
+    op.IngestConversationDocument,
+    { status: 204, body: (conversation) => ({ conversations: [conversation] }) },
+  ],
   ['GET', '/orgs/:organizationId/conversations-issues', op.ListConversationIssuesDocument, { item: issueEntry }],
   ['GET', '/orgs/:organizationId/conversations-issues/:issueId', op.GetConversationIssueDocument, { single: issueEntry }],
   ['GET', '/orgs/:organizationId/conversations/:conversationId', op.GetConversationDocument, { single: conversationDetail }],
@@ -268,6 +348,11 @@ export const routes: RouteSpec[] = [
   ['POST', '/spaces/:spaceId/change-requests/:changeRequestId/comments/:commentId/replies', op.PostCommentReplyDocument],
   ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/comments/:commentId/replies/:commentReplyId', op.GetCommentReplyDocument],
   ['PUT', '/spaces/:spaceId/change-requests/:changeRequestId/comments/:commentId/replies/:commentReplyId', op.UpdateCommentReplyDocument],
-  ['DELETE', '/spaces/:spaceId/change-requests/:changeRequestId/comments/:commentId/replies/:commentReplyId', op.DeleteCommentReplyDocument, deleted],
+  [
+    'DELETE',
+    '/spaces/:spaceId/change-requests/:changeRequestId/comments/:commentId/replies/:commentReplyId',
+    op.DeleteCommentReplyDocument,
+    deleted,
+  ],
   ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/commenters', op.ListCommentersDocument],
 ];

@@ -5,13 +5,24 @@ import { builder } from './builder.js';
 import { roles } from '../policy/roles.js';
 
 const enumName = (value: string) =>
-  value.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9]+/g, '_').toUpperCase();
+  value
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .toUpperCase();
 
 /** An enum whose values are REST spellings, each described (docs/graphql.md). */
-export function restEnum<const V extends string>(name: string, values: readonly V[], description: string, valueDescriptions: Record<V, string>) {
+export function restEnum<const V extends string>(
+  name: string,
+  values: readonly V[],
+  description: string,
+  valueDescriptions: Record<V, string>,
+) {
   return builder.enumType(name, {
     description,
-    values: Object.fromEntries(values.map((v) => [enumName(v), { value: v, description: valueDescriptions[v] }])) as Record<string, { value: V }>,
+    values: Object.fromEntries(values.map((v) => [enumName(v), { value: v, description: valueDescriptions[v] }])) as Record<
+      string,
+      { value: V }
+    >,
   });
 }
 
@@ -25,20 +36,32 @@ export const roleDescriptions: Record<(typeof roles)[number], string> = {
   read: 'Reads content.',
 };
 
-export const RoleEnum = restEnum('Role', roles, 'Organization role: admin > create > review > edit > comment > read; null stands for a guest.', roleDescriptions);
-export const DefaultLevelEnum = restEnum('DefaultLevel', ['inherit', ...roles] as const,
+export const RoleEnum = restEnum(
+  'Role',
+  roles,
+  'Organization role: admin > create > review > edit > comment > read; null stands for a guest.',
+  roleDescriptions,
+);
+export const DefaultLevelEnum = restEnum(
+  'DefaultLevel',
+  ['inherit', ...roles] as const,
   'Default level of organization members on content: a role, or inherit from the parent. Null: no default access.',
-  { inherit: 'The level of the parent collection (or the organization).', ...roleDescriptions });
+  { inherit: 'The level of the parent collection (or the organization).', ...roleDescriptions },
+);
 export const OrderEnum = restEnum('Order', ['asc', 'desc'] as const, 'Sort direction.', { asc: 'Ascending.', desc: 'Descending.' });
-export const ContentVisibilityEnum = restEnum('ContentVisibility',
-  ['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'] as const, 'Who may read published content.', {
+export const ContentVisibilityEnum = restEnum(
+  'ContentVisibility',
+  ['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'] as const,
+  'Who may read published content.',
+  {
     public: 'Anyone, and it is listed.',
     unlisted: 'Anyone with the link.',
     'share-link': 'Anyone with the secret share key.',
     'visitor-auth': 'Visitors authenticated by the publisher.',
     'in-collection': 'As its collection says.',
     private: 'Members of the organization only.',
-  });
+  },
+);
 export const EditModeEnum = restEnum('EditMode', ['live', 'locked'] as const, 'How content may be edited.', {
   live: 'Edited directly, without change requests.',
   locked: 'Edited through change requests only.',

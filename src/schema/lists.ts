@@ -30,7 +30,10 @@ export interface ScopedList<Parent, Args> {
 
 /** A Prisma cursor (`{ id }`, or a compound `{ teamId_userId: { teamId, userId } }`) as a `where`. */
 const cursorWhere = (cursor: Record<string, unknown>) =>
-  Object.assign({}, ...Object.entries(cursor).map(([key, value]) => (value !== null && typeof value === 'object' ? value : { [key]: value })));
+  Object.assign(
+    {},
+    ...Object.entries(cursor).map(([key, value]) => (value !== null && typeof value === 'object' ? value : { [key]: value })),
+  );
 
 /**
  * A cursor (GraphQL `after`/`before`, REST `page`) names a position in the list it
@@ -114,17 +117,23 @@ export function groupedList<Parent, Args>(list: GroupedList<Parent, Args>): { to
     const id = JSON.stringify([selection, args]);
     let loader = byQuery.get(id);
     if (!loader) {
-      loader = new DataLoader(async (groups) => {
-        const select = 'select' in selection ? { select: { ...(selection.select as object), id: true, ...Object.fromEntries(fields.map((f) => [f, true])) } } : selection;
-        const rows = (await (list.model(ctx) as Delegate).findMany({
-          ...select,
-          where: { AND: [list.where(args), { OR: groups }] },
-          orderBy: list.orderBy(args),
-        })) as Row[];
-        const byGroup = new Map<string, Row[]>();
-        for (const row of rows) byGroup.set(groupKey(fields, row), [...(byGroup.get(groupKey(fields, row)) ?? []), row]);
-        return groups.map((g) => byGroup.get(groupKey(fields, g)) ?? []);
-      }, { cacheKeyFn: (g) => groupKey(fields, g) });
+      loader = new DataLoader(
+        async (groups) => {
+          const select =
+            'select' in selection
+              ? { select: { ...(selection.select as object), id: true, ...Object.fromEntries(fields.map((f) => [f, true])) } }
+              : selection;
+          const rows = (await (list.model(ctx) as Delegate).findMany({
+            ...select,
+            where: { AND: [list.where(args), { OR: groups }] },
+            orderBy: list.orderBy(args),
+          })) as Row[];
+          const byGroup = new Map<string, Row[]>();
+          for (const row of rows) byGroup.set(groupKey(fields, row), [...(byGroup.get(groupKey(fields, row)) ?? []), row]);
+          return groups.map((g) => byGroup.get(groupKey(fields, g)) ?? []);
+        },
+        { cacheKeyFn: (g) => groupKey(fields, g) },
+      );
       byQuery.set(id, loader);
     }
     return loader;

@@ -35,13 +35,20 @@ async function visible(info: GraphQLResolveInfo, typename: string, node: unknown
  * batch (a missing row would fail the whole batch); the others are absent.
  * Existence costs one statement per type named.
  */
-export async function lookUpNodes(refs: NodeRef[], ctx: Context, info: GraphQLResolveInfo, loadAll: (refs: NodeRef[]) => Promise<unknown[]>) {
+export async function lookUpNodes(
+  refs: NodeRef[],
+  ctx: Context,
+  info: GraphQLResolveInfo,
+  loadAll: (refs: NodeRef[]) => Promise<unknown[]>,
+) {
   const byType = new Map<string, string[]>();
   for (const ref of refs) if (isNodeType(info, ref.typename)) byType.set(ref.typename, [...(byType.get(ref.typename) ?? []), ref.id]);
   const existing = new Set<string>();
   await Promise.all(
     [...byType].map(async ([typename, ids]) => {
-      const model = (ctx.prisma as unknown as Record<string, { findMany(args: object): Promise<{ id: string }[]> }>)[typename[0].toLowerCase() + typename.slice(1)];
+      const model = (ctx.prisma as unknown as Record<string, { findMany(args: object): Promise<{ id: string }[]> }>)[
+        typename[0].toLowerCase() + typename.slice(1)
+      ];
       for (const row of await model.findMany({ where: { id: { in: ids } }, select: { id: true } })) existing.add(row.id);
     }),
   );

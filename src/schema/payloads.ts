@@ -16,7 +16,14 @@ export const deletion = (done: boolean, id: string): Deletion => ({ done, id: do
 export function deletionFields(t: ObjectFieldBuilder<Deletion>, verb: 'deleted' | 'removed', type: string) {
   const noun = type.toLowerCase();
   return {
-    [`${verb}${type}Id`]: t.id({ nullable: true, description: `Id of the ${noun} this call ${verb}; null when it ${verb} none.`, resolve: (d) => d.id }),
-    [verb]: t.boolean({ description: `True when this call ${verb} the ${noun}; false when there was none to ${verb.replace(/d$/, '')}.`, resolve: (d) => d.done }),
+    [`${verb}${type}Id`]: t.id({
+      nullable: true,
+      description: `Id of the ${noun} this call ${verb}; null when it ${verb} none.`,
+      resolve: (d) => d.id,
+    }),
+    [verb]: t.boolean({
+      description: `True when this call ${verb} the ${noun}; false when there was none to ${verb.replace(/d$/, '')}.`,
+      resolve: (d) => d.done,
+    }),
   };
 }

@@ -7,10 +7,16 @@ import { requireActor, type Context } from '../context.js';
 export function permissionsType<R, A extends string>(name: string, policy: Policy<R, A>, exposed: readonly (A | 'view')[]) {
   const type = builder.objectRef<Record<string, boolean>>(name).implement({
     description: `What the caller may do on this ${policy.noun.toLowerCase()}.`,
-    fields: (t) => Object.fromEntries(exposed.map((key) => [
-      key,
-      t.boolean({ description: `Whether the caller may \`${key}\` on this ${policy.noun.toLowerCase()}.`, resolve: (rules) => rules[key] ?? false }),
-    ])),
+    fields: (t) =>
+      Object.fromEntries(
+        exposed.map((key) => [
+          key,
+          t.boolean({
+            description: `Whether the caller may \`${key}\` on this ${policy.noun.toLowerCase()}.`,
+            resolve: (rules) => rules[key] ?? false,
+          }),
+        ]),
+      ),
   });
   return {
     type,

@@ -20,5 +20,11 @@ builder.scalarType('JSON', {
 
 // Every root field needs an authenticated caller; finer rules live in src/policy.
 builder.queryType({ description: 'What a caller may read.', authScopes: { authenticated: true } });
-builder.mutationType({ description: 'What a caller may change: each mutation takes one `input` and answers a payload.', authScopes: { authenticated: true } });
-builder.subscriptionType({ description: 'Live changes, over graphql-ws (token in `connectionParams`).', authScopes: { authenticated: true } });
+builder.mutationType({
+  description: 'What a caller may change: each mutation takes one `input` and answers a payload.',
+  authScopes: { authenticated: true },
+});
+builder.subscriptionType({
+  description: 'Live changes, over graphql-ws (token in `connectionParams`).',
+  authScopes: { authenticated: true },
+});

@@ -20,7 +20,11 @@ function itemSelections(info: GraphQLResolveInfo): SelectionSetNode[] {
 }
 
 /** Calls `visit` for every field of `set`, through fragments (spreads and inline). */
-function eachField(info: GraphQLResolveInfo, set: SelectionSetNode | undefined, visit: (field: { name: { value: string }; selectionSet?: SelectionSetNode }) => void) {
+function eachField(
+  info: GraphQLResolveInfo,
+  set: SelectionSetNode | undefined,
+  visit: (field: { name: { value: string }; selectionSet?: SelectionSetNode }) => void,
+) {
   for (const selection of set?.selections ?? []) {
     if (selection.kind === Kind.FIELD) visit(selection);
     else if (selection.kind === Kind.INLINE_FRAGMENT) eachField(info, selection.selectionSet, visit);
@@ -37,7 +41,8 @@ export function fieldsAskedOfItems(info: GraphQLResolveInfo, ...path: string[]):
   let sets = itemSelections(info);
   for (const name of path) {
     const inner: SelectionSetNode[] = [];
-    for (const set of sets) eachField(info, set, (field) => field.name.value === name && field.selectionSet && inner.push(field.selectionSet));
+    for (const set of sets)
+      eachField(info, set, (field) => field.name.value === name && field.selectionSet && inner.push(field.selectionSet));
     sets = inner;
   }
   const asked = new Set<string>();

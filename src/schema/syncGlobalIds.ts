@@ -24,7 +24,9 @@ proto.globalID = function globalID({ resolve, ...options }) {
     type: 'ID',
     resolve: (parent: unknown, args: unknown, ctx: object, info: unknown) =>
       completeValue(resolve(parent, args, ctx, info), (shape) =>
-        shape && typeof shape === 'object' ? encode(builder.configStore.getTypeConfig(shape.type as never).name, String(shape.id), ctx as never) : shape,
+        shape && typeof shape === 'object'
+          ? encode(builder.configStore.getTypeConfig(shape.type as never).name, String(shape.id), ctx as never)
+          : shape,
       ),
   });
 };

@@ -29,7 +29,16 @@ export interface BlobStore {
 
 export type StorageSettings =
   | { kind: 'local'; directory: string }
-  | { kind: 's3'; bucket: string; region: string; endpoint?: string; forcePathStyle: boolean; accessKeyId?: string; secretAccessKey?: string; prefix: string };
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint?: string;
+      forcePathStyle: boolean;
+      accessKeyId?: string;
+      secretAccessKey?: string;
+      prefix: string;
+    };
 
 type Env = Record<string, string | undefined>;
 

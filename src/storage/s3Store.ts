@@ -7,7 +7,8 @@ import { checkBlobKey, type BlobStore, type StorageSettings } from './blobStore.
 type S3Settings = Extract<StorageSettings, { kind: 's3' }>;
 type Sdk = typeof import('@aws-sdk/client-s3');
 
-const notFound = (sdk: Sdk, err: unknown) => err instanceof sdk.NoSuchKey || (err instanceof sdk.S3ServiceException && err.$metadata.httpStatusCode === 404);
+const notFound = (sdk: Sdk, err: unknown) =>
+  err instanceof sdk.NoSuchKey || (err instanceof sdk.S3ServiceException && err.$metadata.httpStatusCode === 404);
 
 export function s3Store(settings: S3Settings): BlobStore {
   let connected: Promise<{ sdk: Sdk; client: S3Client }> | undefined;
@@ -21,7 +22,9 @@ export function s3Store(settings: S3Settings): BlobStore {
         // servers (MinIO, R2, s3rver) do not all read aws-chunked checksum trailers.
         requestChecksumCalculation: 'WHEN_REQUIRED',
         ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-        ...(settings.accessKeyId && settings.secretAccessKey ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } } : {}),
+        ...(settings.accessKeyId && settings.secretAccessKey
+          ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+          : {}),
       }),
     })));
   const Bucket = settings.bucket;
@@ -32,7 +35,13 @@ export function s3Store(settings: S3Settings): BlobStore {
     async put(key, data, contentType, size) {
       const { sdk, client } = await connect();
       const length = Buffer.isBuffer(data) ? data.length : size;
-      const put = new sdk.PutObjectCommand({ Bucket, Key: Key(key), Body: data, ContentType: contentType, ...(length !== undefined ? { ContentLength: length } : {}) });
+      const put = new sdk.PutObjectCommand({
+        Bucket,
+        Key: Key(key),
+        Body: data,
+        ContentType: contentType,
+        ...(length !== undefined ? { ContentLength: length } : {}),
+      });
       if (Buffer.isBuffer(data)) return void (await client.send(put));
       // The SDK does not notice a body stream failing half way: stop the request
       // ourselves (S3 keeps no object of an unfinished PUT).
@@ -49,7 +58,11 @@ export function s3Store(settings: S3Settings): BlobStore {
       const { sdk, client } = await connect();
       try {
         const answer = await client.send(new sdk.GetObjectCommand({ Bucket, Key: Key(key) }));
-        return { body: answer.Body as Readable, size: answer.ContentLength ?? 0, contentType: answer.ContentType ?? 'application/octet-stream' };
+        return {
+          body: answer.Body as Readable,
+          size: answer.ContentLength ?? 0,
+          contentType: answer.ContentType ?? 'application/octet-stream',
+        };
       } catch (err) {
         if (notFound(sdk, err)) return null;
         throw err;

@@ -17,7 +17,8 @@ export interface FileUrlSigner {
 export const ephemeralFilesSecret = () => randomBytes(32).toString('base64url');
 
 export function fileUrlSigner(secret: string, publicUrl: string, clock: Clock): FileUrlSigner {
-  const mac = (key: string, expires: string, name: string) => createHmac('sha256', secret).update(`${key}\n${expires}\n${name}`).digest('base64url');
+  const mac = (key: string, expires: string, name: string) =>
+    createHmac('sha256', secret).update(`${key}\n${expires}\n${name}`).digest('base64url');
   return {
     sign(key, ttlSeconds, name = '') {
       const expires = String(Math.floor(clock.now().getTime() / 1000) + Math.max(1, Math.floor(ttlSeconds)));

@@ -21,7 +21,9 @@ const path = (org: OrgFixture) => `/v1/orgs/${org.organizationId}/agent-instruct
 const SPEC_PATH = '/orgs/{organizationId}/agent-instructions';
 
 const paragraph = (text: string) => ({
-  object: 'block', type: 'paragraph', data: {},
+  object: 'block',
+  type: 'paragraph',
+  data: {},
   nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }],
 });
 const doc = (text: string) => ({ object: 'document', data: { schemaVersion: 1 }, nodes: [paragraph(text)] });
@@ -111,7 +113,10 @@ describe('agent instructions: get and put', () => {
   it('two parallel PUTs leave one row holding one of the two documents', async () => {
     const org = await createOrg(app);
     const bodies = [{ instructions: doc('first') }, { instructions: doc('second') }];
-    const answers = await race(app, bodies.map((b) => restCall(org.admin.token, 'PUT', path(org), b)));
+    const answers = await race(
+      app,
+      bodies.map((b) => restCall(org.admin.token, 'PUT', path(org), b)),
+    );
     expect(statusCounts(answers)).toEqual({ 200: 2 });
     const rows = await app.prisma.agentInstructions.findMany({ where: { organizationId: org.organizationId } });
     expect(rows).toHaveLength(1);
@@ -120,17 +125,33 @@ describe('agent instructions: get and put', () => {
 
   it('GraphQL: Organization.agentInstructions and setAgentInstructions (payload, clientMutationId, errors)', async () => {
     const org = await createOrg(app);
-    const set = await graphql(app, org.admin.token, `mutation($input: SetAgentInstructionsInput!) {
+    const set = await graphql(
+      app,
+      org.admin.token,
+      `mutation($input: SetAgentInstructionsInput!) {
       setAgentInstructions(input: $input) { clientMutationId agentInstructions { instructions updatedBy urls { location } } } }`,
-    { input: { organizationId: org.organizationId, instructions: doc('hi'), clientMutationId: 'c1' } });
+      { input: { organizationId: org.organizationId, instructions: doc('hi'), clientMutationId: 'c1' } },
+    );
     expect(set.errors).toBeUndefined();
-    expect(set.data.setAgentInstructions).toMatchObject({ clientMutationId: 'c1', agentInstructions: { instructions: doc('hi'), updatedBy: org.admin.userId } });
+    expect(set.data.setAgentInstructions).toMatchObject({
+      clientMutationId: 'c1',
+      agentInstructions: { instructions: doc('hi'), updatedBy: org.admin.userId },
+    });
 
-    const read = await graphql(app, org.admin.token, `query($id: ID!) { organization(id: $id) { agentInstructions { instructions updatedAt } } }`, { id: org.organizationId });
+    const read = await graphql(
+      app,
+      org.admin.token,
+      `query($id: ID!) { organization(id: $id) { agentInstructions { instructions updatedAt } } }`,
+      { id: org.organizationId },
+    );
     expect(read.data.organization.agentInstructions.instructions).toEqual(doc('hi'));
 
-    const bad = await graphql(app, org.admin.token, `mutation($input: SetAgentInstructionsInput!) { setAgentInstructions(input: $input) { clientMutationId } }`,
-      { input: { organizationId: org.organizationId, instructions: { object: 'document', data: {}, nodes: 'no' } } });
+    const bad = await graphql(
+      app,
+      org.admin.token,
+      `mutation($input: SetAgentInstructionsInput!) { setAgentInstructions(input: $input) { clientMutationId } }`,
+      { input: { organizationId: org.organizationId, instructions: { object: 'document', data: {}, nodes: 'no' } } },
+    );
     expect(bad.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', status: 400, field: 'instructions.nodes' });
   });
 });

@@ -31,15 +31,25 @@ async function openCR(spaceId: string, subject = 'Edit') {
   return res.body;
 }
 
-const write = (spaceId: string, cr: string, changes: unknown[]) => rest(app, org.admin.token).post(`${crPath(spaceId, cr)}/content`, { changes });
-const activePages = async (spaceId: string) => pagesOf(app, (await app.prisma.space.findUniqueOrThrow({ where: { id: spaceId } })).revisionId);
+const write = (spaceId: string, cr: string, changes: unknown[]) =>
+  rest(app, org.admin.token).post(`${crPath(spaceId, cr)}/content`, { changes });
+const activePages = async (spaceId: string) =>
+  pagesOf(app, (await app.prisma.space.findUniqueOrThrow({ where: { id: spaceId } })).revisionId);
 
 describe('change requests', () => {
   it('creates, gets by id and by number, patches, and lists with filters', async () => {
     const { space } = await spaceWithPages([{ path: 'a', markdown: 'A' }]);
     const cr = await openCR(space.id, 'First');
     expectOpenApi({ status: 201, body: cr }, 'post', '/spaces/{spaceId}/change-requests', 201);
-    expect(cr).toMatchObject({ object: 'change-request', number: 1, status: 'draft', subject: 'First', space: space.id, outdated: false, createdBy: { id: org.admin.userId } });
+    expect(cr).toMatchObject({
+      object: 'change-request',
+      number: 1,
+      status: 'draft',
+      subject: 'First',
+      space: space.id,
+      outdated: false,
+      createdBy: { id: org.admin.userId },
+    });
     expect(cr.revision).toBe(cr.revisionInitial);
     const byNumber = await rest(app, org.admin.token).get(crPath(space.id, '1'));
     expectOpenApi(byNumber, 'get', '/spaces/{spaceId}/change-requests/{changeRequestId}', 200);
@@ -85,27 +95,43 @@ describe('change requests', () => {
     const space = await createSpace(app, org, { empty: true });
     const answers = await race(app, times(200, restCall(org.admin.token, 'POST', crPath(space.id), { subject: 'x' })));
     expect(statusCounts(answers)).toEqual({ 201: 200 });
-    const numbers = (await app.prisma.changeRequest.findMany({ where: { spaceId: space.id }, select: { number: true } })).map((r) => r.number).sort((a, b) => a - b);
+    const numbers = (await app.prisma.changeRequest.findMany({ where: { spaceId: space.id }, select: { number: true } }))
+      .map((r) => r.number)
+      .sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
   }, 120_000);
 });
 
 describe('change request content', () => {
   it('writes pages on its own revision line (insert, update, move, delete), leaving the space as it was', async () => {
-    const { space, ids: [a, b] } = await spaceWithPages([{ path: 'a', markdown: 'A' }, { path: 'b', markdown: 'B' }]);
+    const {
+      space,
+      ids: [a, b],
+    } = await spaceWithPages([
+      { path: 'a', markdown: 'A' },
+      { path: 'b', markdown: 'B' },
+    ]);
     const cr = await openCR(space.id);
-    const res = await write(space.id, cr.id, [
-      { operation: 'insert_page', title: 'New Page', document: { markdown: '# New' } },
-      { operation: 'update_page', page: a, title: 'A2', document: { markdown: 'A edited' } },
-      { operation: 'update_page', page: b, into: a },
-      { operation: 'delete_page', page: a === b ? '' : a },
-    ].slice(0, 3));
+    const res = await write(
+      space.id,
+      cr.id,
+      [
+        { operation: 'insert_page', title: 'New Page', document: { markdown: '# New' } },
+        { operation: 'update_page', page: a, title: 'A2', document: { markdown: 'A edited' } },
+        { operation: 'update_page', page: b, into: a },
+        { operation: 'delete_page', page: a === b ? '' : a },
+      ].slice(0, 3),
+    );
     expect(res.status).toBe(200);
     expect(res.body.revision).not.toBe(cr.revision);
     const revision = await app.prisma.revision.findUniqueOrThrow({ where: { id: res.body.revision } });
     expect(revision.parents).toEqual([cr.revision]);
     const pages = await pagesOf(app, res.body.revision);
-    expect(pages.map((p) => [p.path, p.title, p.markdown])).toEqual([['a', 'A2', 'A edited'], ['a/b', 'b', 'B'], ['new-page', 'New Page', '# New']]);
+    expect(pages.map((p) => [p.path, p.title, p.markdown])).toEqual([
+      ['a', 'A2', 'A edited'],
+      ['a/b', 'b', 'B'],
+      ['new-page', 'New Page', '# New'],
+    ]);
     expect((await activePages(space.id)).map((p) => p.path)).toEqual(['a', 'b']);
 
     const page = await rest(app, org.admin.token).get(`${crPath(space.id, cr.id)}/content/page/${a}`);
@@ -131,11 +157,20 @@ describe('change request content', () => {
 
 describe('update and merge', () => {
   it('merges non-conflicting edits of both sides, within a page and across pages', async () => {
-    const { space, ids: [a, b] } = await spaceWithPages([{ path: 'a', markdown: 'one\n\ntwo\n\nthree' }, { path: 'b', markdown: 'B' }]);
+    const {
+      space,
+      ids: [a, b],
+    } = await spaceWithPages([
+      { path: 'a', markdown: 'one\n\ntwo\n\nthree' },
+      { path: 'b', markdown: 'B' },
+    ]);
     const first = await openCR(space.id);
     const second = await openCR(space.id);
     await write(space.id, first.id, [{ operation: 'update_page', page: a, document: { markdown: 'ONE\n\ntwo\n\nthree' } }]);
-    await write(space.id, second.id, [{ operation: 'update_page', page: a, document: { markdown: 'one\n\ntwo\n\nTHREE' } }, { operation: 'update_page', page: b, title: 'Bee' }]);
+    await write(space.id, second.id, [
+      { operation: 'update_page', page: a, document: { markdown: 'one\n\ntwo\n\nTHREE' } },
+      { operation: 'update_page', page: b, title: 'Bee' },
+    ]);
     const m1 = await rest(app, org.admin.token).post(`${crPath(space.id, first.id)}/merge`);
     expectOpenApi(m1, 'post', '/spaces/{spaceId}/change-requests/{changeRequestId}/merge', 200);
     expect(m1.body).toMatchObject({ revision: expect.any(String), result: 'merge' });
@@ -151,7 +186,10 @@ describe('update and merge', () => {
   });
 
   it('reports conflicting edits (409 naming the page) and changes nothing', async () => {
-    const { space, ids: [a] } = await spaceWithPages([{ path: 'a', markdown: 'line' }]);
+    const {
+      space,
+      ids: [a],
+    } = await spaceWithPages([{ path: 'a', markdown: 'line' }]);
     const first = await openCR(space.id);
     const second = await openCR(space.id);
     await write(space.id, first.id, [{ operation: 'update_page', page: a, document: { markdown: 'mine' } }]);
@@ -163,14 +201,25 @@ describe('update and merge', () => {
     expect(res.body.error.message).toContain(a);
     expect((await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } })).revisionId).toBe(before.revisionId);
     expect((await rest(app, org.admin.token).get(crPath(space.id, second.id))).body.status).toBe('draft');
-    const gql = await graphql(app, org.admin.token, `mutation($i: MergeChangeRequestInput!) { mergeChangeRequest(input: $i) { result conflicts { page reason } } }`, { i: { spaceId: space.id, changeRequestId: second.id } });
+    const gql = await graphql(
+      app,
+      org.admin.token,
+      `mutation($i: MergeChangeRequestInput!) { mergeChangeRequest(input: $i) { result conflicts { page reason } } }`,
+      { i: { spaceId: space.id, changeRequestId: second.id } },
+    );
     expect(gql.data.mergeChangeRequest).toMatchObject({ result: 'conflicts', conflicts: [{ page: a }] });
     const update = await rest(app, org.admin.token).post(`${crPath(space.id, second.id)}/update`);
     expect(update.status).toBe(409);
   });
 
   it('keeps a move on one side and an edit on the other; a merge after an update is clean', async () => {
-    const { space, ids: [a, b] } = await spaceWithPages([{ path: 'a', markdown: 'A' }, { path: 'b', markdown: 'B' }]);
+    const {
+      space,
+      ids: [a, b],
+    } = await spaceWithPages([
+      { path: 'a', markdown: 'A' },
+      { path: 'b', markdown: 'B' },
+    ]);
     const mover = await openCR(space.id);
     const editor = await openCR(space.id);
     await write(space.id, mover.id, [{ operation: 'update_page', page: b, into: a }]);
@@ -181,18 +230,33 @@ describe('update and merge', () => {
     expect(updated.body.result).toBe('update');
     const after = await rest(app, org.admin.token).get(crPath(space.id, editor.id));
     expect(after.body).toMatchObject({ outdated: false, revision: updated.body.revision });
-    expect((await pagesOf(app, updated.body.revision)).map((p) => [p.path, p.markdown])).toEqual([['a', 'A'], ['a/b', 'B edited']]);
+    expect((await pagesOf(app, updated.body.revision)).map((p) => [p.path, p.markdown])).toEqual([
+      ['a', 'A'],
+      ['a/b', 'B edited'],
+    ]);
     expect((await rest(app, org.admin.token).post(`${crPath(space.id, editor.id)}/merge`)).body.result).toBe('merge');
-    expect((await activePages(space.id)).map((p) => [p.path, p.markdown])).toEqual([['a', 'A'], ['a/b', 'B edited']]);
+    expect((await activePages(space.id)).map((p) => [p.path, p.markdown])).toEqual([
+      ['a', 'A'],
+      ['a/b', 'B edited'],
+    ]);
   });
 
   it('two merges at once both land, one on top of the other', async () => {
-    const { space, ids: [a, b] } = await spaceWithPages([{ path: 'a', markdown: 'A' }, { path: 'b', markdown: 'B' }]);
+    const {
+      space,
+      ids: [a, b],
+    } = await spaceWithPages([
+      { path: 'a', markdown: 'A' },
+      { path: 'b', markdown: 'B' },
+    ]);
     const x = await openCR(space.id);
     const y = await openCR(space.id);
     await write(space.id, x.id, [{ operation: 'update_page', page: a, document: { markdown: 'AX' } }]);
     await write(space.id, y.id, [{ operation: 'update_page', page: b, document: { markdown: 'BY' } }]);
-    const answers = await race(app, [restCall(org.admin.token, 'POST', `${crPath(space.id, x.id)}/merge`), restCall(org.admin.token, 'POST', `${crPath(space.id, y.id)}/merge`)]);
+    const answers = await race(app, [
+      restCall(org.admin.token, 'POST', `${crPath(space.id, x.id)}/merge`),
+      restCall(org.admin.token, 'POST', `${crPath(space.id, y.id)}/merge`),
+    ]);
     expect(answers.map((r) => r.status)).toEqual([200, 200]);
     expect((await activePages(space.id)).map((p) => p.markdown)).toEqual(['AX', 'BY']);
     const head = await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } });
@@ -201,13 +265,22 @@ describe('update and merge', () => {
 
   it('requires the approval of the reviewers the merge rules name', async () => {
     const reviewer = await addMember(app, org.organizationId, 'review');
-    const { space, ids: [a] } = await spaceWithPages([{ path: 'a', markdown: 'A' }]);
-    await rest(app, org.admin.token).patch(`/v1/spaces/${space.id}`, { mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: [reviewer.userId] }] } });
+    const {
+      space,
+      ids: [a],
+    } = await spaceWithPages([{ path: 'a', markdown: 'A' }]);
+    await rest(app, org.admin.token).patch(`/v1/spaces/${space.id}`, {
+      mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: [reviewer.userId] }] },
+    });
     const cr = await openCR(space.id);
     await write(space.id, cr.id, [{ operation: 'update_page', page: a, document: { markdown: 'A2' } }]);
     const asked = await rest(app, org.admin.token).post(`${crPath(space.id, cr.id)}/requested-reviewers`, { users: [reviewer.userId] });
     expect(asked.status).toBe(200);
-    expect((await rest(app, org.admin.token).get(`${crPath(space.id)}?status=draft&requestedReviewer=${reviewer.userId}`)).body.items.map((i: any) => i.id)).toEqual([cr.id]);
+    expect(
+      (await rest(app, org.admin.token).get(`${crPath(space.id)}?status=draft&requestedReviewer=${reviewer.userId}`)).body.items.map(
+        (i: any) => i.id,
+      ),
+    ).toEqual([cr.id]);
     const blocked = await rest(app, org.admin.token).post(`${crPath(space.id, cr.id)}/merge`);
     expect(blocked.status).toBe(403);
     expect(blocked.body.error.message).toContain(reviewer.userId);

@@ -25,7 +25,12 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const crPath = (spaceId: string, cr?: string) => `/v1/spaces/${spaceId}/change-requests${cr ? `/${cr}` : ''}`;
-const bigMarkdown = (i: number, bytes: number) => Array.from({ length: Math.ceil(bytes / 60) }, (_, n) => (n % 10 === 0 ? `## Heading ${i}-${n}` : `Paragraph ${n} of page ${i} with [a link](other-${n}) text.`)).join('\n\n').slice(0, bytes);
+const bigMarkdown = (i: number, bytes: number) =>
+  Array.from({ length: Math.ceil(bytes / 60) }, (_, n) =>
+    n % 10 === 0 ? `## Heading ${i}-${n}` : `Paragraph ${n} of page ${i} with [a link](other-${n}) text.`,
+  )
+    .join('\n\n')
+    .slice(0, bytes);
 
 /**
  * A change request holding `count` new pages of `bytes` of Markdown, written straight into the
@@ -34,13 +39,17 @@ const bigMarkdown = (i: number, bytes: number) => Array.from({ length: Math.ceil
 async function crWithPages(count: number, bytes: number) {
   const space = await createSpace(app, org, { empty: true });
   const cr = (await rest(app, org.admin.token).post(crPath(space.id), { subject: 'Big' })).body;
-  await app.prisma.$transaction(async (tx) => {
-    const row = await tx.space.findUniqueOrThrow({ where: { id: space.id } });
-    const pages = [];
-    for (let i = 0; i < count; i++) pages.push(await newPageNode(tx, row, { ...emptyContent(`Page ${i}`), markdown: bigMarkdown(i, bytes) }, `page-${i}`, new Date()));
-    const revisionId = await commitRevision(tx, row, { parents: [cr.revision], changeRequestId: cr.id, pages });
-    await tx.changeRequest.update({ where: { id: cr.id }, data: { revisionId } });
-  }, { timeout: 300_000, maxWait: 60_000 });
+  await app.prisma.$transaction(
+    async (tx) => {
+      const row = await tx.space.findUniqueOrThrow({ where: { id: space.id } });
+      const pages = [];
+      for (let i = 0; i < count; i++)
+        pages.push(await newPageNode(tx, row, { ...emptyContent(`Page ${i}`), markdown: bigMarkdown(i, bytes) }, `page-${i}`, new Date()));
+      const revisionId = await commitRevision(tx, row, { parents: [cr.revision], changeRequestId: cr.id, pages });
+      await tx.changeRequest.update({ where: { id: cr.id }, data: { revisionId } });
+    },
+    { timeout: 300_000, maxWait: 60_000 },
+  );
   return { space, cr };
 }
 
@@ -56,14 +65,20 @@ async function eventually(check: () => Promise<boolean>, what: string, ms = 90_0
 describe('large merges', () => {
   it('merges a change request of 100 pages of 20 KB; the search index and reference keys follow through the outbox job', async () => {
     const { space, cr } = await crWithPages(100, 20_000);
-    const { result: res, statements } = await app.recordStatements(() => rest(app, org.admin.token).post(`${crPath(space.id, cr.id)}/merge`));
+    const { result: res, statements } = await app.recordStatements(() =>
+      rest(app, org.admin.token).post(`${crPath(space.id, cr.id)}/merge`),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.result).toBe('merge');
     // Nothing parsed for search in the merge's transaction: one outbox row instead.
     expect(statements.filter((sql) => sql.includes('"SearchSection"'))).toEqual([]);
     expect(statements.filter((sql) => sql.includes('INSERT INTO "public"."MainLineOutbox"'))).toHaveLength(1);
     // The job parses every page (about 0.4 s each, more on a loaded machine): a generous bound, a hang guard only.
-    await eventually(async () => (await app.prisma.mainLineOutbox.count({ where: { spaceId: space.id } })) === 0, 'the outbox row consumed', 240_000);
+    await eventually(
+      async () => (await app.prisma.mainLineOutbox.count({ where: { spaceId: space.id } })) === 0,
+      'the outbox row consumed',
+      240_000,
+    );
     expect((await app.prisma.searchIndexState.findUniqueOrThrow({ where: { spaceId: space.id } })).revisionId).toBe(res.body.revision);
     expect(await app.prisma.searchPage.count({ where: { spaceId: space.id } })).toBe(100);
     const found = await rest(app, org.admin.token).get(`/v1/spaces/${space.id}/search?query=${encodeURIComponent('"Heading 99-0"')}`);
@@ -74,16 +89,29 @@ describe('large merges', () => {
     const space = await createSpace(app, org, { empty: true });
     const [guide] = await insertPages(app, space, [{ path: 'guide', title: 'Guide', markdown: 'Intro.' }]);
     // Both sides edit the same page (title on one, Markdown on the other): the merge writes a new version.
-    const [titles, text] = [(await rest(app, org.admin.token).post(crPath(space.id), { subject: 'Title' })).body, (await rest(app, org.admin.token).post(crPath(space.id), { subject: 'Text' })).body];
-    const edit = (cr: string, change: object) => rest(app, org.admin.token).post(`${crPath(space.id, cr)}/content`, { changes: [{ operation: 'update_page', page: guide, ...change }] });
+    const [titles, text] = [
+      (await rest(app, org.admin.token).post(crPath(space.id), { subject: 'Title' })).body,
+      (await rest(app, org.admin.token).post(crPath(space.id), { subject: 'Text' })).body,
+    ];
+    const edit = (cr: string, change: object) =>
+      rest(app, org.admin.token).post(`${crPath(space.id, cr)}/content`, {
+        changes: [{ operation: 'update_page', page: guide, ...change }],
+      });
     expect((await edit(titles.id, { title: 'The guide' })).status).toBe(200);
     expect((await edit(text.id, { document: { markdown: 'See [install](install).' } })).status).toBe(200);
     expect((await rest(app, org.admin.token).post(`${crPath(space.id, titles.id)}/merge`)).body.result).toBe('merge');
     const merged = await rest(app, org.admin.token).post(`${crPath(space.id, text.id)}/merge`);
     expect(merged.body.result).toBe('merge');
-    const written = await app.prisma.pageVersion.findFirstOrThrow({ where: { spaceId: space.id, title: 'The guide', markdown: 'See [install](install).' } });
-    await eventually(async () => (await app.prisma.mainLineOutbox.count({ where: { spaceId: space.id } })) === 0, 'the outbox rows consumed');
-    expect(await app.prisma.pageVersion.findUniqueOrThrow({ where: { spaceId_hash: { spaceId: space.id, hash: written.hash } } })).toMatchObject({ referencesIndexed: true, referenceKeys: ['page:install'] });
+    const written = await app.prisma.pageVersion.findFirstOrThrow({
+      where: { spaceId: space.id, title: 'The guide', markdown: 'See [install](install).' },
+    });
+    await eventually(
+      async () => (await app.prisma.mainLineOutbox.count({ where: { spaceId: space.id } })) === 0,
+      'the outbox rows consumed',
+    );
+    expect(
+      await app.prisma.pageVersion.findUniqueOrThrow({ where: { spaceId_hash: { spaceId: space.id, hash: written.hash } } }),
+    ).toMatchObject({ referencesIndexed: true, referenceKeys: ['page:install'] });
   });
 });
 
@@ -93,9 +121,18 @@ describe('racing writers of one change request', () => {
     for (let round = 0; round < 6; round++) {
       const space = await createSpace(app, org, { empty: true });
       await insertPages(app, space, [{ path: 'a', markdown: 'A' }]);
-      const [cr, other] = [(await rest(app, org.admin.token).post(crPath(space.id), { subject: 'Raced' })).body, (await rest(app, org.admin.token).post(crPath(space.id), { subject: 'Moves main' })).body];
+      const [cr, other] = [
+        (await rest(app, org.admin.token).post(crPath(space.id), { subject: 'Raced' })).body,
+        (await rest(app, org.admin.token).post(crPath(space.id), { subject: 'Moves main' })).body,
+      ];
       // Main moves past the change request's base: the update from main has work to do, and the merge is three-way.
-      expect((await rest(app, org.admin.token).post(`${crPath(space.id, other.id)}/content`, { changes: [{ operation: 'insert_page', title: 'Main side' }] })).status).toBe(200);
+      expect(
+        (
+          await rest(app, org.admin.token).post(`${crPath(space.id, other.id)}/content`, {
+            changes: [{ operation: 'insert_page', title: 'Main side' }],
+          })
+        ).status,
+      ).toBe(200);
       expect((await rest(app, org.admin.token).post(`${crPath(space.id, other.id)}/merge`)).status).toBe(200);
       const path = crPath(space.id, cr.id);
       const answers = await race(app, [
@@ -156,15 +193,34 @@ describe('merges computed before the lock', () => {
   it('runs the text merges with no lock on the space; a merge that lands meanwhile makes it compute again onto the new main', async () => {
     const space = await createSpace(app, org, { empty: true });
     const lines = (page: number, tag: string) => Array.from({ length: 120 }, (_, n) => `Line ${n} of page ${page} ${tag}`).join('\n\n');
-    const ids = await insertPages(app, space, [...Array.from({ length: 5 }, (_, i) => ({ path: `p${i}`, markdown: lines(i, 'as written') })), { path: 'q', markdown: 'Q.' }]);
+    const ids = await insertPages(app, space, [
+      ...Array.from({ length: 5 }, (_, i) => ({ path: `p${i}`, markdown: lines(i, 'as written') })),
+      { path: 'q', markdown: 'Q.' },
+    ]);
     const admin = rest(app, org.admin.token);
     const create = async (subject: string) => (await admin.post(crPath(space.id), { subject })).body;
-    const edit = async (cr: string, changes: object[]) => expect((await admin.post(`${crPath(space.id, cr)}/content`, { changes })).status).toBe(200);
+    const edit = async (cr: string, changes: object[]) =>
+      expect((await admin.post(`${crPath(space.id, cr)}/content`, { changes })).status).toBe(200);
     // `big` edits the top of every page, `main` their bottom and lands first: merging `big` is three-way, each page edited on both sides.
     const [big, main] = [await create('Top of every page'), await create('Bottom of every page')];
-    const markdownWith = (i: number, first: string, last: string) => lines(i, 'as written').replace(`Line 0 of page ${i} as written`, first).replace(`Line 119 of page ${i} as written`, last);
-    await edit(big.id, ids.slice(0, 5).map((page, i) => ({ operation: 'update_page', page, document: { markdown: markdownWith(i, `Top ${i} edited`, `Line 119 of page ${i} as written`) } })));
-    await edit(main.id, ids.slice(0, 5).map((page, i) => ({ operation: 'update_page', page, document: { markdown: markdownWith(i, `Line 0 of page ${i} as written`, `Bottom ${i} edited`) } })));
+    const markdownWith = (i: number, first: string, last: string) =>
+      lines(i, 'as written').replace(`Line 0 of page ${i} as written`, first).replace(`Line 119 of page ${i} as written`, last);
+    await edit(
+      big.id,
+      ids.slice(0, 5).map((page, i) => ({
+        operation: 'update_page',
+        page,
+        document: { markdown: markdownWith(i, `Top ${i} edited`, `Line 119 of page ${i} as written`) },
+      })),
+    );
+    await edit(
+      main.id,
+      ids.slice(0, 5).map((page, i) => ({
+        operation: 'update_page',
+        page,
+        document: { markdown: markdownWith(i, `Line 0 of page ${i} as written`, `Bottom ${i} edited`) },
+      })),
+    );
     expect((await admin.post(`${crPath(space.id, main.id)}/merge`)).status).toBe(200);
     // `small`, based on main as it is now, lands while `big`'s texts are being merged.
     const small = await create('Another page');
@@ -196,19 +252,30 @@ describe('merges computed before the lock', () => {
     for (let i = 0; i < 5; i++) expect(byTitle.get(`p${i}`)).toBe(markdownWith(i, `Top ${i} edited`, `Bottom ${i} edited`));
     expect(byTitle.get('q')).toBe('Q, edited meanwhile.');
     const revision = await app.prisma.revision.findUniqueOrThrow({ where: { id: row.revisionId } });
-    expect(revision.parents).toEqual([(await app.prisma.changeRequest.findUniqueOrThrow({ where: { id: small.id } })).revisionMergedId, merged.revisionId]);
+    expect(revision.parents).toEqual([
+      (await app.prisma.changeRequest.findUniqueOrThrow({ where: { id: small.id } })).revisionMergedId,
+      merged.revisionId,
+    ]);
   });
 
   it('answers 409 when main moves under every try, and merges nothing', async () => {
     const space = await createSpace(app, org, { empty: true });
     const lines = (tag: string) => Array.from({ length: 400 }, (_, n) => `Line ${n} ${tag}`).join('\n\n');
-    const [page, other] = await insertPages(app, space, [{ path: 'p', markdown: lines('as written') }, { path: 'o', markdown: 'O.' }]);
+    const [page, other] = await insertPages(app, space, [
+      { path: 'p', markdown: lines('as written') },
+      { path: 'o', markdown: 'O.' },
+    ]);
     const admin = rest(app, org.admin.token);
     const create = async (subject: string) => (await admin.post(crPath(space.id), { subject })).body;
-    const edit = async (cr: string, changes: object[]) => expect((await admin.post(`${crPath(space.id, cr)}/content`, { changes })).status).toBe(200);
+    const edit = async (cr: string, changes: object[]) =>
+      expect((await admin.post(`${crPath(space.id, cr)}/content`, { changes })).status).toBe(200);
     const [big, first] = [await create('Top'), await create('Bottom')];
-    await edit(big.id, [{ operation: 'update_page', page, document: { markdown: lines('as written').replace('Line 0 as written', 'Top edited') } }]);
-    await edit(first.id, [{ operation: 'update_page', page, document: { markdown: lines('as written').replace('Line 399 as written', 'Bottom edited') } }]);
+    await edit(big.id, [
+      { operation: 'update_page', page, document: { markdown: lines('as written').replace('Line 0 as written', 'Top edited') } },
+    ]);
+    await edit(first.id, [
+      { operation: 'update_page', page, document: { markdown: lines('as written').replace('Line 399 as written', 'Bottom edited') } },
+    ]);
     expect((await admin.post(`${crPath(space.id, first.id)}/merge`)).status).toBe(200);
     // During each of the merge's computations another change request lands on main.
     let n = 0;
@@ -232,16 +299,27 @@ describe('racing merges computed before the lock', () => {
   it('the same three-way merge asked 4 times beside 3 other merges: each change request merged once, the others 409, nothing 5xx', async () => {
     const space = await createSpace(app, org, { empty: true });
     const lines = (page: number) => Array.from({ length: 150 }, (_, n) => `Line ${n} of page ${page}`).join('\n\n');
-    const ids = await insertPages(app, space, Array.from({ length: 7 }, (_, i) => ({ path: `p${i}`, markdown: lines(i) })));
+    const ids = await insertPages(
+      app,
+      space,
+      Array.from({ length: 7 }, (_, i) => ({ path: `p${i}`, markdown: lines(i) })),
+    );
     const admin = rest(app, org.admin.token);
     const create = async (subject: string) => (await admin.post(crPath(space.id), { subject })).body;
-    const edit = async (cr: string, changes: object[]) => expect((await admin.post(`${crPath(space.id, cr)}/content`, { changes })).status).toBe(200);
+    const edit = async (cr: string, changes: object[]) =>
+      expect((await admin.post(`${crPath(space.id, cr)}/content`, { changes })).status).toBe(200);
     const top = (i: number) => lines(i).replace(`Line 0 of page ${i}`, `Top ${i}`);
     const bottom = (i: number) => lines(i).replace(`Line 149 of page ${i}`, `Bottom ${i}`);
     // `big` edits the top of pages 0-3, main their bottom: its merge is three-way, on the pool.
     const [big, main] = [await create('Top'), await create('Bottom')];
-    await edit(big.id, ids.slice(0, 4).map((page, i) => ({ operation: 'update_page', page, document: { markdown: top(i) } })));
-    await edit(main.id, ids.slice(0, 4).map((page, i) => ({ operation: 'update_page', page, document: { markdown: bottom(i) } })));
+    await edit(
+      big.id,
+      ids.slice(0, 4).map((page, i) => ({ operation: 'update_page', page, document: { markdown: top(i) } })),
+    );
+    await edit(
+      main.id,
+      ids.slice(0, 4).map((page, i) => ({ operation: 'update_page', page, document: { markdown: bottom(i) } })),
+    );
     expect((await admin.post(`${crPath(space.id, main.id)}/merge`)).status).toBe(200);
     // Three more, each editing a page of its own (4, 5, 6).
     const others = [];
@@ -259,7 +337,10 @@ describe('racing merges computed before the lock', () => {
     expect(answers.slice(4).map((a) => a.status)).toEqual([200, 200, 200]);
     const row = await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } });
     const byTitle = new Map((await pagesOf(app, row.revisionId)).map((p) => [p.title, p.markdown]));
-    for (let i = 0; i < 4; i++) expect(byTitle.get(`p${i}`)).toBe(lines(i).replace(`Line 0 of page ${i}`, `Top ${i}`).replace(`Line 149 of page ${i}`, `Bottom ${i}`));
+    for (let i = 0; i < 4; i++)
+      expect(byTitle.get(`p${i}`)).toBe(
+        lines(i).replace(`Line 0 of page ${i}`, `Top ${i}`).replace(`Line 149 of page ${i}`, `Bottom ${i}`),
+      );
     for (let i = 4; i < 7; i++) expect(byTitle.get(`p${i}`)).toBe(`Page ${i} edited`);
     // One merge revision per change request on the main line.
     expect(await app.prisma.revision.count({ where: { spaceId: space.id, type: 'merge' } })).toBe(5);
@@ -276,14 +357,19 @@ describe('content writes of large pages', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     let locked!: () => void;
     const lockTaken = new Promise<void>((resolve) => (locked = resolve));
-    const holder = app.prisma.$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT 1 FROM "Space" WHERE id = ${space.id} FOR NO KEY UPDATE`;
-      locked();
-      await held;
-    }, { timeout: 60_000 });
+    const holder = app.prisma.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT 1 FROM "Space" WHERE id = ${space.id} FOR NO KEY UPDATE`;
+        locked();
+        await held;
+      },
+      { timeout: 60_000 },
+    );
     await lockTaken;
     const parsedBefore = app.quire.compute.counts().parsePagesTask ?? 0;
-    const write = rest(app, org.admin.token).post(`${crPath(space.id, cr.id)}/content`, { changes: [{ operation: 'insert_page', title: 'Large', document: { markdown } }] });
+    const write = rest(app, org.admin.token).post(`${crPath(space.id, cr.id)}/content`, {
+      changes: [{ operation: 'insert_page', title: 'Large', document: { markdown } }],
+    });
     try {
       // The page is parsed (on the pool: it is large) while the space is still locked by the other writer.
       await eventually(async () => (app.quire.compute.counts().parsePagesTask ?? 0) > parsedBefore, 'the parse before the lock', 30_000);

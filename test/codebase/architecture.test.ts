@@ -40,7 +40,10 @@ function project(files: Record<string, string>) {
   const dir = mkdtempSync(join(tmpdir(), 'quire-layers-'));
   fixtures.push(dir);
   cpSync(join(root, '.dependency-cruiser.cjs'), join(dir, '.dependency-cruiser.cjs'));
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true }, include: ['src'] }));
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true }, include: ['src'] }),
+  );
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
@@ -50,9 +53,11 @@ function project(files: Record<string, string>) {
 
 const lawful = {
   'src/errors.ts': 'export class AppError extends Error {}\n',
-  'src/http/respond.ts': "import { AppError } from '../errors.js';\nexport const sendJson = (body: unknown) => (body instanceof AppError ? 500 : 200);\n",
+  'src/http/respond.ts':
+    "import { AppError } from '../errors.js';\nexport const sendJson = (body: unknown) => (body instanceof AppError ? 500 : 200);\n",
   'src/domain/things/service.ts': "import { AppError } from '../../errors.js';\nexport const thing = () => new AppError('no thing');\n",
-  'src/app.ts': "import { sendJson } from './http/respond.js';\nimport { thing } from './domain/things/service.js';\nexport const answer = () => sendJson(thing());\n",
+  'src/app.ts':
+    "import { sendJson } from './http/respond.js';\nimport { thing } from './domain/things/service.js';\nexport const answer = () => sendJson(thing());\n",
 };
 
 describe('layer rules (npm run lint:layers)', () => {
@@ -68,47 +73,70 @@ describe('layer rules (npm run lint:layers)', () => {
     expect(result.code, result.output).toBe(0);
   }, 60_000);
 
-  it('pass on a small lawful tree (so the failures below are the rules\' own)', async () => {
+  it("pass on a small lawful tree (so the failures below are the rules' own)", async () => {
     const result = await cruise(project(lawful));
     expect(result.rules, result.output).toEqual([]);
     expect(result.code, result.output).toBe(0);
   }, 60_000);
 
   it('fail when a domain file imports the HTTP door', async () => {
-    const result = await cruise(project({ ...lawful, 'src/domain/things/endpoint.ts': "import { sendJson } from '../../http/respond.js';\nexport const serve = () => sendJson({});\n" }));
+    const result = await cruise(
+      project({
+        ...lawful,
+        'src/domain/things/endpoint.ts': "import { sendJson } from '../../http/respond.js';\nexport const serve = () => sendJson({});\n",
+      }),
+    );
     expect(result.rules, result.output).toContain('domain-imports-a-door');
     expect(result.code, result.output).not.toBe(0);
   }, 60_000);
 
   it('fail when a domain file imports a door only for a type', async () => {
-    const result = await cruise(project({ ...lawful, 'src/http/services.ts': 'export interface Services { name: string }\n', 'src/domain/things/job.ts': "import type { Services } from '../../http/services.js';\nexport const run = (s: Services) => s.name;\n" }));
+    const result = await cruise(
+      project({
+        ...lawful,
+        'src/http/services.ts': 'export interface Services { name: string }\n',
+        'src/domain/things/job.ts':
+          "import type { Services } from '../../http/services.js';\nexport const run = (s: Services) => s.name;\n",
+      }),
+    );
     expect(result.rules, result.output).toContain('domain-imports-a-door');
     expect(result.code, result.output).not.toBe(0);
   }, 60_000);
 
   it('fail when a base module imports the domain', async () => {
-    const result = await cruise(project({ ...lawful, 'src/db/settings.ts': "import { thing } from '../domain/things/service.js';\nexport const settings = () => thing();\n" }));
+    const result = await cruise(
+      project({
+        ...lawful,
+        'src/db/settings.ts': "import { thing } from '../domain/things/service.js';\nexport const settings = () => thing();\n",
+      }),
+    );
     expect(result.rules, result.output).toContain('base-imports-an-upper-layer');
     expect(result.code, result.output).not.toBe(0);
   }, 60_000);
 
   it('fail on a cycle between two folders of one layer', async () => {
-    const result = await cruise(project({
-      ...lawful,
-      'src/config/settings.ts': "import type { Logger } from '../logging/logger.js';\nexport const level = (l?: Logger) => l?.level ?? 'info';\n",
-      'src/logging/logger.ts': "import { level } from '../config/settings.js';\nexport interface Logger { level: string }\nexport const logger = (): Logger => ({ level: level() });\n",
-    }));
+    const result = await cruise(
+      project({
+        ...lawful,
+        'src/config/settings.ts':
+          "import type { Logger } from '../logging/logger.js';\nexport const level = (l?: Logger) => l?.level ?? 'info';\n",
+        'src/logging/logger.ts':
+          "import { level } from '../config/settings.js';\nexport interface Logger { level: string }\nexport const logger = (): Logger => ({ level: level() });\n",
+      }),
+    );
     expect(result.rules, result.output).toContain('no-cycle-between-folders');
     expect(result.code, result.output).not.toBe(0);
   }, 60_000);
 
   it('fail on folders in a loop even when no module is (http → graphql, graphql → http)', async () => {
-    const result = await cruise(project({
-      ...lawful,
-      'src/graphql/limits.ts': 'export const maxDepth = 10;\n',
-      'src/graphql/plugin.ts': "import { sendJson } from '../http/respond.js';\nexport const reject = () => sendJson({});\n",
-      'src/http/config.ts': "import { maxDepth } from '../graphql/limits.js';\nexport const settings = { maxDepth };\n",
-    }));
+    const result = await cruise(
+      project({
+        ...lawful,
+        'src/graphql/limits.ts': 'export const maxDepth = 10;\n',
+        'src/graphql/plugin.ts': "import { sendJson } from '../http/respond.js';\nexport const reject = () => sendJson({});\n",
+        'src/http/config.ts': "import { maxDepth } from '../graphql/limits.js';\nexport const settings = { maxDepth };\n",
+      }),
+    );
     expect(result.rules, result.output).toEqual(['no-cycle-between-layers-or-folders', 'no-cycle-between-layers-or-folders']);
     expect(result.code, result.output).not.toBe(0);
   }, 60_000);

@@ -12,7 +12,10 @@ const read = (file: string) => readFileSync(file, 'utf8');
 
 /** Runs a script as `npm run check` does; its exit status and output. */
 function run(script: string, args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}`, ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}`, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+  });
   return { status: result.status, output: result.stdout + result.stderr };
 }
 
@@ -23,20 +26,22 @@ describe('schema lint', () => {
 
   it('reports each convention a fixture breaks', () => {
     const problems = lintSchema(buildSchema(read(fixture('schema-lint-violations.graphql'))));
-    expect(problems).toEqual(expect.arrayContaining([
-      'Space.title: no description',
-      'Query.space(id:): no description',
-      'Visibility.PRIVATE: no description',
-      'Space.name: deprecated without a reason',
-      'QuerySpacesConnection.totalCount: every connection has totalCount: Int!',
-      'QuerySpacesConnection.edges: its edge type is named QuerySpacesEdge, not QuerySpacesConnectionEdge',
-      expect.stringMatching(/^QuerySpacesConnection: a connection is named after its node: SpaceConnection/),
-      'Query.spaces: a connection field takes last, before',
-      'Mutation.updateSpace: a mutation takes one argument, `input`',
-      'Mutation.updateSpace: must answer UpdateSpacePayload!',
-      'Mutation.deleteSpace: must answer DeleteSpacePayload!',
-      'DeleteSpaceInput: no clientMutationId',
-    ]));
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'Space.title: no description',
+        'Query.space(id:): no description',
+        'Visibility.PRIVATE: no description',
+        'Space.name: deprecated without a reason',
+        'QuerySpacesConnection.totalCount: every connection has totalCount: Int!',
+        'QuerySpacesConnection.edges: its edge type is named QuerySpacesEdge, not QuerySpacesConnectionEdge',
+        expect.stringMatching(/^QuerySpacesConnection: a connection is named after its node: SpaceConnection/),
+        'Query.spaces: a connection field takes last, before',
+        'Mutation.updateSpace: a mutation takes one argument, `input`',
+        'Mutation.updateSpace: must answer UpdateSpacePayload!',
+        'Mutation.deleteSpace: must answer DeleteSpacePayload!',
+        'DeleteSpaceInput: no clientMutationId',
+      ]),
+    );
   });
 
   it('fails `npm run schema:lint` on the fixture', () => {
@@ -57,7 +62,11 @@ describe('breaking-change check', () => {
 
   it('needs each one acknowledged, by a changelog coordinate covering it or by the commit message', async () => {
     const changes = await breakingChanges(base, changed);
-    expect(unacknowledged(changes, '', '').map((c) => c.path).sort()).toEqual(['Query.space.shareKey', 'Space.emoji']);
+    expect(
+      unacknowledged(changes, '', '')
+        .map((c) => c.path)
+        .sort(),
+    ).toEqual(['Query.space.shareKey', 'Space.emoji']);
     expect(unacknowledged(changes, read(fixture('schema-changes-partial.md')), '').map((c) => c.path)).toEqual(['Query.space.shareKey']);
     expect(unacknowledged(changes, read(fixture('schema-changes-acknowledged.md')), '')).toEqual([]);
     expect(unacknowledged(changes, '', 'Drop emoji\n\nBREAKING CHANGE: Space.emoji is gone')).toEqual([]);

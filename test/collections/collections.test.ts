@@ -3,7 +3,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { request, rest } from '../support/http.js';
-import { addMember, createCollection, createOrg, createSpace, adminOfTwoOrganizations, membersOfEveryRole, type OrgFixture } from '../support/factories.js';
+import {
+  addMember,
+  createCollection,
+  createOrg,
+  createSpace,
+  adminOfTwoOrganizations,
+  membersOfEveryRole,
+  type OrgFixture,
+} from '../support/factories.js';
 import { expectOpenApi, expectSchema } from '../support/openapi.js';
 import { insertPages, publishOnSite } from '../support/content.js';
 
@@ -27,7 +35,7 @@ describe('GET /collections/{collectionId}', () => {
     expect((await request(app, 'GET', `/v1/collections/${collection.id}`)).status).toBe(401);
   });
 
-  it('returns the collection with the caller\'s permissions for every role, and hides it from guests', async () => {
+  it("returns the collection with the caller's permissions for every role, and hides it from guests", async () => {
     const org = await createOrg(app);
     const parent = await createCollection(app, org);
     const collection = await createCollection(app, org, { title: 'Guides', parent: parent.id });
@@ -36,9 +44,19 @@ describe('GET /collections/{collectionId}', () => {
       const res = await rest(app, callers[role].token).get(`/v1/collections/${collection.id}`);
       expectOpenApi(res, 'get', '/collections/{collectionId}', 200);
       expect(res.body).toMatchObject({
-        object: 'collection', id: collection.id, title: 'Guides', organization: org.organizationId, parent: parent.id, defaultLevel: 'inherit',
+        object: 'collection',
+        id: collection.id,
+        title: 'Guides',
+        organization: org.organizationId,
+        parent: parent.id,
+        defaultLevel: 'inherit',
         urls: { location: `http://quire.test/v1/collections/${collection.id}` },
-        permissions: { view: true, admin: role === 'admin', viewInviteLinks: role === 'admin', create: role === 'admin' || role === 'create' },
+        permissions: {
+          view: true,
+          admin: role === 'admin',
+          viewInviteLinks: role === 'admin',
+          create: role === 'admin' || role === 'create',
+        },
       });
     }
     expect((await rest(app, callers.guest.token).get(`/v1/collections/${collection.id}`)).status).toBe(404);
@@ -48,7 +66,9 @@ describe('GET /collections/{collectionId}', () => {
     const org = await createOrg(app);
     const other = await createOrg(app);
     const collection = await createCollection(app, org);
-    expect((await rest(app, org.admin.token).get('/v1/collections/col_unknown')).body).toEqual({ error: { code: 404, message: 'Collection not found' } });
+    expect((await rest(app, org.admin.token).get('/v1/collections/col_unknown')).body).toEqual({
+      error: { code: 404, message: 'Collection not found' },
+    });
     expect((await rest(app, other.admin.token).get(`/v1/collections/${collection.id}`)).status).toBe(404);
   });
 });
@@ -67,16 +87,28 @@ describe('PATCH /collections/{collectionId}', () => {
   it('updates the title, description and default level', async () => {
     const collection = await createCollection(app, org, { title: 'Old' });
     const admin = rest(app, org.admin.token);
-    const res = await admin.patch(`/v1/collections/${collection.id}`, { title: 'New', description: 'All about it', defaultLevel: 'review' });
+    const res = await admin.patch(`/v1/collections/${collection.id}`, {
+      title: 'New',
+      description: 'All about it',
+      defaultLevel: 'review',
+    });
     expectOpenApi(res, 'patch', '/collections/{collectionId}', 200);
     expect(res.body).toMatchObject({ title: 'New', description: 'All about it', defaultLevel: 'review' });
-    expect(await app.prisma.collection.findUniqueOrThrow({ where: { id: collection.id } })).toMatchObject({ title: 'New', description: 'All about it', memberLevel: 'review' });
+    expect(await app.prisma.collection.findUniqueOrThrow({ where: { id: collection.id } })).toMatchObject({
+      title: 'New',
+      description: 'All about it',
+      memberLevel: 'review',
+    });
 
     const cleared = await admin.patch(`/v1/collections/${collection.id}`, { description: null, defaultLevel: null });
     expectOpenApi(cleared, 'patch', '/collections/{collectionId}', 200);
     expect(cleared.body.description).toBeUndefined();
     expect(cleared.body.defaultLevel).toBeNull();
-    expect(await app.prisma.collection.findUniqueOrThrow({ where: { id: collection.id } })).toMatchObject({ description: null, defaultLevel: 'guest', memberLevel: 'guest' });
+    expect(await app.prisma.collection.findUniqueOrThrow({ where: { id: collection.id } })).toMatchObject({
+      description: null,
+      defaultLevel: 'guest',
+      memberLevel: 'guest',
+    });
   });
 
   it('rejects invalid values with a 400 naming the field, and writes nothing', async () => {
@@ -91,7 +123,10 @@ describe('PATCH /collections/{collectionId}', () => {
       [{ title: 'Changed', description: 'y'.repeat(101) }, 'description'],
     ];
     for (const [body, field] of cases) expect400(await admin.patch(`/v1/collections/${collection.id}`, body), field);
-    expect(await app.prisma.collection.findUniqueOrThrow({ where: { id: collection.id } })).toMatchObject({ title: 'Stable', description: null });
+    expect(await app.prisma.collection.findUniqueOrThrow({ where: { id: collection.id } })).toMatchObject({
+      title: 'Stable',
+      description: null,
+    });
   });
 
   it('is for admins: 403 for members, 404 for guests, other organizations and unknown collections', async () => {
@@ -170,7 +205,11 @@ describe('GET /collections/{collectionId}/spaces', () => {
     const org = await createOrg(app);
     const collection = await createCollection(app, org);
     const child = await createCollection(app, org, { parent: collection.id });
-    const [a, b, c] = [await createSpace(app, org, { parent: collection.id }), await createSpace(app, org, { parent: collection.id }), await createSpace(app, org, { parent: collection.id })];
+    const [a, b, c] = [
+      await createSpace(app, org, { parent: collection.id }),
+      await createSpace(app, org, { parent: collection.id }),
+      await createSpace(app, org, { parent: collection.id }),
+    ];
     const deeper = await createSpace(app, org, { parent: child.id });
     const gone = await createSpace(app, org, { parent: collection.id });
     const admin = rest(app, org.admin.token);
@@ -270,7 +309,13 @@ describe('POST /orgs/{organizationId}/collections', () => {
     const admin = rest(app, org.admin.token);
     const top = await admin.post(`/v1/orgs/${org.organizationId}/collections`, { title: 'Product' });
     expectOpenApi(top, 'post', '/orgs/{organizationId}/collections', 201);
-    expect(top.body).toMatchObject({ object: 'collection', title: 'Product', organization: org.organizationId, defaultLevel: 'inherit', permissions: { admin: true } });
+    expect(top.body).toMatchObject({
+      object: 'collection',
+      title: 'Product',
+      organization: org.organizationId,
+      defaultLevel: 'inherit',
+      permissions: { admin: true },
+    });
     expect(top.body.id).toMatch(/^col_/);
     const child = await admin.post(`/v1/orgs/${org.organizationId}/collections`, { title: 'API', parent: top.body.id });
     expectOpenApi(child, 'post', '/orgs/{organizationId}/collections', 201);
@@ -298,13 +343,20 @@ describe('POST /orgs/{organizationId}/collections', () => {
   it('is for the create role and up: 403 below, 404 for other organizations', async () => {
     const callers = await membersOfEveryRole(app, org.organizationId);
     const path = `/v1/orgs/${org.organizationId}/collections`;
-    expectOpenApi(await rest(app, callers.create.token).post(path, { title: 'By creator' }), 'post', '/orgs/{organizationId}/collections', 201);
+    expectOpenApi(
+      await rest(app, callers.create.token).post(path, { title: 'By creator' }),
+      'post',
+      '/orgs/{organizationId}/collections',
+      201,
+    );
     for (const role of ['review', 'edit', 'comment', 'read', 'guest'] as const) {
       expect((await rest(app, callers[role].token).post(path, { title: `By ${role}` })).status, role).toBe(403);
     }
     const other = await createOrg(app);
     expect((await rest(app, other.admin.token).post(path, { title: 'By stranger' })).status).toBe(404);
-    expect(await app.prisma.collection.count({ where: { title: { in: ['By review', 'By edit', 'By read', 'By guest', 'By stranger'] } } })).toBe(0);
+    expect(
+      await app.prisma.collection.count({ where: { title: { in: ['By review', 'By edit', 'By read', 'By guest', 'By stranger'] } } }),
+    ).toBe(0);
   });
 });
 
@@ -326,7 +378,10 @@ describe('POST /collections/{collectionId}/move', () => {
     const space = await createSpace(app, org, { parent: inner.id });
     const admin = rest(app, org.admin.token);
 
-    const into = await admin.post(`/v1/collections/${moving.id}/move`, { parent: strict.id, position: { before: { type: 'collection', collection: sibling.id } } });
+    const into = await admin.post(`/v1/collections/${moving.id}/move`, {
+      parent: strict.id,
+      position: { before: { type: 'collection', collection: sibling.id } },
+    });
     expectOpenApi(into, 'post', '/collections/{collectionId}/move', 200);
     expect(into.body.parent).toBe(strict.id);
     const [movingRow, siblingRow] = await Promise.all([
@@ -376,7 +431,12 @@ describe('POST /collections/{collectionId}/move', () => {
       expectOpenApi(await admin.post(`/v1/collections/${collection.id}/move`, body), 'post', '/collections/{collectionId}/move', 404);
     }
     expectOpenApi(await admin.post('/v1/collections/col_unknown/move', { parent: null }), 'post', '/collections/{collectionId}/move', 404);
-    expectOpenApi(await admin.post(`/v1/collections/${collection.id}/move`, { parent: parent.id }), 'post', '/collections/{collectionId}/move', 409);
+    expectOpenApi(
+      await admin.post(`/v1/collections/${collection.id}/move`, { parent: parent.id }),
+      'post',
+      '/collections/{collectionId}/move',
+      409,
+    );
     expectOpenApi(await admin.post(`/v1/collections/${parent.id}/move`, { parent: null }), 'post', '/collections/{collectionId}/move', 409);
   });
 
@@ -386,7 +446,9 @@ describe('POST /collections/{collectionId}/move', () => {
     const target = await createCollection(app, org);
     const callers = await membersOfEveryRole(app, org.organizationId);
     for (const role of ['create', 'review', 'edit', 'comment', 'read'] as const) {
-      expect((await rest(app, callers[role].token).post(`/v1/collections/${collection.id}/move`, { parent: target.id })).status, role).toBe(403);
+      expect((await rest(app, callers[role].token).post(`/v1/collections/${collection.id}/move`, { parent: target.id })).status, role).toBe(
+        403,
+      );
     }
     expect((await rest(app, callers.guest.token).post(`/v1/collections/${collection.id}/move`, { parent: target.id })).status).toBe(404);
     const other = await createOrg(app);
@@ -401,7 +463,9 @@ describe('POST /collections/{collectionId}/transfer', () => {
   it('requires authentication', async () => {
     const { source, target } = await twoOrganizations();
     const collection = await createCollection(app, source);
-    expect((await request(app, 'POST', `/v1/collections/${collection.id}/transfer`, { body: { organization: target.organizationId } })).status).toBe(401);
+    expect(
+      (await request(app, 'POST', `/v1/collections/${collection.id}/transfer`, { body: { organization: target.organizationId } })).status,
+    ).toBe(401);
   });
 
   it('transfers the collection with its nested collections, spaces and their content', async () => {
@@ -437,10 +501,16 @@ describe('POST /collections/{collectionId}/transfer', () => {
     await rest(app, target.admin.token).patch(`/v1/collections/${there.id}`, { defaultLevel: 'comment' });
     const collection = await createCollection(app, source);
     const space = await createSpace(app, source, { parent: collection.id });
-    const res = await rest(app, source.admin.token).post(`/v1/collections/${collection.id}/transfer`, { organization: target.organizationId, collection: there.id });
+    const res = await rest(app, source.admin.token).post(`/v1/collections/${collection.id}/transfer`, {
+      organization: target.organizationId,
+      collection: there.id,
+    });
     expectOpenApi(res, 'post', '/collections/{collectionId}/transfer', 200);
     expect(res.body).toMatchObject({ organization: target.organizationId, parent: there.id });
-    expect(await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } })).toMatchObject({ memberLevel: 'comment', organizationId: target.organizationId });
+    expect(await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } })).toMatchObject({
+      memberLevel: 'comment',
+      organizationId: target.organizationId,
+    });
   });
 
   it('answers 404 for unknown targets, 409 when nothing would change, 400 into its own subtree', async () => {
@@ -455,12 +525,35 @@ describe('POST /collections/{collectionId}/transfer', () => {
       { organization: target.organizationId, collection: 'col_unknown' },
       { organization: target.organizationId, collection: child.id },
     ]) {
-      expectOpenApi(await admin.post(`/v1/collections/${collection.id}/transfer`, body), 'post', '/collections/{collectionId}/transfer', 404);
+      expectOpenApi(
+        await admin.post(`/v1/collections/${collection.id}/transfer`, body),
+        'post',
+        '/collections/{collectionId}/transfer',
+        404,
+      );
     }
-    expectOpenApi(await admin.post('/v1/collections/col_unknown/transfer', { organization: target.organizationId }), 'post', '/collections/{collectionId}/transfer', 404);
-    expectOpenApi(await admin.post(`/v1/collections/${collection.id}/transfer`, { organization: source.organizationId }), 'post', '/collections/{collectionId}/transfer', 409);
-    expectOpenApi(await admin.post(`/v1/collections/${child.id}/transfer`, { organization: source.organizationId, collection: collection.id }), 'post', '/collections/{collectionId}/transfer', 409);
-    expect400(await admin.post(`/v1/collections/${collection.id}/transfer`, { organization: source.organizationId, collection: child.id }), 'collection');
+    expectOpenApi(
+      await admin.post('/v1/collections/col_unknown/transfer', { organization: target.organizationId }),
+      'post',
+      '/collections/{collectionId}/transfer',
+      404,
+    );
+    expectOpenApi(
+      await admin.post(`/v1/collections/${collection.id}/transfer`, { organization: source.organizationId }),
+      'post',
+      '/collections/{collectionId}/transfer',
+      409,
+    );
+    expectOpenApi(
+      await admin.post(`/v1/collections/${child.id}/transfer`, { organization: source.organizationId, collection: collection.id }),
+      'post',
+      '/collections/{collectionId}/transfer',
+      409,
+    );
+    expect400(
+      await admin.post(`/v1/collections/${collection.id}/transfer`, { organization: source.organizationId, collection: child.id }),
+      'collection',
+    );
     expect400(await admin.post(`/v1/collections/${collection.id}/transfer`, {}), 'organization');
     expect((await app.prisma.collection.findUniqueOrThrow({ where: { id: collection.id } })).organizationId).toBe(source.organizationId);
   });
@@ -471,9 +564,13 @@ describe('POST /collections/{collectionId}/transfer', () => {
     const nested = await createCollection(app, source, { parent: collection.id });
     const space = await createSpace(app, source, { parent: nested.id });
     await publishOnSite(app, space);
-    const res = await rest(app, source.admin.token).post(`/v1/collections/${collection.id}/transfer`, { organization: target.organizationId });
+    const res = await rest(app, source.admin.token).post(`/v1/collections/${collection.id}/transfer`, {
+      organization: target.organizationId,
+    });
     expectOpenApi(res, 'post', '/collections/{collectionId}/transfer', 412);
-    expect(await app.prisma.collection.count({ where: { id: { in: [collection.id, nested.id] }, organizationId: source.organizationId } })).toBe(2);
+    expect(
+      await app.prisma.collection.count({ where: { id: { in: [collection.id, nested.id] }, organizationId: source.organizationId } }),
+    ).toBe(2);
     expect((await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } })).organizationId).toBe(source.organizationId);
   });
 
@@ -482,10 +579,22 @@ describe('POST /collections/{collectionId}/transfer', () => {
     const collection = await createCollection(app, source);
     const admin2 = await addMember(app, source.organizationId, 'admin');
     await addMember(app, target.organizationId, 'review', { email: admin2.email });
-    expect((await rest(app, admin2.token).post(`/v1/collections/${collection.id}/transfer`, { organization: target.organizationId })).status).toBe(403);
+    expect(
+      (await rest(app, admin2.token).post(`/v1/collections/${collection.id}/transfer`, { organization: target.organizationId })).status,
+    ).toBe(403);
     const creator = await addMember(app, source.organizationId, 'create');
-    expect((await rest(app, creator.token).post(`/v1/collections/${collection.id}/transfer`, { organization: source.organizationId, collection: null })).status).toBe(403);
-    expect((await rest(app, target.admin.token).post(`/v1/collections/${collection.id}/transfer`, { organization: target.organizationId })).status).toBe(404);
+    expect(
+      (
+        await rest(app, creator.token).post(`/v1/collections/${collection.id}/transfer`, {
+          organization: source.organizationId,
+          collection: null,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await rest(app, target.admin.token).post(`/v1/collections/${collection.id}/transfer`, { organization: target.organizationId }))
+        .status,
+    ).toBe(404);
     expect((await app.prisma.collection.findUniqueOrThrow({ where: { id: collection.id } })).organizationId).toBe(source.organizationId);
   });
 });

@@ -29,7 +29,19 @@ describe('comment bodies parsed at write', () => {
     expect(JSON.stringify(replyRow.document)).toContain('"type":"italic"');
 
     // Reads answer the stored tree (a marker no parse of the Markdown could produce).
-    const marker = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', isVoid: false, data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'stored', marks: [] }] }] }] };
+    const marker = {
+      object: 'document',
+      data: {},
+      nodes: [
+        {
+          object: 'block',
+          type: 'paragraph',
+          isVoid: false,
+          data: {},
+          nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'stored', marks: [] }] }],
+        },
+      ],
+    };
     await app.prisma.comment.update({ where: { id: row.id }, data: { document: marker } });
     const read = await api.get(`${comments}/${row.id}?format=document`);
     expect(read.status).toBe(200);

@@ -33,13 +33,23 @@ async function spaceWithComments(comments: number, replies: number) {
   const users = [org.admin.userId, ...members.map((m) => m.userId)];
   const base = { organizationId: org.organizationId, spaceId: space.id };
   const commentRows = Array.from({ length: comments }, (_, i) => ({
-    ...base, id: newId('Comment'), postedById: users[i % users.length], markdown: `Comment ${i}`, pageId: i % 2 ? page : null,
+    ...base,
+    id: newId('Comment'),
+    postedById: users[i % users.length],
+    markdown: `Comment ${i}`,
+    pageId: i % 2 ? page : null,
     ...(i % 3 === 0 ? { status: 'resolved', resolvedAt: new Date(), resolvedById: org.admin.userId } : {}),
   }));
   await app.prisma.comment.createMany({ data: commentRows });
-  const replyRows = commentRows.flatMap((c) => Array.from({ length: replies }, (_, j) => ({
-    id: newId('CommentReply'), organizationId: org.organizationId, commentId: c.id, postedById: users[j % users.length], markdown: `Reply ${j}`,
-  })));
+  const replyRows = commentRows.flatMap((c) =>
+    Array.from({ length: replies }, (_, j) => ({
+      id: newId('CommentReply'),
+      organizationId: org.organizationId,
+      commentId: c.id,
+      postedById: users[j % users.length],
+      markdown: `Reply ${j}`,
+    })),
+  );
   await app.prisma.commentReply.createMany({ data: replyRows });
   const reaction = (subjectId: string, commentId: string, replyId: string | null) =>
     users.slice(0, 2).map((userId) => ({ subjectId, commentId, replyId, userId, emoji: '🎉', organizationId: org.organizationId }));

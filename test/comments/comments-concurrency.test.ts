@@ -25,7 +25,9 @@ async function fixture(members = 5) {
 
 it('50 concurrent replies by 5 users: replies = 50, each replier counted 10 times', async () => {
   const { users, path, comment } = await fixture();
-  const calls = users.flatMap((u) => times(10, restCall(u.token, 'POST', `${path}/${comment.id}/replies`, { body: { markdown: 'me too' } })));
+  const calls = users.flatMap((u) =>
+    times(10, restCall(u.token, 'POST', `${path}/${comment.id}/replies`, { body: { markdown: 'me too' } })),
+  );
   const results = await race(app, calls);
   expect(statusCounts(results)).toEqual({ 200: 50 });
   const got = (await rest(app, users[0].token).get(`${path}/${comment.id}`)).body;
@@ -43,12 +45,19 @@ it('50 concurrent reactions: the same user and emoji 25 times is one reaction; 2
   expect(statusCounts(results)).toEqual({ 200: 50 });
   const got = (await rest(app, users[0].token).get(`${path}/${comment.id}`)).body;
   expect(got.reactions.map((r: any) => [r.emoji, r.count, r.users.length])).toEqual(
-    expect.arrayContaining([['🎉', 1, 1], ['👍️', 25, 25]]),
+    expect.arrayContaining([
+      ['🎉', 1, 1],
+      ['👍️', 25, 25],
+    ]),
   );
   expect(await app.prisma.commentReaction.count({ where: { subjectId: comment.id } })).toBe(26);
   // Adding and removing at once, many times: no error, and at most one row.
-  const flips = await race(app, Array.from({ length: 20 }, (_, i) =>
-    restCall(users[1].token, 'PUT', `${path}/${comment.id}`, i % 2 ? { removedReactions: ['🚀'] } : { addedReactions: ['🚀'] })));
+  const flips = await race(
+    app,
+    Array.from({ length: 20 }, (_, i) =>
+      restCall(users[1].token, 'PUT', `${path}/${comment.id}`, i % 2 ? { removedReactions: ['🚀'] } : { addedReactions: ['🚀'] }),
+    ),
+  );
   expect(statusCounts(flips)).toEqual({ 200: 20 });
   expect(await app.prisma.commentReaction.count({ where: { subjectId: comment.id, emoji: '🚀' } })).toBeLessThanOrEqual(1);
 }, 60_000);

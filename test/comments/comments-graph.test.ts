@@ -18,8 +18,18 @@ afterAll(() => app.close());
 type Org = Awaited<ReturnType<typeof createOrg>>;
 // Posted a second apart, in the order they are made (the lists order by posting date).
 let posted = Date.now();
-const comment = (org: Org, spaceId: string, fields: { changeRequestId?: string; pageId?: string; postedById?: string; status?: string; markdown?: string }) => ({
-  id: newId('Comment'), organizationId: org.organizationId, spaceId, postedById: org.admin.userId, markdown: 'A comment', postedAt: new Date((posted += 1000)), ...fields,
+const comment = (
+  org: Org,
+  spaceId: string,
+  fields: { changeRequestId?: string; pageId?: string; postedById?: string; status?: string; markdown?: string },
+) => ({
+  id: newId('Comment'),
+  organizationId: org.organizationId,
+  spaceId,
+  postedById: org.admin.userId,
+  markdown: 'A comment',
+  postedAt: new Date((posted += 1000)),
+  ...fields,
 });
 
 const CR_QUERY = `query($id: ID!, $status: CommentStatusFilter) { space(id: $id) { changeRequests(first: 50, status: open) { edges { node {
@@ -41,7 +51,15 @@ describe("a change request's comments", () => {
     await app.prisma.comment.createMany({
       data: [
         comment(org, space.id, { markdown: 'On the space' }),
-        ...crs.flatMap((cr) => [0, 1, 2].map((j) => comment(org, space.id, { changeRequestId: cr.id, markdown: `CR ${cr.number} #${j}`, ...(j === 0 ? { status: 'resolved' } : {}) }))),
+        ...crs.flatMap((cr) =>
+          [0, 1, 2].map((j) =>
+            comment(org, space.id, {
+              changeRequestId: cr.id,
+              markdown: `CR ${cr.number} #${j}`,
+              ...(j === 0 ? { status: 'resolved' } : {}),
+            }),
+          ),
+        ),
       ],
     });
     return { org, space, crs };
@@ -85,7 +103,11 @@ describe("a page's comments", () => {
   async function spaceWithPageComments(count: number) {
     const org = await createOrg(app);
     const space = await createSpace(app, org);
-    const pages = await insertPages(app, space, Array.from({ length: count }, (_, i) => ({ path: `p${i}` })));
+    const pages = await insertPages(
+      app,
+      space,
+      Array.from({ length: count }, (_, i) => ({ path: `p${i}` })),
+    );
     const cr = await insertChangeRequest(app, space, org.admin.userId);
     await app.prisma.comment.createMany({
       data: [
@@ -97,7 +119,7 @@ describe("a page's comments", () => {
     return { org, space, pages, cr };
   }
 
-  it("answers the comments of the thread the page was read in", async () => {
+  it('answers the comments of the thread the page was read in', async () => {
     const { org, space, pages, cr } = await spaceWithPageComments(2);
     const answer = await graphql(app, org.admin.token, PAGE_QUERY, { id: space.id, cr: cr.id });
     expect(answer.errors).toBeUndefined();
@@ -116,8 +138,14 @@ describe("a page's comments", () => {
 
   it('pages forwards and backwards with cursors, and refuses a cursor from elsewhere', async () => {
     const { org, space, pages } = await spaceWithPageComments(1);
-    const page = (args: string) => graphql(app, org.admin.token, `query($id: ID!, $page: ID!) { space(id: $id) { content { pages: page(id: $page) { comments(${args}) {
-      edges { cursor node { body { markdown } } } pageInfo { hasNextPage hasPreviousPage endCursor startCursor } } } } } }`, { id: space.id, page: pages[0] });
+    const page = (args: string) =>
+      graphql(
+        app,
+        org.admin.token,
+        `query($id: ID!, $page: ID!) { space(id: $id) { content { pages: page(id: $page) { comments(${args}) {
+      edges { cursor node { body { markdown } } } pageInfo { hasNextPage hasPreviousPage endCursor startCursor } } } } } }`,
+        { id: space.id, page: pages[0] },
+      );
     const first = await page('first: 1, order: ASC');
     const one = first.data.space.content.pages.comments;
     expect(one.edges.map((e: any) => e.node.body.markdown)).toEqual(['Page 0 #0']);
@@ -130,8 +158,14 @@ describe("a page's comments", () => {
     const last = (await page('last: 1, order: ASC')).data.space.content.pages.comments;
     expect(last.edges.map((e: any) => e.node.body.markdown)).toEqual(['Page 0 #1']);
     const elsewhere = await spaceWithPageComments(1);
-    const foreign = (await graphql(app, elsewhere.org.admin.token, `query($id: ID!, $page: ID!) { space(id: $id) { content { page(id: $page) { comments(first: 1) { pageInfo { endCursor } } } } } }`,
-      { id: elsewhere.space.id, page: elsewhere.pages[0] })).data.space.content.page.comments.pageInfo.endCursor;
+    const foreign = (
+      await graphql(
+        app,
+        elsewhere.org.admin.token,
+        `query($id: ID!, $page: ID!) { space(id: $id) { content { page(id: $page) { comments(first: 1) { pageInfo { endCursor } } } } } }`,
+        { id: elsewhere.space.id, page: elsewhere.pages[0] },
+      )
+    ).data.space.content.page.comments.pageInfo.endCursor;
     const refused = await page(`first: 1, after: "${foreign}"`);
     expect(refused.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
   });
@@ -140,8 +174,15 @@ describe("a page's comments", () => {
     const { org, space, pages } = await spaceWithPageComments(1);
     const member = await addMember(app, org.organizationId, 'comment');
     await app.prisma.comment.create({ data: comment(org, space.id, { pageId: pages[0], postedById: member.userId, status: 'resolved' }) });
-    const count = async (args: string) => (await graphql(app, org.admin.token, `query($id: ID!, $page: ID!) { space(id: $id) { content { page(id: $page) { comments(${args}) { totalCount } } } } }`,
-      { id: space.id, page: pages[0] })).data.space.content.page.comments.totalCount;
+    const count = async (args: string) =>
+      (
+        await graphql(
+          app,
+          org.admin.token,
+          `query($id: ID!, $page: ID!) { space(id: $id) { content { page(id: $page) { comments(${args}) { totalCount } } } } }`,
+          { id: space.id, page: pages[0] },
+        )
+      ).data.space.content.page.comments.totalCount;
     expect(await count('status: ALL')).toBe(3);
     expect(await count('status: RESOLVED')).toBe(1);
     expect(await count(`authors: ["${member.userId}"]`)).toBe(1);
@@ -151,7 +192,9 @@ describe("a page's comments", () => {
   it('costs as many statements for 20 pages as for 2', async () => {
     const cost = async (count: number) => {
       const { org, space, cr } = await spaceWithPageComments(count);
-      const { result, statements } = await app.recordStatements(() => graphql(app, org.admin.token, PAGE_QUERY, { id: space.id, cr: cr.id }));
+      const { result, statements } = await app.recordStatements(() =>
+        graphql(app, org.admin.token, PAGE_QUERY, { id: space.id, cr: cr.id }),
+      );
       expect(result.errors).toBeUndefined();
       expect(result.data.space.content.pages).toHaveLength(count + 1);
       return statements.length;

@@ -20,28 +20,49 @@ afterAll(async () => {
 });
 
 function client(token: string) {
-  const c = createClient({ url: `${app.baseUrl.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` }, retryAttempts: 0, lazy: true });
+  const c = createClient({
+    url: `${app.baseUrl.replace('http', 'ws')}/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: { authorization: `Bearer ${token}` },
+    retryAttempts: 0,
+    lazy: true,
+  });
   clients.push(c);
   return c;
 }
 
 /** Subscribes; `done` resolves with the first `count` events, or with the error that ended the subscription; `subscribed` once the server listens. */
 function firstEvents(c: Client, query: string, variables: Record<string, unknown>, thread?: string, count = 1) {
-  const sub = watch(c, query, variables, thread ? { app, topic: `${query.includes('commentAdded') ? 'commentAdded' : 'commentChanged'}:${thread}` } : undefined);
+  const sub = watch(
+    c,
+    query,
+    variables,
+    thread ? { app, topic: `${query.includes('commentAdded') ? 'commentAdded' : 'commentChanged'}:${thread}` } : undefined,
+  );
   const done = Promise.race([
     new Promise<any[]>((resolve) => {
-      const check = () => (sub.events.length >= count || sub.events.some((e) => e.errors) ? resolve(sub.events) : void sub.received(sub.events.length + 1).then(check));
+      const check = () =>
+        sub.events.length >= count || sub.events.some((e) => e.errors)
+          ? resolve(sub.events)
+          : void sub.received(sub.events.length + 1).then(check);
       check();
     }),
     sub.ended.then((how) => (how.complete ? sub.events : [...sub.events, { error: how.errors ?? how }])),
   ]);
-  return { get subscribed() { return sub.subscribed; }, done };
+  return {
+    get subscribed() {
+      return sub.subscribed;
+    },
+    done,
+  };
 }
 
-const ADDED = 'subscription($s: ID!, $cr: ID) { commentAdded(spaceId: $s, changeRequestId: $cr) { id body { markdown } permissions { edit } } }';
-const CHANGED = 'subscription($s: ID!, $cr: ID) { commentChanged(spaceId: $s, changeRequestId: $cr) { id status repliesCount reactions { emoji count } } }';
+const ADDED =
+  'subscription($s: ID!, $cr: ID) { commentAdded(spaceId: $s, changeRequestId: $cr) { id body { markdown } permissions { edit } } }';
+const CHANGED =
+  'subscription($s: ID!, $cr: ID) { commentChanged(spaceId: $s, changeRequestId: $cr) { id status repliesCount reactions { emoji count } } }';
 
-it('commentAdded delivers the space\'s new comments (not a change request\'s) under the subscriber\'s rights', async () => {
+it("commentAdded delivers the space's new comments (not a change request's) under the subscriber's rights", async () => {
   const org = await createOrg(app);
   const space = await createSpace(app, org);
   const reader = await addMember(app, org.organizationId, 'read');
@@ -54,7 +75,7 @@ it('commentAdded delivers the space\'s new comments (not a change request\'s) un
   expect(event.data.commentAdded).toEqual({ id: posted.body.id, body: { markdown: 'on the space' }, permissions: { edit: false } });
 });
 
-it('commentChanged follows a change request\'s comment (by number) through resolution, reactions and replies', async () => {
+it("commentChanged follows a change request's comment (by number) through resolution, reactions and replies", async () => {
   const org = await createOrg(app);
   const space = await createSpace(app, org);
   const cr = await insertChangeRequest(app, space, org.admin.userId);

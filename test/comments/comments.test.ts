@@ -45,7 +45,11 @@ async function fixture() {
   return { org, space, author, other, reviewer, reader, path: `/v1/spaces/${space.id}/comments` };
 }
 
-async function post(path: string, caller: Caller | OrgFixture['admin'], body: Record<string, unknown> = { body: { markdown: 'A comment' } }) {
+async function post(
+  path: string,
+  caller: Caller | OrgFixture['admin'],
+  body: Record<string, unknown> = { body: { markdown: 'A comment' } },
+) {
   const res = await rest(app, caller.token).post(path, body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as { id: string; [k: string]: any };
@@ -91,7 +95,12 @@ describe('space comments: post, get, list, update, delete', () => {
     const { org, space, author, other, path } = await fixture();
     const [pageA, pageB] = await insertPages(app, space, [{ path: 'a' }, { path: 'b' }]);
     const ids: string[] = [];
-    for (const [caller, page] of [[author, pageA], [other, pageB], [author, pageB], [org.admin, undefined]] as const) {
+    for (const [caller, page] of [
+      [author, pageA],
+      [other, pageB],
+      [author, pageB],
+      [org.admin, undefined],
+    ] as const) {
       ids.push((await post(path, caller, { body: { markdown: 'x' }, ...(page ? { page } : {}) })).id);
       app.clock.advance(1000);
     }
@@ -164,12 +173,19 @@ describe('space comments: post, get, list, update, delete', () => {
     app.clock.advance(1000);
     await put(author, { addedReactions: ['👍'] });
     const both = await put(other, { addedReactions: ['👍🏽', '👍'] });
-    expect(both.body.reactions.map((r: any) => [r.emoji, r.count])).toEqual([['🎉', 1], ['👍️', 2], ['👍🏽', 1]]);
+    expect(both.body.reactions.map((r: any) => [r.emoji, r.count])).toEqual([
+      ['🎉', 1],
+      ['👍️', 2],
+      ['👍🏽', 1],
+    ]);
     expect(both.body.reactions[1].users.map((u: any) => u.user.id)).toEqual([author.userId, other.userId]);
     app.clock.advance(1000);
     const removed = await put(author, { removedReactions: ['👍', '😀'], addedReactions: ['❤️'] });
     expect(removed.body.reactions.map((r: any) => [r.emoji, r.count, r.users.map((u: any) => u.user.id)])).toEqual([
-      ['🎉', 1, [author.userId]], ['👍️', 1, [other.userId]], ['👍🏽', 1, [other.userId]], ['❤️', 1, [author.userId]],
+      ['🎉', 1, [author.userId]],
+      ['👍️', 1, [other.userId]],
+      ['👍🏽', 1, [other.userId]],
+      ['❤️', 1, [author.userId]],
     ]);
     expectError(await put(author, { addedReactions: ['not an emoji'] }), 400, /addedReactions\[0\]/);
     expectError(await put(author, { removedReactions: ['👍', 'a'] }), 400, /removedReactions\[1\]/);
@@ -199,8 +215,17 @@ describe('validation', () => {
     expectError(await api.put(`${path}/${c.id}`, { body: { markdown: '' } }), 400, /body\.markdown/);
     expectError(await api.post(`${path}/${c.id}/replies`, {}), 400, /^body: is required/);
     const [page] = await insertPages(app, space, [{ path: 'p' }]);
-    const onPage = await post(path, author, { body: { markdown: 'x' }, page, node: 'node-1', tableCell: { record: 'r1', definition: 'd1' } });
-    expect(onPage.target).toMatchObject({ page: { id: page, removed: false }, node: { id: 'node-1' }, tableCell: { record: 'r1', definition: 'd1' } });
+    const onPage = await post(path, author, {
+      body: { markdown: 'x' },
+      page,
+      node: 'node-1',
+      tableCell: { record: 'r1', definition: 'd1' },
+    });
+    expect(onPage.target).toMatchObject({
+      page: { id: page, removed: false },
+      node: { id: 'node-1' },
+      tableCell: { record: 'r1', definition: 'd1' },
+    });
   });
 });
 
@@ -238,7 +263,7 @@ describe('authorization', () => {
     expect((await rest(app, org.admin.token).delete(`${path}/${c.id}`)).status).toBe(205);
   });
 
-  it("a comment whose author left the organization stays readable, its author shown", async () => {
+  it('a comment whose author left the organization stays readable, its author shown', async () => {
     const { org, author, other, path } = await fixture();
     const c = await post(path, author);
     expect((await rest(app, org.admin.token).delete(`/v1/orgs/${org.organizationId}/members/${author.userId}`)).status).toBe(205);
@@ -259,7 +284,12 @@ describe('authorization', () => {
     expectError(await request(app, 'PUT', `${path}/${c.id}`, { body: { resolved: true } }), 401);
 
     const readOnly = await tokenWithScopes(app, author.userId, ['space:read']);
-    expect((await rest(app, readOnly.token).get(`${path}/${c.id}`)).body.permissions).toEqual({ view: true, edit: false, reply: false, delete: false });
+    expect((await rest(app, readOnly.token).get(`${path}/${c.id}`)).body.permissions).toEqual({
+      view: true,
+      edit: false,
+      reply: false,
+      delete: false,
+    });
     expectError(await rest(app, readOnly.token).put(`${path}/${c.id}`, { resolved: true }), 403, /space:write/);
     expectError(await rest(app, readOnly.token).post(path, { body: { markdown: 'x' } }), 403, /space:write/);
     const writeOnly = await tokenWithScopes(app, author.userId, ['organization:read']);
@@ -274,7 +304,12 @@ describe('replies', () => {
     const replies = `${path}/${c.id}/replies`;
     const r1 = await rest(app, other.token).post(replies, { body: { markdown: 'First' } });
     expectOpenApi(r1, 'post', '/spaces/{spaceId}/comments/{commentId}/replies', 200);
-    expect(r1.body).toMatchObject({ object: 'comment-reply', id: expect.stringMatching(/^cmr_/), postedBy: { id: other.userId }, body: { markdown: 'First' } });
+    expect(r1.body).toMatchObject({
+      object: 'comment-reply',
+      id: expect.stringMatching(/^cmr_/),
+      postedBy: { id: other.userId },
+      body: { markdown: 'First' },
+    });
     expect(r1.body.permissions).toEqual({ view: true, edit: true, reply: true, delete: true });
     app.clock.advance(1000);
     await post(replies, other, { body: { markdown: 'Second' } });
@@ -301,7 +336,11 @@ describe('replies', () => {
 
     const edited = await rest(app, other.token).put(`${replies}/${r1.body.id}`, { body: { markdown: 'First!' }, addedReactions: ['🎉'] });
     expectOpenApi(edited, 'put', '/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}', 200);
-    expect(edited.body).toMatchObject({ body: { markdown: 'First!' }, editedAt: expect.any(String), reactions: [{ emoji: '🎉', count: 1 }] });
+    expect(edited.body).toMatchObject({
+      body: { markdown: 'First!' },
+      editedAt: expect.any(String),
+      reactions: [{ emoji: '🎉', count: 1 }],
+    });
     expectError(await rest(app, author.token).put(`${replies}/${r1.body.id}`, { body: { markdown: 'not mine' } }), 403);
     expect((await rest(app, author.token).put(`${replies}/${r1.body.id}`, { addedReactions: ['🎉'] })).body.reactions[0].count).toBe(2);
 
@@ -370,7 +409,11 @@ describe('change-request comments', () => {
     expect((await rest(app, author.token).delete(`${base}/${res.body.id}`)).status).toBe(204);
     expectError(await rest(app, author.token).get(`/v1/spaces/${space.id}/change-requests/999/comments`), 404, /Change request/);
     const elsewhere = await createSpace(app, org);
-    expectError(await rest(app, org.admin.token).get(`/v1/spaces/${elsewhere.id}/change-requests/${cr.id}/comments`), 404, /Change request/);
+    expectError(
+      await rest(app, org.admin.token).get(`/v1/spaces/${elsewhere.id}/change-requests/${cr.id}/comments`),
+      404,
+      /Change request/,
+    );
   });
 });
 
@@ -383,7 +426,9 @@ describe('targets, mentions, commenters', () => {
     const posted = (await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } })).revisionId;
     // A later revision without the page becomes the active one.
     const revisionId = newId('Revision');
-    await app.prisma.revision.create({ data: { id: revisionId, organizationId: org.organizationId, spaceId: space.id, parents: [posted] } });
+    await app.prisma.revision.create({
+      data: { id: revisionId, organizationId: org.organizationId, spaceId: space.id, parents: [posted] },
+    });
     await app.prisma.space.update({ where: { id: space.id }, data: { revisionId } });
     const got = await rest(app, author.token).get(`${path}/${c.id}`);
     expectOpenApi(got, 'get', SPACE_COMMENT, 200);
@@ -397,9 +442,14 @@ describe('targets, mentions, commenters', () => {
     const { org, space, author, other, path } = await fixture();
     const outsider = await createOrg(app);
     const c = await post(path, author, {
-      body: { markdown: `Hi @${other.userId} and @${org.admin.email.toUpperCase()}, not @${outsider.admin.email} nor \`@${author.userId}\`` },
+      body: {
+        markdown: `Hi @${other.userId} and @${org.admin.email.toUpperCase()}, not @${outsider.admin.email} nor \`@${author.userId}\``,
+      },
     });
-    const res = await graphql(app, author.token, 'query($s: ID!, $c: ID!) { space(id: $s) { comment(id: $c) { mentions { id } } } }', { s: space.id, c: c.id });
+    const res = await graphql(app, author.token, 'query($s: ID!, $c: ID!) { space(id: $s) { comment(id: $c) { mentions { id } } } }', {
+      s: space.id,
+      c: c.id,
+    });
     expect(res.errors).toBeUndefined();
     expect(res.data.space.comment.mentions.map((u: any) => u.id).sort()).toEqual([other.userId, org.admin.userId].sort());
   });
@@ -427,21 +477,44 @@ describe('GraphQL', () => {
   it('space → comments (filters) → replies → postedBy, reactions; mutations answer their payloads', async () => {
     const { space, author, other } = await fixture();
     const gql = (caller: Caller, query: string, variables: Record<string, unknown>) => graphql(app, caller.token, query, variables);
-    const posted = await gql(author, `mutation($s: ID!) { postComment(input: { spaceId: $s, body: { markdown: "Hello" }, clientMutationId: "m1" }) {
-      clientMutationId comment { id status repliesCount permissions { edit resolve } } } }`, { s: space.id });
+    const posted = await gql(
+      author,
+      `mutation($s: ID!) { postComment(input: { spaceId: $s, body: { markdown: "Hello" }, clientMutationId: "m1" }) {
+      clientMutationId comment { id status repliesCount permissions { edit resolve } } } }`,
+      { s: space.id },
+    );
     expect(posted.errors).toBeUndefined();
     const comment = posted.data.postComment;
-    expect(comment).toMatchObject({ clientMutationId: 'm1', comment: { status: 'OPEN', repliesCount: 0, permissions: { edit: true, resolve: true } } });
+    expect(comment).toMatchObject({
+      clientMutationId: 'm1',
+      comment: { status: 'OPEN', repliesCount: 0, permissions: { edit: true, resolve: true } },
+    });
     const id = comment.comment.id;
-    const replied = await gql(other, `mutation($s: ID!, $c: ID!) { postCommentReply(input: { spaceId: $s, commentId: $c, body: { markdown: "Re" } }) {
-      reply { id comment { id repliesCount } postedBy { id } } } }`, { s: space.id, c: id });
+    const replied = await gql(
+      other,
+      `mutation($s: ID!, $c: ID!) { postCommentReply(input: { spaceId: $s, commentId: $c, body: { markdown: "Re" } }) {
+      reply { id comment { id repliesCount } postedBy { id } } } }`,
+      { s: space.id, c: id },
+    );
     expect(replied.data.postCommentReply.reply).toMatchObject({ comment: { id, repliesCount: 1 }, postedBy: { id: other.userId } });
-    const updated = await gql(author, `mutation($s: ID!, $c: ID!) { updateComment(input: { spaceId: $s, commentId: $c, resolved: true, addedReactions: ["🎉"] }) {
-      comment { status resolvedBy { id } reactions { emoji count users { user { id } } } } } }`, { s: space.id, c: id });
-    expect(updated.data.updateComment.comment).toEqual({ status: 'RESOLVED', resolvedBy: { id: author.userId }, reactions: [{ emoji: '🎉', count: 1, users: [{ user: { id: author.userId } }] }] });
+    const updated = await gql(
+      author,
+      `mutation($s: ID!, $c: ID!) { updateComment(input: { spaceId: $s, commentId: $c, resolved: true, addedReactions: ["🎉"] }) {
+      comment { status resolvedBy { id } reactions { emoji count users { user { id } } } } } }`,
+      { s: space.id, c: id },
+    );
+    expect(updated.data.updateComment.comment).toEqual({
+      status: 'RESOLVED',
+      resolvedBy: { id: author.userId },
+      reactions: [{ emoji: '🎉', count: 1, users: [{ user: { id: author.userId } }] }],
+    });
 
-    const read = await gql(author, `query($s: ID!) { space(id: $s) { comments(status: RESOLVED, order: ASC, authors: ["${author.userId}"]) { totalCount edges { node {
-      id body(format: DOCUMENT) { document } replies { totalCount edges { node { body { markdown } postedBy { id displayName } } } } } } } } }`, { s: space.id });
+    const read = await gql(
+      author,
+      `query($s: ID!) { space(id: $s) { comments(status: RESOLVED, order: ASC, authors: ["${author.userId}"]) { totalCount edges { node {
+      id body(format: DOCUMENT) { document } replies { totalCount edges { node { body { markdown } postedBy { id displayName } } } } } } } } }`,
+      { s: space.id },
+    );
     expect(read.errors).toBeUndefined();
     expect(read.data.space.comments.totalCount).toBe(1);
     const node = read.data.space.comments.edges[0].node;
@@ -450,9 +523,17 @@ describe('GraphQL', () => {
 
     const byNode = await gql(author, 'query($id: ID!) { node(id: $id) { ... on Comment { id } } }', { id });
     expect(byNode.data.node).toEqual({ id });
-    const deleted = await gql(author, `mutation($s: ID!, $c: ID!) { deleteComment(input: { spaceId: $s, commentId: $c }) { deletedCommentId deleted } }`, { s: space.id, c: id });
+    const deleted = await gql(
+      author,
+      `mutation($s: ID!, $c: ID!) { deleteComment(input: { spaceId: $s, commentId: $c }) { deletedCommentId deleted } }`,
+      { s: space.id, c: id },
+    );
     expect(deleted.data.deleteComment).toEqual({ deletedCommentId: id, deleted: true });
-    const again = await gql(author, `mutation($s: ID!, $c: ID!) { deleteComment(input: { spaceId: $s, commentId: $c }) { deletedCommentId deleted } }`, { s: space.id, c: id });
+    const again = await gql(
+      author,
+      `mutation($s: ID!, $c: ID!) { deleteComment(input: { spaceId: $s, commentId: $c }) { deletedCommentId deleted } }`,
+      { s: space.id, c: id },
+    );
     expect(again.data.deleteComment).toEqual({ deletedCommentId: null, deleted: false });
   });
 
@@ -474,7 +555,9 @@ describe('tenancy and counts', () => {
     const r = await post(`${path}/${c.id}/replies`, author, { body: { markdown: 'x' } });
     await rest(app, author.token).put(`${path}/${c.id}/replies/${r.id}`, { addedReactions: ['👍'] });
     await rest(app, author.token).put(`${path}/${c.id}`, { addedReactions: ['👍'] });
-    expect((await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/transfer`, { organization: target.organizationId })).status).toBe(200);
+    expect((await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/transfer`, { organization: target.organizationId })).status).toBe(
+      200,
+    );
     const t = target.organizationId;
     expect(await app.prisma.comment.count({ where: { id: c.id, organizationId: t } })).toBe(1);
     expect(await app.prisma.commentReply.count({ where: { commentId: c.id, organizationId: t } })).toBe(1);
@@ -484,7 +567,11 @@ describe('tenancy and counts', () => {
 
   it("counts each change request's open comments in one batch (the change request's `comments`)", async () => {
     const { org, space, author } = await fixture();
-    const [one, two, none] = [await insertChangeRequest(app, space, org.admin.userId), await insertChangeRequest(app, space, org.admin.userId), await insertChangeRequest(app, space, org.admin.userId)];
+    const [one, two, none] = [
+      await insertChangeRequest(app, space, org.admin.userId),
+      await insertChangeRequest(app, space, org.admin.userId),
+      await insertChangeRequest(app, space, org.admin.userId),
+    ];
     const crPath = (cr: { id: string }) => `/v1/spaces/${space.id}/change-requests/${cr.id}/comments`;
     await post(crPath(one), author);
     const resolved = await post(crPath(one), author);
@@ -496,4 +583,3 @@ describe('tenancy and counts', () => {
     expect(result).toEqual([1, 2, 0]);
   });
 });
-

@@ -39,11 +39,16 @@ const distinct = (keys: number[]) => new Set(keys).size;
 describe('tree changes lock what they check', () => {
   it('two collections moved each into the other at once: one move wins, the other is refused, no cycle', async () => {
     const org = await createOrg(app);
-    const pairs = await Promise.all(Array.from({ length: 4 }, async () => [await createCollection(app, org), await createCollection(app, org)]));
+    const pairs = await Promise.all(
+      Array.from({ length: 4 }, async () => [await createCollection(app, org), await createCollection(app, org)]),
+    );
     const token = org.admin.token;
     const answers = await race(
       app,
-      pairs.flatMap(([a, b]) => [restCall(token, 'POST', `/v1/collections/${a.id}/move`, { parent: b.id }), restCall(token, 'POST', `/v1/collections/${b.id}/move`, { parent: a.id })]),
+      pairs.flatMap(([a, b]) => [
+        restCall(token, 'POST', `/v1/collections/${a.id}/move`, { parent: b.id }),
+        restCall(token, 'POST', `/v1/collections/${b.id}/move`, { parent: a.id }),
+      ]),
     );
     for (let i = 0; i < pairs.length; i++) {
       expect([answers[2 * i].status, answers[2 * i + 1].status].sort()).toEqual([200, 400]);
@@ -54,7 +59,8 @@ describe('tree changes lock what they check', () => {
   it('a collection moved into another while that one moves into it, by transfer within the organization: no cycle', async () => {
     const org = await createOrg(app);
     const [a, b] = [await createCollection(app, org), await createCollection(app, org)];
-    const transfer = (from: string, into: string) => restCall(org.admin.token, 'POST', `/v1/collections/${from}/transfer`, { organization: org.organizationId, collection: into });
+    const transfer = (from: string, into: string) =>
+      restCall(org.admin.token, 'POST', `/v1/collections/${from}/transfer`, { organization: org.organizationId, collection: into });
     const answers = await race(app, [transfer(a.id, b.id), transfer(b.id, a.id)]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 400]);
     expect(await depthOf(a.id)).toBeLessThanOrEqual(2);
@@ -117,7 +123,10 @@ describe('tree changes lock what they check', () => {
     const token = org.admin.token;
     const answers = await race(
       app,
-      pairs.flatMap(([collection, space]) => [restCall(token, 'DELETE', `/v1/collections/${collection.id}`), restCall(token, 'POST', `/v1/spaces/${space.id}/move`, { parent: collection.id })]),
+      pairs.flatMap(([collection, space]) => [
+        restCall(token, 'DELETE', `/v1/collections/${collection.id}`),
+        restCall(token, 'POST', `/v1/spaces/${space.id}/move`, { parent: collection.id }),
+      ]),
     );
     for (const [i, [collection, space]] of pairs.entries()) {
       const [deleted, moved] = [answers[2 * i], answers[2 * i + 1]];
@@ -134,12 +143,16 @@ describe('tree changes lock what they check', () => {
   it('"in-collection" set (GraphQL) while the space moves to the root: never "in-collection" at the root', async () => {
     const org = await createOrg(app);
     const token = org.admin.token;
-    const setVisibility = 'mutation($id: ID!) { setSpaceVisibility(input: { spaceId: $id, visibility: IN_COLLECTION }) { space { visibility } } }';
+    const setVisibility =
+      'mutation($id: ID!) { setSpaceVisibility(input: { spaceId: $id, visibility: IN_COLLECTION }) { space { visibility } } }';
     for (let i = 0; i < 3; i++) {
       const collection = await createCollection(app, org);
       const space = await createSpace(app, org, { parent: collection.id });
       await app.prisma.space.update({ where: { id: space.id }, data: { visibility: 'public' } });
-      const [set, moved] = await race(app, [graphqlCall(token, setVisibility, { id: space.id }), restCall(token, 'POST', `/v1/spaces/${space.id}/move`, { parent: null })]);
+      const [set, moved] = await race(app, [
+        graphqlCall(token, setVisibility, { id: space.id }),
+        restCall(token, 'POST', `/v1/spaces/${space.id}/move`, { parent: null }),
+      ]);
       expect(moved.status).toBe(200);
       const row = await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } });
       expect(row.parentId).toBeNull();
@@ -215,7 +228,10 @@ describe('state changes once', () => {
     const answers = await race(app, times(10, restCall(org.admin.token, 'DELETE', `/v1/collections/${collection.id}`)));
     expect(statusCounts(answers)).toEqual({ 205: 1, 204: 9 });
     expect(await app.prisma.collection.count({ where: { id: { in: [collection.id, nested.id] } } })).toBe(0);
-    expect(await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } })).toMatchObject({ parentId: null, deletedAt: expect.any(Date) });
+    expect(await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } })).toMatchObject({
+      parentId: null,
+      deletedAt: expect.any(Date),
+    });
   });
 
   it('concurrent updates of one space and one collection all apply, the row holds one of them', async () => {

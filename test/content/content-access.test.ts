@@ -44,7 +44,14 @@ describe('default levels', () => {
     await setLevel('collections', collection.id, 'read');
     const res = await rest(app, editor.token).get(`/v1/spaces/${space.id}`);
     expectOpenApi(res, 'get', '/spaces/{spaceId}', 200);
-    expect(res.body.permissions).toMatchObject({ view: true, access: true, edit: false, comment: false, triggerGitSync: false, admin: false });
+    expect(res.body.permissions).toMatchObject({
+      view: true,
+      access: true,
+      edit: false,
+      comment: false,
+      triggerGitSync: false,
+      admin: false,
+    });
     expect((await rest(app, editor.token).patch(`/v1/spaces/${space.id}`, { title: 'Edited' })).status).toBe(403);
     // Admins are not capped.
     expect(await permissionsOf(org.admin, 'spaces', space.id)).toMatchObject({ edit: true, admin: true });
@@ -81,7 +88,7 @@ describe('default levels', () => {
     expect(await permissionsOf(editor, 'spaces', space.id)).toMatchObject({ edit: false });
   });
 
-  it('a space\'s own level overrides its collection\'s, but never lifts a member above their role', async () => {
+  it("a space's own level overrides its collection's, but never lifts a member above their role", async () => {
     const collection = await createCollection(app, org);
     await setLevel('collections', collection.id, 'read');
     const space = await createSpace(app, org, { parent: collection.id });
@@ -101,7 +108,13 @@ describe('default levels', () => {
     const visible = await createSpace(app, org);
     await setLevel('collections', collection.id, null);
 
-    for (const path of [`/v1/collections/${collection.id}`, `/v1/collections/${child.id}`, `/v1/spaces/${space.id}`, `/v1/spaces/${deep.id}`, `/v1/collections/${collection.id}/spaces`]) {
+    for (const path of [
+      `/v1/collections/${collection.id}`,
+      `/v1/collections/${child.id}`,
+      `/v1/spaces/${space.id}`,
+      `/v1/spaces/${deep.id}`,
+      `/v1/collections/${collection.id}/spaces`,
+    ]) {
       expect((await rest(app, editor.token).get(path)).status, path).toBe(404);
     }
     const spaces = await rest(app, editor.token).get(`/v1/orgs/${org.organizationId}/spaces?limit=1000`);

@@ -23,7 +23,10 @@ function expectError(res: { status: number; body: any }, status: number, message
 }
 
 async function createTeam(org: OrgFixture, title: string, members: Caller[]) {
-  const res = await rest(app, org.admin.token).put(`/v1/orgs/${org.organizationId}/teams`, { title, members: members.map((m) => m.userId) });
+  const res = await rest(app, org.admin.token).put(`/v1/orgs/${org.organizationId}/teams`, {
+    title,
+    members: members.map((m) => m.userId),
+  });
   expect(res.status).toBe(201);
   return res.body as { id: string };
 }
@@ -67,7 +70,9 @@ describe('team grants on spaces', () => {
     expect(outsiders.body.items.map((i: any) => i.space.id)).not.toContain(space.id);
     const counted = await rest(app, org.admin.token).get(`/v1/orgs/${org.organizationId}/members/${inTeam.userId}`);
     expect(counted.body.spaces).toBe(mine.body.count);
-    expect((await rest(app, org.admin.token).get(`/v1/orgs/${org.organizationId}/members/${outside.userId}`)).body.spaces).toBe(mine.body.count - 1);
+    expect((await rest(app, org.admin.token).get(`/v1/orgs/${org.organizationId}/members/${outside.userId}`)).body.spaces).toBe(
+      mine.body.count - 1,
+    );
     expect((await rest(app, inTeam.token).patch(`/v1/spaces/${space.id}`, { title: 'x' })).status).toBe(403);
     expectError(await rest(app, outside.token).get(`/v1/spaces/${space.id}`), 404);
     expect(await spaceIdsListed(org, outside)).toEqual([]);
@@ -76,7 +81,9 @@ describe('team grants on spaces', () => {
     expectOpenApi(teamRes, 'get', '/orgs/{organizationId}/teams/{teamId}', 200);
     expect(teamRes.body.spaces).toBe(1);
 
-    expect((await rest(app, org.admin.token).delete(`/v1/orgs/${org.organizationId}/teams/${team.id}/members/${inTeam.userId}`)).status).toBe(205);
+    expect(
+      (await rest(app, org.admin.token).delete(`/v1/orgs/${org.organizationId}/teams/${team.id}/members/${inTeam.userId}`)).status,
+    ).toBe(205);
     expectError(await rest(app, inTeam.token).get(`/v1/spaces/${space.id}`), 404);
     expect(await spaceIdsListed(org, inTeam)).toEqual([]);
   });
@@ -84,21 +91,36 @@ describe('team grants on spaces', () => {
   it('lists, changes (PATCH) and removes (205, then 204) team grants in the documented shapes', async () => {
     const { org, space, inTeam, team } = await fixture();
     const other = await createTeam(org, 'Readers', []);
-    expect((await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/permissions`, { role: 'read', teams: [team.id, other.id] })).status).toBe(204);
+    expect(
+      (await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/permissions`, { role: 'read', teams: [team.id, other.id] })).status,
+    ).toBe(204);
     const list = await rest(app, org.admin.token).get(`/v1/spaces/${space.id}/permissions/teams`);
     expectOpenApi(list, 'get', '/spaces/{spaceId}/permissions/teams', 200);
     expect(list.body.count).toBe(2);
-    expect(list.body.items.map((i: any) => [i.team.id, i.permission]).sort()).toEqual([[team.id, 'read'], [other.id, 'read']].sort());
+    expect(list.body.items.map((i: any) => [i.team.id, i.permission]).sort()).toEqual(
+      [
+        [team.id, 'read'],
+        [other.id, 'read'],
+      ].sort(),
+    );
 
-    expect((await rest(app, org.admin.token).patch(`/v1/spaces/${space.id}/permissions/teams/${team.id}`, { role: 'review' })).status).toBe(204);
-    expect((await rest(app, inTeam.token).get(`/v1/spaces/${space.id}`)).body.permissions).toMatchObject({ review: true, merge: true, admin: false });
+    expect((await rest(app, org.admin.token).patch(`/v1/spaces/${space.id}/permissions/teams/${team.id}`, { role: 'review' })).status).toBe(
+      204,
+    );
+    expect((await rest(app, inTeam.token).get(`/v1/spaces/${space.id}`)).body.permissions).toMatchObject({
+      review: true,
+      merge: true,
+      admin: false,
+    });
     expect(await app.prisma.contentGrant.count({ where: { contentId: space.id } })).toBe(2);
 
     expect((await rest(app, org.admin.token).delete(`/v1/spaces/${space.id}/permissions/teams/${team.id}`)).status).toBe(205);
     expect((await rest(app, org.admin.token).delete(`/v1/spaces/${space.id}/permissions/teams/${team.id}`)).status).toBe(204);
     expectError(await rest(app, inTeam.token).get(`/v1/spaces/${space.id}`), 404);
     // A null role takes grants back too.
-    expect((await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/permissions`, { role: null, teams: [other.id] })).status).toBe(204);
+    expect((await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/permissions`, { role: null, teams: [other.id] })).status).toBe(
+      204,
+    );
     expect(await app.prisma.contentGrant.count({ where: { contentId: space.id } })).toBe(0);
   });
 
@@ -120,8 +142,13 @@ describe('team grants on spaces', () => {
 
   it('authorizes: the space admins; members and team owners 403; other organizations 404; scopes 403; no token 401', async () => {
     const { org, space, inTeam, outside, team } = await fixture();
-    expect((await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/permissions`, { role: 'read', teams: [team.id] })).status).toBe(204);
-    expect((await rest(app, org.admin.token).put(`/v1/orgs/${org.organizationId}/teams/${team.id}/members/${inTeam.userId}`, { role: 'owner' })).status).toBe(204);
+    expect((await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/permissions`, { role: 'read', teams: [team.id] })).status).toBe(
+      204,
+    );
+    expect(
+      (await rest(app, org.admin.token).put(`/v1/orgs/${org.organizationId}/teams/${team.id}/members/${inTeam.userId}`, { role: 'owner' }))
+        .status,
+    ).toBe(204);
     const path = `/v1/spaces/${space.id}/permissions`;
     // The team owner sees the space (read through the team) but does not manage it.
     expectError(await rest(app, inTeam.token).post(path, { role: 'admin', teams: [team.id] }), 403);
@@ -157,7 +184,11 @@ describe('member grants and collections', () => {
     expectOpenApi(list, 'get', '/spaces/{spaceId}/permissions/users', 200);
     expect(list.body.items).toEqual([{ permission: 'comment', user: expect.objectContaining({ id: outside.userId, object: 'user' }) }]);
     // The member's own role (edit) is capped by the space's default level (none), so the grant decides.
-    expect((await rest(app, outside.token).get(`/v1/spaces/${space.id}`)).body.permissions).toMatchObject({ view: true, comment: true, edit: false });
+    expect((await rest(app, outside.token).get(`/v1/spaces/${space.id}`)).body.permissions).toMatchObject({
+      view: true,
+      comment: true,
+      edit: false,
+    });
     expect((await rest(app, org.admin.token).delete(`${path}/${outside.userId}`)).status).toBe(205);
     expect((await rest(app, org.admin.token).delete(`${path}/${outside.userId}`)).status).toBe(204);
     expectError(await rest(app, outside.token).get(`/v1/spaces/${space.id}`), 404);
@@ -174,9 +205,13 @@ describe('member grants and collections', () => {
     const granted = (await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Granted' })).body;
     const hidden = (await rest(app, org.admin.token).post(`/v1/spaces/${closed.id}/change-requests`, { subject: 'Hidden' })).body;
     const listOf = async (token: string) =>
-      (await rest(app, token).get(`/v1/orgs/${org.organizationId}/change-requests?status=draft`)).body.items.map((i: { id: string }) => i.id);
+      (await rest(app, token).get(`/v1/orgs/${org.organizationId}/change-requests?status=draft`)).body.items.map(
+        (i: { id: string }) => i.id,
+      );
     expect(await listOf(outside.token)).not.toContain(granted.id);
-    expect((await rest(app, org.admin.token).patch(`/v1/spaces/${space.id}/permissions/users/${outside.userId}`, { role: 'read' })).status).toBe(204);
+    expect(
+      (await rest(app, org.admin.token).patch(`/v1/spaces/${space.id}/permissions/users/${outside.userId}`, { role: 'read' })).status,
+    ).toBe(204);
     const seen = await listOf(outside.token);
     expect(seen).toContain(granted.id);
     expect(seen).not.toContain(hidden.id);
@@ -193,12 +228,17 @@ describe('member grants and collections', () => {
     const team = await createTeam(org, 'Team', [member]);
     expectError(await rest(app, member.token).get(`/v1/spaces/${inside.id}`), 404);
 
-    expect((await rest(app, org.admin.token).post(`/v1/collections/${collection.id}/permissions`, { role: 'edit', teams: [team.id] })).status).toBe(204);
+    expect(
+      (await rest(app, org.admin.token).post(`/v1/collections/${collection.id}/permissions`, { role: 'edit', teams: [team.id] })).status,
+    ).toBe(204);
     const list = await rest(app, org.admin.token).get(`/v1/collections/${collection.id}/permissions/teams`);
     expectOpenApi(list, 'get', '/collections/{collectionId}/permissions/teams', 200);
     expect(list.body.items).toEqual([{ permission: 'edit', team: expect.objectContaining({ id: team.id, spaces: 1 }) }]);
     expect((await rest(app, member.token).get(`/v1/spaces/${inside.id}`)).body.permissions).toMatchObject({ view: true, edit: true });
-    expect((await rest(app, member.token).get(`/v1/collections/${nested.id}`)).body.permissions).toMatchObject({ view: true, admin: false });
+    expect((await rest(app, member.token).get(`/v1/collections/${nested.id}`)).body.permissions).toMatchObject({
+      view: true,
+      admin: false,
+    });
     const collections = await rest(app, member.token).get(`/v1/orgs/${org.organizationId}/collections`);
     expect(collections.body.items.map((c: any) => c.id).sort()).toEqual([collection.id, nested.id].sort());
 
@@ -213,11 +253,29 @@ describe('member grants and collections', () => {
 
   it('GraphQL: grants and lists through the same operations', async () => {
     const { org, space, team } = await fixture();
-    const granted = await graphql(app, org.admin.token, `mutation($s: ID!, $t: ID!) { grantContentPermissions(input: { spaceId: $s, role: COMMENT, teams: [$t] }) { granted } }`, { s: space.id, t: team.id });
+    const granted = await graphql(
+      app,
+      org.admin.token,
+      `mutation($s: ID!, $t: ID!) { grantContentPermissions(input: { spaceId: $s, role: COMMENT, teams: [$t] }) { granted } }`,
+      { s: space.id, t: team.id },
+    );
     expect(granted.errors).toBeUndefined();
-    const res = await graphql(app, org.admin.token, `query($s: ID!) { space(id: $s) { teamPermissions(first: 5) { totalCount edges { node { permission team { id spacesCount } } } } } }`, { s: space.id });
-    expect(res.data.space.teamPermissions).toEqual({ totalCount: 1, edges: [{ node: { permission: 'COMMENT', team: { id: team.id, spacesCount: 1 } } }] });
-    const both = await graphql(app, org.admin.token, `mutation($s: ID!) { grantContentPermissions(input: { spaceId: $s, collectionId: "col_x", role: READ, teams: [] }) { granted } }`, { s: space.id });
+    const res = await graphql(
+      app,
+      org.admin.token,
+      `query($s: ID!) { space(id: $s) { teamPermissions(first: 5) { totalCount edges { node { permission team { id spacesCount } } } } } }`,
+      { s: space.id },
+    );
+    expect(res.data.space.teamPermissions).toEqual({
+      totalCount: 1,
+      edges: [{ node: { permission: 'COMMENT', team: { id: team.id, spacesCount: 1 } } }],
+    });
+    const both = await graphql(
+      app,
+      org.admin.token,
+      `mutation($s: ID!) { grantContentPermissions(input: { spaceId: $s, collectionId: "col_x", role: READ, teams: [] }) { granted } }`,
+      { s: space.id },
+    );
     expect(both.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
   });
 });
@@ -230,7 +288,10 @@ it('a list of spaces with their permissions costs the same statements for 3 gran
     for (let i = 0; i < spaces; i++) {
       const space = await createSpace(app, org);
       await app.prisma.space.update({ where: { id: space.id }, data: { defaultLevel: 'guest', memberLevel: 'guest' } });
-      expect((await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/permissions`, { role: i % 2 ? 'edit' : 'read', teams: [team.id] })).status).toBe(204);
+      expect(
+        (await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/permissions`, { role: i % 2 ? 'edit' : 'read', teams: [team.id] }))
+          .status,
+      ).toBe(204);
     }
     const query = `query($id: ID!) { organization(id: $id) { spaces(first: 100) { totalCount edges { node { id permissions { view edit admin } } } } } }`;
     const { result, statements } = await app.recordStatements(() => graphql(app, member.token, query, { id: org.organizationId }));

@@ -47,33 +47,63 @@ describe('Markdown limits', () => {
     expectBadRequest(await writeBody(space.id, cr, page, nestedQuote(1500)), /nesting limit/);
     expectBadRequest(await writeBody(space.id, cr, page, '*a'.repeat(4000)), /delimiter limit/);
     expectBadRequest(await writeBody(space.id, cr, page, '['.repeat(50_000) + ']'.repeat(50_000)), /delimiter limit/);
-    expectBadRequest(await writeBody(space.id, cr, page, 'x'.repeat(defaultContentLimits.maxPageChars + 1)), new RegExp(`at most ${defaultContentLimits.maxPageChars} characters`));
+    expectBadRequest(
+      await writeBody(space.id, cr, page, 'x'.repeat(defaultContentLimits.maxPageChars + 1)),
+      new RegExp(`at most ${defaultContentLimits.maxPageChars} characters`),
+    );
     expectBadRequest(await writeBody(space.id, cr, page, Array(4000).fill('> q').join('\n\n')), /block quote limit/);
   });
 
   it('accepts bodies within the limits, however many blocks they hold', async () => {
     const { space, page, cr } = await changeRequest();
     const withinBlock = '*a'.repeat(defaultContentLimits.maxMarkdownDelimiters / 2);
-    const markdown = [nestedList(defaultContentLimits.maxMarkdownNesting), nestedQuote(defaultContentLimits.maxMarkdownNesting), ...Array(20).fill(withinBlock)].join('\n\n');
+    const markdown = [
+      nestedList(defaultContentLimits.maxMarkdownNesting),
+      nestedQuote(defaultContentLimits.maxMarkdownNesting),
+      ...Array(20).fill(withinBlock),
+    ].join('\n\n');
     const res = await writeBody(space.id, cr, page, markdown);
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
   });
 
   it('answers BAD_USER_INPUT over GraphQL', async () => {
     const { space, page, cr } = await changeRequest();
-    const res = await graphql(app, org.admin.token, `mutation($input: UpdateChangeRequestContentInput!) { updateChangeRequestContent(input: $input) { changeRequest { id } } }`, {
-      input: { spaceId: space.id, changeRequestId: cr, changes: [{ operation: 'update_page', page, document: { markdown: '> '.repeat(100) } }] },
+    const res = await graphql(
+      app,
+      org.admin.token,
+      `mutation($input: UpdateChangeRequestContentInput!) { updateChangeRequestContent(input: $input) { changeRequest { id } } }`,
+      {
+        input: {
+          spaceId: space.id,
+          changeRequestId: cr,
+          changes: [{ operation: 'update_page', page, document: { markdown: '> '.repeat(100) } }],
+        },
+      },
+    );
+    expect(res.errors?.[0]).toMatchObject({
+      message: expect.stringMatching(/nesting limit/),
+      extensions: { code: 'BAD_USER_INPUT', status: 400 },
     });
-    expect(res.errors?.[0]).toMatchObject({ message: expect.stringMatching(/nesting limit/), extensions: { code: 'BAD_USER_INPUT', status: 400 } });
   });
 
   it('rejects comment bodies past the limits (8 KB of link brackets)', async () => {
     const space = await createSpace(app, org);
     const comments = `/v1/spaces/${space.id}/comments`;
-    expectBadRequest(await rest(app, org.admin.token).post(comments, { body: { markdown: '[]('.repeat(2700) } }), /body\.markdown: .*delimiter limit/);
-    expectBadRequest(await rest(app, org.admin.token).post(comments, { body: { markdown: nestedQuote(33) } }), /body\.markdown: .*nesting limit/);
-    expectBadRequest(await rest(app, org.admin.token).post(comments, { body: { markdown: 'x'.repeat(100_001) } }), /body\.markdown: must be at most 100000/);
-    expect((await rest(app, org.admin.token).post(comments, { body: { markdown: '*fine* [link](https://example.com)' } })).status).toBe(200);
+    expectBadRequest(
+      await rest(app, org.admin.token).post(comments, { body: { markdown: '[]('.repeat(2700) } }),
+      /body\.markdown: .*delimiter limit/,
+    );
+    expectBadRequest(
+      await rest(app, org.admin.token).post(comments, { body: { markdown: nestedQuote(33) } }),
+      /body\.markdown: .*nesting limit/,
+    );
+    expectBadRequest(
+      await rest(app, org.admin.token).post(comments, { body: { markdown: 'x'.repeat(100_001) } }),
+      /body\.markdown: must be at most 100000/,
+    );
+    expect((await rest(app, org.admin.token).post(comments, { body: { markdown: '*fine* [link](https://example.com)' } })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -83,22 +113,35 @@ describe('rich-text document limits', () => {
     for (let i = 0; i < levels; i++) node = { object: 'block', type: 'blockquote', nodes: [node] };
     return { object: 'document', data: {}, nodes: [node] };
   };
-  const wide = (count: number) => ({ object: 'document', data: {}, nodes: Array.from({ length: count }, () => ({ object: 'block', type: 'paragraph', data: {}, nodes: [] })) });
+  const wide = (count: number) => ({
+    object: 'document',
+    data: {},
+    nodes: Array.from({ length: count }, () => ({ object: 'block', type: 'paragraph', data: {}, nodes: [] })),
+  });
 
   it('rejects a change request description past the depth or node limit', async () => {
     const space = await createSpace(app, org, { empty: true });
     const cr = (await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Edit' })).body;
-    const patch = (description: unknown) => rest(app, org.admin.token).patch(`/v1/spaces/${space.id}/change-requests/${cr.id}`, { description });
+    const patch = (description: unknown) =>
+      rest(app, org.admin.token).patch(`/v1/spaces/${space.id}/change-requests/${cr.id}`, { description });
     expectBadRequest(await patch(deep(4)), /^description: nests more than 8 levels deep \(the document depth limit\)/);
     expectBadRequest(await patch(wide(30)), /^description: holds more than 50 objects and arrays \(the document node limit\)/);
     expect((await patch(deep(1))).status).toBe(200);
   });
 
   it('rejects deep agent instructions over GraphQL with BAD_USER_INPUT', async () => {
-    const res = await graphql(app, org.admin.token, `mutation($input: SetAgentInstructionsInput!) { setAgentInstructions(input: $input) { clientMutationId } }`, {
-      input: { organizationId: org.organizationId, instructions: deep(4) },
+    const res = await graphql(
+      app,
+      org.admin.token,
+      `mutation($input: SetAgentInstructionsInput!) { setAgentInstructions(input: $input) { clientMutationId } }`,
+      {
+        input: { organizationId: org.organizationId, instructions: deep(4) },
+      },
+    );
+    expect(res.errors?.[0]).toMatchObject({
+      message: expect.stringMatching(/document depth limit/),
+      extensions: { code: 'BAD_USER_INPUT' },
     });
-    expect(res.errors?.[0]).toMatchObject({ message: expect.stringMatching(/document depth limit/), extensions: { code: 'BAD_USER_INPUT' } });
   });
 });
 
@@ -106,8 +149,14 @@ describe('page slugs', () => {
   it('rejects a slug past 100 characters; a slug made from a long title stays within them', async () => {
     const space = await createSpace(app, org, { empty: true });
     const cr = (await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Slugs' })).body;
-    const insert = (page: Record<string, unknown>) => rest(app, org.admin.token).post(`/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { changes: [{ operation: 'insert_page', ...page }] });
-    expectBadRequest(await insert({ title: 'Long', slug: 'a'.repeat(200_000) }), /^changes\[0\]\.slug: must be at most 100 characters long/);
+    const insert = (page: Record<string, unknown>) =>
+      rest(app, org.admin.token).post(`/v1/spaces/${space.id}/change-requests/${cr.id}/content`, {
+        changes: [{ operation: 'insert_page', ...page }],
+      });
+    expectBadRequest(
+      await insert({ title: 'Long', slug: 'a'.repeat(200_000) }),
+      /^changes\[0\]\.slug: must be at most 100 characters long/,
+    );
     expectBadRequest(await insert({ title: 'Long', slug: 'a'.repeat(101) }), /^changes\[0\]\.slug: must be at most 100/);
     expect((await insert({ title: 'Fits', slug: 'b'.repeat(100) })).status).toBe(200);
     expect((await insert({ title: 'word '.repeat(50) })).status).toBe(200);
@@ -122,7 +171,11 @@ describe('dangerous URLs', () => {
     const space = await createSpace(app, org, { empty: true });
     const cr = (await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Links' })).body;
     const link = (url: string) => ({ object: 'inline', type: 'link', data: { ref: { kind: 'url', url } }, nodes: [] });
-    const description = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [link(' JavaScript:alert(1)'), link('https://example.com')] }] };
+    const description = {
+      object: 'document',
+      data: {},
+      nodes: [{ object: 'block', type: 'paragraph', nodes: [link(' JavaScript:alert(1)'), link('https://example.com')] }],
+    };
     const res = await rest(app, org.admin.token).patch(`/v1/spaces/${space.id}/change-requests/${cr.id}`, { description });
     expect(res.status).toBe(200);
     const urls = res.body.description.nodes[0].nodes.map((n: any) => n.data.ref.url);

@@ -25,15 +25,21 @@ it('a one-page edit of a 2,000-page space adds one page version and the trees on
   const ref = { id: space.id, organizationId: org.organizationId };
   const now = new Date();
   // 40 sections of 49 pages each: 2,000 pages, two levels deep.
-  const base = await app.prisma.$transaction(async (tx) => {
-    const sections: PageNode[] = [];
-    for (let s = 0; s < 40; s++) {
-      const section = await newPageNode(tx, ref, { ...emptyContent(`Section ${s}`), markdown: `# Section ${s}` }, `section-${s}`, now);
-      for (let p = 0; p < 49; p++) section.children.push(await newPageNode(tx, ref, { ...emptyContent(`Page ${s}.${p}`), markdown: `Body ${s}.${p}` }, `page-${p}`, now));
-      sections.push(section);
-    }
-    return commitRevision(tx, ref, { parents: [], pages: sections });
-  }, { timeout: 120_000 });
+  const base = await app.prisma.$transaction(
+    async (tx) => {
+      const sections: PageNode[] = [];
+      for (let s = 0; s < 40; s++) {
+        const section = await newPageNode(tx, ref, { ...emptyContent(`Section ${s}`), markdown: `# Section ${s}` }, `section-${s}`, now);
+        for (let p = 0; p < 49; p++)
+          section.children.push(
+            await newPageNode(tx, ref, { ...emptyContent(`Page ${s}.${p}`), markdown: `Body ${s}.${p}` }, `page-${p}`, now),
+          );
+        sections.push(section);
+      }
+      return commitRevision(tx, ref, { parents: [], pages: sections });
+    },
+    { timeout: 120_000 },
+  );
   expect(await pagesOf(app, base)).toHaveLength(2000);
   const before = await rows(space.id);
   expect(before).toEqual({ versions: 2000, trees: 41 });

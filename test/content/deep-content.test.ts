@@ -25,7 +25,18 @@ const deepArray = (depth: number) => {
 describe('stringifyJson', () => {
   it('answers what JSON.stringify answers', () => {
     const date = new Date('2026-01-02T03:04:05Z');
-    for (const value of [null, 1, -0, NaN, 'a"\n\u2028', true, [1, undefined, () => 1, 'x'], { a: undefined, b: [date], c: { toJSON: () => 'custom' }, d: { e: {} } }, [], {}]) {
+    for (const value of [
+      null,
+      1,
+      -0,
+      NaN,
+      'a"\n\u2028',
+      true,
+      [1, undefined, () => 1, 'x'],
+      { a: undefined, b: [date], c: { toJSON: () => 'custom' }, d: { e: {} } },
+      [],
+      {},
+    ]) {
       expect(stringifyJson(value)).toBe(JSON.stringify(value));
     }
   });
@@ -43,7 +54,11 @@ describe('a page stored 1,500 block quotes deep', () => {
   it('is read, listed and tagged: 200 with an ETag, 304 on revalidation', async () => {
     const space = await createSpace(app, org, { empty: true });
     const [page] = await insertPages(app, space, [{ path: 'deep', markdown: `${'> '.repeat(1500)}bottom` }]);
-    for (const path of [`/v1/spaces/${space.id}/content`, `/v1/spaces/${space.id}/content/pages`, `/v1/spaces/${space.id}/content/page/${page}`]) {
+    for (const path of [
+      `/v1/spaces/${space.id}/content`,
+      `/v1/spaces/${space.id}/content/pages`,
+      `/v1/spaces/${space.id}/content/page/${page}`,
+    ]) {
       const res = await rest(app, org.admin.token).get(path);
       expect(res.status, `${path}: ${JSON.stringify(res.body).slice(0, 200)}`).toBe(200);
       const again = await request(app, 'GET', path, { token: org.admin.token, headers: { 'If-None-Match': res.headers.get('etag')! } });

@@ -34,13 +34,32 @@ it('converts old page rows into page versions and trees that read back as they w
   await insert(client, 'Revision', { id: 'rev_2', organizationId: 'org_1', spaceId: 'spc_1', parents: '{rev_1}' });
   await insert(client, 'Revision', { id: 'rev_empty', organizationId: 'org_1', spaceId: 'spc_1', parents: '{}' });
   const page = (id: string, revisionId: string, parentId: string | null, slug: string, title: string, markdown: string, sortKey: number) =>
-    insert(client, 'Page', { id, organizationId: 'org_1', revisionId, parentId, title, slug, path: slug, markdown, sortKey, createdAt: at(sortKey), updatedAt: at(sortKey + 30) });
+    insert(client, 'Page', {
+      id,
+      organizationId: 'org_1',
+      revisionId,
+      parentId,
+      title,
+      slug,
+      path: slug,
+      markdown,
+      sortKey,
+      createdAt: at(sortKey),
+      updatedAt: at(sortKey + 30),
+    });
   // Revision 1: one page. Revision 2: the same content (its own row, as the old table kept one per revision), a child under it, and a root page sorted first.
   await page('pag_a1', 'rev_1', null, 'guide', 'Guide', '# Guide\n\nSee [setup](guide/setup).', 1);
   await page('pag_a', 'rev_2', null, 'guide', 'Guide', '# Guide\n\nSee [setup](guide/setup).', 1);
   await page('pag_b', 'rev_2', 'pag_a', 'setup', 'Setup', 'Install it.', 2);
   await page('pag_c', 'rev_2', null, 'intro', 'Intro', 'Hello.', 0);
-  await insert(client, 'ChangeRequest', { id: 'chr_1', organizationId: 'org_1', spaceId: 'spc_1', number: 7, createdById: 'usr_1', status: 'open' });
+  await insert(client, 'ChangeRequest', {
+    id: 'chr_1',
+    organizationId: 'org_1',
+    spaceId: 'spc_1',
+    number: 7,
+    createdById: 'usr_1',
+    status: 'open',
+  });
 
   const after = await migrate(db.url);
   expect(after[0]).toBe(CONVERSION);
@@ -61,7 +80,10 @@ it('converts old page rows into page versions and trees that read back as they w
   expect((await prisma.revision.findUniqueOrThrow({ where: { id: 'rev_empty' } })).tree).toBeNull();
   // The unchanged content is one version shared by both revisions: 3 versions for 4 page rows.
   expect(await prisma.pageVersion.count({ where: { spaceId: 'spc_1' } })).toBe(3);
-  expect(await prisma.changeRequest.findUniqueOrThrow({ where: { id: 'chr_1' } })).toMatchObject({ revisionId: 'rev_2', revisionInitialId: 'rev_2' });
+  expect(await prisma.changeRequest.findUniqueOrThrow({ where: { id: 'chr_1' } })).toMatchObject({
+    revisionId: 'rev_2',
+    revisionInitialId: 'rev_2',
+  });
   expect((await prisma.space.findUniqueOrThrow({ where: { id: 'spc_1' } })).changeRequestCounter).toBe(7);
   // Converted versions predate the reference index: the indexing job gives them their keys.
   expect(await prisma.pageVersion.count({ where: { referencesIndexed: false } })).toBe(3);

@@ -35,7 +35,9 @@ async function writtenPage(markdown: string) {
   const api = rest(app, org.admin.token);
   const cr = await api.post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Write' });
   const base = `/v1/spaces/${space.id}/change-requests/${cr.body.id}`;
-  const added = await api.post(`${base}/content`, { changes: [{ operation: 'insert_page', title: 'Page', slug: 'page', document: { markdown } }] });
+  const added = await api.post(`${base}/content`, {
+    changes: [{ operation: 'insert_page', title: 'Page', slug: 'page', document: { markdown } }],
+  });
   expect(added.status, JSON.stringify(added.body)).toBeLessThan(300);
   const merged = await api.post(`${base}/merge`, {});
   expect(merged.status, JSON.stringify(merged.body)).toBe(200);
@@ -75,7 +77,9 @@ describe('a page written through the API', () => {
     // Reads serve the stored tree: changing the Markdown column behind their back does not change it.
     await app.prisma.pageVersion.updateMany({ where: { spaceId: space.id, markdown: LARGE }, data: { markdown: 'corrupted' } });
     expect(await readDocument(space.id, page)).toEqual(markdownToDocument(LARGE));
-    const viaGraphql = await graphql(app, org.admin.token, `query($id: ID!) { space(id: $id) { content { pages { document } } } }`, { id: space.id });
+    const viaGraphql = await graphql(app, org.admin.token, `query($id: ID!) { space(id: $id) { content { pages { document } } } }`, {
+      id: space.id,
+    });
     expect(viaGraphql.errors).toBeUndefined();
     expect(viaGraphql.data.space.content.pages[0].document).toEqual(markdownToDocument(LARGE));
     expect(conversions()).toBe(read);
@@ -119,21 +123,28 @@ describe('page document depth', () => {
     expect(await readDocument(space.id, page)).toEqual(markdownToDocument(nested));
   });
 
-
   it('a stored document deeper than that is answered as a notice in REST and GraphQL, not a crash', async () => {
     const space = await createSpace(app, org, { empty: true });
     const [page] = await insertPages(app, space, [{ path: 'deep', markdown: 'deep' }]);
     let deep = '{"object":"text","leaves":[]}';
     for (let i = 0; i < 3000; i++) deep = `{"object":"block","type":"blockquote","isVoid":false,"data":{},"nodes":[${deep}]}`;
     const document = `{"object":"document","data":{},"nodes":[${deep}]}`;
-    await app.prisma.$executeRaw`UPDATE "PageVersion" SET "document" = ${document}::json, "referencesIndexed" = true WHERE "spaceId" = ${space.id} AND markdown = 'deep'`;
+    await app.prisma
+      .$executeRaw`UPDATE "PageVersion" SET "document" = ${document}::json, "referencesIndexed" = true WHERE "spaceId" = ${space.id} AND markdown = 'deep'`;
     const served = await readDocument(space.id, page!);
     expectSchema(served, 'JSONDocument');
-    expect(served.nodes[0].nodes[0].leaves[0].text).toMatch(/^This content nests more than 88 levels deep, past the document limits: read it as Markdown\.$/);
+    expect(served.nodes[0].nodes[0].leaves[0].text).toMatch(
+      /^This content nests more than 88 levels deep, past the document limits: read it as Markdown\.$/,
+    );
     for (const path of [`/v1/spaces/${space.id}/content`, `/v1/spaces/${space.id}/content/pages`]) {
       expect((await rest(app, org.admin.token).get(path)).status).toBe(200);
     }
-    const viaGraphql = await graphql(app, org.admin.token, `query($id: ID!) { space(id: $id) { content { pages { document markdown } } } }`, { id: space.id });
+    const viaGraphql = await graphql(
+      app,
+      org.admin.token,
+      `query($id: ID!) { space(id: $id) { content { pages { document markdown } } } }`,
+      { id: space.id },
+    );
     expect(viaGraphql.errors).toBeUndefined();
     expect(viaGraphql.data.space.content.pages[0].document).toEqual(served);
   });
@@ -142,7 +153,10 @@ describe('page document depth', () => {
 describe('other readers of page Markdown', () => {
   it('search indexes the sections stored with the version, parsing none at search time', async () => {
     const { space } = await writtenPage(`# Zanzibar\n\n${LARGE}`);
-    await app.prisma.pageVersion.updateMany({ where: { spaceId: space.id, markdown: { startsWith: '# Zanzibar' } }, data: { markdown: 'corrupted' } });
+    await app.prisma.pageVersion.updateMany({
+      where: { spaceId: space.id, markdown: { startsWith: '# Zanzibar' } },
+      data: { markdown: 'corrupted' },
+    });
     const before = parses();
     const found = await rest(app, org.admin.token).get(`/v1/spaces/${space.id}/search?query=zanzibar`);
     expect(found.status).toBe(200);
@@ -150,7 +164,7 @@ describe('other readers of page Markdown', () => {
     expect(parses()).toBe(before);
   });
 
-  it('search parses a space\'s versions stored without sections on the pool before its index transaction', async () => {
+  it("search parses a space's versions stored without sections on the pool before its index transaction", async () => {
     const space = await createSpace(app, org, { empty: true });
     await insertPages(app, space, [{ path: 'legacy', markdown: '# Quokka\n\nA small marsupial.' }]);
     await app.prisma.pageVersion.updateMany({ where: { spaceId: space.id }, data: { document: Prisma.DbNull, sections: Prisma.DbNull } });
@@ -180,7 +194,9 @@ describe('a merge', () => {
     const edit = async (markdown: string) => {
       const cr = await api.post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Edit' });
       const at = `/v1/spaces/${space.id}/change-requests/${cr.body.id}`;
-      expect((await api.post(`${at}/content`, { changes: [{ operation: 'update_page', page, document: { markdown } }] })).status).toBeLessThan(300);
+      expect(
+        (await api.post(`${at}/content`, { changes: [{ operation: 'update_page', page, document: { markdown } }] })).status,
+      ).toBeLessThan(300);
       return at;
     };
     const one = await edit(base.replace('First', 'Changed first'));

@@ -41,7 +41,8 @@ async function spaceWithLinks() {
   const space = await createSpace(app, org, { empty: true });
   const other = await createSpace(app, org);
   // A file the revision holds (uploaded to the main content); fil_guide and fil_diagram were never uploaded.
-  const held = (await uploadOk(app, org.admin.token, { spaceId: space.id, data: 'the manual', fileName: 'manual.txt', type: 'text/plain' })).file.id;
+  const held = (await uploadOk(app, org.admin.token, { spaceId: space.id, data: 'the manual', fileName: 'manual.txt', type: 'text/plain' }))
+    .file.id;
   const [intro, install, setup, faq] = await insertPages(app, space, [
     { path: 'intro', markdown: 'See [install](guides/install.md). ![diagram](files/fil_diagram)' },
     {
@@ -66,13 +67,26 @@ describe('GET …/content/page/{pageId}/links', () => {
     expectList(res.body);
     const where = { organization: org.organizationId, space: s.space.id, versionContext: { type: 'revision', revision: s.revision } };
     const at = [{ kind: 'page', ...where, page: s.install }];
-    const byKey = Object.fromEntries(res.body.items.map((i: any) => [i.targetReference.page ?? i.targetReference.file ?? i.targetReference.url ?? i.targetReference.space, i]));
-    expect(byKey[s.setup]).toEqual({ status: 'ok', relation: 'reference', targetReference: { kind: 'page', ...where, page: s.setup }, locationReferences: at });
+    const byKey = Object.fromEntries(
+      res.body.items.map((i: any) => [
+        i.targetReference.page ?? i.targetReference.file ?? i.targetReference.url ?? i.targetReference.space,
+        i,
+      ]),
+    );
+    expect(byKey[s.setup]).toEqual({
+      status: 'ok',
+      relation: 'reference',
+      targetReference: { kind: 'page', ...where, page: s.setup },
+      locationReferences: at,
+    });
     expect(byKey[s.intro].status).toBe('ok');
     expect(byKey['missing.md']).toMatchObject({ status: 'broken', targetReference: { kind: 'url', url: 'missing.md' } });
     expect(byKey[s.held]).toMatchObject({ status: 'ok', targetReference: { kind: 'file', ...where, file: s.held } });
     expect(byKey.fil_guide).toMatchObject({ status: 'broken', targetReference: { kind: 'file', ...where, file: 'fil_guide' } });
-    expect(byKey[s.other.id]).toMatchObject({ status: 'ok', targetReference: { kind: 'space', organization: org.organizationId, space: s.other.id } });
+    expect(byKey[s.other.id]).toMatchObject({
+      status: 'ok',
+      targetReference: { kind: 'space', organization: org.organizationId, space: s.other.id },
+    });
     expect(byKey.spc_gone).toMatchObject({ status: 'broken', targetReference: { kind: 'space', space: 'spc_gone' } });
     expect(byKey['https://example.com']).toMatchObject({ status: 'ok', targetReference: { kind: 'url' } });
     expect(res.body.items).toHaveLength(8); // code and anchors are not links
@@ -80,7 +94,9 @@ describe('GET …/content/page/{pageId}/links', () => {
 
     const page = await rest(app, org.admin.token).get(`/v1/spaces/${s.space.id}/content/page/${s.install}/links?limit=3`);
     expect(page.body.items).toHaveLength(3);
-    const next = await rest(app, org.admin.token).get(`/v1/spaces/${s.space.id}/content/page/${s.install}/links?limit=3&page=${encodeURIComponent(page.body.next.page)}`);
+    const next = await rest(app, org.admin.token).get(
+      `/v1/spaces/${s.space.id}/content/page/${s.install}/links?limit=3&page=${encodeURIComponent(page.body.next.page)}`,
+    );
     expect(next.body.items[0]).toEqual(res.body.items[3]);
   });
 
@@ -97,7 +113,9 @@ describe('GET …/content/page/{pageId}/links', () => {
     const cr = await rest(app, org.admin.token).post(`/v1/spaces/${s.space.id}/change-requests`, { subject: 'Links' });
     const base = `/v1/spaces/${s.space.id}/change-requests/${cr.body.id}`;
     const edit = await rest(app, org.admin.token).post(`${base}/content`, {
-      changes: [{ operation: 'update_page', page: s.install, document: { markdown: '[setup](setup) [new broken](nope) [nowhere](missing.md)' } }],
+      changes: [
+        { operation: 'update_page', page: s.install, document: { markdown: '[setup](setup) [new broken](nope) [nowhere](missing.md)' } },
+      ],
     });
     expect(edit.status).toBe(200);
     const res = await rest(app, org.admin.token).get(`${base}/content/page/${s.install}/links`);
@@ -123,7 +141,13 @@ describe('backlinks', () => {
       expectList(res.body);
       return res.body;
     };
-    const location = (page: string) => ({ kind: 'page', organization: org.organizationId, space: s.space.id, versionContext: { type: 'revision', revision: s.revision }, page });
+    const location = (page: string) => ({
+      kind: 'page',
+      organization: org.organizationId,
+      space: s.space.id,
+      versionContext: { type: 'revision', revision: s.revision },
+      page,
+    });
     expect(await list(s.install)).toEqual({ count: 2, items: [location(s.intro), location(s.setup)] });
     expect((await list(s.intro)).items).toEqual([location(s.install), location(s.setup)]);
     expect((await list(s.setup)).items).toEqual([location(s.install)]);
@@ -153,13 +177,25 @@ describe('backlinks', () => {
     const cr = await rest(app, org.admin.token).post(`/v1/spaces/${s.space.id}/change-requests`, { subject: 'More links' });
     const base = `/v1/spaces/${s.space.id}/change-requests/${cr.body.id}`;
     const added = await rest(app, org.admin.token).post(`${base}/content`, {
-      changes: [{ operation: 'insert_page', title: 'News', slug: 'news', document: { markdown: `Read [the FAQ](faq) ![x](files/${s.held})` } }],
+      changes: [
+        { operation: 'insert_page', title: 'News', slug: 'news', document: { markdown: `Read [the FAQ](faq) ![x](files/${s.held})` } },
+      ],
     });
-    const news = added.body.pages?.[0] ?? (await rest(app, org.admin.token).get(`${base}/content/pages`)).body.pages.find((p: any) => p.slug === 'news').id;
+    const news =
+      added.body.pages?.[0] ??
+      (await rest(app, org.admin.token).get(`${base}/content/pages`)).body.pages.find((p: any) => p.slug === 'news').id;
     const inCr = await rest(app, org.admin.token).get(`${base}/content/page/${s.faq}/backlinks`);
     expect(inCr.status).toBe(200);
     expectList(inCr.body);
-    expect(inCr.body.items).toEqual([{ kind: 'page', organization: org.organizationId, space: s.space.id, versionContext: { type: 'changeRequest', changeRequest: cr.body.id }, page: news }]);
+    expect(inCr.body.items).toEqual([
+      {
+        kind: 'page',
+        organization: org.organizationId,
+        space: s.space.id,
+        versionContext: { type: 'changeRequest', changeRequest: cr.body.id },
+        page: news,
+      },
+    ]);
     expect((await rest(app, org.admin.token).get(`${base}/content/files/${s.held}/backlinks`)).body.count).toBe(2);
     expect((await rest(app, org.admin.token).get(`/v1/spaces/${s.space.id}/content/page/${s.faq}/backlinks`)).body.count).toBe(0);
     expect((await rest(app, org.admin.token).get(`/v1/spaces/${s.space.id}/content/files/${s.held}/backlinks`)).body.count).toBe(1);
@@ -169,7 +205,9 @@ describe('backlinks', () => {
     const s = await spaceWithLinks();
     await app.prisma.pageVersion.updateMany({ where: { spaceId: s.space.id }, data: { referenceKeys: [], referencesIndexed: false } });
     const tasks = app.quire.compute.counts().parsePagesTask ?? 0;
-    const read = await app.recordStatements(() => rest(app, org.admin.token).get(`/v1/spaces/${s.space.id}/content/page/${s.install}/backlinks`));
+    const read = await app.recordStatements(() =>
+      rest(app, org.admin.token).get(`/v1/spaces/${s.space.id}/content/page/${s.install}/backlinks`),
+    );
     expect(read.result.body.items.map((i: any) => i.page)).toEqual([s.intro, s.setup]);
     const writes = read.statements.filter((sql) => /\b(UPDATE|INSERT|DELETE)\b/.test(sql) && !sql.includes('"RateLimit"'));
     expect(writes).toHaveLength(1);
@@ -178,7 +216,10 @@ describe('backlinks', () => {
     const again = await rest(app, org.admin.token).get(`/v1/spaces/${s.space.id}/content/page/${s.install}/backlinks`);
     expect(again.body.items.map((i: any) => i.page)).toEqual([s.intro, s.setup]);
     expect(app.quire.compute.counts().parsePagesTask).toBe(tasks + 1);
-    const linking = await app.prisma.pageVersion.findMany({ where: { spaceId: s.space.id, referenceKeys: { has: 'page:install' } }, orderBy: { title: 'asc' } });
+    const linking = await app.prisma.pageVersion.findMany({
+      where: { spaceId: s.space.id, referenceKeys: { has: 'page:install' } },
+      orderBy: { title: 'asc' },
+    });
     expect(linking.map((v) => v.title)).toEqual(['guides/setup', 'intro']);
     expect(linking[1]).toMatchObject({ referencesIndexed: true, referenceKeys: ['page:install', 'file:fil_diagram'] });
     // Nothing left for the indexing job in this space (other test files share the database: scoped).
@@ -189,15 +230,23 @@ describe('backlinks', () => {
     const space = await createSpace(app, org, { empty: true });
     const pages = Array.from({ length: 20 }, (_, i) => ({ path: `p${i}`, markdown: `[next](p${(i + 1) % 20}) [bad](x${i})` }));
     await insertPages(app, space, pages);
-    const query = (first: number) => `query($id: ID!) { space(id: $id) { content { pages { id links { totalCount stats { broken { total } } } backlinks(first: ${first}) { totalCount edges { node { page } } } } } } }`;
+    const query = (first: number) =>
+      `query($id: ID!) { space(id: $id) { content { pages { id links { totalCount stats { broken { total } } } backlinks(first: ${first}) { totalCount edges { node { page } } } } } } }`;
     const run = (first: number) => app.recordStatements(() => graphql(app, org.admin.token, query(first), { id: space.id }));
     const all = await run(20);
     expect(all.result.errors).toBeUndefined();
     const got = all.result.data.space.content.pages;
     expect(got).toHaveLength(20);
-    expect(got[1]).toMatchObject({ links: { totalCount: 2, stats: { broken: { total: 1 } } }, backlinks: { totalCount: 1, edges: [{ node: { page: got[0].id } }] } });
+    expect(got[1]).toMatchObject({
+      links: { totalCount: 2, stats: { broken: { total: 1 } } },
+      backlinks: { totalCount: 1, edges: [{ node: { page: got[0].id } }] },
+    });
     const small = await createSpace(app, org, { empty: true });
-    await insertPages(app, small, pages.slice(0, 2).map((p, i) => ({ ...p, markdown: `[next](p${(i + 1) % 2}) [bad](x${i})` })));
+    await insertPages(
+      app,
+      small,
+      pages.slice(0, 2).map((p, i) => ({ ...p, markdown: `[next](p${(i + 1) % 2}) [bad](x${i})` })),
+    );
     const two = await app.recordStatements(() => graphql(app, org.admin.token, query(20), { id: small.id }));
     expect(two.result.data.space.content.pages).toHaveLength(2);
     expect(all.statements.length).toBe(two.statements.length);
@@ -241,17 +290,24 @@ describe('on 2,000 pages', () => {
     const now = new Date();
     // 40 sections of 49 pages (2,000 pages); each page links to the next one of its section.
     const body = (i: number) => `# Page ${i}\n\nSome text about this part of the guide.\n\nNext: [page](page-${i + 1}).\n`.repeat(3);
-    const revision = await app.prisma.$transaction(async (tx) => {
-      const sections: PageNode[] = [];
-      for (let s = 0; s < 40; s++) {
-        const section = await newPageNode(tx, ref, { ...emptyContent(`Section ${s}`), markdown: `# Section ${s}` }, `section-${s}`, now);
-        for (let p = 0; p < 49; p++) section.children.push(await newPageNode(tx, ref, { ...emptyContent(`Page ${s}.${p}`), markdown: `${body(p)}\n${s}` }, `page-${p}`, now));
-        sections.push(section);
-      }
-      return commitRevision(tx, ref, { parents: [], pages: sections });
-    }, { timeout: 120_000 });
+    const revision = await app.prisma.$transaction(
+      async (tx) => {
+        const sections: PageNode[] = [];
+        for (let s = 0; s < 40; s++) {
+          const section = await newPageNode(tx, ref, { ...emptyContent(`Section ${s}`), markdown: `# Section ${s}` }, `section-${s}`, now);
+          for (let p = 0; p < 49; p++)
+            section.children.push(
+              await newPageNode(tx, ref, { ...emptyContent(`Page ${s}.${p}`), markdown: `${body(p)}\n${s}` }, `page-${p}`, now),
+            );
+          sections.push(section);
+        }
+        return commitRevision(tx, ref, { parents: [], pages: sections });
+      },
+      { timeout: 120_000 },
+    );
     await app.prisma.space.update({ where: { id: space.id }, data: { revisionId: revision } });
-    const idOf = async (path: string) => (await rest(app, org.admin.token).get(`/v1/spaces/${space.id}/content/path/${encodeURIComponent(path)}`)).body.id;
+    const idOf = async (path: string) =>
+      (await rest(app, org.admin.token).get(`/v1/spaces/${space.id}/content/path/${encodeURIComponent(path)}`)).body.id;
     const target = await idOf('section-7/page-20');
     const timed = async (path: string) => {
       const started = performance.now();
@@ -265,7 +321,9 @@ describe('on 2,000 pages', () => {
     // The whole-space link report reads every page's Markdown: what a scan for backlinks would cost.
     const scan = await timed(`/v1/spaces/${space.id}/links?limit=1`);
     expect(scan.result.status).toBe(200);
-    console.log(`2,000 pages: backlinks through the index ${indexed.ms} ms, ${indexed.statements.length} statements; scanning every page's Markdown ${scan.ms} ms`);
+    console.log(
+      `2,000 pages: backlinks through the index ${indexed.ms} ms, ${indexed.statements.length} statements; scanning every page's Markdown ${scan.ms} ms`,
+    );
     // Reads of Markdown: the page itself, the versions not indexed yet (none) and the candidates holding `page:page-20` (one per section).
     const versionsRead = indexed.statements.filter((sql) => sql.includes('"PageVersion"') && sql.includes('"markdown"'));
     expect(versionsRead.length).toBeLessThanOrEqual(3);

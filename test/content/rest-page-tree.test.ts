@@ -36,7 +36,11 @@ function expectedBelow(prefix: string): Outline[] {
 
 async function deepSpace() {
   const space = await createSpace(app, org, { empty: true });
-  const ids = await insertPages(app, space, paths.map((path) => ({ path, markdown: `# ${path}` })));
+  const ids = await insertPages(
+    app,
+    space,
+    paths.map((path) => ({ path, markdown: `# ${path}` })),
+  );
   return { space, ids };
 }
 
@@ -48,7 +52,10 @@ describe('REST page tree', () => {
     expect(cr.status).toBe(201);
     const bases = [
       { url: `/v1/spaces/${space.id}/content`, spec: '/spaces/{spaceId}/content' },
-      { url: `/v1/spaces/${space.id}/change-requests/${cr.body.id}/content`, spec: '/spaces/{spaceId}/change-requests/{changeRequestId}/content' },
+      {
+        url: `/v1/spaces/${space.id}/change-requests/${cr.body.id}/content`,
+        spec: '/spaces/{spaceId}/change-requests/{changeRequestId}/content',
+      },
     ];
     for (const base of bases) {
       for (const suffix of ['', '/pages']) {
@@ -77,9 +84,14 @@ describe('REST page tree', () => {
 
   it('lists Revision.allPages in tree order with parentId, and Page.descendants below a page', async () => {
     const { space, ids } = await deepSpace();
-    const { data, errors } = await graphql(app, org.admin.token, `query ($id: ID!, $page: ID!) {
+    const { data, errors } = await graphql(
+      app,
+      org.admin.token,
+      `query ($id: ID!, $page: ID!) {
       space(id: $id) { content { allPages { id path parentId } page(id: $page) { descendants { path } } } }
-    }`, { id: space.id, page: ids[depth - 2] });
+    }`,
+      { id: space.id, page: ids[depth - 2] },
+    );
     expect(errors).toBeUndefined();
     const all = data.space.content.allPages;
     expect(all.map((p: any) => p.path)).toEqual([...chain.slice(0, depth - 1), chain[depth - 1], `${chain[depth - 2]}/side`, 'top2']);

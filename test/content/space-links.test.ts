@@ -50,15 +50,35 @@ describe('GET /spaces/{spaceId}/links', () => {
     expectReportShape(res.body);
     const { revisionId: revision } = await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } });
     const byTarget = Object.fromEntries(res.body.items.map((i: any) => [i.targetReference.page ?? i.targetReference.url, i]));
-    const where = (...pages: string[]) => pages.map((page) => ({ kind: 'page', organization: org.organizationId, space: space.id, versionContext: { type: 'revision', revision }, page }));
+    const where = (...pages: string[]) =>
+      pages.map((page) => ({
+        kind: 'page',
+        organization: org.organizationId,
+        space: space.id,
+        versionContext: { type: 'revision', revision },
+        page,
+      }));
 
-    expect(byTarget[install]).toEqual({ status: 'ok', relation: 'reference', targetReference: where(install)[0], locationReferences: where(intro) });
+    expect(byTarget[install]).toEqual({
+      status: 'ok',
+      relation: 'reference',
+      targetReference: where(install)[0],
+      locationReferences: where(intro),
+    });
     // "./guides/setup" from the root and "setup.md" from guides/ are one target.
     expect(byTarget[setup].locationReferences).toEqual(where(intro, install));
     expect(byTarget[intro]).toMatchObject({ status: 'ok', locationReferences: where(install, setup) });
-    expect(byTarget['../nowhere.md']).toEqual({ status: 'broken', relation: 'reference', targetReference: { kind: 'url', url: '../nowhere.md' }, locationReferences: where(install, setup) });
+    expect(byTarget['../nowhere.md']).toEqual({
+      status: 'broken',
+      relation: 'reference',
+      targetReference: { kind: 'url', url: '../nowhere.md' },
+      locationReferences: where(install, setup),
+    });
     expect(byTarget['../../../x'].status).toBe('broken');
-    expect(byTarget['https://example.com/docs']).toMatchObject({ status: 'ok', targetReference: { kind: 'url', url: 'https://example.com/docs' } });
+    expect(byTarget['https://example.com/docs']).toMatchObject({
+      status: 'ok',
+      targetReference: { kind: 'url', url: 'https://example.com/docs' },
+    });
     expect(byTarget['http://quire.test/app/s/abc/page'].status).toBe('in-app');
     // Images, anchors and e-mail addresses are not links to report.
     expect(byTarget['missing.png']).toBeUndefined();
@@ -75,7 +95,9 @@ describe('GET /spaces/{spaceId}/links', () => {
     expectReportShape(first.body);
     expect(first.body.items.map((i: any) => i.targetReference.url)).toEqual(['https://one.test', 'https://two.test']);
     expect(first.body.count).toBe(3);
-    const second = await rest(app, org.admin.token).get(`/v1/spaces/${space.id}/links?limit=2&page=${encodeURIComponent(first.body.next.page)}`);
+    const second = await rest(app, org.admin.token).get(
+      `/v1/spaces/${space.id}/links?limit=2&page=${encodeURIComponent(first.body.next.page)}`,
+    );
     expect(second.body.items.map((i: any) => i.targetReference.url)).toEqual(['https://three.test']);
     expect(second.body.next).toBeUndefined();
     expect((await rest(app, org.admin.token).get(`/v1/spaces/${space.id}/links?limit=5000`)).status).toBe(400);
@@ -101,7 +123,11 @@ describe('GET /spaces/{spaceId}/links', () => {
     const res = await rest(app, reader.token).get(`/v1/spaces/${space.id}/links`);
     expect(res.status).toBe(200);
     expect(res.body.stats.broken.total).toBe(1);
-    for (const [token, id] of [[org.admin.token, 'spc_unknown'], [guest.token, space.id], [other.admin.token, space.id]]) {
+    for (const [token, id] of [
+      [org.admin.token, 'spc_unknown'],
+      [guest.token, space.id],
+      [other.admin.token, space.id],
+    ]) {
       const denied = await rest(app, token).get(`/v1/spaces/${id}/links`);
       expect(denied.status).toBe(404);
       expectSchema(denied.body, 'Error');
@@ -111,10 +137,18 @@ describe('GET /spaces/{spaceId}/links', () => {
   it('is the `links` connection of a space in GraphQL', async () => {
     const space = await createSpace(app, org, { empty: true });
     await insertPages(app, space, [{ path: 'a', markdown: '[b](b) [c](https://c.test)' }]);
-    const res = await graphql(app, org.admin.token, 'query($id: ID!) { space(id: $id) { links(first: 1) { totalCount stats { total broken { total } } edges { node { status targetReference { kind url } } } pageInfo { hasNextPage } } } }', { id: space.id });
+    const res = await graphql(
+      app,
+      org.admin.token,
+      'query($id: ID!) { space(id: $id) { links(first: 1) { totalCount stats { total broken { total } } edges { node { status targetReference { kind url } } } pageInfo { hasNextPage } } } }',
+      { id: space.id },
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data.space.links).toEqual({
-      totalCount: 2, stats: { total: 2, broken: { total: 1 } }, edges: [{ node: { status: 'BROKEN', targetReference: { kind: 'url', url: 'b' } } }], pageInfo: { hasNextPage: true },
+      totalCount: 2,
+      stats: { total: 2, broken: { total: 1 } },
+      edges: [{ node: { status: 'BROKEN', targetReference: { kind: 'url', url: 'b' } } }],
+      pageInfo: { hasNextPage: true },
     });
   });
 });

@@ -26,10 +26,18 @@ const apply = (token: string, spaceId: string, body: unknown) => rest(app, token
 
 describe('spaceTemplates', () => {
   it('lists the catalogue with stable ids, the slots each takes and the public template members', async () => {
-    const res = await graphql(app, org.admin.token, '{ spaceTemplates { id title subtitle emoji features pageTitles contentRefs { name kind required } } }');
+    const res = await graphql(
+      app,
+      org.admin.token,
+      '{ spaceTemplates { id title subtitle emoji features pageTitles contentRefs { name kind required } } }',
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data.spaceTemplates.map((t: any) => t.id)).toEqual(['getting-started', 'api-reference', 'changelog']);
-    expect(res.data.spaceTemplates[1]).toMatchObject({ title: 'API reference', contentRefs: [{ name: 'spec', kind: 'file', required: true }], pageTitles: ['API reference'] });
+    expect(res.data.spaceTemplates[1]).toMatchObject({
+      title: 'API reference',
+      contentRefs: [{ name: 'spec', kind: 'file', required: true }],
+      pageTitles: ['API reference'],
+    });
     expect((await graphql(app, undefined, '{ spaceTemplates { id } }')).errors?.[0]).toBeDefined();
   });
 });
@@ -38,9 +46,13 @@ describe('POST /spaces/{spaceId}/content/template', () => {
   it('adds the pages as a new revision of the main line (201), with file references filled in', async () => {
     const space = await createSpace(app, org, { empty: true });
     await insertPages(app, space, [{ path: 'welcome', markdown: 'Already here.' }]);
-    const logo = (await uploadOk(app, org.admin.token, { spaceId: space.id, data: 'logo', fileName: 'logo.txt', type: 'text/plain' })).file.id;
+    const logo = (await uploadOk(app, org.admin.token, { spaceId: space.id, data: 'logo', fileName: 'logo.txt', type: 'text/plain' })).file
+      .id;
     const before = await activeRevision(space.id);
-    const res = await apply(org.admin.token, space.id, { id: 'getting-started', params: { contentRefs: { logo: { kind: 'file', file: logo } } } });
+    const res = await apply(org.admin.token, space.id, {
+      id: 'getting-started',
+      params: { contentRefs: { logo: { kind: 'file', file: logo } } },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toBeUndefined();
     const after = await app.prisma.revision.findUniqueOrThrow({ where: { id: await activeRevision(space.id) } });
@@ -58,11 +70,24 @@ describe('POST /spaces/{spaceId}/content/template', () => {
 
   it('nests pages, and drops the line of an optional reference left out', async () => {
     const space = await createSpace(app, org, { empty: true });
-    const spec = (await uploadOk(app, org.admin.token, { spaceId: space.id, data: '{}', fileName: 'openapi.json', type: 'application/json' })).file.id;
-    expect((await apply(org.admin.token, space.id, { id: 'api-reference', params: { contentRefs: { spec: { kind: 'file', file: spec } } } })).status).toBe(201);
+    const spec = (
+      await uploadOk(app, org.admin.token, { spaceId: space.id, data: '{}', fileName: 'openapi.json', type: 'application/json' })
+    ).file.id;
+    expect(
+      (await apply(org.admin.token, space.id, { id: 'api-reference', params: { contentRefs: { spec: { kind: 'file', file: spec } } } }))
+        .status,
+    ).toBe(201);
     expect((await apply(org.admin.token, space.id, { id: 'getting-started' })).status).toBe(201);
     const pages = await pagesOf(app, await activeRevision(space.id));
-    expect(pages.map((p) => p.path)).toEqual(['api-reference', 'api-reference/authentication', 'api-reference/errors', 'api-reference/endpoints', 'welcome', 'quickstart', 'installation']);
+    expect(pages.map((p) => p.path)).toEqual([
+      'api-reference',
+      'api-reference/authentication',
+      'api-reference/errors',
+      'api-reference/endpoints',
+      'welcome',
+      'quickstart',
+      'installation',
+    ]);
     expect(pages.find((p) => p.path === 'welcome')!.markdown).not.toMatch(/Logo|\{\{/);
     // Links between the template's pages resolve.
     const links = await rest(app, org.admin.token).get(`/v1/spaces/${space.id}/links`);
@@ -89,7 +114,10 @@ describe('POST /spaces/{spaceId}/content/template', () => {
       [{ id: 'changelog', params: { contentRefs: { logo: { kind: 'file', file: 'fil_x' } } } }, /params\.contentRefs\.logo/],
       [{ id: 'getting-started', params: { contentRefs: { logo: { kind: 'page', page: 'pag_x' } } } }, /logo\.kind/],
       [{ id: 'getting-started', params: { contentRefs: { logo: { kind: 'file', file: '../etc' } } } }, /logo\.file/],
-      [{ id: 'getting-started', params: { contentRefs: { logo: { kind: 'file', file: 'fil_neveruploaded' } } } }, /logo\.file: is not a file of this content/],
+      [
+        { id: 'getting-started', params: { contentRefs: { logo: { kind: 'file', file: 'fil_neveruploaded' } } } },
+        /logo\.file: is not a file of this content/,
+      ],
       [{ id: 'getting-started', params: { contentRefs: [] } }, /contentRefs/],
       [{ id: 'changelog', extra: 1 }, /extra/],
     ];
@@ -142,9 +170,19 @@ describe('POST /spaces/{spaceId}/content/template', () => {
 
   it('concurrent applications each build on the previous one: none is lost', async () => {
     const space = await createSpace(app, org, { empty: true });
-    const results = await race(app, times(6, restCall(org.admin.token, 'POST', `/v1/spaces/${space.id}/content/template`, { id: 'changelog' })));
+    const results = await race(
+      app,
+      times(6, restCall(org.admin.token, 'POST', `/v1/spaces/${space.id}/content/template`, { id: 'changelog' })),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(6).fill(201));
     const pages = await pagesOf(app, await activeRevision(space.id));
-    expect(pages.map((p) => p.slug).sort()).toEqual(['changelog', 'changelog-2', 'changelog-3', 'changelog-4', 'changelog-5', 'changelog-6']);
+    expect(pages.map((p) => p.slug).sort()).toEqual([
+      'changelog',
+      'changelog-2',
+      'changelog-3',
+      'changelog-4',
+      'changelog-5',
+      'changelog-6',
+    ]);
   });
 });

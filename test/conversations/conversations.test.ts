@@ -17,17 +17,41 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const topics = {
-  login: ['I cannot log in with my password since the SSO change', 'Login fails: the password reset email never arrives', 'My login session keeps failing after the password update', 'Unable to log in, SSO password rejected'],
-  export: ['The PDF export is broken for long pages', 'Exporting to PDF fails with an error on tables', 'PDF export crashes when the page has images', 'Our PDF export does not include the code blocks'],
-  search: ['Search does not find pages by their title', 'The search results are wrong for exact titles', 'Search is missing recent pages in the results', 'How do I search pages by title? It finds nothing'],
+  login: [
+    'I cannot log in with my password since the SSO change',
+    'Login fails: the password reset email never arrives',
+    'My login session keeps failing after the password update',
+    'Unable to log in, SSO password rejected',
+  ],
+  export: [
+    'The PDF export is broken for long pages',
+    'Exporting to PDF fails with an error on tables',
+    'PDF export crashes when the page has images',
+    'Our PDF export does not include the code blocks',
+  ],
+  search: [
+    'Search does not find pages by their title',
+    'The search results are wrong for exact titles',
+    'Search is missing recent pages in the results',
+    'How do I search pages by title? It finds nothing',
+  ],
 };
-const corpus = Object.entries(topics).flatMap(([topic, sentences]) =>
-  sentences.map((body, i) => ({ id: `${topic}-${i}`, topic, body })));
+const corpus = Object.entries(topics).flatMap(([topic, sentences]) => sentences.map((body, i) => ({ id: `${topic}-${i}`, topic, body })));
 
 const ingest = (org: OrgFixture, c: { id: string; body: string }, extra: Record<string, unknown> = {}) =>
   rest(app, org.admin.token).post(`/v1/orgs/${org.organizationId}/conversations`, {
-    id: c.id, subject: `Ticket ${c.id}`, parts: [{ type: 'message', role: 'user', body: c.body }, { type: 'message', role: 'assistant', body: 'Thanks, we are looking into the error.' }],
-    metadata: { url: `https://support.example.com/t/${c.id}`, attributes: { source: 'zendesk' }, createdAt: new Date(Date.now() - 86400_000).toISOString() }, ...extra,
+    id: c.id,
+    subject: `Ticket ${c.id}`,
+    parts: [
+      { type: 'message', role: 'user', body: c.body },
+      { type: 'message', role: 'assistant', body: 'Thanks, we are looking into the error.' },
+    ],
+    metadata: {
+      url: `https://support.example.com/t/${c.id}`,
+      attributes: { source: 'zendesk' },
+      createdAt: new Date(Date.now() - 86400_000).toISOString(),
+    },
+    ...extra,
   });
 
 async function settled(org: OrgFixture, conversations: number) {
@@ -43,7 +67,10 @@ async function settled(org: OrgFixture, conversations: number) {
 
 /** The partition of conversations by cluster, independent of ids. */
 async function partition(org: OrgFixture) {
-  const issues = await app.prisma.conversationIssue.findMany({ where: { organizationId: org.organizationId }, select: { clusterId: true, conversation: { select: { externalId: true } } } });
+  const issues = await app.prisma.conversationIssue.findMany({
+    where: { organizationId: org.organizationId },
+    select: { clusterId: true, conversation: { select: { externalId: true } } },
+  });
   const groups = new Map<string, string[]>();
   for (const i of issues) groups.set(i.clusterId!, [...(groups.get(i.clusterId!) ?? []), i.conversation.externalId]);
   return [...groups.values()].map((g) => [...new Set(g)].sort()).sort((a, b) => (a[0] < b[0] ? -1 : 1));
@@ -57,15 +84,24 @@ describe('conversations: ingestion and clustering', () => {
     for (const c of [...corpus].reverse()) expect((await ingest(b, c)).status).toBe(204);
     await settled(a, corpus.length);
     await settled(b, corpus.length);
-    const expected = Object.values(topics).map((s, t) => s.map((_, i) => `${Object.keys(topics)[t]}-${i}`).sort()).sort((x, y) => (x[0] < y[0] ? -1 : 1));
+    const expected = Object.values(topics)
+      .map((s, t) => s.map((_, i) => `${Object.keys(topics)[t]}-${i}`).sort())
+      .sort((x, y) => (x[0] < y[0] ? -1 : 1));
     expect(await partition(a)).toEqual(expected);
     expect(await partition(b)).toEqual(expected);
 
-    const clusters = await rest(app, a.admin.token).get(`/v1/orgs/${a.organizationId}/conversations-clusters?sort=createdAt&order=asc&status=active`);
+    const clusters = await rest(app, a.admin.token).get(
+      `/v1/orgs/${a.organizationId}/conversations-clusters?sort=createdAt&order=asc&status=active`,
+    );
     expect(clusters.status).toBe(200);
     expect(clusters.body.count).toBe(3);
     const login = clusters.body.items.find((c: any) => /log|password/.test(c.label));
-    expect(login).toMatchObject({ object: 'issues-cluster', stats: { issues: 4, conversations: 4, tasksTotal: 0 }, sources: { zendesk: 4 }, icon: 'lock' });
+    expect(login).toMatchObject({
+      object: 'issues-cluster',
+      stats: { issues: 4, conversations: 4, tasksTotal: 0 },
+      sources: { zendesk: 4 },
+      icon: 'lock',
+    });
     expect(login.weeklyPulse).toHaveLength(13);
     expect(login.weeklyPulse[12]).toBe(4);
 
@@ -99,14 +135,27 @@ describe('conversations: ingestion and clustering', () => {
     expect(all.body.count).toBe(2);
     const zendesk = await rest(app, org.admin.token).get(`/v1/orgs/${org.organizationId}/conversations?source=zendesk`);
     expect(zendesk.body.items.map((c: any) => c.subject)).toEqual([`Ticket ${corpus[0].id}`]);
-    expect((await rest(app, org.admin.token).get(`/v1/orgs/${org.organizationId}/conversations?source=help.example.org`)).body.count).toBe(1);
+    expect((await rest(app, org.admin.token).get(`/v1/orgs/${org.organizationId}/conversations?source=help.example.org`)).body.count).toBe(
+      1,
+    );
     const detail = await rest(app, org.admin.token).get(`/v1/orgs/${org.organizationId}/conversations/${corpus[0].id}`);
-    expect(detail.body).toMatchObject({ conversation: { object: 'conversation', source: 'zendesk', urls: { source: `https://support.example.com/t/${corpus[0].id}` } }, parts: [{ type: 'message', role: 'user' }, { role: 'assistant' }], metadata: { attributes: { source: 'zendesk' } } });
+    expect(detail.body).toMatchObject({
+      conversation: { object: 'conversation', source: 'zendesk', urls: { source: `https://support.example.com/t/${corpus[0].id}` } },
+      parts: [{ type: 'message', role: 'user' }, { role: 'assistant' }],
+      metadata: { attributes: { source: 'zendesk' } },
+    });
     const issues = await rest(app, org.admin.token).get(`/v1/orgs/${org.organizationId}/conversations-issues`);
     expect(issues.body.count).toBeGreaterThanOrEqual(2);
-    const one = await rest(app, org.admin.token).get(`/v1/orgs/${org.organizationId}/conversations-issues/${issues.body.items[0].issue.id}`);
-    expect(one.body).toMatchObject({ issue: { object: 'conversation-issue', id: issues.body.items[0].issue.id }, conversation: { object: 'conversation' } });
-    const byCluster = await rest(app, org.admin.token).get(`/v1/orgs/${org.organizationId}/conversations-issues?cluster=${one.body.issue.cluster}`);
+    const one = await rest(app, org.admin.token).get(
+      `/v1/orgs/${org.organizationId}/conversations-issues/${issues.body.items[0].issue.id}`,
+    );
+    expect(one.body).toMatchObject({
+      issue: { object: 'conversation-issue', id: issues.body.items[0].issue.id },
+      conversation: { object: 'conversation' },
+    });
+    const byCluster = await rest(app, org.admin.token).get(
+      `/v1/orgs/${org.organizationId}/conversations-issues?cluster=${one.body.issue.cluster}`,
+    );
     expect(byCluster.body.items.every((i: any) => i.issue.cluster === one.body.issue.cluster)).toBe(true);
     expect((await rest(app, org.admin.token).get(`/v1/orgs/${org.organizationId}/conversations/nope`)).status).toBe(404);
     expect((await rest(app, org.admin.token).get(`/v1/orgs/${org.organizationId}/conversations-issues/cis_nope`)).status).toBe(404);
@@ -119,9 +168,13 @@ describe('conversations: ingestion and clustering', () => {
     const post = (token: string, body: unknown) => rest(app, token).post(`/v1/orgs/${org.organizationId}/conversations`, body);
     expect((await post(org.admin.token, { parts: [] })).body.error.message).toMatch(/^id: /);
     expect((await post(org.admin.token, { id: 'x' })).body.error.message).toMatch(/^parts: /);
-    expect((await post(org.admin.token, { id: 'x', parts: [{ type: 'note', role: 'user', body: 'b' }] })).body.error.message).toMatch(/^parts\[0\]\.type: /);
+    expect((await post(org.admin.token, { id: 'x', parts: [{ type: 'note', role: 'user', body: 'b' }] })).body.error.message).toMatch(
+      /^parts\[0\]\.type: /,
+    );
     expect((await post(org.admin.token, { id: 'x', parts: [], metadata: { url: 'nope' } })).body.error.message).toMatch(/^metadata\.url: /);
-    expect((await post(org.admin.token, { id: 'x', parts: [], metadata: { attributes: { a: 1 } } })).body.error.message).toMatch(/^metadata\.attributes: /);
+    expect((await post(org.admin.token, { id: 'x', parts: [], metadata: { attributes: { a: 1 } } })).body.error.message).toMatch(
+      /^metadata\.attributes: /,
+    );
     const editor = await addMember(app, org.organizationId, 'edit');
     expect((await post(editor.token, { id: 'x', parts: [] })).status).toBe(403);
     expect((await rest(app, editor.token).get(`/v1/orgs/${org.organizationId}/conversations`)).status).toBe(200);

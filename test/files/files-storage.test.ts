@@ -16,7 +16,11 @@ function storeContract(name: string, open: () => BlobStore) {
       const store = open();
       await store.put('org_1/files/a.txt', Buffer.from('hello'), 'text/plain');
       const blob = await store.get('org_1/files/a.txt');
-      expect(blob && { body: await text(blob.body), size: blob.size, contentType: blob.contentType }).toEqual({ body: 'hello', size: 5, contentType: 'text/plain' });
+      expect(blob && { body: await text(blob.body), size: blob.size, contentType: blob.contentType }).toEqual({
+        body: 'hello',
+        size: 5,
+        contentType: 'text/plain',
+      });
       await store.put('org_1/files/a.txt', Buffer.from('bye!!!'), 'application/octet-stream');
       const again = (await store.get('org_1/files/a.txt'))!;
       expect([await text(again.body), again.contentType]).toEqual(['bye!!!', 'application/octet-stream']);
@@ -36,7 +40,8 @@ function storeContract(name: string, open: () => BlobStore) {
 
     it('refuses keys that could leave its space', async () => {
       const store = open();
-      for (const key of ['../etc/passwd', '/abs', 'a/../b', 'a//b', '', '.hidden']) await expect(store.put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow(/Invalid blob key/);
+      for (const key of ['../etc/passwd', '/abs', 'a/../b', 'a//b', '', '.hidden'])
+        await expect(store.put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow(/Invalid blob key/);
     });
   });
 }
@@ -64,7 +69,13 @@ const s3Dir = mkdtempSync(join(tmpdir(), 'quire-s3-'));
 let s3: S3rver | undefined;
 let s3Endpoint = '';
 beforeAll(async () => {
-  s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: 'quire-test', configs: [] }] });
+  s3 = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: s3Dir,
+    configureBuckets: [{ name: 'quire-test', configs: [] }],
+  });
   const address = (await s3.run()) as unknown as { port: number };
   s3Endpoint = `http://127.0.0.1:${address.port}`;
 });
@@ -73,13 +84,27 @@ afterAll(async () => {
   rmSync(s3Dir, { recursive: true, force: true });
 });
 storeContract('S3-compatible store', () =>
-  createBlobStore(storageSettingsFromEnv({ S3_BUCKET: 'quire-test', S3_ENDPOINT: s3Endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_PREFIX: 'quire/' })),
+  createBlobStore(
+    storageSettingsFromEnv({
+      S3_BUCKET: 'quire-test',
+      S3_ENDPOINT: s3Endpoint,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_PREFIX: 'quire/',
+    }),
+  ),
 );
 
 describe('storageSettingsFromEnv', () => {
   it('is the local folder unless S3_BUCKET is set; path-style addressing with a custom endpoint', () => {
     expect(storageSettingsFromEnv({})).toEqual({ kind: 'local', directory: '.quire/files' });
-    expect(storageSettingsFromEnv({ S3_BUCKET: 'b', S3_ENDPOINT: 'http://minio:9000' })).toMatchObject({ kind: 's3', bucket: 'b', forcePathStyle: true, region: 'us-east-1', prefix: '' });
+    expect(storageSettingsFromEnv({ S3_BUCKET: 'b', S3_ENDPOINT: 'http://minio:9000' })).toMatchObject({
+      kind: 's3',
+      bucket: 'b',
+      forcePathStyle: true,
+      region: 'us-east-1',
+      prefix: '',
+    });
     expect(storageSettingsFromEnv({ S3_BUCKET: 'b' })).toMatchObject({ forcePathStyle: false });
   });
 });
@@ -112,10 +137,14 @@ describe('GET /files/<key> (signed URLs)', () => {
     const url = new URL(local(app.quire.files.signer.sign('org_x/exports/b.pdf', 60)));
     const status = async (u: URL | string) => (await fetch(u)).status;
 
-    const repointed = new URL(url); repointed.pathname = '/files/org_x/exports/c.pdf';
-    const stretched = new URL(url); stretched.searchParams.set('expires', String(Number(url.searchParams.get('expires')) + 3600));
-    const renamed = new URL(url); renamed.searchParams.set('name', 'other.pdf');
-    const unsigned = new URL(url); unsigned.search = '';
+    const repointed = new URL(url);
+    repointed.pathname = '/files/org_x/exports/c.pdf';
+    const stretched = new URL(url);
+    stretched.searchParams.set('expires', String(Number(url.searchParams.get('expires')) + 3600));
+    const renamed = new URL(url);
+    renamed.searchParams.set('name', 'other.pdf');
+    const unsigned = new URL(url);
+    unsigned.search = '';
     for (const bad of [repointed, stretched, renamed, unsigned]) expect(await status(bad)).toBe(403);
 
     const body = await (await fetch(stretched)).json();

@@ -36,14 +36,32 @@ const text = (data: string, fileName: string, extra: Record<string, unknown> = {
 describe('uploads into a change request', () => {
   it('stores the file (type and dimensions sniffed), lists it, serves its bytes, and leaves the main content alone', async () => {
     const { space, cr } = await spaceWithCR();
-    const image = await uploadOk(app, org.admin.token, { spaceId: space.id, changeRequestId: cr.id, data: tinyPng(), fileName: 'dot.png', type: 'application/octet-stream' });
-    expect(image.file).toMatchObject({ name: 'dot.png', contentType: 'image/png', size: tinyPng().length, dimensions: { width: 3, height: 2 } });
-    const notes = await uploadOk(app, org.admin.token, { spaceId: space.id, changeRequestId: '1', ...text('hello', 'notes.txt', { name: 'Notes.md', type: 'text/markdown; charset=utf-8' }) });
+    const image = await uploadOk(app, org.admin.token, {
+      spaceId: space.id,
+      changeRequestId: cr.id,
+      data: tinyPng(),
+      fileName: 'dot.png',
+      type: 'application/octet-stream',
+    });
+    expect(image.file).toMatchObject({
+      name: 'dot.png',
+      contentType: 'image/png',
+      size: tinyPng().length,
+      dimensions: { width: 3, height: 2 },
+    });
+    const notes = await uploadOk(app, org.admin.token, {
+      spaceId: space.id,
+      changeRequestId: '1',
+      ...text('hello', 'notes.txt', { name: 'Notes.md', type: 'text/markdown; charset=utf-8' }),
+    });
     expect(notes.file).toMatchObject({ name: 'Notes.md', contentType: 'text/markdown', size: 5, dimensions: null });
 
     const list = await rest(app, org.admin.token).get(`${crPath(space.id, cr.id)}/content/files`);
     expectOpenApi(list, 'get', '/spaces/{spaceId}/change-requests/{changeRequestId}/content/files', 200);
-    expect(list.body).toMatchObject({ count: 2, items: [{ id: image.file.id, name: 'dot.png', dimensions: { width: 3, height: 2 } }, { id: notes.file.id }] });
+    expect(list.body).toMatchObject({
+      count: 2,
+      items: [{ id: image.file.id, name: 'dot.png', dimensions: { width: 3, height: 2 } }, { id: notes.file.id }],
+    });
     expect(list.body.items[1]).not.toHaveProperty('dimensions');
     const paged = await rest(app, org.admin.token).get(`${crPath(space.id, cr.id)}/content/files?limit=1`);
     expect(paged.body.items.map((f: any) => f.id)).toEqual([image.file.id]);
@@ -85,9 +103,14 @@ describe('uploads into a change request', () => {
   it('each upload is a new revision; removing a file is one too, and earlier revisions keep it', async () => {
     const { space, cr } = await spaceWithCR();
     const first = await uploadOk(app, org.admin.token, { spaceId: space.id, changeRequestId: cr.id, ...text('a', 'a.txt') });
-    const removed = await graphql(app, org.admin.token, `mutation($input: RemoveFileInput!) { removeFile(input: $input) { revision changeRequest { revision } } }`, {
-      input: { spaceId: space.id, changeRequestId: cr.id, fileId: first.file.id },
-    });
+    const removed = await graphql(
+      app,
+      org.admin.token,
+      `mutation($input: RemoveFileInput!) { removeFile(input: $input) { revision changeRequest { revision } } }`,
+      {
+        input: { spaceId: space.id, changeRequestId: cr.id, fileId: first.file.id },
+      },
+    );
     expect(removed.errors).toBeUndefined();
     const { revision, changeRequest } = removed.data.removeFile;
     expect(changeRequest.revision).toBe(revision);
@@ -112,8 +135,13 @@ describe('uploads into a change request', () => {
   it('page edits keep the files without writing a file set, and a file write keeps the pages without writing a tree', async () => {
     const { space, cr } = await spaceWithCR();
     const up = await uploadOk(app, org.admin.token, { spaceId: space.id, changeRequestId: cr.id, ...text('a', 'a.txt') });
-    const before = { sets: await app.prisma.fileSet.count({ where: { spaceId: space.id } }), trees: await app.prisma.pageTree.count({ where: { spaceId: space.id } }) };
-    const edit = await rest(app, org.admin.token).post(`${crPath(space.id, cr.id)}/content`, { changes: [{ operation: 'insert_page', title: 'More' }] });
+    const before = {
+      sets: await app.prisma.fileSet.count({ where: { spaceId: space.id } }),
+      trees: await app.prisma.pageTree.count({ where: { spaceId: space.id } }),
+    };
+    const edit = await rest(app, org.admin.token).post(`${crPath(space.id, cr.id)}/content`, {
+      changes: [{ operation: 'insert_page', title: 'More' }],
+    });
     expect(edit.status).toBe(200);
     const after = await app.prisma.revision.findUniqueOrThrow({ where: { id: edit.body.revision } });
     expect(after.fileSet).toBe((await app.prisma.revision.findUniqueOrThrow({ where: { id: up.revision } })).fileSet);
@@ -145,7 +173,11 @@ describe('upload validation and authorization', () => {
     const empty = await upload(app, org.admin.token, { spaceId: space.id, changeRequestId: cr.id, ...text('', 'e.txt') });
     expect(errorOf(empty)).toBe('BAD_USER_INPUT');
     expect(empty.body.errors[0].message).toMatch(/file: is empty/);
-    const slash = await upload(app, org.admin.token, { spaceId: space.id, changeRequestId: cr.id, ...text('x', 'x.txt', { name: 'a/b.txt' }) });
+    const slash = await upload(app, org.admin.token, {
+      spaceId: space.id,
+      changeRequestId: cr.id,
+      ...text('x', 'x.txt', { name: 'a/b.txt' }),
+    });
     expect(errorOf(slash)).toBe('BAD_USER_INPUT');
     expect(slash.body.errors[0].message).toMatch(/^name:/);
     const notAFile = await graphql(app, org.admin.token, `mutation($input: UploadFileInput!) { uploadFile(input: $input) { revision } }`, {
@@ -191,7 +223,9 @@ describe('upload validation and authorization', () => {
 
     const mergeScopeless = (await tokenWithScopes(app, org.admin.userId, ['space:write'])).token;
     expect(errorOf(await upload(app, mergeScopeless, main))).toBe('FORBIDDEN');
-    await rest(app, org.admin.token).patch(`/v1/spaces/${space.id}`, { mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: [reviewer.userId] }] } });
+    await rest(app, org.admin.token).patch(`/v1/spaces/${space.id}`, {
+      mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: [reviewer.userId] }] },
+    });
     const ruled = await upload(app, org.admin.token, main);
     expect(errorOf(ruled)).toBe('FORBIDDEN');
     expect(ruled.body.errors[0].message).toMatch(/merge rules/);
@@ -214,7 +248,9 @@ describe('too large uploads', () => {
     const big = await upload(small, owner.admin.token, { spaceId: space.id, ...text('x'.repeat(1001), 'big.txt') });
     expect(errorOf(big)).toBe('PAYLOAD_TOO_LARGE');
     expect(await small.prisma.file.count({ where: { spaceId: space.id } })).toBe(0);
-    expect((await upload(small, owner.admin.token, { spaceId: space.id, ...text('x'.repeat(1000), 'fits.txt') })).body.errors).toBeUndefined();
+    expect(
+      (await upload(small, owner.admin.token, { spaceId: space.id, ...text('x'.repeat(1000), 'fits.txt') })).body.errors,
+    ).toBeUndefined();
   });
 });
 
@@ -236,7 +272,9 @@ describe('update and merge carry files three-way', () => {
     expect(ids(crFiles)).toEqual(ids([kept.file, added.file, fromMain.file]));
 
     // Main removes a file the change request kept: the removal survives the merge.
-    await graphql(app, org.admin.token, `mutation($input: RemoveFileInput!) { removeFile(input: $input) { revision } }`, { input: { spaceId: space.id, fileId: kept.file.id } });
+    await graphql(app, org.admin.token, `mutation($input: RemoveFileInput!) { removeFile(input: $input) { revision } }`, {
+      input: { spaceId: space.id, fileId: kept.file.id },
+    });
     const merge = await rest(app, org.admin.token).post(`${crPath(space.id, cr.id)}/merge`);
     expect(merge.body).toMatchObject({ result: 'merge' });
     const mainFiles = (await rest(app, org.admin.token).get(`/v1/spaces/${space.id}/content/files`)).body.items;
@@ -299,15 +337,21 @@ describe('PDF exports', () => {
     expect(whole[0]).toMatch(/Install/);
     expect(whole[1]).toMatch(/Deep water/);
     expect(whole[2]).toMatch(/Questions and answers/);
-    expect(await sheetsOf((await rest(app, org.admin.token).get(`/v1/spaces/${space.id}/pdf?page=${pageIds[0]}`)).body.url)).toHaveLength(2);
-    const alone = await sheetsOf((await rest(app, org.admin.token).get(`/v1/spaces/${space.id}/pdf?page=${pageIds[0]}&only=true`)).body.url);
+    expect(await sheetsOf((await rest(app, org.admin.token).get(`/v1/spaces/${space.id}/pdf?page=${pageIds[0]}`)).body.url)).toHaveLength(
+      2,
+    );
+    const alone = await sheetsOf(
+      (await rest(app, org.admin.token).get(`/v1/spaces/${space.id}/pdf?page=${pageIds[0]}&only=true`)).body.url,
+    );
     expect(alone).toHaveLength(1);
     expect(alone[0]).toMatch(/Run the installer/);
     // Signed for one hour.
     const expires = Number(new URL(all.body.url).searchParams.get('expires'));
     expect(expires - Math.floor(app.clock.now().getTime() / 1000)).toBe(3600);
 
-    await rest(app, org.admin.token).post(`${crPath(space.id, cr.id)}/content`, { changes: [{ operation: 'insert_page', title: 'Changelog', document: { markdown: 'Version two.' } }] });
+    await rest(app, org.admin.token).post(`${crPath(space.id, cr.id)}/content`, {
+      changes: [{ operation: 'insert_page', title: 'Changelog', document: { markdown: 'Version two.' } }],
+    });
     const crPdf = await rest(app, org.admin.token).get(`${crPath(space.id, cr.id)}/pdf`);
     expectOpenApi(crPdf, 'get', '/spaces/{spaceId}/change-requests/{changeRequestId}/pdf', 200);
     const crSheets = await sheetsOf(crPdf.body.url);

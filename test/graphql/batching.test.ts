@@ -41,7 +41,9 @@ const SPACES_QUERY = `query($id: ID!, $first: Int) {
 }`;
 
 async function statementsFor(org: OrgFixture, first: number) {
-  const { result, statements } = await app.recordStatements(() => graphql(app, org.admin.token, SPACES_QUERY, { id: org.organizationId, first }));
+  const { result, statements } = await app.recordStatements(() =>
+    graphql(app, org.admin.token, SPACES_QUERY, { id: org.organizationId, first }),
+  );
   expect(result.errors).toBeUndefined();
   expect(result.data.organization.spaces.edges).toHaveLength(first);
   return statements;
@@ -93,9 +95,13 @@ describe('SQL statements per query', () => {
     const spaces = [await createSpace(app, org), await createSpace(app, org), await createSpace(app, org)];
     await rest(app, org.admin.token).post(`/v1/spaces/${spaces[1]!.id}/change-requests`, { subject: 'One' });
     await rest(app, org.admin.token).post(`/v1/spaces/${spaces[1]!.id}/change-requests`, { subject: 'Two' });
-    const { result, statements } = await app.recordStatements(() => rest(app, org.admin.token).get(`/v1/orgs/${org.organizationId}/spaces?limit=100`));
+    const { result, statements } = await app.recordStatements(() =>
+      rest(app, org.admin.token).get(`/v1/orgs/${org.organizationId}/spaces?limit=100`),
+    );
     expect(result.status).toBe(200);
-    expect(result.body.items.map((s: { id: string; changeRequests: number }) => [s.id, s.changeRequests])).toEqual(spaces.map((s, i) => [s.id, i === 1 ? 2 : 0]));
+    expect(result.body.items.map((s: { id: string; changeRequests: number }) => [s.id, s.changeRequests])).toEqual(
+      spaces.map((s, i) => [s.id, i === 1 ? 2 : 0]),
+    );
     // token check, organization, the page, count
     expect(statements).toHaveLength(4);
     expect(statements.filter((s) => /"ChangeRequest"|"Comment"/.test(s))).toHaveLength(0);
@@ -105,7 +111,9 @@ describe('SQL statements per query', () => {
     const count = async (n: number) => {
       const org = await createOrg(app);
       for (let i = 0; i < n - 1; i++) await addMember(app, org.organizationId, 'read');
-      const { result, statements } = await app.recordStatements(() => rest(app, org.admin.token).get(`/v1/orgs/${org.organizationId}/members?limit=100`));
+      const { result, statements } = await app.recordStatements(() =>
+        rest(app, org.admin.token).get(`/v1/orgs/${org.organizationId}/members?limit=100`),
+      );
       expect(result.body.items).toHaveLength(n);
       return statements.length;
     };
@@ -177,7 +185,10 @@ describe('a page of teams, preloaded', () => {
       const created = await rest(app, org.admin.token).put(`/v1/orgs/${org.organizationId}/teams`, { title });
       expect(created.status).toBe(201);
       teamIds.push(created.body.id);
-      expect((await rest(app, org.admin.token).put(`/v1/orgs/${org.organizationId}/teams/${created.body.id}/members`, { add: [member.userId] })).status).toBeLessThan(300);
+      expect(
+        (await rest(app, org.admin.token).put(`/v1/orgs/${org.organizationId}/teams/${created.body.id}/members`, { add: [member.userId] }))
+          .status,
+      ).toBeLessThan(300);
     }
     const { actor } = await authenticateToken(app.prisma, member.token, new Date(), 60_000);
     const answersAtOnce = async (ctx: Context) => {
@@ -212,7 +223,8 @@ describe('a page of sites, preloaded', () => {
     const org = await createOrg(app);
     const space = await createSpace(app, org);
     const siteIds: string[] = [];
-    for (const title of ['Alpha', 'Beta']) siteIds.push((await rest(app, org.admin.token).post(`/v1/orgs/${org.organizationId}/sites`, { title, spaces: [space.id] })).body.id);
+    for (const title of ['Alpha', 'Beta'])
+      siteIds.push((await rest(app, org.admin.token).post(`/v1/orgs/${org.organizationId}/sites`, { title, spaces: [space.id] })).body.id);
     const { actor } = await authenticateToken(app.prisma, org.admin.token, new Date(), 60_000);
     const sites = await app.prisma.site.findMany({ where: { organizationId: org.organizationId } });
 
@@ -234,7 +246,9 @@ describe('a page of sites, preloaded', () => {
 // every row, its edge and the list through promises.
 describe('node ids', () => {
   it('answer at once, not through a promise, for every type of node', () => {
-    const nodeTypes = Object.values(schema.getTypeMap()).filter((type) => isObjectType(type) && type.getInterfaces().some((i) => i.name === 'Node'));
+    const nodeTypes = Object.values(schema.getTypeMap()).filter(
+      (type) => isObjectType(type) && type.getInterfaces().some((i) => i.name === 'Node'),
+    );
     expect(nodeTypes.length).toBeGreaterThan(10);
     // Organization runs its scopes per field (builder.ts), which needs a caller.
     for (const type of nodeTypes.filter((t) => t.name !== 'Organization')) {

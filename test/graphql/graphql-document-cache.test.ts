@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const sized = 'query Sized($id: ID!, $n: Int) { organization(id: $id) { id } organizations(first: $n) { edges { node { spaces(first: 50) { totalCount } } } } }';
+const sized =
+  'query Sized($id: ID!, $n: Int) { organization(id: $id) { id } organizations(first: $n) { edges { node { spaces(first: 50) { totalCount } } } } }';
 const post = async (variables: Record<string, unknown>) =>
   (await request(app, 'POST', '/graphql', { token: org.admin.token, body: { query: sized, variables } })).body;
 
@@ -26,7 +27,10 @@ describe('per-document caching of the checks', () => {
   it('counts nodes again whenever a size variable changes, and not for other variables', async () => {
     expect((await post({ id: org.organizationId, n: 10 })).errors).toBeUndefined();
     // Same document, a larger page: 50 organizations × (1 + 50 spaces) > 2000.
-    expect((await post({ id: org.organizationId, n: 50 })).errors[0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', found: 50 * 51 });
+    expect((await post({ id: org.organizationId, n: 50 })).errors[0].extensions).toMatchObject({
+      code: 'QUERY_TOO_COMPLEX',
+      found: 50 * 51,
+    });
     expect((await post({ id: org.organizationId, n: 10 })).errors).toBeUndefined();
     expect((await post({ id: 'org_other', n: 50 })).errors[0].extensions.code).toBe('QUERY_TOO_COMPLEX');
   });

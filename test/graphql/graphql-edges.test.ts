@@ -5,7 +5,9 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { graphql } from '../support/http.js';
 import { createOrg, createSpace, createCollection } from '../support/factories.js';
 let app: TestApp;
-beforeAll(async () => { app = await startTestApp(); });
+beforeAll(async () => {
+  app = await startTestApp();
+});
 afterAll(() => app.close());
 it('answers malformed cursors, sizes, ids and inputs with 4xx codes, never an internal error', async () => {
   const org = await createOrg(app);
@@ -45,7 +47,8 @@ it('answers malformed cursors, sizes, ids and inputs with 4xx codes, never an in
   for (const [q, v] of queries) {
     const r = await graphql(app, org.admin.token, q, v);
     const codes = (r.errors ?? []).map((e) => e.extensions?.code);
-    if (codes.includes('INTERNAL_SERVER_ERROR') || codes.some((c) => c !== 'BAD_USER_INPUT' && c !== 'NOT_FOUND')) bad.push(`${codes} ${q}`);
+    if (codes.includes('INTERNAL_SERVER_ERROR') || codes.some((c) => c !== 'BAD_USER_INPUT' && c !== 'NOT_FOUND'))
+      bad.push(`${codes} ${q}`);
   }
   expect(bad).toEqual([]);
 });

@@ -21,7 +21,8 @@ afterAll(() => app.close());
 const post = (target: TestApp, token: string, query: string, variables?: Record<string, unknown>, accept = 'application/json') =>
   request(target, 'POST', '/graphql', { token, body: { query, variables }, headers: { Accept: accept } });
 
-const LIST = 'query ($id: ID!, $first: Int, $order: Order) { organization(id: $id) { members(first: $first, order: $order) { totalCount } } }';
+const LIST =
+  'query ($id: ID!, $first: Int, $order: Order) { organization(id: $id) { members(first: $first, order: $order) { totalCount } } }';
 
 describe('input errors over /graphql', () => {
   const cases: [string, () => Record<string, unknown>, RegExp][] = [
@@ -56,7 +57,11 @@ describe('documents GraphQL refuses', () => {
     expect(invalid.status).toBe(400);
     expect(invalid.body.errors[0].extensions).toMatchObject({ code: 'GRAPHQL_VALIDATION_FAILED' });
     // A limit keeps its own code.
-    const deep = await post(app, org.admin.token, `{ viewer { id } ${Array.from({ length: 31 }, (_, i) => `a${i}: viewer { id }`).join(' ')} }`);
+    const deep = await post(
+      app,
+      org.admin.token,
+      `{ viewer { id } ${Array.from({ length: 31 }, (_, i) => `a${i}: viewer { id }`).join(' ')} }`,
+    );
     expect(deep.body.errors[0].extensions).toMatchObject({ code: 'ALIAS_LIMIT' });
   });
 });
@@ -86,7 +91,11 @@ describe('page sizes', () => {
   });
 
   it('accepts 1 and 1000', async () => {
-    const res = await post(app, org.admin.token, `{ organization(id: "${org.organizationId}") { a: spaces(first: 1) { totalCount } b: spaces(last: 1000) { totalCount } } }`);
+    const res = await post(
+      app,
+      org.admin.token,
+      `{ organization(id: "${org.organizationId}") { a: spaces(first: 1) { totalCount } b: spaces(last: 1000) { totalCount } } }`,
+    );
     expect(res.status).toBe(200);
     expect(res.body.errors).toBeUndefined();
   });
@@ -108,7 +117,11 @@ describe('suggestions', () => {
       const value = await post(closed, org.admin.token, LIST, { id: org.organizationId, order: 'des' });
       expect(value.status).toBe(400);
       expect(value.body.errors[0].message).not.toMatch(/Did you mean|DESC/);
-      const literal = await post(closed, org.admin.token, `{ organization(id: "${org.organizationId}") { members(order: des) { totalCount } } }`);
+      const literal = await post(
+        closed,
+        org.admin.token,
+        `{ organization(id: "${org.organizationId}") { members(order: des) { totalCount } } }`,
+      );
       expect(literal.body.errors[0].message).not.toMatch(/Did you mean|DESC/);
 
       // graphql-ws validates with the same rules: no suggestion there either.
@@ -120,7 +133,10 @@ describe('suggestions', () => {
       });
       try {
         const errors = await new Promise<{ message: string; extensions?: Record<string, unknown> }[]>((resolve) => {
-          client.subscribe({ query: 'subscription { spaceChanged(id: "spc_x") { titel } }' }, { next: () => {}, error: (e) => resolve(e as never), complete: () => resolve([]) });
+          client.subscribe(
+            { query: 'subscription { spaceChanged(id: "spc_x") { titel } }' },
+            { next: () => {}, error: (e) => resolve(e as never), complete: () => resolve([]) },
+          );
         });
         expect(errors[0].message).toBe('Cannot query field "titel" on type "Space".');
         expect(errors[0].extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');

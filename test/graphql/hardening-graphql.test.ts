@@ -31,7 +31,9 @@ const nothingRan = (statements: string[]) => statements.filter((s) => !s.include
 
 describe('GraphQL limits', () => {
   it('answers operations within every limit', async () => {
-    const res = await post(`query Fine($id: ID!) { organization(id: $id) { spaces(first: 10) { edges { node { id title } } } } }`, { id: org.organizationId });
+    const res = await post(`query Fine($id: ID!) { organization(id: $id) { spaces(first: 10) { edges { node { id title } } } } }`, {
+      id: org.organizationId,
+    });
     expect(res.status).toBe(200);
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data.organization.spaces.edges).toHaveLength(1);
@@ -78,7 +80,9 @@ describe('GraphQL limits', () => {
   });
 
   it('refuses more directives than the limit', async () => {
-    const res = await post('{ viewer { id @include(if: true) email @include(if: true) displayName @skip(if: false) createdAt @skip(if: false) } }');
+    const res = await post(
+      '{ viewer { id @include(if: true) email @include(if: true) displayName @skip(if: false) createdAt @skip(if: false) } }',
+    );
     expect(res.status).toBe(400);
     expect(res.body.errors[0].extensions).toMatchObject({ code: 'DIRECTIVE_LIMIT', limit: 3, found: 4 });
   });
@@ -105,10 +109,13 @@ describe('GraphQL limits', () => {
   });
 
   it('reads page sizes from variables and their defaults, and counts aliased copies', async () => {
-    const query = 'query Sized($n: Int = 30, $m: Int) { organizations(first: $n) { edges { node { spaces(first: $m) { edges { node { id } } } } } } }';
+    const query =
+      'query Sized($n: Int = 30, $m: Int) { organizations(first: $n) { edges { node { spaces(first: $m) { edges { node { id } } } } } } }';
     expect((await post(query, { m: 70 })).body.errors[0].extensions.found).toBe(30 + 30 * 70);
     expect((await post(query, { n: 2, m: 10 })).body.errors).toBeUndefined();
-    const copies = await post('{ a: organizations(first: 1000) { totalCount } b: organizations(first: 1000) { totalCount } c: organizations(last: 1) { totalCount } }');
+    const copies = await post(
+      '{ a: organizations(first: 1000) { totalCount } b: organizations(first: 1000) { totalCount } c: organizations(last: 1) { totalCount } }',
+    );
     expect(copies.body.errors[0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', found: 2001 });
   });
 
@@ -130,11 +137,16 @@ describe('GraphQL limits', () => {
     const run = (query: string) =>
       new Promise<{ data?: any; errors?: any[] }>((resolve) => {
         let result: { data?: any; errors?: any[] } = {};
-        client.subscribe({ query }, { next: (r) => void (result = r as never), error: (e) => resolve({ errors: e as any[] }), complete: () => resolve(result) });
+        client.subscribe(
+          { query },
+          { next: (r) => void (result = r as never), error: (e) => resolve({ errors: e as any[] }), complete: () => resolve(result) },
+        );
       });
     try {
       expect((await run('{ viewer { id } }')).data).toEqual({ viewer: { id: org.admin.userId } });
-      const deep = await run(`{ organization(id: "${org.organizationId}") { spaces(first: 1) { edges { node { organization { spaces(first: 1) { edges { node { id } } } } } } } } }`);
+      const deep = await run(
+        `{ organization(id: "${org.organizationId}") { spaces(first: 1) { edges { node { organization { spaces(first: 1) { edges { node { id } } } } } } } } }`,
+      );
       expect(deep.errors?.[0].extensions).toEqual({ code: 'DEPTH_LIMIT', status: 400, limit: 7, found: 9 });
       const wide = await run('{ organizations(first: 40) { edges { node { spaces { edges { node { id } } } } } } }');
       expect(wide.errors?.[0].extensions.code).toBe('QUERY_TOO_COMPLEX');
@@ -179,12 +191,21 @@ describe('text the database cannot store', () => {
   it('is refused with a 400 naming the variable, in variables and in the query itself', async () => {
     const mutation = 'mutation($input: UpdateOrganizationInput!) { updateOrganization(input: $input) { organization { title } } }';
     for (const title of ['nul\u0000byte', 'lone \ud800 surrogate']) {
-      const res = await request(app, 'POST', '/graphql', { token: org.admin.token, body: { query: mutation, variables: { input: { organizationId: org.organizationId, title } } } });
+      const res = await request(app, 'POST', '/graphql', {
+        token: org.admin.token,
+        body: { query: mutation, variables: { input: { organizationId: org.organizationId, title } } },
+      });
       expect(res.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', status: 400, field: 'input.title' });
     }
-    const inline = await graphql(app, org.admin.token, `mutation { updateOrganization(input: { organizationId: "${org.organizationId}", title: "a\\u0000b" }) { organization { title } } }`);
+    const inline = await graphql(
+      app,
+      org.admin.token,
+      `mutation { updateOrganization(input: { organizationId: "${org.organizationId}", title: "a\\u0000b" }) { organization { title } } }`,
+    );
     expect(inline.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', status: 400 });
-    const unchanged = await graphql(app, org.admin.token, 'query($id: ID!) { organization(id: $id) { title } }', { id: org.organizationId });
+    const unchanged = await graphql(app, org.admin.token, 'query($id: ID!) { organization(id: $id) { title } }', {
+      id: org.organizationId,
+    });
     expect(unchanged.data.organization.title).not.toMatch(/\u0000|\ud800/);
   });
 });

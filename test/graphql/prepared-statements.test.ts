@@ -23,7 +23,9 @@ describe('prepared statements', () => {
     const space = await createSpace(app, org);
     const read = async () => {
       expect((await rest(app, org.admin.token).get(`/v1/spaces/${space.id}`)).status).toBe(200);
-      const answer = await graphql(app, org.admin.token, `query($id: ID!) { space(id: $id) { title organization { id } } }`, { id: space.id });
+      const answer = await graphql(app, org.admin.token, `query($id: ID!) { space(id: $id) { title organization { id } } }`, {
+        id: space.id,
+      });
       expect(answer.errors).toBeUndefined();
     };
     await read();

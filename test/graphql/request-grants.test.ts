@@ -25,14 +25,19 @@ describe('request grants', () => {
     expect(res.errors).toBeUndefined();
     expect(res.data).toEqual({ first: { id: space.id }, second: { id: space.id } });
     // A literal key counts too; a wrong key opens nothing, anywhere in the operation.
-    const literal = await graphql(app, stranger.admin.token, `query($id: ID!) { a: space(id: $id) { id } b: space(id: $id, shareKey: ${JSON.stringify(key)}) { id } }`, { id: space.id });
+    const literal = await graphql(
+      app,
+      stranger.admin.token,
+      `query($id: ID!) { a: space(id: $id) { id } b: space(id: $id, shareKey: ${JSON.stringify(key)}) { id } }`,
+      { id: space.id },
+    );
     expect(literal.data).toEqual({ a: { id: space.id }, b: { id: space.id } });
     const wrong = await graphql(app, stranger.admin.token, query, { id: space.id, key: 'wrong' });
     expect(wrong.data).toBeNull();
     expect(wrong.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
   });
 
-  it('keeps one request\'s key out of the next request of the same caller', async () => {
+  it("keeps one request's key out of the next request of the same caller", async () => {
     const org = await createOrg(app);
     const stranger = await createOrg(app);
     const space = await createSpace(app, org);

@@ -60,7 +60,9 @@ describe('live authorization', () => {
     await sub.subscribed;
     await rest(local, org.admin.token).patch(`/v1/spaces/${space.id}`, { title: 'Before' });
     await sub.received(1);
-    const revoked = await graphql(local, org.admin.token, 'mutation($id: ID!) { revokeApiToken(input: { tokenId: $id }) { revoked } }', { id: second.id });
+    const revoked = await graphql(local, org.admin.token, 'mutation($id: ID!) { revokeApiToken(input: { tokenId: $id }) { revoked } }', {
+      id: second.id,
+    });
     expect(revoked.data?.revokeApiToken).toEqual({ revoked: true });
     await rest(local, org.admin.token).patch(`/v1/spaces/${space.id}`, { title: 'After revocation' });
     expect(await sub.ended).toMatchObject({ code: 4401 });
@@ -89,7 +91,9 @@ describe('live authorization', () => {
     const [first] = await sub.received(1);
     expect(first.data.spaceChanged.permissions.admin).toBe(true);
     expect(first.data.spaceChanged.shareKey).toEqual(expect.any(String));
-    expect((await rest(local, org.admin.token).patch(`/v1/orgs/${org.organizationId}/members/${admin.userId}`, { role: 'read' })).status).toBe(200);
+    expect(
+      (await rest(local, org.admin.token).patch(`/v1/orgs/${org.organizationId}/members/${admin.userId}`, { role: 'read' })).status,
+    ).toBe(200);
     await rest(local, org.admin.token).patch(`/v1/spaces/${space.id}`, { title: 'Two' });
     const [, second] = await sub.received(2);
     expect(second.data.spaceChanged).toMatchObject({ title: 'Two', shareKey: null, permissions: { admin: false, edit: false } });
@@ -153,11 +157,13 @@ describe('live authorization', () => {
     const space = await createSpace(local, org);
     // The change and whatever its event sets off (a lingering subscription would reload the space meanwhile).
     const statementsOfChange = async (title: string) =>
-      (await local.recordStatements(async () => {
-        await rest(local, org.admin.token).patch(`/v1/spaces/${space.id}`, { title });
-        // Nothing to acknowledge when nothing should happen: a lingering subscription would reload within this.
-        await new Promise((r) => setTimeout(r, 300));
-      })).statements.length;
+      (
+        await local.recordStatements(async () => {
+          await rest(local, org.admin.token).patch(`/v1/spaces/${space.id}`, { title });
+          // Nothing to acknowledge when nothing should happen: a lingering subscription would reload within this.
+          await new Promise((r) => setTimeout(r, 300));
+        })
+      ).statements.length;
     const unwatched = await statementsOfChange('Nobody watches');
     const c = client(local, org.admin.token);
     const sub = watch(c, SPACE, { id: space.id }, spaceTopic(local, space));

@@ -40,7 +40,12 @@ function firstEvents(c: Client, query: string, variables: Record<string, unknown
     sub.received(count).then((events) => events.slice(0, count)),
     sub.ended.then((how) => (how.complete ? sub.events : Promise.reject(how.errors ?? how))),
   ]);
-  return { get subscribed() { return sub.subscribed; }, done };
+  return {
+    get subscribed() {
+      return sub.subscribed;
+    },
+    done,
+  };
 }
 
 const SPACE_CHANGED = 'subscription($id: ID!) { spaceChanged(id: $id) { id title } }';
@@ -54,7 +59,12 @@ describe('subscriptions', () => {
   it('deliver a space change to a subscriber who may see the space', async () => {
     const org = await createOrg(local);
     const space = await createSpace(local, org);
-    const { subscribed, done } = firstEvents(client(local, org.admin.token), SPACE_CHANGED, { id: space.id }, { app: local, topic: `spaceChanged:${space.id}` });
+    const { subscribed, done } = firstEvents(
+      client(local, org.admin.token),
+      SPACE_CHANGED,
+      { id: space.id },
+      { app: local, topic: `spaceChanged:${space.id}` },
+    );
     await subscribed;
     expect((await rest(local, org.admin.token).patch(`/v1/spaces/${space.id}`, { title: 'Renamed' })).status).toBe(200);
     const [event] = await done;
@@ -69,19 +79,32 @@ describe('subscriptions', () => {
     const [event] = await done.catch((err) => [err]);
     expect(JSON.stringify(event)).toMatch(/not found/i);
 
-    const anonymous = createClient({ url: `${local.baseUrl.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0, lazy: true });
+    const anonymous = createClient({
+      url: `${local.baseUrl.replace('http', 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      lazy: true,
+    });
     clients.push(anonymous);
     const refused = await new Promise<{ code?: number }>((resolve) =>
-      anonymous.subscribe({ query: SPACE_CHANGED, variables: { id: space.id } }, { next: () => resolve({}), error: (e) => resolve(e as never), complete: () => resolve({}) }),
+      anonymous.subscribe(
+        { query: SPACE_CHANGED, variables: { id: space.id } },
+        { next: () => resolve({}), error: (e) => resolve(e as never), complete: () => resolve({}) },
+      ),
     );
     expect(refused.code).toBe(4403); // graphql-ws: Forbidden, the connection is refused
   });
 
-  it('reload the space under each subscriber\'s own rights', async () => {
+  it("reload the space under each subscriber's own rights", async () => {
     const org = await createOrg(local);
     const reader = await addMember(local, org.organizationId, 'read');
     const space = await createSpace(local, org);
-    const { subscribed, done } = firstEvents(client(local, reader.token), 'subscription($id: ID!) { spaceChanged(id: $id) { id permissions { edit admin } } }', { id: space.id }, { app: local, topic: `spaceChanged:${space.id}` });
+    const { subscribed, done } = firstEvents(
+      client(local, reader.token),
+      'subscription($id: ID!) { spaceChanged(id: $id) { id permissions { edit admin } } }',
+      { id: space.id },
+      { app: local, topic: `spaceChanged:${space.id}` },
+    );
     await subscribed;
     await rest(local, org.admin.token).patch(`/v1/spaces/${space.id}`, { emoji: '📘' });
     const [event] = await done;
@@ -93,7 +116,12 @@ describe('subscriptions', () => {
     const replicaB = await app({ redisUrl: process.env.REDIS_URL });
     const org = await createOrg(replicaA);
     const space = await createSpace(replicaA, org);
-    const { subscribed, done } = firstEvents(client(replicaA, org.admin.token), SPACE_CHANGED, { id: space.id }, { app: replicaA, topic: `spaceChanged:${space.id}` });
+    const { subscribed, done } = firstEvents(
+      client(replicaA, org.admin.token),
+      SPACE_CHANGED,
+      { id: space.id },
+      { app: replicaA, topic: `spaceChanged:${space.id}` },
+    );
     await subscribed; // over Redis too: the SUBSCRIBE is acknowledged
     expect((await rest(replicaB, org.admin.token).patch(`/v1/spaces/${space.id}`, { title: 'From B' })).status).toBe(200);
     const [event] = await done;

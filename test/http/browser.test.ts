@@ -57,7 +57,11 @@ describe.skipIf(!executablePath)('in headless Chromium', () => {
     await page.waitForFunction((text) => document.body.textContent.includes(text), 'viewer', { timeout: 120_000 });
     // Run it with the token in the headers editor's place: GraphiQL's fetcher sends the page's default headers.
     const answer = await page.evaluate(async (token) => {
-      const res = await fetch('/graphql', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ query: '{ viewer { email } }' }) });
+      const res = await fetch('/graphql', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query: '{ viewer { email } }' }),
+      });
       return res.json();
     }, org.admin.token);
     expect(answer).toEqual({ data: { viewer: { email: org.admin.email } } });

@@ -93,7 +93,9 @@ describe('GraphiQL as static assets', () => {
     expect(html.length).toBeLessThan(10_000);
     const script = /<script src="(\/assets\/graphiql\.[\w-]+\.js)"/.exec(html)![1];
     const style = /<link rel="stylesheet" href="(\/assets\/graphiql\.[\w-]+\.css)"/.exec(html)![1];
-    expect(JSON.parse(/<script type="application\/json" id="graphiql-options">([^<]*)<\/script>/.exec(html)![1])).toMatchObject({ title: 'Quire' });
+    expect(JSON.parse(/<script type="application\/json" id="graphiql-options">([^<]*)<\/script>/.exec(html)![1])).toMatchObject({
+      title: 'Quire',
+    });
 
     const js = await rawGet(script, { 'Accept-Encoding': 'br, gzip' });
     expect(js.status).toBe(200);
@@ -147,7 +149,9 @@ describe('ETag and 304 on REST reads', () => {
     const { statements: plainRead } = await app.recordStatements(() => request(app, 'GET', path, { token: org.admin.token }));
     expect(statements.length).toBe(plainRead.length);
     // A list of tags, and `*`, match too.
-    expect((await request(app, 'GET', path, { token: org.admin.token, headers: { 'If-None-Match': `"other", ${etag}` } })).status).toBe(304);
+    expect((await request(app, 'GET', path, { token: org.admin.token, headers: { 'If-None-Match': `"other", ${etag}` } })).status).toBe(
+      304,
+    );
 
     expect((await rest(app, org.admin.token).patch(path, { title: 'Tagged again' })).status).toBe(200);
     const changed = await request(app, 'GET', path, { token: org.admin.token, headers: { 'If-None-Match': etag } });
@@ -207,7 +211,12 @@ describe('GraphQL over HTTP by the book', () => {
     const controller = new AbortController();
     const res = await fetch(`${app.baseUrl}/graphql`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${org.admin.token}`, 'Content-Type': 'application/json', Accept: 'text/event-stream', 'Accept-Encoding': 'gzip, br' },
+      headers: {
+        Authorization: `Bearer ${org.admin.token}`,
+        'Content-Type': 'application/json',
+        Accept: 'text/event-stream',
+        'Accept-Encoding': 'gzip, br',
+      },
       body: JSON.stringify({ query: 'subscription ($id: ID!) { spaceChanged(id: $id) { id title } }', variables: { id: space.id } }),
       signal: controller.signal,
     });
@@ -240,7 +249,8 @@ describe('the front door', () => {
     const html = String(res.body);
     expect(html).toContain('Quire');
     expect(html).toContain('0.1.0');
-    for (const link of ['/graphql', '/docs', '/v1/openapi.json', '/healthz', '/readyz']) expect(html).toContain(`href="http://quire.test${link}"`);
+    for (const link of ['/graphql', '/docs', '/v1/openapi.json', '/healthz', '/readyz'])
+      expect(html).toContain(`href="http://quire.test${link}"`);
     expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'unsafe-inline'/);
   });
 
@@ -266,7 +276,12 @@ describe('the front door', () => {
 describe('the pages behind urls links', () => {
   const local = (url: string) => url.replace('http://quire.test', '');
   const setVisibility = async (spaceId: string, visibility: string) => {
-    const res = await graphql(app, org.admin.token, 'mutation ($id: ID!, $v: ContentVisibility!) { setSpaceVisibility(input: { spaceId: $id, visibility: $v }) { space { visibility } } }', { id: spaceId, v: visibility });
+    const res = await graphql(
+      app,
+      org.admin.token,
+      'mutation ($id: ID!, $v: ContentVisibility!) { setSpaceVisibility(input: { spaceId: $id, visibility: $v }) { space { visibility } } }',
+      { id: spaceId, v: visibility },
+    );
     expect(res.errors).toBeUndefined();
   };
 

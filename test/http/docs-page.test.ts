@@ -34,38 +34,44 @@ describe('GET /docs', () => {
     expect(bundle.body.length).toBeGreaterThan(1_000_000);
   });
 
-  it.skipIf(!chromiumPath && !required)('renders the document in headless Chromium with no request leaving the machine', async () => {
-    expect(chromiumPath, 'Chromium is not installed (apt-get install -y chromium)').toBeDefined();
-    const origin = new URL(app.baseUrl).origin;
-    let browser: Browser | undefined;
-    try {
-      browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
-      const page = await browser.newPage();
-      const requested: string[] = [];
-      const refusals: string[] = [];
-      // Anything not for Quire is recorded and aborted: no request leaves the machine.
-      await page.route('**/*', (route) => {
-        const url = route.request().url();
-        requested.push(url);
-        return url.startsWith(`${origin}/`) || url.startsWith('data:') || url.startsWith('blob:') ? route.continue() : route.abort();
-      });
-      page.on('console', (message) => {
-        if (/Content Security Policy|Refused to/i.test(message.text())) refusals.push(message.text());
-      });
-      page.on('pageerror', (error) => refusals.push(`page error: ${error.message}`));
-      // Scalar needs seconds of CPU to digest the document (far more on a loaded machine): generous waits.
-      await page.goto(`${app.baseUrl}/docs`, { waitUntil: 'networkidle', timeout: 120_000 });
-      // Scalar has rendered the document: its title and an operation of the route table.
-      await page.getByText('Quire REST API').first().waitFor({ timeout: 150_000 });
-      await page.getByText('List organizations').first().waitFor({ timeout: 150_000 });
-      mkdirSync('.quire', { recursive: true });
-      await page.screenshot({ path: '.quire/docs-page.png', fullPage: false });
-      expect(statSync('.quire/docs-page.png').size).toBeGreaterThan(10_000);
-      expect(requested.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:') && !url.startsWith('blob:'))).toEqual([]);
-      expect(requested).toContain(`${origin}/v1/openapi.json`);
-      expect(refusals).toEqual([]);
-    } finally {
-      await browser?.close();
-    }
-  }, 240_000);
+  it.skipIf(!chromiumPath && !required)(
+    'renders the document in headless Chromium with no request leaving the machine',
+    async () => {
+      expect(chromiumPath, 'Chromium is not installed (apt-get install -y chromium)').toBeDefined();
+      const origin = new URL(app.baseUrl).origin;
+      let browser: Browser | undefined;
+      try {
+        browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
+        const page = await browser.newPage();
+        const requested: string[] = [];
+        const refusals: string[] = [];
+        // Anything not for Quire is recorded and aborted: no request leaves the machine.
+        await page.route('**/*', (route) => {
+          const url = route.request().url();
+          requested.push(url);
+          return url.startsWith(`${origin}/`) || url.startsWith('data:') || url.startsWith('blob:') ? route.continue() : route.abort();
+        });
+        page.on('console', (message) => {
+          if (/Content Security Policy|Refused to/i.test(message.text())) refusals.push(message.text());
+        });
+        page.on('pageerror', (error) => refusals.push(`page error: ${error.message}`));
+        // Scalar needs seconds of CPU to digest the document (far more on a loaded machine): generous waits.
+        await page.goto(`${app.baseUrl}/docs`, { waitUntil: 'networkidle', timeout: 120_000 });
+        // Scalar has rendered the document: its title and an operation of the route table.
+        await page.getByText('Quire REST API').first().waitFor({ timeout: 150_000 });
+        await page.getByText('List organizations').first().waitFor({ timeout: 150_000 });
+        mkdirSync('.quire', { recursive: true });
+        await page.screenshot({ path: '.quire/docs-page.png', fullPage: false });
+        expect(statSync('.quire/docs-page.png').size).toBeGreaterThan(10_000);
+        expect(requested.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:') && !url.startsWith('blob:'))).toEqual(
+          [],
+        );
+        expect(requested).toContain(`${origin}/v1/openapi.json`);
+        expect(refusals).toEqual([]);
+      } finally {
+        await browser?.close();
+      }
+    },
+    240_000,
+  );
 });

@@ -25,14 +25,18 @@ const BODY = JSON.stringify({ query: '{ viewer { id } }' });
 function heldRequest(target: TestApp, token: string) {
   let req!: ClientRequest;
   const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    req = httpRequest(`${target.baseUrl}/graphql`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(BODY) },
-    }, (res: IncomingMessage) => {
-      let body = '';
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, body }));
-    });
+    req = httpRequest(
+      `${target.baseUrl}/graphql`,
+      {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(BODY) },
+      },
+      (res: IncomingMessage) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, body }));
+      },
+    );
     req.on('error', reject);
     req.write(BODY.slice(0, 5));
   });
@@ -50,7 +54,8 @@ async function lane(target: TestApp, key: string, active: number, waiting = 0) {
 }
 
 const tokenId = async (target: TestApp, org: OrgFixture) =>
-  (await graphql(target, org.admin.token, '{ viewer { tokens(first: 1) { edges { node { id } } } } }')).data.viewer.tokens.edges[0].node.id as string;
+  (await graphql(target, org.admin.token, '{ viewer { tokens(first: 1) { edges { node { id } } } } }')).data.viewer.tokens.edges[0].node
+    .id as string;
 
 describe('fair share', () => {
   it("answers a token's third concurrent request 429 (limit 2, no line) while another tenant's request goes through", async () => {
@@ -85,7 +90,9 @@ describe('fair share', () => {
     await lane(target, key, 2);
 
     let thirdDone = false;
-    const third = rest(target, noisy.admin.token).get('/v1/orgs').then((r) => ((thirdDone = true), r));
+    const third = rest(target, noisy.admin.token)
+      .get('/v1/orgs')
+      .then((r) => ((thirdDone = true), r));
     await lane(target, key, 2, 1);
     expect((await rest(target, quiet.admin.token).get(`/v1/orgs/${quiet.organizationId}`)).status).toBe(200);
     expect(thirdDone).toBe(false);
@@ -118,7 +125,9 @@ describe('fair share', () => {
     await lane(target, 'p:process', 2);
 
     let waitingDone = false;
-    const waiting = rest(target, third.admin.token).get(`/v1/orgs/${third.organizationId}`).then((r) => ((waitingDone = true), r));
+    const waiting = rest(target, third.admin.token)
+      .get(`/v1/orgs/${third.organizationId}`)
+      .then((r) => ((waitingDone = true), r));
     await lane(target, 'p:process', 2, 1);
     const refused = await rest(target, fourth.admin.token).get(`/v1/orgs/${fourth.organizationId}`);
     expect(refused.status).toBe(429);

@@ -45,10 +45,13 @@ function answerToHalfSentUpload(token: string | undefined) {
     });
     req.on('response', (res) => {
       let text = '';
-      res.setEncoding('utf8').on('data', (c: string) => (text += c)).on('end', () => {
-        req.destroy();
-        resolve({ status: res.statusCode!, headers: res.headers, body: JSON.parse(text) });
-      });
+      res
+        .setEncoding('utf8')
+        .on('data', (c: string) => (text += c))
+        .on('end', () => {
+          req.destroy();
+          resolve({ status: res.statusCode!, headers: res.headers, body: JSON.parse(text) });
+        });
     });
     req.on('error', reject);
     req.write(head);
@@ -84,20 +87,23 @@ describe('authentication before the body', () => {
 });
 
 describe('request shape', () => {
-  it.each([{ operationName: 5 }, { operationName: true }, { operationName: {} }, { operationName: ['Op'] }])('answers operationName $operationName with a 400 naming the parameter, and logs no error', async ({ operationName }) => {
-    logged.length = 0;
-    const answer = await fetch(`${app.baseUrl}/graphql`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${org.admin.token}` },
-      body: JSON.stringify({ query: '{ __typename }', operationName }),
-    });
-    expect(answer.status).toBe(400);
-    const body = await answer.json();
-    expect(body.errors[0].message).toMatch(/^Expected "operationName" param to be a string, but given /);
-    expect(body.errors[0].extensions.code).toBe('BAD_REQUEST');
-    expect(body.data).toBeUndefined();
-    expect(logged).toEqual([]);
-  });
+  it.each([{ operationName: 5 }, { operationName: true }, { operationName: {} }, { operationName: ['Op'] }])(
+    'answers operationName $operationName with a 400 naming the parameter, and logs no error',
+    async ({ operationName }) => {
+      logged.length = 0;
+      const answer = await fetch(`${app.baseUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${org.admin.token}` },
+        body: JSON.stringify({ query: '{ __typename }', operationName }),
+      });
+      expect(answer.status).toBe(400);
+      const body = await answer.json();
+      expect(body.errors[0].message).toMatch(/^Expected "operationName" param to be a string, but given /);
+      expect(body.errors[0].extensions.code).toBe('BAD_REQUEST');
+      expect(body.data).toBeUndefined();
+      expect(logged).toEqual([]);
+    },
+  );
 });
 
 describe('the event loop watch', () => {
@@ -144,7 +150,11 @@ describe('GraphQL cost counted on what is returned', () => {
     const space = await createSpace(app, org, { empty: true });
     // In batches: one transaction for 601 pages outlasts its timeout on a loaded machine.
     for (let from = 0; from < 601; from += 100) {
-      await insertPages(app, space, Array.from({ length: Math.min(100, 601 - from) }, (_, i) => ({ path: `p${from + i}`, markdown: `# Page ${from + i}` })));
+      await insertPages(
+        app,
+        space,
+        Array.from({ length: Math.min(100, 601 - from) }, (_, i) => ({ path: `p${from + i}`, markdown: `# Page ${from + i}` })),
+      );
     }
     const query = `query Bodies($id: ID!) { space(id: $id) { content { pages { id document } } } }`;
     const refused = await request(app, 'POST', '/graphql', { token: org.admin.token, body: { query, variables: { id: space.id } } });
@@ -163,8 +173,15 @@ describe('GraphQL cost counted on what is returned', () => {
     const small = await startTestApp({ graphql: { maxNodes: 100, defaultListSize: 1 } });
     try {
       const space = await createSpace(small, org, { empty: true });
-      await insertPages(small, space, Array.from({ length: 120 }, (_, i) => ({ path: `p${i}` })));
-      const answer = await request(small, 'POST', '/graphql', { token: org.admin.token, body: { query: `query($id: ID!) { space(id: $id) { content { pages { id } } } }`, variables: { id: space.id } } });
+      await insertPages(
+        small,
+        space,
+        Array.from({ length: 120 }, (_, i) => ({ path: `p${i}` })),
+      );
+      const answer = await request(small, 'POST', '/graphql', {
+        token: org.admin.token,
+        body: { query: `query($id: ID!) { space(id: $id) { content { pages { id } } } }`, variables: { id: space.id } },
+      });
       expect(answer.status).toBe(400);
       expect(answer.body.errors[0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 100 });
     } finally {
@@ -189,10 +206,17 @@ describe('uploads', () => {
 describe('the unstorable-text check and binary values', () => {
   /** A value whose walk reads a property that throws: proof the check looked inside. */
   const tripwire = <T extends object>(value: T) =>
-    Object.defineProperty(value, 'tripwire', { enumerable: true, get: () => { throw new Error('walked into binary data'); } });
+    Object.defineProperty(value, 'tripwire', {
+      enumerable: true,
+      get: () => {
+        throw new Error('walked into binary data');
+      },
+    });
 
   it('never walks into files, blobs or byte arrays', () => {
-    const upload = { input: { file: tripwire(new File(['\u0000'], 'a.bin')), bytes: tripwire(new Uint8Array(4)), blob: tripwire(new Blob(['x'])) } };
+    const upload = {
+      input: { file: tripwire(new File(['\u0000'], 'a.bin')), bytes: tripwire(new Uint8Array(4)), blob: tripwire(new Blob(['x'])) },
+    };
     expect(fieldWithUnstorableText(upload, '')).toBeUndefined();
   });
 
@@ -215,15 +239,21 @@ describe('multipart uploads within the limits', () => {
     const healthz: number[] = [];
     const probes: Promise<number>[] = [];
     const answer = await new Promise<{ status: number; body: any }>((resolve, reject) => {
-      const req = httpRequest(new URL('/graphql', base), { method: 'POST', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, Authorization: `Bearer ${token}` } });
+      const req = httpRequest(new URL('/graphql', base), {
+        method: 'POST',
+        headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, Authorization: `Bearer ${token}` },
+      });
       let answered = false;
       req.on('response', (res) => {
         answered = true;
         let text = '';
-        res.setEncoding('utf8').on('data', (c: string) => (text += c)).on('end', () => {
-          req.destroy();
-          resolve({ status: res.statusCode!, body: JSON.parse(text) });
-        });
+        res
+          .setEncoding('utf8')
+          .on('data', (c: string) => (text += c))
+          .on('end', () => {
+            req.destroy();
+            resolve({ status: res.statusCode!, body: JSON.parse(text) });
+          });
       });
       req.on('error', (err) => (answered ? undefined : reject(err)));
       req.write(head);
@@ -232,7 +262,10 @@ describe('multipart uploads within the limits', () => {
       const next = async () => {
         if (answered) return;
         if (sent >= fileBytes) return void req.end(`\r\n--${boundary}--\r\n`);
-        const probe = fetch(`${base}/healthz`).then((r) => r.status, () => 0);
+        const probe = fetch(`${base}/healthz`).then(
+          (r) => r.status,
+          () => 0,
+        );
         probes.push(probe);
         healthz.push(await probe);
         if (answered) return;
@@ -253,7 +286,9 @@ describe('multipart uploads within the limits', () => {
       const { answer, healthz } = await chunkedUpload(small.baseUrl, org.admin.token, space.id, 4 * 1024 * 1024);
       expect(answer.status).toBe(413);
       // The documented 413 of a body over the limit (MAX_BODY_BYTES + MAX_UPLOAD_BYTES for a multipart request).
-      expect(answer.body).toEqual({ errors: [{ message: 'The body exceeds 1114112 bytes', extensions: { code: 'PAYLOAD_TOO_LARGE', status: 413 } }] });
+      expect(answer.body).toEqual({
+        errors: [{ message: 'The body exceeds 1114112 bytes', extensions: { code: 'PAYLOAD_TOO_LARGE', status: 413 } }],
+      });
       expect(healthz.length).toBeGreaterThan(3);
       expect(new Set(healthz)).toEqual(new Set([200]));
       expect((await fetch(`${small.baseUrl}/healthz`)).status).toBe(200);

@@ -52,7 +52,13 @@ function chunked(app: TestApp, method: string, path: string, body: string, heade
 }
 
 /** The value of one sample line in Prometheus text (0 when absent). */
-const metricValue = (text: string, series: string) => Number(text.split('\n').find((l) => l.startsWith(`${series} `))?.slice(series.length + 1) ?? 0);
+const metricValue = (text: string, series: string) =>
+  Number(
+    text
+      .split('\n')
+      .find((l) => l.startsWith(`${series} `))
+      ?.slice(series.length + 1) ?? 0,
+  );
 
 const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 
@@ -73,12 +79,17 @@ describe('request limits', () => {
     const query = `{ viewer { id } } # ${'x'.repeat(12_000)}`;
     const announced = await request(app, 'POST', '/graphql', { token: org.admin.token, body: { query } });
     expect(announced.status).toBe(413);
-    expect(announced.body).toEqual({ errors: [{ message: 'The body exceeds 10000 bytes', extensions: { code: 'PAYLOAD_TOO_LARGE', status: 413 } }] });
+    expect(announced.body).toEqual({
+      errors: [{ message: 'The body exceeds 10000 bytes', extensions: { code: 'PAYLOAD_TOO_LARGE', status: 413 } }],
+    });
     const streamed = await chunked(app, 'POST', '/graphql', JSON.stringify({ query }), { Authorization: `Bearer ${org.admin.token}` });
     expect(streamed.status).toBe(413);
     expect(streamed.body.errors[0].extensions.code).toBe('PAYLOAD_TOO_LARGE');
     // Just under the limit is served.
-    const fits = await request(app, 'POST', '/graphql', { token: org.admin.token, body: { query: `{ viewer { id } } # ${'x'.repeat(9_000)}` } });
+    const fits = await request(app, 'POST', '/graphql', {
+      token: org.admin.token,
+      body: { query: `{ viewer { id } } # ${'x'.repeat(9_000)}` },
+    });
     expect(fits.body.data.viewer.id).toBe(org.admin.userId);
   });
 
@@ -91,22 +102,41 @@ describe('request limits', () => {
   });
 
   it('answers 400 to JSON nested deeper than the limit: REST bodies, GraphQL bodies and variables parameters', async () => {
-    const rest = await request(app, 'PATCH', `/v1/orgs/${org.organizationId}`, { token: org.admin.token, rawBody: `{"title":${nested(9)}}` });
+    const rest = await request(app, 'PATCH', `/v1/orgs/${org.organizationId}`, {
+      token: org.admin.token,
+      rawBody: `{"title":${nested(9)}}`,
+    });
     expect(rest.status).toBe(400);
     expect(rest.body).toEqual({ error: { code: 400, message: 'The body nests JSON deeper than 8 levels' } });
-    const gql = await request(app, 'POST', '/graphql', { token: org.admin.token, rawBody: `{"query":"{ viewer { id } }","variables":{"a":${nested(8)}}}` });
+    const gql = await request(app, 'POST', '/graphql', {
+      token: org.admin.token,
+      rawBody: `{"query":"{ viewer { id } }","variables":{"a":${nested(8)}}}`,
+    });
     expect(gql.status).toBe(400);
-    expect(gql.body.errors[0]).toEqual({ message: 'The body nests JSON deeper than 8 levels', extensions: { code: 'BAD_USER_INPUT', status: 400 } });
-    const get = await request(app, 'GET', `/graphql?query=${encodeURIComponent('{ viewer { id } }')}&variables=${encodeURIComponent(`{"a":${nested(8)}}`)}`, { token: org.admin.token });
+    expect(gql.body.errors[0]).toEqual({
+      message: 'The body nests JSON deeper than 8 levels',
+      extensions: { code: 'BAD_USER_INPUT', status: 400 },
+    });
+    const get = await request(
+      app,
+      'GET',
+      `/graphql?query=${encodeURIComponent('{ viewer { id } }')}&variables=${encodeURIComponent(`{"a":${nested(8)}}`)}`,
+      { token: org.admin.token },
+    );
     expect(get.status).toBe(400);
     expect(get.body.errors[0].message).toBe('The variables parameter nests JSON deeper than 8 levels');
     // Brackets inside strings do not count; 8 levels pass.
-    const ok = await request(app, 'POST', '/graphql', { token: org.admin.token, rawBody: JSON.stringify({ query: '{ viewer { id } }', variables: { s: '[[[[[[[[[[[[', a: JSON.parse(nested(6)) } }) });
+    const ok = await request(app, 'POST', '/graphql', {
+      token: org.admin.token,
+      rawBody: JSON.stringify({ query: '{ viewer { id } }', variables: { s: '[[[[[[[[[[[[', a: JSON.parse(nested(6)) } }),
+    });
     expect(ok.body, JSON.stringify(ok.body)).toHaveProperty('data.viewer.id', org.admin.userId);
   });
 
   it('answers 408 to a client too slow to send its request, and closes the connection', async () => {
-    const answer = await raw(app, ['POST /graphql HTTP/1.1\r\nHost: quire\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"query":']);
+    const answer = await raw(app, [
+      'POST /graphql HTTP/1.1\r\nHost: quire\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"query":',
+    ]);
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
   });
 });
@@ -115,7 +145,11 @@ describe('CORS', () => {
   it('answers a preflight from an allowed origin with the allowed methods and headers', async () => {
     for (const path of ['/graphql', '/v1/orgs']) {
       const res = await request(app, 'OPTIONS', path, {
-        headers: { Origin: 'https://app.example.com', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type' },
+        headers: {
+          Origin: 'https://app.example.com',
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'authorization, content-type',
+        },
       });
       expect(res.status).toBe(204);
       expect(res.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
@@ -128,7 +162,9 @@ describe('CORS', () => {
   });
 
   it('gives another origin no CORS permission', async () => {
-    const preflight = await request(app, 'OPTIONS', '/graphql', { headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' } });
+    const preflight = await request(app, 'OPTIONS', '/graphql', {
+      headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     expect(preflight.headers.get('access-control-allow-methods')).toBeNull();
@@ -148,10 +184,15 @@ describe('CORS', () => {
   it('sends no CORS headers when no origin is configured (the default)', async () => {
     const plain = await startTestApp();
     try {
-      const res = await request(plain, 'OPTIONS', '/graphql', { headers: { Origin: 'https://app.example.com', 'Access-Control-Request-Method': 'POST' } });
+      const res = await request(plain, 'OPTIONS', '/graphql', {
+        headers: { Origin: 'https://app.example.com', 'Access-Control-Request-Method': 'POST' },
+      });
       expect(res.headers.get('access-control-allow-origin')).toBeNull();
       // Yoga's own CORS (which would reflect any origin) is off.
-      const post = await request(plain, 'POST', '/graphql', { body: { query: '{ __typename }' }, headers: { Origin: 'https://evil.example' } });
+      const post = await request(plain, 'POST', '/graphql', {
+        body: { query: '{ __typename }' },
+        headers: { Origin: 'https://evil.example' },
+      });
       expect(post.headers.get('access-control-allow-origin')).toBeNull();
     } finally {
       await plain.close();
@@ -225,14 +266,20 @@ describe('metrics', () => {
     await request(app, 'GET', `/v1/orgs/${org.organizationId}`, { token: org.admin.token });
     await graphql(app, org.admin.token, 'query MetricsProbe { viewer { id } }');
     await graphql(app, org.admin.token, 'query MetricsProbe { viewer { id } }');
-    await graphql(app, org.admin.token, `query TooDeepForMetrics { ${'organizations(first: 1) { edges { node { '.repeat(5)} id ${'} } } '.repeat(5)} }`);
+    await graphql(
+      app,
+      org.admin.token,
+      `query TooDeepForMetrics { ${'organizations(first: 1) { edges { node { '.repeat(5)} id ${'} } } '.repeat(5)} }`,
+    );
     const res = await request(app, 'GET', '/metrics');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
     const text = String(res.body);
     expect(metricValue(text, restLine)).toBe(before + 1);
     expect(text).toContain('quire_http_requests_total{method="POST",operation="graphql:MetricsProbe",status="200"} 2');
-    expect(text).toMatch(/quire_http_request_duration_seconds_bucket\{le="0\.005",method="POST",operation="graphql:MetricsProbe",status="200"\} \d/);
+    expect(text).toMatch(
+      /quire_http_request_duration_seconds_bucket\{le="0\.005",method="POST",operation="graphql:MetricsProbe",status="200"\} \d/,
+    );
     expect(text).toContain('quire_http_request_duration_seconds_count{method="POST",operation="graphql:MetricsProbe",status="200"} 2');
     expect(text).toContain('quire_http_requests_total{method="POST",operation="graphql:TooDeepForMetrics",status="400"} 1');
     expect(text).toMatch(/quire_graphql_rejected_total\{code="DEPTH_LIMIT"\} [1-9]/);
@@ -259,7 +306,9 @@ describe('metrics', () => {
     // The body is announced but never finished: the client leaves while the server waits for it.
     const socket = net.connect(Number(new URL(app.baseUrl).port), '127.0.0.1');
     await new Promise((resolve) => socket.on('connect', resolve));
-    socket.write(`POST /v1/orgs/${org.organizationId}/spaces HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${org.admin.token}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"title":`);
+    socket.write(
+      `POST /v1/orgs/${org.organizationId}/spaces HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${org.admin.token}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"title":`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     socket.destroy();
     await expect.poll(async () => metricValue(String((await request(app, 'GET', '/metrics')).body), line)).toBe(before + 1);

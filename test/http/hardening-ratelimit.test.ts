@@ -34,7 +34,7 @@ async function caller(target: TestApp) {
 }
 
 describe('rate limiting per token', () => {
-  it('counts a token\'s hit in the token statement itself: no extra round trip', async () => {
+  it("counts a token's hit in the token statement itself: no extra round trip", async () => {
     const { org, token, tokenId } = await caller(app);
     const { result, statements } = await app.recordStatements(() => request(app, 'GET', `/v1/orgs/${org.organizationId}`, { token }));
     expect(result.headers.get('x-ratelimit-remaining')).toBe('2');
@@ -70,13 +70,19 @@ describe('rate limiting per token', () => {
 
   it('shares one budget between REST and GraphQL, and refuses GraphQL in the GraphQL error shape', async () => {
     const { org, token } = await caller(app);
-    expect((await request(app, 'POST', '/graphql', { token, body: { query: '{ viewer { id } }' } })).body.data.viewer.id).toBe(org.admin.userId);
+    expect((await request(app, 'POST', '/graphql', { token, body: { query: '{ viewer { id } }' } })).body.data.viewer.id).toBe(
+      org.admin.userId,
+    );
     expect((await request(app, 'GET', '/v1/orgs', { token })).status).toBe(200);
-    expect((await request(app, 'POST', '/graphql', { token, body: { query: '{ viewer { id } }' } })).headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(
+      (await request(app, 'POST', '/graphql', { token, body: { query: '{ viewer { id } }' } })).headers.get('x-ratelimit-remaining'),
+    ).toBe('0');
     const refused = await request(app, 'POST', '/graphql', { token, body: { query: '{ viewer { id } }' } });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(refused.body).toEqual({ errors: [{ message: expect.stringMatching(/rate limit/i), extensions: { code: 'RATE_LIMITED', status: 429 } }] });
+    expect(refused.body).toEqual({
+      errors: [{ message: expect.stringMatching(/rate limit/i), extensions: { code: 'RATE_LIMITED', status: 429 } }],
+    });
     expect(refused.body.data).toBeUndefined();
   });
 
@@ -106,7 +112,10 @@ describe('rate limiting per token', () => {
     const run = () =>
       new Promise<{ data?: any; errors?: any[] }>((resolve) => {
         let result = {};
-        client.subscribe({ query: '{ viewer { id } }' }, { next: (r) => void (result = r), error: (e) => resolve({ errors: e as any[] }), complete: () => resolve(result) });
+        client.subscribe(
+          { query: '{ viewer { id } }' },
+          { next: (r) => void (result = r), error: (e) => resolve({ errors: e as any[] }), complete: () => resolve(result) },
+        );
       });
     try {
       for (let i = 0; i < 3; i++) expect((await run()).data).toEqual({ viewer: { id: org.admin.userId } });
@@ -167,7 +176,10 @@ describe('rate limiting per client address', () => {
     const row = await app.prisma.rateLimit.findUniqueOrThrow({ where: { key: `address:${address.split(', ')[1]}` } });
     expect(row.count).toBe(3);
     // Another address, and a valid token from the same address, have budgets of their own.
-    expect((await request(app, 'POST', '/graphql', { headers: { 'X-Forwarded-For': randomAddress() }, body: { query: '{ __typename }' } })).status).toBe(200);
+    expect(
+      (await request(app, 'POST', '/graphql', { headers: { 'X-Forwarded-For': randomAddress() }, body: { query: '{ __typename }' } }))
+        .status,
+    ).toBe(200);
     const { token } = await caller(app);
     expect((await request(app, 'GET', '/v1/orgs', { headers, token })).status).toBe(200);
   });
@@ -207,7 +219,11 @@ describe.skipIf(!hasRedis)('rate limiting in Redis', () => {
         probe.close(() => resolve(port));
       });
     });
-    redisServer = spawnTracked('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    redisServer = spawnTracked(
+      '/usr/bin/redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    );
     redisUrl = `redis://127.0.0.1:${port}`;
     const probe = new Redis(redisUrl, { lazyConnect: true, retryStrategy: () => 50 });
     probe.on('error', () => {});
@@ -251,7 +267,10 @@ describe.skipIf(!hasRedis)('rate limiting in Redis', () => {
       const monitor = await new Redis(redisUrl).monitor();
       const commands: string[] = [];
       // (MONITOR also shows the commands a script runs, from the source `lua`.)
-      monitor.on('monitor', (_time: string, args: string[], source: string) => source !== 'lua' && commands.push(String(args[0]).toLowerCase()));
+      monitor.on(
+        'monitor',
+        (_time: string, args: string[], source: string) => source !== 'lua' && commands.push(String(args[0]).toLowerCase()),
+      );
       await request(one, 'GET', '/v1/orgs', { token });
       await expect.poll(() => commands.length).toBeGreaterThan(0);
       expect(commands).toEqual(['evalsha']);

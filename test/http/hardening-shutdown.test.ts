@@ -64,7 +64,9 @@ const connectOutcome = (port: number) =>
     socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? 'error'));
   });
 
-it('drains on SIGTERM: the request in flight completes, subscriptions close with 1001, new connections are refused, exit 0', { timeout: 90_000 }, async () => {
+it('drains on SIGTERM: the request in flight completes, subscriptions close with 1001, new connections are refused, exit 0', {
+  timeout: 90_000,
+}, async () => {
   const child = spawnTracked(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: db.url, PORT: '0', LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '20000' },
@@ -78,7 +80,11 @@ it('drains on SIGTERM: the request in flight completes, subscriptions close with
     const auth = { Authorization: `Bearer ${admin.token}`, 'Content-Type': 'application/json' };
 
     // A live subscription over graphql-ws.
-    const created = await fetch(`${base}/v1/orgs/${admin.organizationId}/spaces`, { method: 'POST', headers: auth, body: JSON.stringify({ title: 'Watched' }) });
+    const created = await fetch(`${base}/v1/orgs/${admin.organizationId}/spaces`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ title: 'Watched' }),
+    });
     expect(created.status).toBe(201);
     const space = (await created.json()) as { id: string };
     const socket = new WebSocket(`ws://127.0.0.1:${port}/graphql`, 'graphql-transport-ws');
@@ -91,9 +97,13 @@ it('drains on SIGTERM: the request in flight completes, subscriptions close with
         if (message.type === 'connection_ack') resolve();
       }),
     );
-    socket.once('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${admin.token}` } })));
+    socket.once('open', () =>
+      socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${admin.token}` } })),
+    );
     await acked;
-    socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: `subscription { spaceChanged(id: "${space.id}") { id title } }` } }));
+    socket.send(
+      JSON.stringify({ id: '1', type: 'subscribe', payload: { query: `subscription { spaceChanged(id: "${space.id}") { id title } }` } }),
+    );
     // A slow client: headers and half the body now, the rest after SIGTERM.
     const body = JSON.stringify({ query: 'query InFlight { viewer { id email } }' });
     const slow = net.connect(port, '127.0.0.1');
@@ -101,7 +111,9 @@ it('drains on SIGTERM: the request in flight completes, subscriptions close with
     slow.on('data', (d) => (answer += d.toString()));
     const slowClosed = new Promise<void>((resolve) => slow.once('close', () => resolve()));
     await new Promise<void>((resolve) => slow.once('connect', () => resolve()));
-    slow.write(`POST /graphql HTTP/1.1\r\nHost: quire\r\nAuthorization: Bearer ${admin.token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`);
+    slow.write(
+      `POST /graphql HTTP/1.1\r\nHost: quire\r\nAuthorization: Bearer ${admin.token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+    );
     slow.write(body.slice(0, 10));
     // The server holds it: two requests in flight while /metrics answers.
     let inFlight = '';
@@ -130,7 +142,9 @@ it('drains on SIGTERM: the request in flight completes, subscriptions close with
     await slowClosed;
     expect(answer).toMatch(/^HTTP\/1\.1 200 /);
     expect(answer).toMatch(/\r\nconnection: close\r\n/i);
-    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ data: { viewer: { id: admin.userId, email: 'admin@shutdown.test' } } });
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+      data: { viewer: { id: admin.userId, email: 'admin@shutdown.test' } },
+    });
 
     expect(await exited).toBe(0);
     expect(logs.lines.some((l) => l.msg === 'stopped')).toBe(true);
@@ -198,7 +212,9 @@ it('exits on SIGTERM when its database has gone away, and at once on a second si
     const socket = net.connect(port, '127.0.0.1');
     socket.on('error', () => {});
     await new Promise((resolve) => socket.once('connect', resolve));
-    socket.write(`POST /v1/orgs/${admin.organizationId}/spaces HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${admin.token}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"title":`);
+    socket.write(
+      `POST /v1/orgs/${admin.organizationId}/spaces HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${admin.token}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"title":`,
+    );
     second.child.kill('SIGTERM');
     await second.logs.waitFor((l) => l.msg === 'shutting down: draining requests', 'draining');
     second.child.kill('SIGTERM');

@@ -46,7 +46,10 @@ const loopback: FetchPolicy = { timeoutMs: 2000, maxBytes: 1500, maxRedirects: 3
 const strict: FetchPolicy = { ...loopback, allow: [] };
 
 async function failure(promise: Promise<unknown>): Promise<FetchError> {
-  const err = await promise.then(() => undefined, (e: unknown) => e);
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(FetchError);
   return err as FetchError;
 }
@@ -54,7 +57,22 @@ async function failure(promise: Promise<unknown>): Promise<FetchError> {
 describe('SSRF guard', () => {
   it('classifies addresses: public unicast passes; loopback, private, link-local, metadata, CGNAT, ULA and mapped ones do not', () => {
     for (const ok of ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946', '8.8.8.8']) expect(addressAllowed(ok, []), ok).toBe(true);
-    for (const bad of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.100.100.200', '0.0.0.0', '::1', '::', 'fd00:ec2::254', 'fe80::1', '::ffff:127.0.0.1', '224.0.0.1', 'not-an-ip']) {
+    for (const bad of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.100.100.200',
+      '0.0.0.0',
+      '::1',
+      '::',
+      'fd00:ec2::254',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+      '224.0.0.1',
+      'not-an-ip',
+    ]) {
       expect(addressAllowed(bad, []), bad).toBe(false);
     }
     expect(addressAllowed('127.0.0.1', ['127.0.0.0/8'])).toBe(true);
@@ -116,7 +134,10 @@ describe('bounds', () => {
 
 describe('configuration', () => {
   it('reads OUTBOUND_* variables and refuses a bad CIDR naming the variable', () => {
-    expect(fetchPolicyFromEnv({ OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8, ::1/128', OUTBOUND_TIMEOUT_MS: '500' })).toMatchObject({ allow: ['127.0.0.0/8', '::1/128'], timeoutMs: 500 });
+    expect(fetchPolicyFromEnv({ OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8, ::1/128', OUTBOUND_TIMEOUT_MS: '500' })).toMatchObject({
+      allow: ['127.0.0.0/8', '::1/128'],
+      timeoutMs: 500,
+    });
     expect(() => fetchPolicyFromEnv({ OUTBOUND_ALLOW_CIDRS: 'localhost' })).toThrow(/OUTBOUND_ALLOW_CIDRS/);
     expect(() => fetchPolicyFromEnv({ OUTBOUND_MAX_BYTES: 'lots' })).toThrow(/OUTBOUND_MAX_BYTES/);
   });

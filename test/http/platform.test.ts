@@ -58,7 +58,7 @@ describe('platform', () => {
     expect(String(res.body)).toContain('GraphiQL');
   });
 
-  it('resolves any resource by its one id through node and nodes, within the caller\'s organizations', async () => {
+  it("resolves any resource by its one id through node and nodes, within the caller's organizations", async () => {
     const org = await createOrg(app);
     const other = await createOrg(app);
     const space = await createSpace(app, org);
@@ -85,12 +85,19 @@ describe('platform', () => {
       expect(res.errors?.[0].extensions, id).toMatchObject({ code: 'NOT_FOUND', status: 404 });
     }
     // nodes: each id stands alone.
-    const mixed = await graphql(app, org.admin.token, 'query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids: [space.id, 'garbage', 'col_nosuchcollection'] });
+    const mixed = await graphql(app, org.admin.token, 'query($ids: [ID!]!) { nodes(ids: $ids) { id } }', {
+      ids: [space.id, 'garbage', 'col_nosuchcollection'],
+    });
     expect(mixed.data.nodes).toEqual([{ id: space.id }, null, null]);
-    expect(mixed.errors?.map((e) => e.path)).toEqual([['nodes', 1], ['nodes', 2]]);
+    expect(mixed.errors?.map((e) => e.path)).toEqual([
+      ['nodes', 1],
+      ['nodes', 2],
+    ]);
     // Absent and hidden read the same: another organization's space gets the very same error.
     const other = await createOrg(app);
-    const hidden = await graphql(app, other.admin.token, 'query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids: [space.id, 'spc_doesnotexist'] });
+    const hidden = await graphql(app, other.admin.token, 'query($ids: [ID!]!) { nodes(ids: $ids) { id } }', {
+      ids: [space.id, 'spc_doesnotexist'],
+    });
     expect(hidden.data.nodes).toEqual([null, null]);
     expect(hidden.errors?.map((e) => [e.message, e.extensions?.code])).toEqual([
       ['Resource not found', 'NOT_FOUND'],

@@ -59,7 +59,9 @@ describe('statement bounds', () => {
     const space = await createSpace(app, org);
     logLines.length = 0;
     const started = Date.now();
-    const res = await whileLocked(`SELECT 1 FROM "Space" WHERE id = '${space.id}' FOR UPDATE`, () => rest(app, org.admin.token).patch(`/v1/spaces/${space.id}`, { title: 'Blocked' }));
+    const res = await whileLocked(`SELECT 1 FROM "Space" WHERE id = '${space.id}' FOR UPDATE`, () =>
+      rest(app, org.admin.token).patch(`/v1/spaces/${space.id}`, { title: 'Blocked' }),
+    );
     const elapsed = Date.now() - started;
     expect(res.status).toBe(503);
     expectSchema(res.body, 'Error');
@@ -75,8 +77,13 @@ describe('statement bounds', () => {
   it('a GraphQL read stuck behind a lock answers an error with code SERVICE_UNAVAILABLE (status 503)', async () => {
     const org = await createOrg(app);
     const space = await createSpace(app, org);
-    const res = await whileLocked('LOCK TABLE "Space" IN ACCESS EXCLUSIVE MODE', () => graphql(app, org.admin.token, 'query($id: ID!) { node(id: $id) { id } }', { id: space.id }));
-    expect(res.errors?.[0]).toMatchObject({ message: expect.stringMatching(/try again/), extensions: { code: 'SERVICE_UNAVAILABLE', status: 503 } });
+    const res = await whileLocked('LOCK TABLE "Space" IN ACCESS EXCLUSIVE MODE', () =>
+      graphql(app, org.admin.token, 'query($id: ID!) { node(id: $id) { id } }', { id: space.id }),
+    );
+    expect(res.errors?.[0]).toMatchObject({
+      message: expect.stringMatching(/try again/),
+      extensions: { code: 'SERVICE_UNAVAILABLE', status: 503 },
+    });
   });
 
   it('a transaction left idle is ended by the server: the work fails as unavailable (503), the connection leaves the pool', async () => {
@@ -92,7 +99,10 @@ describe('statement bounds', () => {
           },
           { timeout: 10_000 },
         )
-        .then(() => undefined, (err: unknown) => err);
+        .then(
+          () => undefined,
+          (err: unknown) => err,
+        );
       expect(databaseUnavailable(failure)?.status).toBe(503);
       const org = await createOrg(small);
       expect((await rest(small, org.admin.token).get(`/v1/orgs/${org.organizationId}`)).status).toBe(200);
@@ -104,7 +114,9 @@ describe('statement bounds', () => {
 
   it('a request whose authentication itself is stuck answers 503 too', async () => {
     const org = await createOrg(app);
-    const res = await whileLocked('LOCK TABLE "ApiToken" IN ACCESS EXCLUSIVE MODE', () => rest(app, org.admin.token).get(`/v1/orgs/${org.organizationId}`));
+    const res = await whileLocked('LOCK TABLE "ApiToken" IN ACCESS EXCLUSIVE MODE', () =>
+      rest(app, org.admin.token).get(`/v1/orgs/${org.organizationId}`),
+    );
     expect(res.status).toBe(503);
     expectSchema(res.body, 'Error');
   });
@@ -113,7 +125,10 @@ describe('statement bounds', () => {
 describe('database settings from the environment', () => {
   it('reads DATABASE_POOL_SIZE and the timeouts, defaults otherwise, and names a bad variable', () => {
     expect(databaseSettingsFromEnv({})).toEqual(defaultDatabaseSettings);
-    expect(databaseSettingsFromEnv({ DATABASE_POOL_SIZE: '4', DATABASE_STATEMENT_TIMEOUT_MS: '2500' })).toMatchObject({ poolSize: 4, statementTimeoutMs: 2500 });
+    expect(databaseSettingsFromEnv({ DATABASE_POOL_SIZE: '4', DATABASE_STATEMENT_TIMEOUT_MS: '2500' })).toMatchObject({
+      poolSize: 4,
+      statementTimeoutMs: 2500,
+    });
     expect(() => databaseSettingsFromEnv({ DATABASE_POOL_SIZE: 'many' })).toThrow(/DATABASE_POOL_SIZE/);
     expect(() => databaseSettingsFromEnv({ DATABASE_STATEMENT_TIMEOUT_MS: '0' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/);
   });
@@ -139,7 +154,10 @@ describe('a client that disconnects', () => {
           client.abort();
           await tx.space.update({ where: { id: space.id }, data: { language: 'fr' } });
         })
-        .then(() => undefined, (err: unknown) => err);
+        .then(
+          () => undefined,
+          (err: unknown) => err,
+        );
       expect(databaseUnavailable(failure)?.status).toBe(503);
       expect((await small.prisma.space.findUniqueOrThrow({ where: { id: space.id } })).title).not.toBe('Half written');
       // The one connection is not left inside the aborted transaction.
@@ -155,8 +173,12 @@ describe('a client that disconnects', () => {
     const space = await createSpace(patient, org);
     const gone = new AbortController();
     gone.abort();
-    const write = (db: typeof patient.prisma, title: string) => db.$transaction([db.space.update({ where: { id: space.id }, data: { title } }), db.space.count({ where: { id: space.id } })]);
-    const failure = await write(withRequestSignal(patient.prisma, gone.signal), 'Never written').then(() => undefined, (err: unknown) => err);
+    const write = (db: typeof patient.prisma, title: string) =>
+      db.$transaction([db.space.update({ where: { id: space.id }, data: { title } }), db.space.count({ where: { id: space.id } })]);
+    const failure = await write(withRequestSignal(patient.prisma, gone.signal), 'Never written').then(
+      () => undefined,
+      (err: unknown) => err,
+    );
     expect(databaseUnavailable(failure)?.status).toBe(503);
     expect((await patient.prisma.space.findUniqueOrThrow({ where: { id: space.id } })).title).not.toBe('Never written');
     const [updated, count] = await write(withRequestSignal(patient.prisma, new AbortController().signal), 'Written');
@@ -169,7 +191,9 @@ describe('a client that disconnects', () => {
     const blocker = new pg.Client({ connectionString: inject('databaseUrl') });
     await blocker.connect();
     const waitingBehind = async () => {
-      const { rows } = await blocker.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))');
+      const { rows } = await blocker.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))',
+      );
       return rows[0].n;
     };
     try {

@@ -20,18 +20,30 @@ afterAll(() => app.close());
 
 const unique = () => randomBytes(5).toString('hex');
 
-interface Provider { id: string; service: { acsURL: string; entityID: string } }
+interface Provider {
+  id: string;
+  service: { acsURL: string; entityID: string };
+}
 
 async function samlProvider(org: OrgFixture): Promise<Provider> {
   const res = await rest(app, org.admin.token).post(`/v1/orgs/${org.organizationId}/saml`, {
-    label: 'IdP', entityID: idp.entityID, certificate: idp.certificate, ssoURL: 'https://idp.test/sso', defaultRole: 'read',
+    label: 'IdP',
+    entityID: idp.entityID,
+    certificate: idp.certificate,
+    ssoURL: 'https://idp.test/sso',
+    defaultRole: 'read',
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
 }
 
 function login(provider: Provider, email: string, overrides: Partial<AssertionOptions> = {}) {
-  const samlResponse = signedSamlResponse(idp, { audience: provider.service.entityID, acsURL: provider.service.acsURL, email, ...overrides });
+  const samlResponse = signedSamlResponse(idp, {
+    audience: provider.service.entityID,
+    acsURL: provider.service.acsURL,
+    email,
+    ...overrides,
+  });
   return request(app, 'POST', new URL(provider.service.acsURL).pathname, {
     rawBody: new URLSearchParams({ SAMLResponse: samlResponse }).toString(),
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -106,7 +118,9 @@ describe("B's SSO-bound token and the user's tokens elsewhere", () => {
     expect(await tokenIdsSeenBy(sso.body.token)).toEqual([sso.body.tokenId]);
     expect(await tokenIdsSeenBy(person.token)).toEqual(expect.arrayContaining([personal.id, sso.body.tokenId]));
 
-    const revoke = await graphql(app, sso.body.token, 'mutation($id: ID!) { revokeApiToken(input: { tokenId: $id }) { revoked } }', { id: personal.id });
+    const revoke = await graphql(app, sso.body.token, 'mutation($id: ID!) { revokeApiToken(input: { tokenId: $id }) { revoked } }', {
+      id: personal.id,
+    });
     expect(revoke.errors?.[0].extensions?.code, JSON.stringify(revoke)).toMatch(/NOT_FOUND|FORBIDDEN/);
     expect((await app.prisma.apiToken.findUniqueOrThrow({ where: { id: personal.id } })).revokedAt).toBeNull();
     expect((await rest(app, person.token).get(`/v1/orgs/${a.organizationId}`)).status).toBe(200);
@@ -121,7 +135,9 @@ describe('an organization that turns SSO on', () => {
     const editor = await addMember(app, org.organizationId, 'edit');
     const otherAdmin = await addMember(app, org.organizationId, 'admin');
     const domain = `${unique()}.test`;
-    expect((await rest(app, org.admin.token).patch(`/v1/orgs/${org.organizationId}`, { inviteLinks: true, emailDomains: [domain] })).status).toBe(200);
+    expect(
+      (await rest(app, org.admin.token).patch(`/v1/orgs/${org.organizationId}`, { inviteLinks: true, emailDomains: [domain] })).status,
+    ).toBe(200);
     const invite = await rest(app, org.admin.token).post(`/v1/orgs/${org.organizationId}/link-invites`, { role: 'read' });
     expect(invite.status).toBe(201);
     const key = (await app.prisma.invite.findUniqueOrThrow({ where: { id: invite.body.id } })).key;
@@ -161,6 +177,8 @@ describe('quire domain verify (the operator vouches for a domain)', () => {
     const taken = await cli(['domain', 'verify', '--org', b.organizationId, '--domain', domain]);
     expect(taken.code, taken.output).toBe(1);
     expect(taken.output).toMatch(/verified by another organization/);
-    expect(await app.prisma.verifiedEmailDomain.findMany({ where: { domain } })).toEqual([expect.objectContaining({ organizationId: a.organizationId })]);
+    expect(await app.prisma.verifiedEmailDomain.findMany({ where: { domain } })).toEqual([
+      expect.objectContaining({ organizationId: a.organizationId }),
+    ]);
   });
 });

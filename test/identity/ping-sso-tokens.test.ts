@@ -14,7 +14,10 @@ import { spawnQuire } from '../support/processes.js';
 import { visitorClaimsKeyFromEnv } from '../../src/config/visitorClaimsKey.js';
 
 const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-const key = visitorClaimsKeyFromEnv({ VISITOR_CLAIMS_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), VISITOR_CLAIMS_KEY_ID: 'k1' }, 'http://quire.test')!;
+const key = visitorClaimsKeyFromEnv(
+  { VISITOR_CLAIMS_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), VISITOR_CLAIMS_KEY_ID: 'k1' },
+  'http://quire.test',
+)!;
 
 let app: TestApp;
 let keyless: TestApp;
@@ -27,15 +30,30 @@ describe('ping', () => {
   it('records lastSeenAt and answers visitor claims that verify with the configured public key', async () => {
     const org = await createOrg(app);
     const member = await addMember(app, org.organizationId, 'edit');
-    const team = (await rest(app, org.admin.token).put(`/v1/orgs/${org.organizationId}/teams`, { title: 'T', members: [member.userId] })).body;
+    const team = (await rest(app, org.admin.token).put(`/v1/orgs/${org.organizationId}/teams`, { title: 'T', members: [member.userId] }))
+      .body;
     const res = await rest(app, member.token).post(`/v1/orgs/${org.organizationId}/ping`);
     expectOpenApi(res, 'post', '/orgs/{organizationId}/ping', 200);
     expect(res.body).toEqual({ lastSeenAt: expect.any(String), docsVisitorClaims: expect.any(String) });
-    expect((await app.prisma.member.findFirstOrThrow({ where: { organizationId: org.organizationId, userId: member.userId } })).lastSeenAt?.toISOString()).toBe(res.body.lastSeenAt);
+    expect(
+      (
+        await app.prisma.member.findFirstOrThrow({ where: { organizationId: org.organizationId, userId: member.userId } })
+      ).lastSeenAt?.toISOString(),
+    ).toBe(res.body.lastSeenAt);
 
-    const { payload, protectedHeader } = await jwtVerify(res.body.docsVisitorClaims, publicKey, { issuer: 'http://quire.test', audience: org.organizationId });
+    const { payload, protectedHeader } = await jwtVerify(res.body.docsVisitorClaims, publicKey, {
+      issuer: 'http://quire.test',
+      audience: org.organizationId,
+    });
     expect(protectedHeader).toMatchObject({ alg: 'ES256', kid: 'k1', typ: 'JWT' });
-    expect(payload).toMatchObject({ sub: member.userId, email: member.email, organizationId: org.organizationId, role: 'edit', teams: [team.id], sso: false });
+    expect(payload).toMatchObject({
+      sub: member.userId,
+      email: member.email,
+      organizationId: org.organizationId,
+      role: 'edit',
+      teams: [team.id],
+      sso: false,
+    });
     expect(payload.exp! - payload.iat!).toBe(3600);
 
     // A changed claim breaks the signature; another key does not verify it either.
@@ -45,7 +63,12 @@ describe('ping', () => {
     const other = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey;
     await expect(jwtVerify(`${header}.${body}.${signature}`, other)).rejects.toBeInstanceOf(errors.JWSSignatureVerificationFailed);
 
-    const gql = await graphql(app, member.token, `mutation($input: PingOrganizationInput!) { pingOrganization(input: $input) { ping { docsVisitorClaims } } }`, { input: { organizationId: org.organizationId } });
+    const gql = await graphql(
+      app,
+      member.token,
+      `mutation($input: PingOrganizationInput!) { pingOrganization(input: $input) { ping { docsVisitorClaims } } }`,
+      { input: { organizationId: org.organizationId } },
+    );
     expect((await jwtVerify(gql.data.pingOrganization.ping.docsVisitorClaims, publicKey)).payload.sub).toBe(member.userId);
   });
 
@@ -79,7 +102,10 @@ describe('SSO enforced: no API tokens for non-SSO members', () => {
     const member = await addMember(app, org.organizationId, 'edit');
     await app.prisma.organization.update({ where: { id: org.organizationId }, data: { sso: true } });
     // The admin must be an SSO member to reach the organization once it enforces SSO (what PATCH sso: true does).
-    await app.prisma.member.update({ where: { organizationId_userId: { organizationId: org.organizationId, userId: org.admin.userId } }, data: { sso: true } });
+    await app.prisma.member.update({
+      where: { organizationId_userId: { organizationId: org.organizationId, userId: org.admin.userId } },
+      data: { sso: true },
+    });
     const tokensBefore = await app.prisma.apiToken.count({ where: { userId: member.userId } });
 
     const refused = await cli(['token', 'create', '--user', member.email]);
@@ -102,6 +128,8 @@ describe('SSO enforced: no API tokens for non-SSO members', () => {
     expect(JSON.parse(allowed.output.trim().split('\n').at(-1)!).token).toMatch(/^qt_/);
     const ssoUser = await cli(['user', 'create', '--org', org.organizationId, '--email', newcomer, '--role', 'read', '--sso', '--json']);
     expect(ssoUser.code, ssoUser.output).toBe(0);
-    expect((await app.prisma.member.findFirstOrThrow({ where: { organizationId: org.organizationId, user: { email: newcomer } } })).sso).toBe(true);
+    expect(
+      (await app.prisma.member.findFirstOrThrow({ where: { organizationId: org.organizationId, user: { email: newcomer } } })).sso,
+    ).toBe(true);
   }, 120_000);
 });

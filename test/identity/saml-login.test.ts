@@ -20,7 +20,12 @@ async function providerFixture() {
   const org = await createOrg(app);
   const team = (await rest(app, org.admin.token).put(`/v1/orgs/${org.organizationId}/teams`, { title: 'Newcomers' })).body;
   const res = await rest(app, org.admin.token).post(`/v1/orgs/${org.organizationId}/saml`, {
-    label: 'Test IdP', entityID: idp.entityID, certificate: idp.certificate, ssoURL: 'https://idp.test/sso', defaultTeam: team.id, defaultRole: 'comment',
+    label: 'Test IdP',
+    entityID: idp.entityID,
+    certificate: idp.certificate,
+    ssoURL: 'https://idp.test/sso',
+    defaultTeam: team.id,
+    defaultRole: 'comment',
   });
   expect(res.status).toBe(201);
   return { org, team, provider: res.body as { id: string; service: { acsURL: string; entityID: string; startURL: string } } };
@@ -32,25 +37,43 @@ const post = (acsURL: string, samlResponse: string, relayState?: string) =>
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
   });
 
-const assertionFor = (service: { acsURL: string; entityID: string }, email: string) => ({ audience: service.entityID, acsURL: service.acsURL, email });
+const assertionFor = (service: { acsURL: string; entityID: string }, email: string) => ({
+  audience: service.entityID,
+  acsURL: service.acsURL,
+  email,
+});
 const unique = () => Math.random().toString(36).slice(2, 10);
 
 describe('SAML login (ACS)', () => {
   it('provisions a new user as an SSO member with the default role and team, and answers an organization-bound token', async () => {
     const { org, team, provider } = await providerFixture();
     const email = `new-${unique()}@corp.test`;
-    const res = await post(provider.service.acsURL, signedSamlResponse(idp, assertionFor(provider.service, email.toUpperCase())), 'back-to/docs');
+    const res = await post(
+      provider.service.acsURL,
+      signedSamlResponse(idp, assertionFor(provider.service, email.toUpperCase())),
+      'back-to/docs',
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({
-      organizationId: org.organizationId, userId: expect.stringMatching(/^usr_/), email, joined: true,
-      token: expect.stringMatching(/^qt_/), tokenId: expect.stringMatching(/^tok_/), relayState: 'back-to/docs',
+      organizationId: org.organizationId,
+      userId: expect.stringMatching(/^usr_/),
+      email,
+      joined: true,
+      token: expect.stringMatching(/^qt_/),
+      tokenId: expect.stringMatching(/^tok_/),
+      relayState: 'back-to/docs',
     });
     const { userId, token } = res.body;
-    const member = await app.prisma.member.findUniqueOrThrow({ where: { organizationId_userId: { organizationId: org.organizationId, userId } } });
+    const member = await app.prisma.member.findUniqueOrThrow({
+      where: { organizationId_userId: { organizationId: org.organizationId, userId } },
+    });
     expect(member).toMatchObject({ role: 'comment', sso: true });
     expect(await app.prisma.teamMember.count({ where: { teamId: team.id, userId } })).toBe(1);
     // corp.test is no verified domain of the organization: the provider vouches for the user it created, not the address.
-    expect(await app.prisma.user.findUniqueOrThrow({ where: { id: userId } })).toMatchObject({ emailVerified: false, provisionedByOrganizationId: org.organizationId });
+    expect(await app.prisma.user.findUniqueOrThrow({ where: { id: userId } })).toMatchObject({
+      emailVerified: false,
+      provisionedByOrganizationId: org.organizationId,
+    });
 
     // The token works in the organization…
     const me = await rest(app, token).get(`/v1/orgs/${org.organizationId}/members/${userId}`);
@@ -73,7 +96,9 @@ describe('SAML login (ACS)', () => {
     const first = await post(provider.service.acsURL, signedSamlResponse(idp, assertionFor(provider.service, existing.email)));
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body).toMatchObject({ userId: existing.userId, joined: false });
-    const member = await app.prisma.member.findUniqueOrThrow({ where: { organizationId_userId: { organizationId: org.organizationId, userId: existing.userId } } });
+    const member = await app.prisma.member.findUniqueOrThrow({
+      where: { organizationId_userId: { organizationId: org.organizationId, userId: existing.userId } },
+    });
     expect(member).toMatchObject({ role: 'admin', sso: true });
     expect(await app.prisma.teamMember.count({ where: { teamId: team.id } })).toBe(0);
 
@@ -99,10 +124,16 @@ describe('SAML login (ACS)', () => {
     expect(forged.status).toBe(401);
     expect(forged.body.error.message).toMatch(/signature/i);
 
-    const unsigned = await post(provider.service.acsURL, Buffer.from(samlResponseXml({ ...options, issuer: idp.entityID })).toString('base64'));
+    const unsigned = await post(
+      provider.service.acsURL,
+      Buffer.from(samlResponseXml({ ...options, issuer: idp.entityID })).toString('base64'),
+    );
     expect(unsigned.status).toBe(401);
 
-    const wrongAudience = await post(provider.service.acsURL, signedSamlResponse(idp, { ...options, audience: 'http://elsewhere.test/sp' }));
+    const wrongAudience = await post(
+      provider.service.acsURL,
+      signedSamlResponse(idp, { ...options, audience: 'http://elsewhere.test/sp' }),
+    );
     expect(wrongAudience.status).toBe(401);
 
     const once = signedSamlResponse(idp, options);

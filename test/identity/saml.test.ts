@@ -39,9 +39,16 @@ describe('SAML providers: create, get, list, patch, delete', () => {
     const created = await createProvider(org, { ...complete(), defaultTeam: team.id, defaultRole: 'edit' });
     const base = `http://quire.test/sso/saml/${created.id}`;
     expect(created).toEqual({
-      object: 'saml-provider', id: expect.stringMatching(/^sml_/), label: 'Okta', entityID: idp.entityID, certificate: idp.certificate.trim(),
-      ssoURL: 'https://idp.test/sso', defaultTeam: expect.objectContaining({ object: 'team', id: team.id }), defaultRole: 'edit',
-      createdAt: expect.any(String), status: 'active',
+      object: 'saml-provider',
+      id: expect.stringMatching(/^sml_/),
+      label: 'Okta',
+      entityID: idp.entityID,
+      certificate: idp.certificate.trim(),
+      ssoURL: 'https://idp.test/sso',
+      defaultTeam: expect.objectContaining({ object: 'team', id: team.id }),
+      defaultRole: 'edit',
+      createdAt: expect.any(String),
+      status: 'active',
       service: { acsURL: `${base}/acs`, startURL: `${base}/start`, entityID: base },
       urls: { location: `http://quire.test/v1/orgs/${org.organizationId}/saml/${created.id}` },
     });
@@ -58,7 +65,11 @@ describe('SAML providers: create, get, list, patch, delete', () => {
     const next = await rest(app, org.admin.token).get(`${samlPath(org)}?limit=1&page=${list.body.next.page}`);
     expect(next.body.items.map((p: any) => p.id)).toEqual([other.id]);
 
-    const patched = await rest(app, org.admin.token).patch(providerPath(org, created.id), { label: 'Okta EU', defaultRole: null, defaultTeam: null });
+    const patched = await rest(app, org.admin.token).patch(providerPath(org, created.id), {
+      label: 'Okta EU',
+      defaultRole: null,
+      defaultTeam: null,
+    });
     expectOpenApi(patched, 'patch', '/orgs/{organizationId}/saml/{samlProviderId}', 200);
     expect(patched.body).toMatchObject({ label: 'Okta EU', defaultRole: null, entityID: idp.entityID, status: 'active' });
     expect(patched.body.defaultTeam).toBeUndefined();
@@ -75,14 +86,26 @@ describe('SAML providers: create, get, list, patch, delete', () => {
     const res = await rest(app, org.admin.token).post(samlPath(org), { label: 'Later' });
     expectOpenApi(res, 'post', '/orgs/{organizationId}/saml', 201);
     // The public document requires the three: not set yet is empty, and `about:blank` for the URL.
-    expect(res.body).toMatchObject({ label: 'Later', status: 'pending', defaultRole: 'read', entityID: '', certificate: '', ssoURL: 'about:blank' });
+    expect(res.body).toMatchObject({
+      label: 'Later',
+      status: 'pending',
+      defaultRole: 'read',
+      entityID: '',
+      certificate: '',
+      ssoURL: 'about:blank',
+    });
     const read = await rest(app, org.admin.token).get(providerPath(org, res.body.id));
     expectOpenApi(read, 'get', '/orgs/{organizationId}/saml/{samlProviderId}', 200);
     expect(read.body).toMatchObject({ status: 'pending', ssoURL: 'about:blank' });
     const list = await rest(app, org.admin.token).get(samlPath(org));
     expectOpenApi(list, 'get', '/orgs/{organizationId}/saml', 200);
     expect(list.body.items[0]).toMatchObject({ entityID: '', certificate: '', ssoURL: 'about:blank' });
-    const { data } = await graphql(app, org.admin.token, `query($id: ID!) { organization(id: $id) { samlProvider(id: "${res.body.id}") { entityID certificate ssoURL status } } }`, { id: org.organizationId });
+    const { data } = await graphql(
+      app,
+      org.admin.token,
+      `query($id: ID!) { organization(id: $id) { samlProvider(id: "${res.body.id}") { entityID certificate ssoURL status } } }`,
+      { id: org.organizationId },
+    );
     expect(data.organization.samlProvider).toEqual({ entityID: null, certificate: null, ssoURL: null, status: 'PENDING' });
   });
 
@@ -143,22 +166,49 @@ describe('SAML providers: create, get, list, patch, delete', () => {
 
   it('GraphQL: lists and manages providers with the same rules', async () => {
     const org = await createOrg(app);
-    const created = await graphql(app, org.admin.token, `mutation($input: CreateSamlProviderInput!) {
+    const created = await graphql(
+      app,
+      org.admin.token,
+      `mutation($input: CreateSamlProviderInput!) {
       createSamlProvider(input: $input) { samlProvider { id label status defaultRole service { acsURL } } } }`,
-    { input: { organizationId: org.organizationId, ...complete(), defaultRole: 'REVIEW' } });
+      { input: { organizationId: org.organizationId, ...complete(), defaultRole: 'REVIEW' } },
+    );
     expect(created.errors).toBeUndefined();
     const provider = created.data.createSamlProvider.samlProvider;
-    expect(provider).toMatchObject({ label: 'Okta', status: 'ACTIVE', defaultRole: 'REVIEW', service: { acsURL: `http://quire.test/sso/saml/${provider.id}/acs` } });
-    const listed = await graphql(app, org.admin.token, `query($id: ID!) { organization(id: $id) { samlProviders(first: 5) { totalCount edges { node { id } } } } }`, { id: org.organizationId });
+    expect(provider).toMatchObject({
+      label: 'Okta',
+      status: 'ACTIVE',
+      defaultRole: 'REVIEW',
+      service: { acsURL: `http://quire.test/sso/saml/${provider.id}/acs` },
+    });
+    const listed = await graphql(
+      app,
+      org.admin.token,
+      `query($id: ID!) { organization(id: $id) { samlProviders(first: 5) { totalCount edges { node { id } } } } }`,
+      { id: org.organizationId },
+    );
     expect(listed.data.organization.samlProviders).toEqual({ totalCount: 1, edges: [{ node: { id: provider.id } }] });
     const member = await addMember(app, org.organizationId, 'edit');
-    const refused = await graphql(app, member.token, `query($id: ID!) { organization(id: $id) { samlProviders(first: 5) { totalCount } } }`, { id: org.organizationId });
+    const refused = await graphql(
+      app,
+      member.token,
+      `query($id: ID!) { organization(id: $id) { samlProviders(first: 5) { totalCount } } }`,
+      { id: org.organizationId },
+    );
     expect(refused.errors?.[0].extensions?.code).toBe('FORBIDDEN');
-    const bad = await graphql(app, org.admin.token, `mutation($input: UpdateSamlProviderInput!) { updateSamlProvider(input: $input) { samlProvider { id } } }`,
-      { input: { organizationId: org.organizationId, samlProviderId: provider.id, ssoURL: 'ftp://x' } });
+    const bad = await graphql(
+      app,
+      org.admin.token,
+      `mutation($input: UpdateSamlProviderInput!) { updateSamlProvider(input: $input) { samlProvider { id } } }`,
+      { input: { organizationId: org.organizationId, samlProviderId: provider.id, ssoURL: 'ftp://x' } },
+    );
     expect(bad.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'ssoURL' });
-    const deleted = await graphql(app, org.admin.token, `mutation($input: DeleteSamlProviderInput!) { deleteSamlProvider(input: $input) { deleted deletedSamlProviderId } }`,
-      { input: { organizationId: org.organizationId, samlProviderId: provider.id } });
+    const deleted = await graphql(
+      app,
+      org.admin.token,
+      `mutation($input: DeleteSamlProviderInput!) { deleteSamlProvider(input: $input) { deleted deletedSamlProviderId } }`,
+      { input: { organizationId: org.organizationId, samlProviderId: provider.id } },
+    );
     expect(deleted.data.deleteSamlProvider).toEqual({ deleted: true, deletedSamlProviderId: provider.id });
   });
 });
@@ -172,11 +222,19 @@ describe('SSO login info and SSO members', () => {
     for (const token of [org.admin.token, member.token]) {
       const res = await rest(app, token).get(`/v1/orgs/${org.organizationId}/sso`);
       expectOpenApi(res, 'get', '/orgs/{organizationId}/sso', 200);
-      expect(res.body).toEqual({ organizationId: org.organizationId, items: [{ id: active.id, label: 'Okta', startURL: `http://quire.test/sso/saml/${active.id}/start` }] });
+      expect(res.body).toEqual({
+        organizationId: org.organizationId,
+        items: [{ id: active.id, label: 'Okta', startURL: `http://quire.test/sso/saml/${active.id}/start` }],
+      });
     }
     expectError(await rest(app, (await createOrg(app)).admin.token).get(`/v1/orgs/${org.organizationId}/sso`), 404);
     expectError(await rest(app).get(`/v1/orgs/${org.organizationId}/sso`), 401);
-    const gql = await graphql(app, member.token, `query($id: ID!) { organizationSso(organizationId: $id) { items { id label startURL } } }`, { id: org.organizationId });
+    const gql = await graphql(
+      app,
+      member.token,
+      `query($id: ID!) { organizationSso(organizationId: $id) { items { id label startURL } } }`,
+      { id: org.organizationId },
+    );
     expect(gql.data.organizationSso.items.map((i: any) => i.id)).toEqual([active.id]);
   });
 
@@ -187,7 +245,11 @@ describe('SSO login info and SSO members', () => {
     expectError(await rest(app, member.token).post(path), 403);
     expectError(await rest(app, (await createOrg(app)).admin.token).post(path), 404);
     expectError(await rest(app).post(path), 401);
-    expectError(await rest(app, (await tokenWithScopes(app, org.admin.userId, ['organization:members:read'])).token).post(path), 403, /organization:members:write/);
+    expectError(
+      await rest(app, (await tokenWithScopes(app, org.admin.userId, ['organization:members:read'])).token).post(path),
+      403,
+      /organization:members:write/,
+    );
     expectError(await rest(app, org.admin.token).post(`/v1/orgs/${org.organizationId}/members/usr_nobody/sso`), 404);
     expect((await app.prisma.member.findFirstOrThrow({ where: { userId: member.userId } })).sso).toBe(false);
 

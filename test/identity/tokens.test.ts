@@ -32,7 +32,10 @@ function expectError(res: { status: number; body: unknown }, status: number) {
 
 /** Asserts a GraphQL answer failed with `code` (and no data leaked for the failing field). */
 function expectGraphQLError(res: { errors?: { extensions?: Record<string, unknown> }[] }, code: string) {
-  expect(res.errors?.map((e) => e.extensions?.code), JSON.stringify(res)).toContain(code);
+  expect(
+    res.errors?.map((e) => e.extensions?.code),
+    JSON.stringify(res),
+  ).toContain(code);
 }
 
 const spaceTitle = async (id: string) => (await app.prisma.space.findUniqueOrThrow({ where: { id } })).title;
@@ -54,7 +57,8 @@ describe('token scopes', () => {
       collectionId = (await createCollection(app, org)).id;
       reader = await addMember(app, org.organizationId, 'read');
     });
-    const as = async (...granted: Parameters<typeof tokenWithScopes>[2]) => rest(app, (await tokenWithScopes(app, org.admin.userId, granted)).token);
+    const as = async (...granted: Parameters<typeof tokenWithScopes>[2]) =>
+      rest(app, (await tokenWithScopes(app, org.admin.userId, granted)).token);
 
     it('requires authentication, whatever the scopes', async () => {
       expectError(await rest(app).get(`/v1/spaces/${spaceId}`), 401);
@@ -126,12 +130,22 @@ describe('token scopes', () => {
       const listed = await (await as('organization:members:read')).get(members);
       expectOpenApi(listed, 'get', '/orgs/{organizationId}/members', 200);
       expect(listed.body.items.map((m: { id: string }) => m.id)).toContain(reader.userId);
-      expectOpenApi(await (await as('organization:members:read')).get(`${members}/${reader.userId}`), 'get', '/orgs/{organizationId}/members/{userId}', 200);
+      expectOpenApi(
+        await (await as('organization:members:read')).get(`${members}/${reader.userId}`),
+        'get',
+        '/orgs/{organizationId}/members/{userId}',
+        200,
+      );
       // Listing a member's spaces shows spaces: it takes space:read as well.
       expectError(await (await as('organization:members:read')).get(`${members}/${reader.userId}/spaces`), 403);
       expect((await (await as('organization:members:read', 'space:read')).get(`${members}/${reader.userId}/spaces`)).status).toBe(200);
 
-      const role = async () => (await app.prisma.member.findUniqueOrThrow({ where: { organizationId_userId: { organizationId: org.organizationId, userId: reader.userId } } })).role;
+      const role = async () =>
+        (
+          await app.prisma.member.findUniqueOrThrow({
+            where: { organizationId_userId: { organizationId: org.organizationId, userId: reader.userId } },
+          })
+        ).role;
       expectError(await (await as('organization:members:read')).patch(`${members}/${reader.userId}`, { role: 'edit' }), 403);
       expectError(await (await as('organization:members:read')).delete(`${members}/${reader.userId}`), 403);
       expect(await role()).toBe('read');
@@ -148,14 +162,16 @@ describe('token scopes', () => {
       org = await createOrg(app);
       spaceId = (await createSpace(app, org)).id;
     });
-    const tokenFor = async (...granted: Parameters<typeof tokenWithScopes>[2]) => (await tokenWithScopes(app, org.admin.userId, granted)).token;
+    const tokenFor = async (...granted: Parameters<typeof tokenWithScopes>[2]) =>
+      (await tokenWithScopes(app, org.admin.userId, granted)).token;
 
     it('requires authentication', async () => {
       expectGraphQLError(await graphql(app, undefined, 'query($id: ID!) { space(id: $id) { title } }', { id: spaceId }), 'UNAUTHENTICATED');
     });
 
     it('refuses listing spaces through organization { spaces } with only organization:read', async () => {
-      const query = 'query($id: ID!) { organization(id: $id) { title spaces { totalCount edges { node { id } } } collections { totalCount } } }';
+      const query =
+        'query($id: ID!) { organization(id: $id) { title spaces { totalCount edges { node { id } } } collections { totalCount } } }';
       const denied = await graphql(app, await tokenFor('organization:read'), query, { id: org.organizationId });
       expectGraphQLError(denied, 'FORBIDDEN');
       expect(denied.data?.organization ?? null).toBeNull();
@@ -166,11 +182,19 @@ describe('token scopes', () => {
 
     it('lets a token traverse an organization to what its scopes cover, but not read the organization itself', async () => {
       const spacesOnly = await tokenFor('space:read');
-      const listed = await graphql(app, spacesOnly, 'query($id: ID!) { organization(id: $id) { spaces { totalCount } } }', { id: org.organizationId });
+      const listed = await graphql(app, spacesOnly, 'query($id: ID!) { organization(id: $id) { spaces { totalCount } } }', {
+        id: org.organizationId,
+      });
       expect(listed.errors).toBeUndefined();
       expect(listed.data.organization.spaces.totalCount).toBe(1);
-      expectGraphQLError(await graphql(app, spacesOnly, 'query($id: ID!) { organization(id: $id) { title } }', { id: org.organizationId }), 'FORBIDDEN');
-      expectGraphQLError(await graphql(app, spacesOnly, 'query($id: ID!) { space(id: $id) { organization { title } } }', { id: spaceId }), 'FORBIDDEN');
+      expectGraphQLError(
+        await graphql(app, spacesOnly, 'query($id: ID!) { organization(id: $id) { title } }', { id: org.organizationId }),
+        'FORBIDDEN',
+      );
+      expectGraphQLError(
+        await graphql(app, spacesOnly, 'query($id: ID!) { space(id: $id) { organization { title } } }', { id: spaceId }),
+        'FORBIDDEN',
+      );
     });
 
     it('refuses reading a space without space:read on every path (space, node)', async () => {
@@ -182,31 +206,69 @@ describe('token scopes', () => {
     it('refuses mutations without the write scope, leaving data unchanged, and shows it in permissions', async () => {
       const reader = await tokenFor('space:read');
       const before = await spaceTitle(spaceId);
-      const denied = await graphql(app, reader, 'mutation($id: ID!) { updateSpace(input: { spaceId: $id, title: "Nope" }) { space { title } } }', { id: spaceId });
+      const denied = await graphql(
+        app,
+        reader,
+        'mutation($id: ID!) { updateSpace(input: { spaceId: $id, title: "Nope" }) { space { title } } }',
+        { id: spaceId },
+      );
       expectGraphQLError(denied, 'FORBIDDEN');
       expect(await spaceTitle(spaceId)).toBe(before);
-      const deleted = await graphql(app, reader, 'mutation($id: ID!) { deleteSpace(input: { spaceId: $id }) { deleted } }', { id: spaceId });
+      const deleted = await graphql(app, reader, 'mutation($id: ID!) { deleteSpace(input: { spaceId: $id }) { deleted } }', {
+        id: spaceId,
+      });
       expectGraphQLError(deleted, 'FORBIDDEN');
       expect((await app.prisma.space.findUniqueOrThrow({ where: { id: spaceId } })).deletedAt).toBeNull();
 
       const permissions = 'query($id: ID!) { space(id: $id) { permissions { view admin edit } } }';
-      expect((await graphql(app, reader, permissions, { id: spaceId })).data.space.permissions).toEqual({ view: true, admin: false, edit: false });
-      expect((await graphql(app, org.admin.token, permissions, { id: spaceId })).data.space.permissions).toEqual({ view: true, admin: true, edit: true });
+      expect((await graphql(app, reader, permissions, { id: spaceId })).data.space.permissions).toEqual({
+        view: true,
+        admin: false,
+        edit: false,
+      });
+      expect((await graphql(app, org.admin.token, permissions, { id: spaceId })).data.space.permissions).toEqual({
+        view: true,
+        admin: true,
+        edit: true,
+      });
 
       const writer = await tokenFor('space:write');
-      const renamed = await graphql(app, writer, 'mutation($id: ID!) { updateSpace(input: { spaceId: $id, title: "Written" }) { space { title } } }', { id: spaceId });
+      const renamed = await graphql(
+        app,
+        writer,
+        'mutation($id: ID!) { updateSpace(input: { spaceId: $id, title: "Written" }) { space { title } } }',
+        { id: spaceId },
+      );
       expect(renamed.errors).toBeUndefined();
       expect(await spaceTitle(spaceId)).toBe('Written');
     });
 
     it('refuses a subscription to a space without space:read when subscribing, not event by event', async () => {
       const subscribe = async (token: string, change: boolean) => {
-        const client = createClient({ url: `${app.baseUrl.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` }, retryAttempts: 0 });
+        const client = createClient({
+          url: `${app.baseUrl.replace('http', 'ws')}/graphql`,
+          webSocketImpl: WebSocket,
+          connectionParams: { authorization: `Bearer ${token}` },
+          retryAttempts: 0,
+        });
         try {
           const events = client.iterate({ query: 'subscription($id: ID!) { spaceChanged(id: $id) { id } }', variables: { id: spaceId } });
-          const first = Promise.race([events.next(), new Promise<never>((_, reject) => setTimeout(() => reject([{ extensions: { code: 'no answer' } }]), 3000))]);
+          const first = Promise.race([
+            events.next(),
+            new Promise<never>((_, reject) => setTimeout(() => reject([{ extensions: { code: 'no answer' } }]), 3000)),
+          ]);
           // A change to wait for, when the subscription is to be accepted (a refusal must come without one).
-          if (change) setTimeout(() => void graphql(app, org.admin.token, 'mutation($id: ID!) { updateSpace(input: { spaceId: $id, emoji: "1f389" }) { space { id } } }', { id: spaceId }), 300);
+          if (change)
+            setTimeout(
+              () =>
+                void graphql(
+                  app,
+                  org.admin.token,
+                  'mutation($id: ID!) { updateSpace(input: { spaceId: $id, emoji: "1f389" }) { space { id } } }',
+                  { id: spaceId },
+                ),
+              300,
+            );
           type Errors = { extensions?: { code?: string } }[];
           const codes = (errors: Errors) => ({ errors: errors.map((e) => e.extensions?.code) });
           return await first.then((r) => (r.value?.errors ? codes(r.value.errors as Errors) : r.value), codes);
@@ -230,7 +292,8 @@ describe('token scopes', () => {
 
 describe('API tokens on GraphQL', () => {
   const tokensQuery = '{ viewer { tokens { totalCount edges { node { id label scopes createdAt lastUsedAt revokedAt current } } } } }';
-  const createMutation = 'mutation($input: CreateApiTokenInput!) { createApiToken(input: $input) { secret token { id label scopes revokedAt } } }';
+  const createMutation =
+    'mutation($input: CreateApiTokenInput!) { createApiToken(input: $input) { secret token { id label scopes revokedAt } } }';
   const revokeMutation = 'mutation($id: ID!) { revokeApiToken(input: { tokenId: $id }) { revoked } }';
 
   it('requires authentication', async () => {
@@ -241,11 +304,18 @@ describe('API tokens on GraphQL', () => {
 
   it('creates a token whose secret is shown once, works at once and is listed without it', async () => {
     const org = await createOrg(app);
-    const created = await graphql(app, org.admin.token, createMutation, { input: { label: 'deploy bot', scopes: ['space:read', 'space:read', 'organization:read'] } });
+    const created = await graphql(app, org.admin.token, createMutation, {
+      input: { label: 'deploy bot', scopes: ['space:read', 'space:read', 'organization:read'] },
+    });
     expect(created.errors).toBeUndefined();
     const { secret, token } = created.data.createApiToken;
     expect(secret).toMatch(/^qt_/);
-    expect(token).toEqual({ id: expect.stringMatching(/^tok_/), label: 'deploy bot', scopes: ['space:read', 'organization:read'], revokedAt: null });
+    expect(token).toEqual({
+      id: expect.stringMatching(/^tok_/),
+      label: 'deploy bot',
+      scopes: ['space:read', 'organization:read'],
+      revokedAt: null,
+    });
     // Only the secret's hash is stored.
     const row = await app.prisma.apiToken.findUniqueOrThrow({ where: { id: token.id } });
     expect(row.tokenHash).toBe(createHash('sha256').update(secret).digest('hex'));
@@ -263,7 +333,13 @@ describe('API tokens on GraphQL', () => {
     expect(listed.data.viewer.tokens.totalCount).toBe(2);
     expect(nodes).toEqual([
       expect.objectContaining({ label: 'bootstrap', scopes: [], current: true, revokedAt: null }),
-      expect.objectContaining({ id: token.id, label: 'deploy bot', scopes: ['space:read', 'organization:read'], current: false, revokedAt: null }),
+      expect.objectContaining({
+        id: token.id,
+        label: 'deploy bot',
+        scopes: ['space:read', 'organization:read'],
+        current: false,
+        revokedAt: null,
+      }),
     ]);
     // The scoped token was used once: its use is recorded (to the minute).
     expect(nodes[1].lastUsedAt).toBe(app.clock.now().toISOString());
@@ -312,11 +388,15 @@ describe('API tokens on GraphQL', () => {
 
     const revoked = await graphql(app, org.admin.token, revokeMutation, { id: victim.id });
     expect(revoked).toEqual({ data: { revokeApiToken: { revoked: true } } });
-    expect((await app.prisma.apiToken.findUniqueOrThrow({ where: { id: victim.id } })).revokedAt?.toISOString()).toBe(app.clock.now().toISOString());
+    expect((await app.prisma.apiToken.findUniqueOrThrow({ where: { id: victim.id } })).revokedAt?.toISOString()).toBe(
+      app.clock.now().toISOString(),
+    );
     expectError(await rest(app, victim.token).get(`/v1/orgs/${org.organizationId}`), 401);
     expectGraphQLError(await graphql(app, victim.token, '{ viewer { id } }'), 'UNAUTHENTICATED');
     // Revoking again changes nothing and says so.
-    expect(await graphql(app, org.admin.token, revokeMutation, { id: victim.id })).toEqual({ data: { revokeApiToken: { revoked: false } } });
+    expect(await graphql(app, org.admin.token, revokeMutation, { id: victim.id })).toEqual({
+      data: { revokeApiToken: { revoked: false } },
+    });
     expectGraphQLError(await graphql(app, org.admin.token, revokeMutation, { id: 'tok_doesNotExist' }), 'NOT_FOUND');
   });
 
@@ -329,8 +409,13 @@ describe('API tokens on GraphQL', () => {
     expect((await app.prisma.apiToken.findUniqueOrThrow({ where: { id: memberToken.id } })).revokedAt).toBeNull();
     expect((await rest(app, memberToken.token).get(`/v1/orgs/${org.organizationId}`)).status).toBe(200);
 
-    expectGraphQLError(await graphql(app, org.admin.token, 'query($id: ID!) { node(id: $id) { id } }', { id: memberToken.id }), 'NOT_FOUND');
-    const theirs = await graphql(app, org.admin.token, 'query($id: ID!) { node(id: $id) { ... on User { tokens { totalCount } } } }', { id: member.userId });
+    expectGraphQLError(
+      await graphql(app, org.admin.token, 'query($id: ID!) { node(id: $id) { id } }', { id: memberToken.id }),
+      'NOT_FOUND',
+    );
+    const theirs = await graphql(app, org.admin.token, 'query($id: ID!) { node(id: $id) { ... on User { tokens { totalCount } } } }', {
+      id: member.userId,
+    });
     expectGraphQLError(theirs, 'NOT_FOUND');
     expect(JSON.stringify(theirs.data ?? null)).not.toContain('totalCount');
   });
@@ -349,7 +434,9 @@ describe('API tokens on GraphQL', () => {
 describe('token CLI', () => {
   const run = promisify(execFile);
   const cli = (...args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { env: { ...process.env, DATABASE_URL: inject('databaseUrl') } }).then(
+    run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+      env: { ...process.env, DATABASE_URL: inject('databaseUrl') },
+    }).then(
       ({ stdout }) => ({ code: 0, stdout, stderr: '' }),
       (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, stdout: err.stdout, stderr: err.stderr }),
     );
@@ -357,10 +444,26 @@ describe('token CLI', () => {
   it('creates scoped tokens, lists them without secrets and revokes them', async () => {
     const org = await createOrg(app);
     const spaceId = (await createSpace(app, org)).id;
-    const created = await cli('token', 'create', '--user', org.admin.email.toUpperCase(), '--scopes', 'space:read', '--label', 'from cli', '--json');
+    const created = await cli(
+      'token',
+      'create',
+      '--user',
+      org.admin.email.toUpperCase(),
+      '--scopes',
+      'space:read',
+      '--label',
+      'from cli',
+      '--json',
+    );
     expect(created.code, created.stderr).toBe(0);
     const token = JSON.parse(created.stdout);
-    expect(token).toEqual({ id: expect.stringMatching(/^tok_/), userId: org.admin.userId, label: 'from cli', scopes: ['space:read'], token: expect.stringMatching(/^qt_/) });
+    expect(token).toEqual({
+      id: expect.stringMatching(/^tok_/),
+      userId: org.admin.userId,
+      label: 'from cli',
+      scopes: ['space:read'],
+      token: expect.stringMatching(/^qt_/),
+    });
     expect((await rest(app, token.token).get(`/v1/spaces/${spaceId}`)).status).toBe(200);
     expectError(await rest(app, token.token).patch(`/v1/spaces/${spaceId}`, { title: 'No' }), 403);
 
@@ -386,7 +489,19 @@ describe('token CLI', () => {
 
   it('gives user create a scoped token with --scopes', async () => {
     const org = await createOrg(app);
-    const added = await cli('user', 'create', '--org', org.organizationId, '--email', `cli-${Date.now()}@member.test`, '--role', 'edit', '--scopes', 'organization:read', '--json');
+    const added = await cli(
+      'user',
+      'create',
+      '--org',
+      org.organizationId,
+      '--email',
+      `cli-${Date.now()}@member.test`,
+      '--role',
+      'edit',
+      '--scopes',
+      'organization:read',
+      '--json',
+    );
     expect(added.code, added.stderr).toBe(0);
     const { token } = JSON.parse(added.stdout);
     expect((await rest(app, token).get(`/v1/orgs/${org.organizationId}`)).status).toBe(200);
@@ -397,7 +512,12 @@ describe('token CLI', () => {
 it('answers a scoped token without any matching scope with the documented 403 shape on every REST surface it reaches', async () => {
   const org = await createOrg(app);
   const token = (await tokenWithScopes(app, org.admin.userId, ['site:read'])).token;
-  for (const path of [`/v1/orgs/${org.organizationId}`, `/v1/orgs/${org.organizationId}/spaces`, `/v1/orgs/${org.organizationId}/members`, '/v1/orgs']) {
+  for (const path of [
+    `/v1/orgs/${org.organizationId}`,
+    `/v1/orgs/${org.organizationId}/spaces`,
+    `/v1/orgs/${org.organizationId}/members`,
+    '/v1/orgs',
+  ]) {
     expectError(await request(app, 'GET', path, { token }), 403);
   }
 });

@@ -14,7 +14,8 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const memberPath = (org: OrgFixture, userId: string) => `/v1/orgs/${org.organizationId}/members/${userId}`;
-const admins = (org: OrgFixture) => app.prisma.member.count({ where: { organizationId: org.organizationId, role: 'admin', disabled: false } });
+const admins = (org: OrgFixture) =>
+  app.prisma.member.count({ where: { organizationId: org.organizationId, role: 'admin', disabled: false } });
 
 describe('member writes racing', () => {
   it('10 concurrent removals of one member: one 205, the others 204; the member and their team memberships gone', async () => {
@@ -32,7 +33,13 @@ describe('member writes racing', () => {
     const [b, c] = [await addMember(app, org.organizationId, 'admin'), await addMember(app, org.organizationId, 'admin')];
     const all = [org.admin, b, c];
     // Each removes the next one and leaves itself.
-    const answers = await race(app, all.flatMap((me, i) => [restCall(me.token, 'DELETE', memberPath(org, all[(i + 1) % 3].userId)), restCall(me.token, 'DELETE', memberPath(org, me.userId))]));
+    const answers = await race(
+      app,
+      all.flatMap((me, i) => [
+        restCall(me.token, 'DELETE', memberPath(org, all[(i + 1) % 3].userId)),
+        restCall(me.token, 'DELETE', memberPath(org, me.userId)),
+      ]),
+    );
     expect(answers.every((r) => [205, 204, 404, 409].includes(r.status))).toBe(true);
     expect(await admins(org)).toBe(1);
     // 205s: exactly the members who are gone.
@@ -43,7 +50,10 @@ describe('member writes racing', () => {
     const org = await createOrg(app);
     const others = await Promise.all([addMember(app, org.organizationId, 'admin'), addMember(app, org.organizationId, 'admin')]);
     const all = [org.admin, ...others];
-    const answers = await race(app, all.map((me, i) => restCall(me.token, 'PATCH', memberPath(org, all[(i + 1) % 3].userId), { role: 'read' })));
+    const answers = await race(
+      app,
+      all.map((me, i) => restCall(me.token, 'PATCH', memberPath(org, all[(i + 1) % 3].userId), { role: 'read' })),
+    );
     // A demoted admin's own request may come after its demotion: 403 then.
     expect(statusCounts(answers)[200]).toBe(2);
     expect(await admins(org)).toBe(1);

@@ -47,8 +47,13 @@ describe('invite links: create, list, get, delete', () => {
     const collection = await createCollection(app, org);
     const toOrg = await createInvite(org, { role: 'edit' });
     expect(toOrg).toEqual({
-      object: 'invite', id: expect.stringMatching(/^inv_/), role: 'edit', redundant: true, key: expect.any(String),
-      expiresAt: new Date(app.clock.now().getTime() + 30 * 86_400_000).toISOString(), uses: 0,
+      object: 'invite',
+      id: expect.stringMatching(/^inv_/),
+      role: 'edit',
+      redundant: true,
+      key: expect.any(String),
+      expiresAt: new Date(app.clock.now().getTime() + 30 * 86_400_000).toISOString(),
+      uses: 0,
     });
     const asGuest = await createInvite(org, { role: null });
     expect(asGuest).toMatchObject({ role: null, redundant: true });
@@ -70,7 +75,9 @@ describe('invite links: create, list, get, delete', () => {
     expect(list.body.items[2]).toEqual({ ...toSpace, role: null });
     const page = await rest(app, org.admin.token).get(`${invitesPath(org)}?limit=3`);
     expect(page.body.items).toHaveLength(3);
-    expect((await rest(app, org.admin.token).get(`${invitesPath(org)}?limit=3&page=${page.body.next.page}`)).body.items.map((i: any) => i.id)).toEqual([toCollection.id]);
+    expect(
+      (await rest(app, org.admin.token).get(`${invitesPath(org)}?limit=3&page=${page.body.next.page}`)).body.items.map((i: any) => i.id),
+    ).toEqual([toCollection.id]);
 
     for (const invite of [toOrg, toSpace, toCollection]) {
       const got = await rest(app, org.admin.token).get(`${invitesPath(org)}/${invite.id}`);
@@ -146,11 +153,24 @@ describe('invite links: create, list, get, delete', () => {
   it('is served by GraphQL too, with the secret key for the admins', async () => {
     const org = await createOrg(app);
     const invite = await createInvite(org, { role: 'comment' });
-    const res = await graphql(app, org.admin.token, `query($id: ID!) { organization(id: $id) { invites(first: 10) { totalCount edges { node { id role key redundant } } } } }`, { id: org.organizationId });
+    const res = await graphql(
+      app,
+      org.admin.token,
+      `query($id: ID!) { organization(id: $id) { invites(first: 10) { totalCount edges { node { id role key redundant } } } } }`,
+      { id: org.organizationId },
+    );
     expect(res.errors).toBeUndefined();
-    expect(res.data.organization.invites).toEqual({ totalCount: 1, edges: [{ node: { id: invite.id, role: 'COMMENT', key: await keyOf(invite.id), redundant: true } }] });
+    expect(res.data.organization.invites).toEqual({
+      totalCount: 1,
+      edges: [{ node: { id: invite.id, role: 'COMMENT', key: await keyOf(invite.id), redundant: true } }],
+    });
     const plain = await addMember(app, org.organizationId, 'edit');
-    const denied = await graphql(app, plain.token, `mutation($id: ID!) { deleteOrganizationInvite(input: { organizationId: $id, inviteId: "${invite.id}" }) { deleted } }`, { id: org.organizationId });
+    const denied = await graphql(
+      app,
+      plain.token,
+      `mutation($id: ID!) { deleteOrganizationInvite(input: { organizationId: $id, inviteId: "${invite.id}" }) { deleted } }`,
+      { id: org.organizationId },
+    );
     expect(denied.errors?.[0].extensions?.code).toBe('FORBIDDEN');
   });
 });
@@ -160,7 +180,11 @@ describe('invite link limits', () => {
     const org = await createOrg(app);
     await allowInviteLinks(org);
     expectError(await rest(app, org.admin.token).post(invitesPath(org), { role: 'read', maxUses: 0 }), 400, /^maxUses: /);
-    expectError(await rest(app, org.admin.token).post(invitesPath(org), { role: 'read', expiresAt: '2000-01-01T00:00:00Z' }), 400, /^expiresAt: /);
+    expectError(
+      await rest(app, org.admin.token).post(invitesPath(org), { role: 'read', expiresAt: '2000-01-01T00:00:00Z' }),
+      400,
+      /^expiresAt: /,
+    );
     const farAway = new Date(app.clock.now().getTime() + 400 * 86_400_000).toISOString();
     expectError(await rest(app, org.admin.token).post(invitesPath(org), { role: 'read', expiresAt: farAway }), 400, /^expiresAt: /);
 
@@ -169,8 +193,11 @@ describe('invite link limits', () => {
     const newcomers = await Promise.all(Array.from({ length: 5 }, () => createUser(app, { verified: false })));
     const answers = await Promise.all(newcomers.map((n) => rest(app, n.token).post(joinPath(org, limited.key as string))));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 403, 403, 403]);
-    for (const refused of answers.filter((a) => a.status === 403)) expect(refused.body.error.message).toMatch(/used by as many people as it allows/);
-    expect(await app.prisma.member.count({ where: { organizationId: org.organizationId, userId: { in: newcomers.map((n) => n.userId) } } })).toBe(2);
+    for (const refused of answers.filter((a) => a.status === 403))
+      expect(refused.body.error.message).toMatch(/used by as many people as it allows/);
+    expect(
+      await app.prisma.member.count({ where: { organizationId: org.organizationId, userId: { in: newcomers.map((n) => n.userId) } } }),
+    ).toBe(2);
     expect((await app.prisma.invite.findUniqueOrThrow({ where: { id: limited.id } })).uses).toBe(2);
 
     const soon = await createInvite(org, { role: 'read', expiresAt: new Date(app.clock.now().getTime() + 60_000).toISOString() });
@@ -235,7 +262,10 @@ describe('joining through an invite link', () => {
     const invite = await createInvite(org, { level: 'read', collection: collection.id });
     const newcomer = await createUser(app);
     expect((await rest(app, newcomer.token).post(joinPath(org, await keyOf(invite.id)))).status).toBe(200);
-    expect((await rest(app, newcomer.token).get(`/v1/collections/${collection.id}`)).body.permissions).toMatchObject({ view: true, admin: false });
+    expect((await rest(app, newcomer.token).get(`/v1/collections/${collection.id}`)).body.permissions).toMatchObject({
+      view: true,
+      admin: false,
+    });
     expect((await rest(app, newcomer.token).get(`/v1/spaces/${inside.id}`)).body.permissions).toMatchObject({ view: true, edit: false });
   });
 
@@ -271,8 +301,15 @@ describe('joining through an invite link', () => {
     await allowInviteLinks(org);
     const key = await keyOf((await createInvite(org, { role: 'edit' })).id);
     const newcomer = await createUser(app);
-    const res = await graphql(app, newcomer.token, `mutation($o: ID!, $k: String!) { joinOrganizationWithInvite(input: { organizationId: $o, inviteId: $k, clientMutationId: "j" }) { organizationId role clientMutationId } }`, { o: org.organizationId, k: key });
-    expect(res).toEqual({ data: { joinOrganizationWithInvite: { organizationId: org.organizationId, role: 'EDIT', clientMutationId: 'j' } } });
+    const res = await graphql(
+      app,
+      newcomer.token,
+      `mutation($o: ID!, $k: String!) { joinOrganizationWithInvite(input: { organizationId: $o, inviteId: $k, clientMutationId: "j" }) { organizationId role clientMutationId } }`,
+      { o: org.organizationId, k: key },
+    );
+    expect(res).toEqual({
+      data: { joinOrganizationWithInvite: { organizationId: org.organizationId, role: 'EDIT', clientMutationId: 'j' } },
+    });
   });
 
   it('answers the mutation fields after a join for the member the caller now is, and after a leave for a stranger', async () => {
@@ -281,16 +318,31 @@ describe('joining through an invite link', () => {
     const key = await keyOf((await createInvite(org, { role: 'admin' })).id);
     const newcomer = await createUser(app);
     // GraphQL runs a mutation's fields one after another: the update runs for the admin the join made.
-    const joined = await graphql(app, newcomer.token, `mutation($o: ID!, $k: String!) {
+    const joined = await graphql(
+      app,
+      newcomer.token,
+      `mutation($o: ID!, $k: String!) {
       join: joinOrganizationWithInvite(input: { organizationId: $o, inviteId: $k }) { role }
       update: updateOrganization(input: { organizationId: $o, title: "Renamed by the newcomer" }) { organization { title permissions { admin access } } }
-    }`, { o: org.organizationId, k: key });
-    expect(joined).toEqual({ data: { join: { role: 'ADMIN' }, update: { organization: { title: 'Renamed by the newcomer', permissions: { admin: true, access: true } } } } });
+    }`,
+      { o: org.organizationId, k: key },
+    );
+    expect(joined).toEqual({
+      data: {
+        join: { role: 'ADMIN' },
+        update: { organization: { title: 'Renamed by the newcomer', permissions: { admin: true, access: true } } },
+      },
+    });
     // And the update after they left runs for a stranger to the organization (404), changing nothing.
-    const left = await graphql(app, newcomer.token, `mutation($o: ID!, $u: ID!) {
+    const left = await graphql(
+      app,
+      newcomer.token,
+      `mutation($o: ID!, $u: ID!) {
       leave: removeMember(input: { organizationId: $o, userId: $u }) { removed }
       update: updateOrganization(input: { organizationId: $o, title: "Renamed after leaving" }) { organization { title } }
-    }`, { o: org.organizationId, u: newcomer.userId });
+    }`,
+      { o: org.organizationId, u: newcomer.userId },
+    );
     expect(left.errors?.map((e: any) => [e.path, e.extensions?.code])).toEqual([[['update'], 'NOT_FOUND']]);
     expect((await app.prisma.organization.findUniqueOrThrow({ where: { id: org.organizationId } })).title).toBe('Renamed by the newcomer');
     expect(await app.prisma.member.count({ where: { organizationId: org.organizationId, userId: newcomer.userId } })).toBe(0);
@@ -303,8 +355,12 @@ describe('joining through an invite link', () => {
     const newcomer = await createUser(app);
     const raced = await race(app, times(100, restCall(newcomer.token, 'POST', joinPath(org, key))));
     // A loaded machine may time some out (503, "try again later"): retried as a client would; each step is idempotent.
-    expect(raced.every((a) => a.status === 200 || a.status === 503), JSON.stringify(statusCounts(raced))).toBe(true);
-    for (const answer of raced) if (answer.status === 503) expect((await rest(app, newcomer.token).post(joinPath(org, key))).status).toBe(200);
+    expect(
+      raced.every((a) => a.status === 200 || a.status === 503),
+      JSON.stringify(statusCounts(raced)),
+    ).toBe(true);
+    for (const answer of raced)
+      if (answer.status === 503) expect((await rest(app, newcomer.token).post(joinPath(org, key))).status).toBe(200);
     expect(await app.prisma.member.count({ where: { userId: newcomer.userId, organizationId: org.organizationId } })).toBe(1);
     expect(await app.prisma.contentGrant.count({ where: { userId: newcomer.userId } })).toBe(1);
   });

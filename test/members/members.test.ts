@@ -37,7 +37,10 @@ async function namedMembers() {
   const carol = await addMember(app, org.organizationId, 'edit', { displayName: 'Carol Danvers', email: `carol-${tag}@marvel.test` });
   const alice = await addMember(app, org.organizationId, 'read', { displayName: 'alice Liddell', email: `alice-${tag}@wonder.test` });
   const bob = await addMember(app, org.organizationId, 'guest', { displayName: 'Bob Builder', email: `bob-${tag}@yes-we-can.test` });
-  const dave = await addMember(app, org.organizationId, 'comment', { displayName: 'dave 100% Lister', email: `dave-${tag}@red-dwarf.test` });
+  const dave = await addMember(app, org.organizationId, 'comment', {
+    displayName: 'dave 100% Lister',
+    email: `dave-${tag}@red-dwarf.test`,
+  });
   const people = { admin: org.admin, carol, alice, bob, dave };
   const order = [org.admin, carol, alice, bob, dave];
   for (const [i, p] of order.entries()) await setMembership(app, org.organizationId, p.userId, { joinedAt: minutesAgo(100 - i) });
@@ -63,7 +66,13 @@ describe('GET /orgs/{organizationId}/members', () => {
       role: 'read',
       disabled: false,
       sso: false,
-      user: { object: 'user', id: alice.userId, displayName: 'alice Liddell', email: alice.email, urls: { location: expect.stringContaining(alice.userId) } },
+      user: {
+        object: 'user',
+        id: alice.userId,
+        displayName: 'alice Liddell',
+        email: alice.email,
+        urls: { location: expect.stringContaining(alice.userId) },
+      },
     });
     expect(res.body.items.find((m: any) => m.id === bob.userId).role).toBeNull();
   });
@@ -165,7 +174,9 @@ describe('GET /orgs/{organizationId}/members', () => {
       const seen: string[] = [];
       let page: string | undefined;
       do {
-        const res = await rest(app, admin.token).get(`${membersPath(org)}?${query}&limit=2${page ? `&page=${encodeURIComponent(page)}` : ''}`);
+        const res = await rest(app, admin.token).get(
+          `${membersPath(org)}?${query}&limit=2${page ? `&page=${encodeURIComponent(page)}` : ''}`,
+        );
         expectOpenApi(res, 'get', '/orgs/{organizationId}/members', 200);
         expect(res.body.items.length).toBeLessThanOrEqual(2);
         expect(res.body.count).toBe(all.body.count);
@@ -178,7 +189,13 @@ describe('GET /orgs/{organizationId}/members', () => {
 
   it('rejects unknown roles, sorts, orders and bad limits with 400 naming the parameter', async () => {
     const org = await createOrg(app);
-    for (const [query, field] of [['role=owner', /role/], ['sort=email', /sort/], ['order=up', /order/], ['limit=0', /limit/], ['limit=1001', /limit/]] as const) {
+    for (const [query, field] of [
+      ['role=owner', /role/],
+      ['sort=email', /sort/],
+      ['order=up', /order/],
+      ['limit=0', /limit/],
+      ['limit=1001', /limit/],
+    ] as const) {
       expectError(await rest(app, org.admin.token).get(`${membersPath(org)}?${query}`), 400, field);
     }
   });
@@ -230,7 +247,12 @@ describe('GET /orgs/{organizationId}/members/{userId}', () => {
     for (const role of ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const) {
       const res = await rest(app, members[role].token).get(memberPath(org, members.edit.userId));
       expectOpenApi(res, 'get', '/orgs/{organizationId}/members/{userId}', 200);
-      expect(res.body).toMatchObject({ object: 'member', id: members.edit.userId, role: 'edit', user: { id: members.edit.userId, email: members.edit.email } });
+      expect(res.body).toMatchObject({
+        object: 'member',
+        id: members.edit.userId,
+        role: 'edit',
+        user: { id: members.edit.userId, email: members.edit.email },
+      });
     }
     const self = await rest(app, members.guest.token).get(memberPath(org, members.guest.userId));
     expectOpenApi(self, 'get', '/orgs/{organizationId}/members/{userId}', 200);
@@ -262,7 +284,9 @@ describe('PATCH /orgs/{organizationId}/members/{userId}', () => {
       const res = await rest(app, org.admin.token).patch(memberPath(org, member.userId), { role });
       expectOpenApi(res, 'patch', '/orgs/{organizationId}/members/{userId}', 200);
       expect(res.body.role).toBe(role);
-      const row = await app.prisma.member.findUniqueOrThrow({ where: { organizationId_userId: { organizationId: org.organizationId, userId: member.userId } } });
+      const row = await app.prisma.member.findUniqueOrThrow({
+        where: { organizationId_userId: { organizationId: org.organizationId, userId: member.userId } },
+      });
       expect(row.role).toBe(role);
     }
     // The new role applies at once: as a guest they may no longer list members.
@@ -283,7 +307,9 @@ describe('PATCH /orgs/{organizationId}/members/{userId}', () => {
     expectError(await rest(app, org.admin.token).patch(memberPath(org, member.userId), { role: 'owner' }), 400, /role/);
     expectError(await rest(app, org.admin.token).patch(memberPath(org, member.userId), { role: 3 }), 400, /role/);
     expectError(await rest(app, org.admin.token).patch(memberPath(org, member.userId), { role: 'edit', disabled: true }), 400, /disabled/);
-    const row = await app.prisma.member.findUniqueOrThrow({ where: { organizationId_userId: { organizationId: org.organizationId, userId: member.userId } } });
+    const row = await app.prisma.member.findUniqueOrThrow({
+      where: { organizationId_userId: { organizationId: org.organizationId, userId: member.userId } },
+    });
     expect(row).toMatchObject({ role: 'read', disabled: false });
   });
 
@@ -301,7 +327,7 @@ describe('PATCH /orgs/{organizationId}/members/{userId}', () => {
     const other = await createOrg(app);
     expectError(await rest(app, other.admin.token).patch(memberPath(org, target.userId), { role: 'admin' }), 404);
     expectError(await rest(app, org.admin.token).patch(memberPath(org, 'usr_unknown'), { role: 'read' }), 404);
-    expect((await app.prisma.member.count({ where: { organizationId: org.organizationId, role: 'admin' } }))).toBe(2);
+    expect(await app.prisma.member.count({ where: { organizationId: org.organizationId, role: 'admin' } })).toBe(2);
     const ok = await rest(app, members.admin.token).patch(memberPath(org, target.userId), { role: 'review' });
     expect(ok.body.role).toBe('review');
   });
@@ -341,7 +367,8 @@ describe('PATCH /orgs/{organizationId}/members/{userId}', () => {
   it('is updateMember in GraphQL', async () => {
     const org = await createOrg(app);
     const member = await addMember(app, org.organizationId, 'read');
-    const mutation = 'mutation($o: ID!, $u: ID!, $r: Role) { updateMember(input: { organizationId: $o, userId: $u, role: $r }) { member { id role } } }';
+    const mutation =
+      'mutation($o: ID!, $u: ID!, $r: Role) { updateMember(input: { organizationId: $o, userId: $u, role: $r }) { member { id role } } }';
     const res = await graphql(app, org.admin.token, mutation, { o: org.organizationId, u: member.userId, r: 'REVIEW' });
     expect(res.data.updateMember.member).toEqual({ id: member.userId, role: 'REVIEW' });
     const guest = await graphql(app, org.admin.token, mutation, { o: org.organizationId, u: member.userId, r: null });
@@ -370,7 +397,9 @@ describe('DELETE /orgs/{organizationId}/members/{userId}', () => {
     expect(res.status).toBe(205);
     expect(res.body).toBeUndefined();
     expect(await isMember(org, member)).toBe(false);
-    expect(await app.prisma.teamMember.findMany({ where: { teamId: team.id }, select: { userId: true } })).toEqual([{ userId: org.admin.userId }]);
+    expect(await app.prisma.teamMember.findMany({ where: { teamId: team.id }, select: { userId: true } })).toEqual([
+      { userId: org.admin.userId },
+    ]);
     expectError(await rest(app, member.token).get(`/v1/orgs/${org.organizationId}`), 404);
     expect((await rest(app, member.token).get('/v1/orgs')).body.count).toBe(0);
     expect((await rest(app, org.admin.token).delete(memberPath(org, member.userId))).status).toBe(204);
@@ -432,8 +461,12 @@ describe('DELETE /orgs/{organizationId}/members/{userId}', () => {
     const org = await createOrg(app);
     const member = await addMember(app, org.organizationId, 'read');
     const mutation = 'mutation($o: ID!, $u: ID!) { removeMember(input: { organizationId: $o, userId: $u }) { removedMemberId removed } }';
-    expect((await graphql(app, org.admin.token, mutation, { o: org.organizationId, u: member.userId })).data).toEqual({ removeMember: { removedMemberId: member.userId, removed: true } });
-    expect((await graphql(app, org.admin.token, mutation, { o: org.organizationId, u: member.userId })).data).toEqual({ removeMember: { removedMemberId: null, removed: false } });
+    expect((await graphql(app, org.admin.token, mutation, { o: org.organizationId, u: member.userId })).data).toEqual({
+      removeMember: { removedMemberId: member.userId, removed: true },
+    });
+    expect((await graphql(app, org.admin.token, mutation, { o: org.organizationId, u: member.userId })).data).toEqual({
+      removeMember: { removedMemberId: null, removed: false },
+    });
   });
 });
 
@@ -460,16 +493,22 @@ describe('GET /orgs/{organizationId}/members/{userId}/spaces', () => {
     expectError(await rest(app).get(spacesPath(org, org.admin.userId)), 401);
   });
 
-  it("lists the spaces a member can reach with their level on each, newest first (admin asks)", async () => {
+  it('lists the spaces a member can reach with their level on each, newest first (admin asks)', async () => {
     const { org, open, capped } = await orgWithSpaces();
     const editor = await addMember(app, org.organizationId, 'edit');
     const res = await rest(app, org.admin.token).get(spacesPath(org, editor.userId));
     expectOpenApi(res, 'get', '/orgs/{organizationId}/members/{userId}/spaces', 200);
-    expect(listed(res)).toEqual([[capped, 'comment'], [open, 'edit']]);
+    expect(listed(res)).toEqual([
+      [capped, 'comment'],
+      [open, 'edit'],
+    ]);
     expect(res.body.count).toBe(2);
     expect(res.body.items[0].space).toMatchObject({ object: 'space', id: capped });
     const asc = await rest(app, org.admin.token).get(`${spacesPath(org, editor.userId)}?order=asc`);
-    expect(listed(asc)).toEqual([[open, 'edit'], [capped, 'comment']]);
+    expect(listed(asc)).toEqual([
+      [open, 'edit'],
+      [capped, 'comment'],
+    ]);
     // The member's `spaces` count is the same number.
     expect((await rest(app, org.admin.token).get(memberPath(org, editor.userId))).body.spaces).toBe(2);
   });
@@ -479,10 +518,17 @@ describe('GET /orgs/{organizationId}/members/{userId}/spaces', () => {
     const reader = await addMember(app, org.organizationId, 'read');
     const guest = await addMember(app, org.organizationId, 'guest');
     const admin = await rest(app, org.admin.token).get(spacesPath(org, org.admin.userId));
-    expect(listed(admin)).toEqual([[adminsOnly, 'admin'], [capped, 'admin'], [open, 'admin']]);
+    expect(listed(admin)).toEqual([
+      [adminsOnly, 'admin'],
+      [capped, 'admin'],
+      [open, 'admin'],
+    ]);
     const read = await rest(app, reader.token).get(spacesPath(org, reader.userId));
     expectOpenApi(read, 'get', '/orgs/{organizationId}/members/{userId}/spaces', 200);
-    expect(listed(read)).toEqual([[capped, 'read'], [open, 'read']]);
+    expect(listed(read)).toEqual([
+      [capped, 'read'],
+      [open, 'read'],
+    ]);
     const none = await rest(app, guest.token).get(spacesPath(org, guest.userId));
     expectOpenApi(none, 'get', '/orgs/{organizationId}/members/{userId}/spaces', 200);
     expect(none.body).toEqual({ count: 0, items: [] });
@@ -532,7 +578,10 @@ describe('GET /orgs/{organizationId}/members/{userId}/teams', () => {
     const org = await createOrg(app);
     const member = await addMember(app, org.organizationId, 'edit');
     const other = await addMember(app, org.organizationId, 'read');
-    const docs = await insertTeam(app, org.organizationId, 'Docs Writers', [{ userId: member.userId, role: 'owner' }, { userId: other.userId }]);
+    const docs = await insertTeam(app, org.organizationId, 'Docs Writers', [
+      { userId: member.userId, role: 'owner' },
+      { userId: other.userId },
+    ]);
     const design = await insertTeam(app, org.organizationId, 'Design', [{ userId: member.userId }]);
     await insertTeam(app, org.organizationId, 'Docs Reviewers', [{ userId: other.userId }]);
     const elsewhere = await createOrg(app);
@@ -544,7 +593,15 @@ describe('GET /orgs/{organizationId}/members/{userId}/teams', () => {
     expect(res.body.count).toBe(2);
     const byTeam = Object.fromEntries(res.body.items.map((i: any) => [i.team.id, i]));
     expect(byTeam[docs.id]).toEqual({
-      team: { object: 'team', id: docs.id, title: 'Docs Writers', members: 2, spaces: 0, createdAt: expect.any(String), permissions: { admin: true, view: true } },
+      team: {
+        object: 'team',
+        id: docs.id,
+        title: 'Docs Writers',
+        members: 2,
+        spaces: 0,
+        createdAt: expect.any(String),
+        permissions: { admin: true, view: true },
+      },
       member: { role: 'owner' },
     });
     expect(byTeam[design.id].member).toEqual({ role: 'member' });
@@ -568,7 +625,10 @@ describe('GET /orgs/{organizationId}/members/{userId}/teams', () => {
   it('lets any member list, a guest only their own teams, and answers 404 to another organization', async () => {
     const org = await createOrg(app);
     const members = await membersOfEveryRole(app, org.organizationId);
-    const team = await insertTeam(app, org.organizationId, 'Guests welcome', [{ userId: members.guest.userId }, { userId: members.read.userId }]);
+    const team = await insertTeam(app, org.organizationId, 'Guests welcome', [
+      { userId: members.guest.userId },
+      { userId: members.read.userId },
+    ]);
     for (const role of ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const) {
       const res = await rest(app, members[role].token).get(teamsPath(org, members.read.userId));
       expect(res.status, role).toBe(200);
@@ -576,7 +636,9 @@ describe('GET /orgs/{organizationId}/members/{userId}/teams', () => {
     }
     const own = await rest(app, members.guest.token).get(teamsPath(org, members.guest.userId));
     expectOpenApi(own, 'get', '/orgs/{organizationId}/members/{userId}/teams', 200);
-    expect(own.body.items).toEqual([{ team: expect.objectContaining({ id: team.id, permissions: { admin: false, view: true } }), member: { role: 'member' } }]);
+    expect(own.body.items).toEqual([
+      { team: expect.objectContaining({ id: team.id, permissions: { admin: false, view: true } }), member: { role: 'member' } },
+    ]);
     expectError(await rest(app, members.guest.token).get(teamsPath(org, members.read.userId)), 404);
     const other = await createOrg(app);
     expectError(await rest(app, other.admin.token).get(teamsPath(org, members.read.userId)), 404);
@@ -621,16 +683,28 @@ describe('GraphQL: organization → members → user, spaces, teams', () => {
       spaces: { totalCount: 1, edges: [{ permission: 'EDIT', node: { id: space.id } }] },
       teams: { totalCount: 1, edges: [{ node: { role: 'OWNER', team: { id: team.id, title: 'Core', membersCount: 1 } } }] },
     });
-    const member = await graphql(app, org.admin.token, 'query($id: ID!, $u: ID!) { organization(id: $id) { member(userId: $u) { id role } } }', { id: org.organizationId, u: editor.userId });
+    const member = await graphql(
+      app,
+      org.admin.token,
+      'query($id: ID!, $u: ID!) { organization(id: $id) { member(userId: $u) { id role } } }',
+      { id: org.organizationId, u: editor.userId },
+    );
     expect(member.data.organization.member).toEqual({ id: editor.userId, role: 'EDIT' });
   });
 
   it("refuses a member's spaces to other members, and the list to guests", async () => {
     const org = await createOrg(app);
     const members = await membersOfEveryRole(app, org.organizationId);
-    const spaces = await graphql(app, members.read.token, 'query($id: ID!, $u: ID!) { organization(id: $id) { member(userId: $u) { spaces { totalCount } } } }', { id: org.organizationId, u: members.edit.userId });
+    const spaces = await graphql(
+      app,
+      members.read.token,
+      'query($id: ID!, $u: ID!) { organization(id: $id) { member(userId: $u) { spaces { totalCount } } } }',
+      { id: org.organizationId, u: members.edit.userId },
+    );
     expect(spaces.errors?.[0].extensions?.code).toBe('FORBIDDEN');
-    const list = await graphql(app, members.guest.token, 'query($id: ID!) { organization(id: $id) { members { totalCount } } }', { id: org.organizationId });
+    const list = await graphql(app, members.guest.token, 'query($id: ID!) { organization(id: $id) { members { totalCount } } }', {
+      id: org.organizationId,
+    });
     expect(list.errors?.[0].extensions?.code).toBe('FORBIDDEN');
   });
 });

@@ -85,7 +85,11 @@ describe('GET /orgs', () => {
 
   it('is the organizations connection in GraphQL, with totalCount', async () => {
     const org = await createOrg(app);
-    const res = await graphql(app, org.admin.token, '{ organizations(first: 10) { totalCount edges { node { id title permissions { admin } } } } }');
+    const res = await graphql(
+      app,
+      org.admin.token,
+      '{ organizations(first: 10) { totalCount edges { node { id title permissions { admin } } } } }',
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data.organizations.totalCount).toBe(1);
     expect(res.data.organizations.edges[0].node).toMatchObject({ id: org.organizationId, permissions: { admin: true } });
@@ -206,14 +210,25 @@ describe('PATCH /orgs/{organizationId}', () => {
     const again = await rest(app, org.admin.token).get(orgPath(org));
     expect(again.body).toMatchObject(expected);
     const row = await app.prisma.organization.findUniqueOrThrow({ where: { id: org.organizationId } });
-    expect(row).toMatchObject({ title: 'Acme Handbook', hostname, defaultRole: 'comment', defaultContentSiteId: site.id, logoURL: body.logo });
+    expect(row).toMatchObject({
+      title: 'Acme Handbook',
+      hostname,
+      defaultRole: 'comment',
+      defaultContentSiteId: site.id,
+      logoURL: body.logo,
+    });
   });
 
   it('clears the nullable settings with null: guest default role, no default content, no logo', async () => {
     const org = await createOrg(app);
     const site = await insertSite(app, org.organizationId);
     await rest(app, org.admin.token).patch(orgPath(org), { defaultContent: { type: 'site', site: site.id }, logo: 'https://x.test/l.png' });
-    const res = await rest(app, org.admin.token).patch(orgPath(org), { defaultRole: null, defaultContent: null, logo: null, emailDomains: [] });
+    const res = await rest(app, org.admin.token).patch(orgPath(org), {
+      defaultRole: null,
+      defaultContent: null,
+      logo: null,
+      emailDomains: [],
+    });
     expectOpenApi(res, 'patch', '/orgs/{organizationId}', 200);
     expect(res.body.defaultRole).toBeNull();
     expect(res.body.defaultContent).toBeUndefined();
@@ -255,8 +270,16 @@ describe('PATCH /orgs/{organizationId}', () => {
       ['a string as ai flag', { ai: 'yes' }, /ai/],
       ['a null inviteLinks flag', { inviteLinks: null }, /inviteLinks/],
       ['merge rules of type inherit', { mergeRules: { type: 'inherit' } }, /mergeRules/],
-      ['merge rules of an unknown rule', { mergeRules: { type: 'rules', rules: [{ rule: 'nope', users: [] }] } }, /mergeRules\.rules\[0\]\.rule/],
-      ['merge rules naming a non-member', { mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: ['usr_nobody'] }] } }, /mergeRules\.rules\[0\]\.users/],
+      [
+        'merge rules of an unknown rule',
+        { mergeRules: { type: 'rules', rules: [{ rule: 'nope', users: [] }] } },
+        /mergeRules\.rules\[0\]\.rule/,
+      ],
+      [
+        'merge rules naming a non-member',
+        { mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: ['usr_nobody'] }] } },
+        /mergeRules\.rules\[0\]\.users/,
+      ],
       ['null merge rules', { mergeRules: null }, /mergeRules/],
       ['an unknown field', { name: 'Acme' }, /name/],
     ];
@@ -316,7 +339,9 @@ describe('PATCH /orgs/{organizationId}', () => {
     const mutation = `mutation($input: UpdateOrganizationInput!) {
       updateOrganization(input: $input) { organization { title defaultRole emailDomains } }
     }`;
-    const res = await graphql(app, org.admin.token, mutation, { input: { organizationId: org.organizationId, title: 'Via GraphQL', defaultRole: 'EDIT', emailDomains: ['gql.test'] } });
+    const res = await graphql(app, org.admin.token, mutation, {
+      input: { organizationId: org.organizationId, title: 'Via GraphQL', defaultRole: 'EDIT', emailDomains: ['gql.test'] },
+    });
     expect(res.errors).toBeUndefined();
     expect(res.data.updateOrganization.organization).toEqual({ title: 'Via GraphQL', defaultRole: 'EDIT', emailDomains: ['gql.test'] });
     const bad = await graphql(app, org.admin.token, mutation, { input: { organizationId: org.organizationId, title: 'x' } });
@@ -357,7 +382,9 @@ describe('POST /orgs/{organizationId}/join', () => {
     const { org, domain } = await joinableOrg(null);
     const user = await createUser(app, { domain });
     expect((await rest(app, user.token).post(`${orgPath(org)}/join`)).status).toBe(204);
-    const row = await app.prisma.member.findUniqueOrThrow({ where: { organizationId_userId: { organizationId: org.organizationId, userId: user.userId } } });
+    const row = await app.prisma.member.findUniqueOrThrow({
+      where: { organizationId_userId: { organizationId: org.organizationId, userId: user.userId } },
+    });
     expect(row.role).toBeNull();
   });
 
@@ -394,7 +421,9 @@ describe('POST /orgs/{organizationId}/join', () => {
     const member = await addMember(app, org.organizationId, 'edit', { email: `d-${Date.now()}@${domain}` });
     await setMembership(app, org.organizationId, member.userId, { disabled: true });
     await expectError(await rest(app, member.token).post(`${orgPath(org)}/join`), 403);
-    const row = await app.prisma.member.findUniqueOrThrow({ where: { organizationId_userId: { organizationId: org.organizationId, userId: member.userId } } });
+    const row = await app.prisma.member.findUniqueOrThrow({
+      where: { organizationId_userId: { organizationId: org.organizationId, userId: member.userId } },
+    });
     expect(row.disabled).toBe(true);
   });
 

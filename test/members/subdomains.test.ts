@@ -32,7 +32,12 @@ describe('GET /subdomains/{subdomain}', () => {
     for (const caller of [owner.admin, stranger.admin]) {
       const res = await rest(app, caller.token).get(`/v1/subdomains/${subdomain}`);
       expectOpenApi(res, 'get', SUBDOMAIN, 200);
-      expect(res.body).toEqual({ object: 'subdomain', subdomain, target: { type: 'organization', organization: owner.organizationId }, isActive: true });
+      expect(res.body).toEqual({
+        object: 'subdomain',
+        subdomain,
+        target: { type: 'organization', organization: owner.organizationId },
+        isActive: true,
+      });
     }
   });
 
@@ -65,7 +70,14 @@ describe('GET /subdomains/{subdomain}', () => {
   });
 
   it('is the same lookup in GraphQL', async () => {
-    const res = await graphql(app, stranger.admin.token, 'query($s: String!) { subdomain(subdomain: $s) { subdomain isActive target { type organization } } }', { s: subdomain });
-    expect(res).toEqual({ data: { subdomain: { subdomain, isActive: true, target: { type: 'ORGANIZATION', organization: owner.organizationId } } } });
+    const res = await graphql(
+      app,
+      stranger.admin.token,
+      'query($s: String!) { subdomain(subdomain: $s) { subdomain isActive target { type organization } } }',
+      { s: subdomain },
+    );
+    expect(res).toEqual({
+      data: { subdomain: { subdomain, isActive: true, target: { type: 'ORGANIZATION', organization: owner.organizationId } } },
+    });
   });
 });

@@ -18,12 +18,22 @@ const petstore = {
   paths: {
     '/pets': {
       get: {
-        tags: ['pets'], summary: 'List pets', operationId: 'listPets',
-        parameters: [{ name: 'limit', in: 'query', required: false, description: 'How many | at most', schema: { type: 'integer', format: 'int32' } }],
-        responses: { '200': { description: 'A page of pets', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Pet' } } } } } },
+        tags: ['pets'],
+        summary: 'List pets',
+        operationId: 'listPets',
+        parameters: [
+          { name: 'limit', in: 'query', required: false, description: 'How many | at most', schema: { type: 'integer', format: 'int32' } },
+        ],
+        responses: {
+          '200': {
+            description: 'A page of pets',
+            content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Pet' } } } },
+          },
+        },
       },
       post: {
-        tags: ['pets'], summary: 'Create a pet',
+        tags: ['pets'],
+        summary: 'Create a pet',
         requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } },
         responses: { '201': { description: 'Created' }, '400': { description: 'Invalid pet' } },
       },
@@ -50,7 +60,11 @@ afterAll(async () => {
   await new Promise((resolve) => source.close(resolve));
 });
 
-const computedOn = (spec: string, props: object = {}) => ({ type: 'builtin:openapi', props, dependencies: { spec: { ref: { kind: 'openapi', spec } } } });
+const computedOn = (spec: string, props: object = {}) => ({
+  type: 'builtin:openapi',
+  props,
+  dependencies: { spec: { ref: { kind: 'openapi', spec } } },
+});
 
 async function processedSpec(org: OrgFixture, slug: string) {
   const created = await rest(app, org.admin.token).post(`/v1/orgs/${org.organizationId}/openapi`, { slug, source: { url: sourceUrl } });
@@ -64,7 +78,10 @@ async function processedSpec(org: OrgFixture, slug: string) {
   }
 }
 
-const headings = (markdown: string) => parseMarkdown(markdown).children.filter((n) => n.type === 'heading').map((n) => markdown.slice(n.position!.start.offset, n.position!.end.offset));
+const headings = (markdown: string) =>
+  parseMarkdown(markdown)
+    .children.filter((n) => n.type === 'heading')
+    .map((n) => markdown.slice(n.position!.start.offset, n.position!.end.offset));
 
 describe('computed pages of type builtin:openapi', () => {
   it('read as the operations of the spec (computed=true, the default), as their definition without content with computed=false', async () => {
@@ -82,7 +99,18 @@ describe('computed pages of type builtin:openapi', () => {
     const res = await page(all, '?format=markdown');
     expectOpenApi(res, 'get', '/spaces/{spaceId}/content/page/{pageId}', 200);
     const { markdown } = res.body;
-    expect(headings(markdown)).toEqual(['# Pets 1.2', '## `GET` `/pets`', '### Parameters', '### Responses', '## `POST` `/pets`', '### Request body', '### Responses', '## `GET` `/stores/{storeId}`', '### Parameters', '### Responses']);
+    expect(headings(markdown)).toEqual([
+      '# Pets 1.2',
+      '## `GET` `/pets`',
+      '### Parameters',
+      '### Responses',
+      '## `POST` `/pets`',
+      '### Request body',
+      '### Responses',
+      '## `GET` `/stores/{storeId}`',
+      '### Parameters',
+      '### Responses',
+    ]);
     expect(markdown).toContain('All about \\*pets\\*.'); // the spec's text is text, never markup
     expect(markdown).toContain('**List pets**');
     expect(markdown).toMatch(/\| `limit` +\| query +\| integer \(int32\) +\| no +\| How many \\\| at most +\|/);
@@ -94,7 +122,11 @@ describe('computed pages of type builtin:openapi', () => {
     const single = await page(one, '?format=markdown');
     expect(headings(single.body.markdown)).toEqual(['## `POST` `/pets`', '### Request body', '### Responses']);
     expect(single.body.markdown).toMatch(/\| `400` +\| Invalid pet +\|/);
-    expect(headings((await page(byTag, '?format=markdown')).body.markdown)).toEqual(['## `GET` `/stores/{storeId}`', '### Parameters', '### Responses']);
+    expect(headings((await page(byTag, '?format=markdown')).body.markdown)).toEqual([
+      '## `GET` `/stores/{storeId}`',
+      '### Parameters',
+      '### Responses',
+    ]);
     expect((await page(byId, '?format=markdown')).body.markdown).toBe('# Pets 1.2\n\nAll about \\*pets\\*.\n');
 
     // As a document (the default format), and in the whole revision.
@@ -114,16 +146,24 @@ describe('computed pages of type builtin:openapi', () => {
     expect(rawDoc.body.pages[0].document.nodes).toEqual([]);
 
     // GraphQL: the same switch on Space.content.
-    const q = await graphql(app, org.admin.token, `query($id: ID!, $p: ID!) { space(id: $id) { on: content(format: markdown) { page(id: $p) { markdown } } off: content(format: markdown, computed: false) { page(id: $p) { markdown computed } } } }`, { id: space.id, p: one });
+    const q = await graphql(
+      app,
+      org.admin.token,
+      `query($id: ID!, $p: ID!) { space(id: $id) { on: content(format: markdown) { page(id: $p) { markdown } } off: content(format: markdown, computed: false) { page(id: $p) { markdown computed } } } }`,
+      { id: space.id, p: one },
+    );
     expect(q.data.space.on.page.markdown).toBe(single.body.markdown);
-    expect(q.data.space.off.page).toEqual({ markdown: '', computed: computedOn('pets', { doc: 'operation', page: '/pets', method: 'post' }) });
+    expect(q.data.space.off.page).toEqual({
+      markdown: '',
+      computed: computedOn('pets', { doc: 'operation', page: '/pets', method: 'post' }),
+    });
 
     // A reader of the space reads the rendered page too.
     const reader = await addMember(app, org.organizationId, 'read');
     expect((await rest(app, reader.token).get(`/v1/spaces/${space.id}/content/page/${all}?format=markdown`)).body.markdown).toBe(markdown);
   }, 60_000);
 
-  it('says when the spec is missing or not processed, and never reads another organization\'s spec', async () => {
+  it("says when the spec is missing or not processed, and never reads another organization's spec", async () => {
     const org = await createOrg(app);
     await processedSpec(org, 'pets');
     const other = await createOrg(app);
@@ -134,8 +174,11 @@ describe('computed pages of type builtin:openapi', () => {
       { path: 'other', computed: computedOn(foreign.id) },
       { path: 'pending', computed: computedOn('later') },
     ]);
-    await app.prisma.openAPISpec.create({ data: { id: `oas_later${Date.now()}`, organizationId: org.organizationId, slug: 'later', sourceURL: sourceUrl } });
-    const md = async (id: string) => (await rest(app, org.admin.token).get(`/v1/spaces/${space.id}/content/page/${id}?format=markdown`)).body.markdown;
+    await app.prisma.openAPISpec.create({
+      data: { id: `oas_later${Date.now()}`, organizationId: org.organizationId, slug: 'later', sourceURL: sourceUrl },
+    });
+    const md = async (id: string) =>
+      (await rest(app, org.admin.token).get(`/v1/spaces/${space.id}/content/page/${id}?format=markdown`)).body.markdown;
     expect(await md(missing)).toBe('*OpenAPI specification "nope" not found.*\n');
     expect(await md(otherOrg)).toBe(`*OpenAPI specification "${foreign.id}" not found.*\n`);
     expect(await md(pending)).toBe('*OpenAPI specification "later" is not processed yet.*\n');
@@ -146,7 +189,11 @@ describe('computed pages of type builtin:openapi', () => {
     await processedSpec(org, 'pets');
     const count = async (pages: number) => {
       const space = await createSpace(app, org, { empty: true });
-      await insertPages(app, space, Array.from({ length: pages }, (_, i) => ({ path: `p${i}`, computed: computedOn('pets') })));
+      await insertPages(
+        app,
+        space,
+        Array.from({ length: pages }, (_, i) => ({ path: `p${i}`, computed: computedOn('pets') })),
+      );
       const { statements, result } = await app.recordStatements(() => rest(app, org.admin.token).get(`/v1/spaces/${space.id}/content`));
       expect(result.status).toBe(200);
       return statements.filter((s) => /OpenAPISpec/.test(s)).length;

@@ -16,10 +16,18 @@ import { defaultFetchPolicy, fetchOutbound } from '../../src/net/fetch.js';
 function fanOutSpec(levels = 16) {
   const schemas: Record<string, unknown> = {};
   for (let i = 0; i < levels; i++) {
-    schemas[`L${i}`] = i === levels - 1 ? { type: 'string' } : { type: 'object', properties: { a: { $ref: `#/components/schemas/L${i + 1}` }, b: { $ref: `#/components/schemas/L${i + 1}` } } };
+    schemas[`L${i}`] =
+      i === levels - 1
+        ? { type: 'string' }
+        : { type: 'object', properties: { a: { $ref: `#/components/schemas/L${i + 1}` }, b: { $ref: `#/components/schemas/L${i + 1}` } } };
   }
   const ok = { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/L0' } } } } };
-  return JSON.stringify({ openapi: '3.0.0', info: { title: 'Fan', version: '1' }, paths: { '/x': { get: { responses: ok } } }, components: { schemas } });
+  return JSON.stringify({
+    openapi: '3.0.0',
+    info: { title: 'Fan', version: '1' },
+    paths: { '/x': { get: { responses: ok } } },
+    components: { schemas },
+  });
 }
 
 const deepSpec = (levels = 5000) =>
@@ -87,11 +95,27 @@ describe('OpenAPI spec bounds', () => {
     await settled('broken');
     const row = await app.prisma.openAPISpec.update({ where: { id: created.body.id }, data: { processingState: 'pending' } });
     // Services whose limits are missing: the processing throws a TypeError, not a ProcessingFailure.
-    const services = { prisma: app.prisma, pubsub: { publish: () => {} }, fetchPolicy: { ...defaultFetchPolicy, allow: ['127.0.0.0/8'] }, clock: app.clock, openapiLimits: undefined };
-    const attempt = { id: 'x', data: { specId: row.id, generation: row.generation }, retryCount: 1, retryLimit: 1, signal: new AbortController().signal };
+    const services = {
+      prisma: app.prisma,
+      pubsub: { publish: () => {} },
+      fetchPolicy: { ...defaultFetchPolicy, allow: ['127.0.0.0/8'] },
+      clock: app.clock,
+      openapiLimits: undefined,
+    };
+    const attempt = {
+      id: 'x',
+      data: { specId: row.id, generation: row.generation },
+      retryCount: 1,
+      retryLimit: 1,
+      signal: new AbortController().signal,
+    };
     await processOpenAPISpecJob.run(services as never, attempt);
     const after = await app.prisma.openAPISpec.findUniqueOrThrow({ where: { id: row.id } });
-    expect(after).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'PARSE_ERROR', lastProcessedErrors: [{ code: 'PROCESSING_FAILED', message: 'The document could not be processed' }] });
+    expect(after).toMatchObject({
+      processingState: 'complete',
+      lastProcessErrorCode: 'PARSE_ERROR',
+      lastProcessedErrors: [{ code: 'PROCESSING_FAILED', message: 'The document could not be processed' }],
+    });
   });
 
   it('does not name the address a refused host resolves to', async () => {

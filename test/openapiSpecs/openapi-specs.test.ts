@@ -13,7 +13,18 @@ import { expectOpenApi } from '../support/openapi.js';
 import { tokenWithScopes } from '../support/tokens.js';
 import { race, restCall, times } from '../support/concurrency.js';
 
-const petstore = { openapi: '3.0.0', info: { title: 'Pets', version: '1' }, paths: { '/pets': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } } } } }, components: { schemas: { Pet: { type: 'object', properties: { name: { type: 'string' } } } } } };
+const petstore = {
+  openapi: '3.0.0',
+  info: { title: 'Pets', version: '1' },
+  paths: {
+    '/pets': {
+      get: {
+        responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } },
+      },
+    },
+  },
+  components: { schemas: { Pet: { type: 'object', properties: { name: { type: 'string' } } } } },
+};
 const yamlSpec = `openapi: 3.0.0\ninfo: {title: Yaml, version: "2"}\npaths:\n  /a:\n    get:\n      responses:\n        "200": {description: ok}\n`;
 
 let app: TestApp;
@@ -38,7 +49,10 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(source.address() as AddressInfo).port}`;
   app = await startTestApp({
     worker: true,
-    jobs: { fetchPolicy: { timeoutMs: 700, maxBytes: 2048, maxRedirects: 3, allow: ['127.0.0.0/8'] }, policies: { 'openapi-spec.process': { retryLimit: 2, retryDelay: 1 } } },
+    jobs: {
+      fetchPolicy: { timeoutMs: 700, maxBytes: 2048, maxRedirects: 3, allow: ['127.0.0.0/8'] },
+      policies: { 'openapi-spec.process': { retryLimit: 2, retryDelay: 1 } },
+    },
   });
 });
 afterAll(async () => {
@@ -55,7 +69,12 @@ function expectError(res: { status: number; body: any }, status: number, message
   if (message) expect(res.body.error.message).toMatch(message);
 }
 
-async function waitForSpec(org: OrgFixture, slug: string, done: (spec: any) => boolean = (s) => s.processingState === 'complete', ms = 60_000) {
+async function waitForSpec(
+  org: OrgFixture,
+  slug: string,
+  done: (spec: any) => boolean = (s) => s.processingState === 'complete',
+  ms = 60_000,
+) {
   const until = Date.now() + ms;
   for (;;) {
     const res = await rest(app, org.admin.token).get(`${specsPath(org)}/${slug}`);
@@ -75,7 +94,15 @@ describe('OpenAPI specs: CRUD', () => {
   it('creates (201, pending), gets, lists, patches visibility, puts (200 existing / 201 new) and deletes (205, then 204)', async () => {
     const org = await createOrg(app);
     const spec = await createSpec(org, 'pets', `${base}/pets.json`);
-    expect(spec).toMatchObject({ object: 'openapi-spec', id: expect.stringMatching(/^oas_/), slug: 'pets', sourceURL: `${base}/pets.json`, visibility: 'private', lastProcessedErrorCount: 0, permissions: { view: true, edit: true } });
+    expect(spec).toMatchObject({
+      object: 'openapi-spec',
+      id: expect.stringMatching(/^oas_/),
+      slug: 'pets',
+      sourceURL: `${base}/pets.json`,
+      visibility: 'private',
+      lastProcessedErrorCount: 0,
+      permissions: { view: true, edit: true },
+    });
     expect(spec.urls.published).toBeUndefined();
     const got = await rest(app, org.admin.token).get(`${specsPath(org)}/pets`);
     expectOpenApi(got, 'get', '/orgs/{organizationId}/openapi/{specSlug}', 200);
@@ -144,7 +171,10 @@ describe('OpenAPI specs: CRUD', () => {
 
   it('leaves one row when 30 puts of one new slug race', async () => {
     const org = await createOrg(app);
-    const results = await race(app, times(30, restCall(org.admin.token, 'PUT', `${specsPath(org)}/raced`, { source: { url: `${base}/pets.json` } })));
+    const results = await race(
+      app,
+      times(30, restCall(org.admin.token, 'PUT', `${specsPath(org)}/raced`, { source: { url: `${base}/pets.json` } })),
+    );
     expect(results.every((r) => r.status === 200 || r.status === 201)).toBe(true);
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(await app.prisma.openAPISpec.count({ where: { organizationId: org.organizationId, slug: 'raced' } })).toBe(1);
@@ -157,10 +187,17 @@ describe('OpenAPI specs: processing on the job queue', () => {
     await createSpec(org, 'pets', `${base}/pets.json`);
     const done = await waitForSpec(org, 'pets');
     expectOpenApi(done, 'get', '/orgs/{organizationId}/openapi/{specSlug}', 200);
-    expect(done.body).toMatchObject({ processingState: 'complete', lastVersion: expect.stringMatching(/^oav_/), lastProcessedAt: expect.any(String) });
+    expect(done.body).toMatchObject({
+      processingState: 'complete',
+      lastVersion: expect.stringMatching(/^oav_/),
+      lastProcessedAt: expect.any(String),
+    });
     expect(done.body.lastProcessErrorCode).toBeUndefined();
     const version = await app.prisma.openAPISpecVersion.findUniqueOrThrow({ where: { id: done.body.lastVersion } });
-    expect((version.document as any).paths['/pets'].get.responses['200'].content['application/json'].schema).toEqual({ type: 'object', properties: { name: { type: 'string' } } });
+    expect((version.document as any).paths['/pets'].get.responses['200'].content['application/json'].schema).toEqual({
+      type: 'object',
+      properties: { name: { type: 'string' } },
+    });
 
     const publishedPath = `/openapi/${org.organizationId}/pets.json`;
     expect((await rest(app).get(publishedPath)).status).toBe(404); // private: members only
@@ -205,12 +242,22 @@ describe('OpenAPI specs: processing on the job queue', () => {
     expect(res.body.lastProcessedErrors[0]).toEqual({ code: 'HTTP_STATUS', message: expect.stringMatching(/503/) });
     expect(hits.get('/flaky')).toBe(3);
 
-    const reprocessed = await graphql(app, org.admin.token, `mutation($input: ReprocessOpenAPISpecInput!) { reprocessOpenAPISpec(input: $input) { spec { processingState } } }`, { input: { organizationId: org.organizationId, specSlug: 'flaky' } });
+    const reprocessed = await graphql(
+      app,
+      org.admin.token,
+      `mutation($input: ReprocessOpenAPISpecInput!) { reprocessOpenAPISpec(input: $input) { spec { processingState } } }`,
+      { input: { organizationId: org.organizationId, specSlug: 'flaky' } },
+    );
     expect(reprocessed.data!.reprocessOpenAPISpec.spec.processingState).toBe('PENDING');
     await waitForSpec(org, 'flaky', (s) => s.processingState === 'complete', 30_000);
     expect(hits.get('/flaky')).toBe(6);
     const reader = await addMember(app, org.organizationId, 'read');
-    const refused = await graphql(app, reader.token, `mutation($input: ReprocessOpenAPISpecInput!) { reprocessOpenAPISpec(input: $input) { spec { id } } }`, { input: { organizationId: org.organizationId, specSlug: 'flaky' } });
+    const refused = await graphql(
+      app,
+      reader.token,
+      `mutation($input: ReprocessOpenAPISpecInput!) { reprocessOpenAPISpec(input: $input) { spec { id } } }`,
+      { input: { organizationId: org.organizationId, specSlug: 'flaky' } },
+    );
     expect(refused.errors![0].extensions!.code).toBe('FORBIDDEN');
   }, 60_000);
 });

@@ -66,7 +66,10 @@ describe('the compute pool', () => {
     const pool = createComputePool({ ...defaultComputeSettings(), maxThreads: 1, taskTimeoutMs: 60_000 });
     try {
       const left = new AbortController();
-      const running = pool.withSignal(left.signal).run(spin, undefined as never).catch((e: unknown) => e);
+      const running = pool
+        .withSignal(left.signal)
+        .run(spin, undefined as never)
+        .catch((e: unknown) => e);
       left.abort(new Error('client left'));
       expect(((await running) as Error).message).toBe('client left');
       expect((await pool.run(where, 'next', { timeoutMs: 60_000 })).input).toBe('next');
@@ -76,7 +79,8 @@ describe('the compute pool', () => {
   });
 });
 
-const paragraph = (i: number) => `Paragraph ${i} with **bold** words and a [link](https://example.test/${i}), then more words to fill the line.`;
+const paragraph = (i: number) =>
+  `Paragraph ${i} with **bold** words and a [link](https://example.test/${i}), then more words to fill the line.`;
 /** About 20 KB of Markdown: about a second of pdfkit's layout. */
 const bigPage = Array.from({ length: 180 }, (_, i) => paragraph(i)).join('\n\n');
 
@@ -91,7 +95,10 @@ describe('PDF exports on the compute pool', () => {
 
   it('renders identical concurrent exports once, on the pool, and serves the stored PDF afterwards', async () => {
     const space = await createSpace(app, org, { empty: true });
-    await insertPages(app, space, [{ path: 'one', markdown: '# One\n\nText.' }, { path: 'two', markdown: 'Two.' }]);
+    await insertPages(app, space, [
+      { path: 'one', markdown: '# One\n\nText.' },
+      { path: 'two', markdown: 'Two.' },
+    ]);
     const before = app.quire.compute.counts().renderPdfTask ?? 0;
     const answers = await Promise.all([1, 2, 3].map(() => rest(app, org.admin.token).get(`/v1/spaces/${space.id}/pdf`)));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
@@ -110,7 +117,9 @@ describe('PDF exports on the compute pool', () => {
     for (const i of [1, 2, 3]) await insertPages(app, space, [{ path: `big-${i}`, markdown: bigPage }]);
     const order: string[] = [];
     const before = app.quire.compute.counts().renderPdfTask ?? 0;
-    const exported = rest(app, org.admin.token).get(`/v1/spaces/${space.id}/pdf`).then((res) => (order.push('pdf'), res));
+    const exported = rest(app, org.admin.token)
+      .get(`/v1/spaces/${space.id}/pdf`)
+      .then((res) => (order.push('pdf'), res));
     // Ask for health once the render was handed to the pool (its count went up).
     await expect.poll(() => app.quire.compute.counts().renderPdfTask ?? 0, { timeout: 30_000, interval: 5 }).toBeGreaterThan(before);
     const health = await request(app, 'GET', '/healthz');
@@ -146,7 +155,10 @@ describe('PDF exports on the compute pool', () => {
         token: tightOrg.admin.token,
         body: { query: 'query($id: ID!) { space(id: $id) { pdf { url } } }', variables: { id: space.id } },
       });
-      expect(gql.body.errors[0]).toMatchObject({ message: expect.stringMatching(/budget/), extensions: { code: 'SERVICE_UNAVAILABLE', status: 503 } });
+      expect(gql.body.errors[0]).toMatchObject({
+        message: expect.stringMatching(/budget/),
+        extensions: { code: 'SERVICE_UNAVAILABLE', status: 503 },
+      });
       expect(gql.headers.get('retry-after')).toMatch(/^\d+$/);
     } finally {
       await tight.close();
@@ -155,7 +167,8 @@ describe('PDF exports on the compute pool', () => {
 });
 
 /** `n` lines of Markdown paragraphs, tagged (as in test/unit/merge/bounds.test.ts, the bounds without the pool). */
-const paragraphs = (tag: string, n: number) => Array.from({ length: n }, (_, i) => `Line ${i} ${tag} lorem ipsum dolor sit amet`).join('\n\n');
+const paragraphs = (tag: string, n: number) =>
+  Array.from({ length: n }, (_, i) => `Line ${i} ${tag} lorem ipsum dolor sit amet`).join('\n\n');
 
 describe('change request diffs and merges on the compute pool', () => {
   let app: TestApp;
@@ -169,7 +182,9 @@ describe('change request diffs and merges on the compute pool', () => {
   const crPath = (spaceId: string, cr?: string) => `/v1/spaces/${spaceId}/change-requests${cr ? `/${cr}` : ''}`;
   const openCR = async (spaceId: string) => (await rest(app, org.admin.token).post(crPath(spaceId), { subject: 'Edit' })).body;
   const write = (spaceId: string, cr: string, page: string, markdown: string) =>
-    rest(app, org.admin.token).post(`${crPath(spaceId, cr)}/content`, { changes: [{ operation: 'update_page', page, document: { markdown } }] });
+    rest(app, org.admin.token).post(`${crPath(spaceId, cr)}/content`, {
+      changes: [{ operation: 'update_page', page, document: { markdown } }],
+    });
 
   it('diffs a page of 2,000 rewritten lines on the pool', async () => {
     const space = await createSpace(app, org, { empty: true });
@@ -177,7 +192,12 @@ describe('change request diffs and merges on the compute pool', () => {
     const cr = await openCR(space.id);
     expect((await write(space.id, cr.id, page!, paragraphs('new', 2000))).status).toBe(200);
     const before = app.quire.compute.counts().unifiedDiffsTask ?? 0;
-    const res = await graphql(app, org.admin.token, `query($s: ID!, $c: ID!) { space(id: $s) { changeRequest(id: $c) { diff { changed { unifiedDiff } } } } }`, { s: space.id, c: cr.id });
+    const res = await graphql(
+      app,
+      org.admin.token,
+      `query($s: ID!, $c: ID!) { space(id: $s) { changeRequest(id: $c) { diff { changed { unifiedDiff } } } } }`,
+      { s: space.id, c: cr.id },
+    );
     expect(res.errors).toBeUndefined();
     const diff = res.data.space.changeRequest.diff.changed[0].unifiedDiff as string;
     expect(applyPatch(paragraphs('old', 2000), diff)).toBe(paragraphs('new', 2000));
@@ -197,8 +217,16 @@ describe('change request diffs and merges on the compute pool', () => {
     expect(res.status).toBe(409);
     expect(res.body.error.message).toContain(page);
     expect(app.quire.compute.counts().mergeTextsTask).toBe(before + 1);
-    const gql = await graphql(app, org.admin.token, `mutation($i: MergeChangeRequestInput!) { mergeChangeRequest(input: $i) { result conflicts { page reason } } }`, { i: { spaceId: space.id, changeRequestId: second.id } });
-    expect(gql.data.mergeChangeRequest).toMatchObject({ result: 'conflicts', conflicts: [{ page, reason: expect.stringMatching(/too long/) }] });
+    const gql = await graphql(
+      app,
+      org.admin.token,
+      `mutation($i: MergeChangeRequestInput!) { mergeChangeRequest(input: $i) { result conflicts { page reason } } }`,
+      { i: { spaceId: space.id, changeRequestId: second.id } },
+    );
+    expect(gql.data.mergeChangeRequest).toMatchObject({
+      result: 'conflicts',
+      conflicts: [{ page, reason: expect.stringMatching(/too long/) }],
+    });
   });
 });
 
@@ -238,5 +266,4 @@ describe('Markdown conversions on the compute pool', () => {
     expect(tasks()).toBe(before + 2);
     expect(app.quire.compute.counts().markdownToDocumentTask ?? 0).toBe(0);
   });
-
 });

@@ -75,7 +75,11 @@ describe('CLI --help', () => {
   ];
   it('explains every command and what it answers, without touching a database', async () => {
     const outputs = await Promise.all(
-      commands.map(([args]) => run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { env: { ...process.env, DATABASE_URL: 'postgresql://nobody@127.0.0.1:1/none' } })),
+      commands.map(([args]) =>
+        run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+          env: { ...process.env, DATABASE_URL: 'postgresql://nobody@127.0.0.1:1/none' },
+        }),
+      ),
     );
     outputs.forEach(({ stdout }, i) => {
       expect(stdout).toMatch(commands[i][1]);

@@ -29,14 +29,18 @@ const databaseModes = [
 ];
 
 describe.each(databaseModes)('vitest exit codes on $mode', ({ env }) => {
-  it.each(['failing-assertion', 'failing-import', 'failing-hook'])('exits non-zero for %s', async (fixture) => {
-    const { code, output } = await runFixture(fixture, env);
-    expect(output).toMatch(/failed/i);
-    expect(code).not.toBe(0);
-    expect(code).not.toBeNull();
-  }, 60_000);
+  it.each(['failing-assertion', 'failing-import', 'failing-hook'])(
+    'exits non-zero for %s',
+    async (fixture) => {
+      const { code, output } = await runFixture(fixture, env);
+      expect(output).toMatch(/failed/i);
+      expect(code).not.toBe(0);
+      expect(code).not.toBeNull();
+    },
+    60_000,
+  );
 
-  it('exits 0 when every test passes (so the failures above are the fixtures\' own)', async () => {
+  it("exits 0 when every test passes (so the failures above are the fixtures' own)", async () => {
     const { code, output } = await runFixture('passing', env);
     expect(output).toMatch(/1 passed/);
     expect(code).toBe(0);

@@ -71,7 +71,10 @@ afterAll(async () => {
   await new Promise((resolve) => specSource.close(resolve));
 });
 
-const jobRows = () => sender.prisma.$queryRawUnsafe<{ state: string; retry_count: number }[]>(`SELECT state::text, retry_count FROM "${schema}".job WHERE name = 'translation.run'`);
+const jobRows = () =>
+  sender.prisma.$queryRawUnsafe<{ state: string; retry_count: number }[]>(
+    `SELECT state::text, retry_count FROM "${schema}".job WHERE name = 'translation.run'`,
+  );
 
 async function until<T>(what: string, probe: () => Promise<T | undefined | false>, ms = 60_000): Promise<T> {
   const deadline = Date.now() + ms;
@@ -87,15 +90,26 @@ describe('the job queue across a worker crash', () => {
   it('completes a translation run whose worker was killed mid-run, on a new worker, well before the job expires', async () => {
     const org = await createOrg(sender);
     const space = await createSpace(sender, org, { empty: true });
-    await insertPages(sender, space, [{ path: 'a', title: 'Alpha', markdown: 'One page.\n' }, { path: 'b', title: 'Beta', markdown: 'Another page.\n' }]);
-    const created = await rest(sender, org.admin.token).post(`/v1/orgs/${org.organizationId}/translations`, { language: 'de', source: { space: space.id, language: 'en' } });
+    await insertPages(sender, space, [
+      { path: 'a', title: 'Alpha', markdown: 'One page.\n' },
+      { path: 'b', title: 'Beta', markdown: 'Another page.\n' },
+    ]);
+    const created = await rest(sender, org.admin.token).post(`/v1/orgs/${org.organizationId}/translations`, {
+      language: 'de',
+      source: { space: space.id, language: 'en' },
+    });
     expect(created.status).toBe(201);
     const path = `/v1/orgs/${org.organizationId}/translations/${created.body.id}`;
 
     // `npm run worker` as its own process, translating through the held provider.
     firstWorker = spawnQuire('worker', {
-      DATABASE_URL: inject('databaseUrl'), QUIRE_JOBS_SCHEMA: schema, TRANSLATION_PROVIDER_URL: providerUrl, OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8',
-      OUTBOUND_TIMEOUT_MS: '60000', REDIS_URL: undefined, LOG_LEVEL: 'info',
+      DATABASE_URL: inject('databaseUrl'),
+      QUIRE_JOBS_SCHEMA: schema,
+      TRANSLATION_PROVIDER_URL: providerUrl,
+      OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8',
+      OUTBOUND_TIMEOUT_MS: '60000',
+      REDIS_URL: undefined,
+      LOG_LEVEL: 'info',
     });
     await waitForOutput(firstWorker, /job worker started/);
     expect((await rest(sender, org.admin.token).post(`${path}/run`)).status).toBe(204);
@@ -111,7 +125,10 @@ describe('the job queue across a worker crash', () => {
     expect(await jobRows()).toEqual([{ state: 'active', retry_count: 0 }]);
 
     // A new worker: its sweep fails the job no live worker holds, the queue retries it, the run completes.
-    worker = await startTestApp({ worker: true, jobs: { schema, policies, orphanSweepSeconds: 1, translator: libreTranslate({ url: providerUrl, fetchPolicy: loopbackOnly }) } });
+    worker = await startTestApp({
+      worker: true,
+      jobs: { schema, policies, orphanSweepSeconds: 1, translator: libreTranslate({ url: providerUrl, fetchPolicy: loopbackOnly }) },
+    });
     const done = await until('the run to complete', async () => {
       const res = await rest(sender, org.admin.token).get(path);
       return res.body.status === 'completed' && res.body;
@@ -133,7 +150,8 @@ describe('the job queue across a worker crash', () => {
 });
 
 describe('openAPISpecChanged', () => {
-  const SUB = 'subscription($o: ID!, $s: String!) { openAPISpecChanged(organizationId: $o, slug: $s) { slug processingState lastVersion permissions { edit } } }';
+  const SUB =
+    'subscription($o: ID!, $s: String!) { openAPISpecChanged(organizationId: $o, slug: $s) { slug processingState lastVersion permissions { edit } } }';
 
   it('reports the processing state as it moves (pending, progress, complete) to members, per event; outsiders get NOT_FOUND', async () => {
     const app = worker!;
@@ -145,17 +163,34 @@ describe('openAPISpecChanged', () => {
       return spec.processingState === 'complete' && spec;
     });
     const reader = await addMember(app, org.organizationId, 'read');
-    const sub = watch(clients.open(app, reader.token), SUB, { o: org.organizationId, s: 'live' }, { app, topic: `openAPISpecChanged:${first.id}` });
+    const sub = watch(
+      clients.open(app, reader.token),
+      SUB,
+      { o: org.organizationId, s: 'live' },
+      { app, topic: `openAPISpecChanged:${first.id}` },
+    );
     await sub.subscribed;
     holdingSpec = true; // the job stays in progress until the source answers
     expect((await rest(app, org.admin.token).put(`${base}/live`, { source: { url: `${specUrl}?v=2` } })).status).toBe(200);
-    await until('the progress event', async () => sub.events.some((e) => e.data?.openAPISpecChanged?.processingState === 'PROGRESS'), 30_000);
+    await until(
+      'the progress event',
+      async () => sub.events.some((e) => e.data?.openAPISpecChanged?.processingState === 'PROGRESS'),
+      30_000,
+    );
     holdingSpec = false;
     heldSpec.splice(0).forEach((answer) => answer());
-    await until('the complete event', async () => sub.events.some((e) => e.data?.openAPISpecChanged?.processingState === 'COMPLETE'), 30_000);
+    await until(
+      'the complete event',
+      async () => sub.events.some((e) => e.data?.openAPISpecChanged?.processingState === 'COMPLETE'),
+      30_000,
+    );
     const states = sub.events.map((e) => e.data.openAPISpecChanged.processingState);
     expect(states).toEqual(['PENDING', 'PROGRESS', 'COMPLETE']);
-    expect(sub.events.at(-1).data.openAPISpecChanged).toMatchObject({ slug: 'live', lastVersion: expect.stringMatching(/^oav_/), permissions: { edit: false } });
+    expect(sub.events.at(-1).data.openAPISpecChanged).toMatchObject({
+      slug: 'live',
+      lastVersion: expect.stringMatching(/^oav_/),
+      permissions: { edit: false },
+    });
 
     // Per event: a member removed meanwhile is cut off at the next event.
     expect((await rest(app, org.admin.token).delete(`/v1/orgs/${org.organizationId}/members/${reader.userId}`)).status).toBeLessThan(300);

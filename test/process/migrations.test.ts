@@ -31,13 +31,22 @@ async function query<T>(url: string, sql: string): Promise<T[]> {
 /** Everything schema.prisma decides about the `public` schema, in a comparable form. */
 async function catalog(url: string) {
   const [columns, constraints, indexes, enums] = await Promise.all([
-    query(url, `SELECT table_name, column_name, data_type, udt_name, is_nullable, column_default
-      FROM information_schema.columns WHERE table_schema = 'public' ORDER BY table_name, column_name`),
-    query(url, `SELECT conrelid::regclass::text AS table, conname, pg_get_constraintdef(oid) AS def
-      FROM pg_constraint WHERE connamespace = 'public'::regnamespace ORDER BY 1, 2`),
+    query(
+      url,
+      `SELECT table_name, column_name, data_type, udt_name, is_nullable, column_default
+      FROM information_schema.columns WHERE table_schema = 'public' ORDER BY table_name, column_name`,
+    ),
+    query(
+      url,
+      `SELECT conrelid::regclass::text AS table, conname, pg_get_constraintdef(oid) AS def
+      FROM pg_constraint WHERE connamespace = 'public'::regnamespace ORDER BY 1, 2`,
+    ),
     query(url, `SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY 1, 2`),
-    query(url, `SELECT t.typname, array_agg(e.enumlabel ORDER BY e.enumsortorder) AS labels
-      FROM pg_type t JOIN pg_enum e ON e.enumtypid = t.oid WHERE t.typnamespace = 'public'::regnamespace GROUP BY 1 ORDER BY 1`),
+    query(
+      url,
+      `SELECT t.typname, array_agg(e.enumlabel ORDER BY e.enumsortorder) AS labels
+      FROM pg_type t JOIN pg_enum e ON e.enumtypid = t.oid WHERE t.typnamespace = 'public'::regnamespace GROUP BY 1 ORDER BY 1`,
+    ),
   ]);
   return { columns, constraints, indexes, enums };
 }

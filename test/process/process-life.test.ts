@@ -15,7 +15,13 @@ const listening = /Quire listening on http:\/\/[^"]+:\d+/;
 
 /** The service on the test data folder, with no DATABASE_URL (embedded PostgreSQL). */
 async function startService(extraEnv: Record<string, string | undefined> = {}, command: 'service' | 'npm start' = 'service') {
-  const started = spawnQuire(command, { DATABASE_URL: undefined, QUIRE_DATA_DIR: dataDir, PORT: String(await freePort()), LOG_LEVEL: 'info', ...extraEnv });
+  const started = spawnQuire(command, {
+    DATABASE_URL: undefined,
+    QUIRE_DATA_DIR: dataDir,
+    PORT: String(await freePort()),
+    LOG_LEVEL: 'info',
+    ...extraEnv,
+  });
   await waitForOutput(started, listening);
   return started;
 }
@@ -59,7 +65,9 @@ describe('process life (embedded PostgreSQL)', () => {
 
   it('exits 1 naming the port when it is taken, and stops the database it started', async () => {
     const blocker = createServer();
-    const port = await new Promise<number>((resolve) => blocker.listen(0, '0.0.0.0', () => resolve((blocker.address() as { port: number }).port)));
+    const port = await new Promise<number>((resolve) =>
+      blocker.listen(0, '0.0.0.0', () => resolve((blocker.address() as { port: number }).port)),
+    );
     try {
       const service = spawnQuire('service', { DATABASE_URL: undefined, QUIRE_DATA_DIR: dataDir, PORT: String(port) });
       expect(await service.exited).toBe(1);

@@ -6,7 +6,10 @@ import { freePort } from '../../src/db/embedded.js';
 
 function start(env: Record<string, string>) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawnTracked(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnTracked(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout!.on('data', (chunk) => (output += chunk));
     child.stderr!.on('data', (chunk) => (output += chunk));
@@ -29,13 +32,21 @@ describe('start-up', () => {
   });
 
   it('refuses invalid configuration with exit code 2', async () => {
-    const { code, output } = await start({ DATABASE_URL: 'postgresql://127.0.0.1:1/x', RATE_LIMIT_PER_TOKEN: 'many', PORT: String(await freePort()) });
+    const { code, output } = await start({
+      DATABASE_URL: 'postgresql://127.0.0.1:1/x',
+      RATE_LIMIT_PER_TOKEN: 'many',
+      PORT: String(await freePort()),
+    });
     expect(code).toBe(2);
     expect(output).toMatch(/RATE_LIMIT_PER_TOKEN/);
   });
 
   it('refuses a heap growth that is not a whole number of per cent with exit code 2', async () => {
-    const { code, output } = await start({ DATABASE_URL: 'postgresql://127.0.0.1:1/x', HEAP_GROWTH_PERCENT: '1.5x', PORT: String(await freePort()) });
+    const { code, output } = await start({
+      DATABASE_URL: 'postgresql://127.0.0.1:1/x',
+      HEAP_GROWTH_PERCENT: '1.5x',
+      PORT: String(await freePort()),
+    });
     expect(code).toBe(2);
     expect(output).toMatch(/HEAP_GROWTH_PERCENT must be an integer of at least 0/);
   });

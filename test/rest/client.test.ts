@@ -33,7 +33,9 @@ describe('quire/client', () => {
     expect(teams.items.map((t) => t.title)).toEqual(['Writers']);
     const anonymous = createQuireClient({ baseUrl: app.baseUrl });
     await expect(anonymous.rest('GET', '/orgs')).rejects.toMatchObject({ name: 'QuireError', status: 401 });
-    const error = await anonymous.request(GetTeamDocument, { organizationId: org.organizationId, teamId: 'team_unknown' }).catch((e: unknown) => e);
+    const error = await anonymous
+      .request(GetTeamDocument, { organizationId: org.organizationId, teamId: 'team_unknown' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(QuireError);
     expect(error).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
   });

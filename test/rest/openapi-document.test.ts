@@ -52,13 +52,26 @@ const bodyMembersBeyondPublicDocument = new Set([
   'post /orgs/{organizationId}/link-invites maxUses',
 ]);
 
-type Operation = { parameters: { name: string; in: string }[]; requestBody?: any; deprecated?: boolean; responses: Record<string, any>; operationId: string };
+type Operation = {
+  parameters: { name: string; in: string }[];
+  requestBody?: any;
+  deprecated?: boolean;
+  responses: Record<string, any>;
+  operationId: string;
+};
 const operationsOf = (document: OpenApiDocument | typeof publicDocument) =>
   Object.entries(document.paths as Record<string, Record<string, Operation>>).flatMap(([path, methods]) =>
-    Object.entries(methods).filter(([method]) => method !== 'parameters').map(([method, operation]) => ({ key: `${method} ${path}`, path, method, operation })));
+    Object.entries(methods)
+      .filter(([method]) => method !== 'parameters')
+      .map(([method, operation]) => ({ key: `${method} ${path}`, path, method, operation })),
+  );
 
 const dereference = (node: any): any => {
-  while (node?.$ref) node = node.$ref.split('/').slice(1).reduce((o: any, k: string) => o[k], publicDocument);
+  while (node?.$ref)
+    node = node.$ref
+      .split('/')
+      .slice(1)
+      .reduce((o: any, k: string) => o[k], publicDocument);
   return node;
 };
 /** Member names a public body schema allows (through $ref, allOf, oneOf, anyOf). */
@@ -83,7 +96,9 @@ describe('GET /v1/openapi.json', () => {
     const res = await request(app, 'GET', '/v1/openapi.json');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(res.body).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument(schema, routes, { serverUrl: 'http://quire.test/v1', version: quireVersion }))));
+    expect(res.body).toEqual(
+      JSON.parse(JSON.stringify(buildOpenApiDocument(schema, routes, { serverUrl: 'http://quire.test/v1', version: quireVersion }))),
+    );
     expect(res.body.openapi).toBe('3.1.0');
     // A token changes nothing, and the route table's other routes still want one.
     expect((await request(app, 'GET', '/v1/openapi.json', { token: 'qt_garbage' })).status).toBe(200);
@@ -107,7 +122,10 @@ describe('GET /v1/openapi.json', () => {
     expect(quireDocument.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     for (const { key, operation } of operations) {
       expect(operation.responses.default, key).toEqual({ $ref: '#/components/responses/Error' });
-      expect(Object.keys(operation.responses).some((s) => /^2/.test(s)), key).toBe(true);
+      expect(
+        Object.keys(operation.responses).some((s) => /^2/.test(s)),
+        key,
+      ).toBe(true);
     }
     // Deprecation comes from the GraphQL fields the route runs.
     const paths = quireDocument.paths as Record<string, Record<string, Operation>>;
@@ -117,7 +135,10 @@ describe('GET /v1/openapi.json', () => {
 
   it('grows with the route table: a new route line appears with no other code', () => {
     const [method, , document] = routes.find(([, path]) => path === '/orgs/:organizationId/teams/:teamId')!;
-    const grown = buildOpenApiDocument(schema, [...routes, [method, '/orgs/:organizationId/groups/:teamId', document]], { serverUrl: 'x', version: '0' });
+    const grown = buildOpenApiDocument(schema, [...routes, [method, '/orgs/:organizationId/groups/:teamId', document]], {
+      serverUrl: 'x',
+      version: '0',
+    });
     const added = (grown.paths as any)['/orgs/{organizationId}/groups/{teamId}'].get;
     expect(added.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(['path:organizationId', 'path:teamId']);
     expect(added.responses[200].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Team' });
@@ -144,10 +165,23 @@ describe('agreement with the public document', () => {
     expect(missing.sort()).toEqual([...beyondPublicDocument].sort());
     for (const { key, path, method, operation } of quireOperations) {
       if (beyondPublicDocument.has(key)) continue;
-      const theirs = [...(publicDocument.paths[path].parameters ?? []), ...(publicDocument.paths[path][method].parameters ?? [])].map(dereference);
+      const theirs = [...(publicDocument.paths[path].parameters ?? []), ...(publicDocument.paths[path][method].parameters ?? [])].map(
+        dereference,
+      );
       const named = (p: { name: string; in: string }) => `${p.in}:${p.name}`;
       // The same path parameters; every query parameter Quire takes is one of theirs.
-      expect(operation.parameters.filter((p) => p.in === 'path').map(named).sort(), key).toEqual(theirs.filter((p) => p.in === 'path').map(named).sort());
+      expect(
+        operation.parameters
+          .filter((p) => p.in === 'path')
+          .map(named)
+          .sort(),
+        key,
+      ).toEqual(
+        theirs
+          .filter((p) => p.in === 'path')
+          .map(named)
+          .sort(),
+      );
       const siblings = siblingNames(key, operation);
       const unknown = operation.parameters.filter((p) => !theirs.some((t) => named(t) === named(p)) && !siblings.has(p.name)).map(named);
       expect(unknown, key).toEqual([]);
@@ -171,7 +205,8 @@ describe('agreement with the public document', () => {
     for (const { key, path, method, operation } of quireOperations) {
       if (beyondPublicDocument.has(key)) continue;
       const theirs = Object.keys(publicDocument.paths[path][method].responses);
-      for (const status of Object.keys(operation.responses).filter((s) => /^2/.test(s))) expect(theirs, `${key} ${status}`).toContain(status);
+      for (const status of Object.keys(operation.responses).filter((s) => /^2/.test(s)))
+        expect(theirs, `${key} ${status}`).toContain(status);
     }
   });
 });
@@ -223,7 +258,8 @@ describe('response schemas accept real answers', () => {
     const answers = (recorded = await recordAnswers());
     const errorsOf = answerValidator(quireDocument);
     expect(answers.length).toBeGreaterThanOrEqual(25);
-    for (const answer of answers) expect(errorsOf(answer.method, answer.path, answer.status, answer.body), `${answer.key} ${answer.status}`).toEqual([]);
+    for (const answer of answers)
+      expect(errorsOf(answer.method, answer.path, answer.status, answer.body), `${answer.key} ${answer.status}`).toEqual([]);
     // Mostly real resources, not refusals.
     expect(answers.filter((a) => a.status === 200).length).toBeGreaterThanOrEqual(answers.length - 2);
   });
@@ -237,10 +273,14 @@ describe('response schemas accept real answers', () => {
     wrong.components.schemas.Site.required.push('invented');
     const errorsOf = answerValidator(wrong, 'wrong');
     const refused = answers.filter((a) => errorsOf(a.method, a.path, a.status, a.body).length > 0).map((a) => a.key);
-    expect(refused).toEqual(expect.arrayContaining([
-      'get /orgs/{organizationId}/teams', 'get /orgs/{organizationId}/teams/{teamId}',
-      'get /orgs/{organizationId}/sites', 'get /orgs/{organizationId}/sites/{siteId}',
-    ]));
+    expect(refused).toEqual(
+      expect.arrayContaining([
+        'get /orgs/{organizationId}/teams',
+        'get /orgs/{organizationId}/teams/{teamId}',
+        'get /orgs/{organizationId}/sites',
+        'get /orgs/{organizationId}/sites/{siteId}',
+      ]),
+    );
     expect(refused).not.toContain('get /orgs/{organizationId}/collections');
   });
 });

@@ -21,7 +21,10 @@ it("refuses a sibling route's id in the body, naming it, and writes nothing", as
   const org = await createOrg(app);
   const space = await createSpace(app, org);
   const cr = await insertChangeRequest(app, space, org.admin.userId);
-  const res = await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/comments`, { body: { markdown: 'Hi' }, changeRequestId: cr.id });
+  const res = await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/comments`, {
+    body: { markdown: 'Hi' },
+    changeRequestId: cr.id,
+  });
   expect(res.status).toBe(400);
   expect(res.body.error.message).toMatch(/^changeRequestId: /);
   expect(await app.prisma.comment.count({ where: { spaceId: space.id } })).toBe(0);
@@ -35,7 +38,9 @@ it("ignores a sibling route's id in the query: a space's comments stay the space
   const space = await createSpace(app, org);
   const cr = await insertChangeRequest(app, space, org.admin.userId);
   const admin = rest(app, org.admin.token);
-  expect((await admin.post(`/v1/spaces/${space.id}/change-requests/${cr.id}/comments`, { body: { markdown: 'In the change request' } })).status).toBe(200);
+  expect(
+    (await admin.post(`/v1/spaces/${space.id}/change-requests/${cr.id}/comments`, { body: { markdown: 'In the change request' } })).status,
+  ).toBe(200);
   const list = await admin.get(`/v1/spaces/${space.id}/comments?changeRequestId=${cr.id}`);
   expect(list.status).toBe(200);
   expect(list.body.items).toEqual([]);

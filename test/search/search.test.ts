@@ -20,8 +20,10 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const spaceSearch = (spaceId: string, query: string, token = org.admin.token) => rest(app, token).get(`/v1/spaces/${spaceId}/search?query=${encodeURIComponent(query)}`);
-const orgSearch = (organizationId: string, query: string, token = org.admin.token) => rest(app, token).get(`/v1/orgs/${organizationId}/search?query=${encodeURIComponent(query)}`);
+const spaceSearch = (spaceId: string, query: string, token = org.admin.token) =>
+  rest(app, token).get(`/v1/spaces/${spaceId}/search?query=${encodeURIComponent(query)}`);
+const orgSearch = (organizationId: string, query: string, token = org.admin.token) =>
+  rest(app, token).get(`/v1/orgs/${organizationId}/search?query=${encodeURIComponent(query)}`);
 
 async function spaceWithPages(pages: { path: string; title?: string; markdown?: string }[], fixture = org, on = app) {
   const space = await createSpace(on, fixture, { empty: true, title: 'Handbook' });
@@ -42,7 +44,10 @@ Edit the settings file; zebras are optional here too.
 
 describe('space search', () => {
   it('ranks a title match above a body match, answers per section, in the public shapes', async () => {
-    const { space, ids: [guide, zebra, nested] } = await spaceWithPages([
+    const {
+      space,
+      ids: [guide, zebra, nested],
+    } = await spaceWithPages([
       { path: 'guide', title: 'Guide', markdown: GUIDE },
       { path: 'zebras', title: 'Zebras', markdown: 'All about stripes.' },
       { path: 'zebras/care', title: 'Care', markdown: 'Feeding a zebra every day.' },
@@ -52,7 +57,15 @@ describe('space search', () => {
     expectOpenApi(res, 'get', '/spaces/{spaceId}/search', 200);
     expect(res.body.count).toBe(3);
     const [first, second, third] = res.body.items;
-    expect(first).toMatchObject({ id: zebra, title: 'Zebras', path: 'zebras', rank: 1, resultType: 'page', ancestors: [], description: '' });
+    expect(first).toMatchObject({
+      id: zebra,
+      title: 'Zebras',
+      path: 'zebras',
+      rank: 1,
+      resultType: 'page',
+      ancestors: [],
+      description: '',
+    });
     expect(first.urls.app).toMatch(new RegExp(`/s/${space.id}/zebras$`));
     expect(first.score).toBeGreaterThan(second.score);
     // Body matches: the guide's two sections, best first, each with its anchor; the nested page names its ancestor.
@@ -69,7 +82,9 @@ describe('space search', () => {
   });
 
   it('pages with page/limit, keeping the global rank', async () => {
-    const { space } = await spaceWithPages(Array.from({ length: 5 }, (_, i) => ({ path: `p${i}`, title: `Page ${i}`, markdown: `apple `.repeat(i + 1) })));
+    const { space } = await spaceWithPages(
+      Array.from({ length: 5 }, (_, i) => ({ path: `p${i}`, title: `Page ${i}`, markdown: `apple `.repeat(i + 1) })),
+    );
     const first = await rest(app, org.admin.token).get(`/v1/spaces/${space.id}/search?query=apple&limit=2`);
     expect(first.body).toMatchObject({ count: 5, next: { page: expect.any(String) } });
     expect(first.body.items.map((i: any) => i.rank)).toEqual([1, 2]);
@@ -81,7 +96,13 @@ describe('space search', () => {
   });
 
   it('follows a change-request merge: old text gone, new text found, unchanged pages not indexed again', async () => {
-    const { space, ids: [a] } = await spaceWithPages([{ path: 'a', title: 'Alpha', markdown: 'The walrus sleeps.' }, { path: 'b', title: 'Beta', markdown: 'Other text.' }]);
+    const {
+      space,
+      ids: [a],
+    } = await spaceWithPages([
+      { path: 'a', title: 'Alpha', markdown: 'The walrus sleeps.' },
+      { path: 'b', title: 'Beta', markdown: 'Other text.' },
+    ]);
     expect((await spaceSearch(space.id, 'walrus')).body.count).toBe(1);
     const unchanged = await app.prisma.searchSection.findFirstOrThrow({ where: { spaceId: space.id, page: { title: 'Beta' } } });
     const cr = await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Edit' });
@@ -91,7 +112,9 @@ describe('space search', () => {
     expect(write.status).toBe(200);
     // Not merged yet: the change request's text is not in the space's search.
     expect((await spaceSearch(space.id, 'narwhal')).body.count).toBe(0);
-    const { result, statements } = await app.recordStatements(() => rest(app, org.admin.token).post(`/v1/spaces/${space.id}/change-requests/${cr.body.id}/merge`));
+    const { result, statements } = await app.recordStatements(() =>
+      rest(app, org.admin.token).post(`/v1/spaces/${space.id}/change-requests/${cr.body.id}/merge`),
+    );
     expect(result.body.result).toBe('merge');
     // The merge leaves the index to the outbox job (or the next search): no section written in its transaction.
     expect(statements.filter((sql) => sql.includes('INSERT INTO "SearchSection"'))).toEqual([]);
@@ -118,14 +141,26 @@ describe('space search', () => {
   });
 
   it('moves pages (and their subpages) without re-parsing them', async () => {
-    const { space, ids: [a, b] } = await spaceWithPages([{ path: 'a', title: 'Anchor' }, { path: 'b', title: 'Bison' }, { path: 'b/c', title: 'Calf bison' }]);
+    const {
+      space,
+      ids: [a, b],
+    } = await spaceWithPages([
+      { path: 'a', title: 'Anchor' },
+      { path: 'b', title: 'Bison' },
+      { path: 'b/c', title: 'Calf bison' },
+    ]);
     expect((await spaceSearch(space.id, 'bison')).body.count).toBe(2);
     const cr = await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Move' });
-    await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/change-requests/${cr.body.id}/content`, { changes: [{ operation: 'update_page', page: b, into: a }] });
+    await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/change-requests/${cr.body.id}/content`, {
+      changes: [{ operation: 'update_page', page: b, into: a }],
+    });
     expect((await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/change-requests/${cr.body.id}/merge`)).body.result).toBe('merge');
     const { result: res, statements } = await app.recordStatements(() => spaceSearch(space.id, 'bison'));
     expect(statements.filter((sql) => sql.includes('INSERT INTO "SearchSection"'))).toEqual([]);
-    expect(res.body.items.map((i: any) => [i.path, i.ancestors.map((x: any) => x.title)])).toEqual([['a/b', ['Anchor']], ['a/b/c', ['Anchor', 'Bison']]]);
+    expect(res.body.items.map((i: any) => [i.path, i.ancestors.map((x: any) => x.title)])).toEqual([
+      ['a/b', ['Anchor']],
+      ['a/b/c', ['Anchor', 'Bison']],
+    ]);
   });
 
   it('is caught up by the job for spaces nobody searched', async () => {
@@ -140,17 +175,30 @@ describe('space search', () => {
       expect(lagging.revisionId).not.toBe((await isolated.prisma.space.findUniqueOrThrow({ where: { id: space.id } })).revisionId);
       await searchCatchUpJob.run({ prisma: isolated.prisma, logger: { info: () => {} } } as never, {} as never);
       const { revisionId } = await isolated.prisma.space.findUniqueOrThrow({ where: { id: space.id } });
-      expect(await isolated.prisma.searchIndexState.findUniqueOrThrow({ where: { spaceId: space.id } })).toMatchObject({ revisionId, organizationId: owner.organizationId });
-      expect(await isolated.prisma.searchSection.findMany({ where: { spaceId: space.id }, select: { anchor: true, heading: true, body: true } })).toEqual([{ anchor: 'herd', heading: 'Herd', body: 'Many gnus.' }]);
+      expect(await isolated.prisma.searchIndexState.findUniqueOrThrow({ where: { spaceId: space.id } })).toMatchObject({
+        revisionId,
+        organizationId: owner.organizationId,
+      });
+      expect(
+        await isolated.prisma.searchSection.findMany({ where: { spaceId: space.id }, select: { anchor: true, heading: true, body: true } }),
+      ).toEqual([{ anchor: 'herd', heading: 'Herd', body: 'Many gnus.' }]);
     } finally {
       await isolated.close();
     }
   });
 
   it('leaves noIndex pages out, and answers nothing for stop words only', async () => {
-    const { space, ids: [hidden] } = await spaceWithPages([{ path: 'h', title: 'Hidden quokka' }, { path: 'v', title: 'Visible quokka' }]);
+    const {
+      space,
+      ids: [hidden],
+    } = await spaceWithPages([
+      { path: 'h', title: 'Hidden quokka' },
+      { path: 'v', title: 'Visible quokka' },
+    ]);
     const cr = await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Hide' });
-    await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/change-requests/${cr.body.id}/content`, { changes: [{ operation: 'update_page', page: hidden, noIndex: true }] });
+    await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/change-requests/${cr.body.id}/content`, {
+      changes: [{ operation: 'update_page', page: hidden, noIndex: true }],
+    });
     expect((await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/change-requests/${cr.body.id}/merge`)).body.result).toBe('merge');
     expect((await spaceSearch(space.id, 'quokka')).body.items.map((i: any) => i.title)).toEqual(['Visible quokka']);
     const stop = await spaceSearch(space.id, 'the');
@@ -181,7 +229,13 @@ describe('space search', () => {
 describe('organization search', () => {
   it('ranks across spaces, groups by space, and shows only spaces the caller may see', async () => {
     const fixture = await createOrg(app);
-    const open = await spaceWithPages([{ path: 'o', title: 'Okapi facts', markdown: 'okapi' }, { path: 'p', title: 'Plain', markdown: 'an okapi appears' }], fixture);
+    const open = await spaceWithPages(
+      [
+        { path: 'o', title: 'Okapi facts', markdown: 'okapi' },
+        { path: 'p', title: 'Plain', markdown: 'an okapi appears' },
+      ],
+      fixture,
+    );
     const closed = await spaceWithPages([{ path: 's', title: 'Secret okapi', markdown: 'okapi okapi' }], fixture);
     // No access by default to the closed space: members without a grant do not see it.
     expect((await rest(app, fixture.admin.token).patch(`/v1/spaces/${closed.space.id}`, { defaultLevel: null })).status).toBe(200);
@@ -215,8 +269,12 @@ describe('organization search', () => {
     expect((await orgSearch(org.organizationId, '')).status).toBe(400);
     const stranger = await createOrg(app);
     expect((await orgSearch(org.organizationId, 'a', stranger.admin.token)).status).toBe(404);
-    expect((await orgSearch(org.organizationId, 'a', (await tokenWithScopes(app, org.admin.userId, ['space:read'])).token)).status).toBe(403);
-    expect((await orgSearch(org.organizationId, 'a', (await tokenWithScopes(app, org.admin.userId, ['organization:search'])).token)).status).toBe(200);
+    expect((await orgSearch(org.organizationId, 'a', (await tokenWithScopes(app, org.admin.userId, ['space:read'])).token)).status).toBe(
+      403,
+    );
+    expect(
+      (await orgSearch(org.organizationId, 'a', (await tokenWithScopes(app, org.admin.userId, ['organization:search'])).token)).status,
+    ).toBe(200);
     expect((await rest(app).get(`/v1/orgs/${org.organizationId}/search?query=a`)).status).toBe(401);
   });
 });
@@ -232,9 +290,12 @@ describe('GraphQL', () => {
   async function statementsFor(spaces: number) {
     const fixture = await createOrg(app);
     const spaceIds: string[] = [];
-    for (let i = 0; i < spaces; i++) spaceIds.push((await spaceWithPages([{ path: 'a', title: 'Lemur', markdown: 'lemur' }], fixture)).space.id);
+    for (let i = 0; i < spaces; i++)
+      spaceIds.push((await spaceWithPages([{ path: 'a', title: 'Lemur', markdown: 'lemur' }], fixture)).space.id);
     await refreshSearchIndexes(app.prisma, spaceIds);
-    const { result, statements } = await app.recordStatements(() => graphql(app, fixture.admin.token, QUERY, { org: fixture.organizationId, q: 'lemur' }));
+    const { result, statements } = await app.recordStatements(() =>
+      graphql(app, fixture.admin.token, QUERY, { org: fixture.organizationId, q: 'lemur' }),
+    );
     expect(result.errors).toBeUndefined();
     const edges = result.data.organization.spaces.edges;
     expect(edges).toHaveLength(spaces);

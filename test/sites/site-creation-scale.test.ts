@@ -26,7 +26,11 @@ describe('createSite with many spaces', () => {
     const ids = [first.id, ...Array.from({ length: 4999 }, (_, i) => `${first.id}_${i + 2}`)];
     const res = await rest(app, org.admin.token).post(`/v1/orgs/${org.organizationId}/sites`, { title: 'All guides', spaces: ids });
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(201);
-    const rows = await app.prisma.siteSpace.findMany({ where: { siteId: res.body.id }, orderBy: { sortKey: 'asc' }, select: { path: true, spaceId: true } });
+    const rows = await app.prisma.siteSpace.findMany({
+      where: { siteId: res.body.id },
+      orderBy: { sortKey: 'asc' },
+      select: { path: true, spaceId: true },
+    });
     expect(rows).toHaveLength(5000);
     expect(rows.slice(0, 3).map((r) => r.path)).toEqual(['guides', 'guides-2', 'guides-3']);
     expect(rows.at(-1)).toEqual({ path: 'guides-5000', spaceId: ids.at(-1) });

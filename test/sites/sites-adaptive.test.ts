@@ -18,7 +18,10 @@ const SCHEMA = '/orgs/{organizationId}/sites/{siteId}/adaptive-schema';
 const CONDITIONS = `${SCHEMA}/template-conditions`;
 
 const unsigned = (properties: Record<string, unknown> = {}) => ({
-  type: 'object', description: 'Unsigned claims of the site visitor.', properties, additionalProperties: false,
+  type: 'object',
+  description: 'Unsigned claims of the site visitor.',
+  properties,
+  additionalProperties: false,
 });
 const valid = {
   $schema: 'http://json-schema.org/draft-07/schema#',
@@ -82,12 +85,36 @@ describe('adaptive schema', () => {
       [{ ...valid, required: ['isBetaUser'] }, 'jsonSchema.required', 'is not allowed in an adaptive schema'],
       [{ type: 'object', additionalProperties: false }, 'jsonSchema', 'must have "properties"'],
       [{ ...valid, properties: { isBetaUser: valid.properties.isBetaUser } }, 'jsonSchema.properties', 'must have "unsigned"'],
-      [{ ...valid, properties: { ...valid.properties, plan: { type: 'string', description: 'Plan' } } }, 'jsonSchema.properties.plan.type', 'must be "boolean"'],
-      [{ ...valid, properties: { ...valid.properties, flag: { type: 'boolean' } } }, 'jsonSchema.properties.flag', 'must have "description"'],
-      [{ ...valid, properties: { ...valid.properties, unsigned: unsigned({ age: { type: 'number', description: 'Age' } }) } }, 'jsonSchema.properties.unsigned.properties.age.type', 'must be "boolean"'],
-      [{ ...valid, properties: { ...valid.properties, unsigned: { ...unsigned(), additionalProperties: true } } }, 'jsonSchema.properties.unsigned.additionalProperties', 'must be false'],
-      [{ ...valid, properties: { ...valid.properties, unsigned: { ...unsigned(), description: 'Claims' } } }, 'jsonSchema.properties.unsigned.description', 'must be "Unsigned claims of the site visitor."'],
-      [{ ...valid, $schema: 'https://json-schema.org/draft/2020-12/schema' }, 'jsonSchema.$schema', 'must be "http://json-schema.org/draft-07/schema#"'],
+      [
+        { ...valid, properties: { ...valid.properties, plan: { type: 'string', description: 'Plan' } } },
+        'jsonSchema.properties.plan.type',
+        'must be "boolean"',
+      ],
+      [
+        { ...valid, properties: { ...valid.properties, flag: { type: 'boolean' } } },
+        'jsonSchema.properties.flag',
+        'must have "description"',
+      ],
+      [
+        { ...valid, properties: { ...valid.properties, unsigned: unsigned({ age: { type: 'number', description: 'Age' } }) } },
+        'jsonSchema.properties.unsigned.properties.age.type',
+        'must be "boolean"',
+      ],
+      [
+        { ...valid, properties: { ...valid.properties, unsigned: { ...unsigned(), additionalProperties: true } } },
+        'jsonSchema.properties.unsigned.additionalProperties',
+        'must be false',
+      ],
+      [
+        { ...valid, properties: { ...valid.properties, unsigned: { ...unsigned(), description: 'Claims' } } },
+        'jsonSchema.properties.unsigned.description',
+        'must be "Unsigned claims of the site visitor."',
+      ],
+      [
+        { ...valid, $schema: 'https://json-schema.org/draft/2020-12/schema' },
+        'jsonSchema.$schema',
+        'must be "http://json-schema.org/draft-07/schema#"',
+      ],
     ];
     for (const [jsonSchema, field, why] of cases) expect400(await admin.put(`${site}/adaptive-schema`, { jsonSchema }), field, why);
     const missing = await admin.put(`${site}/adaptive-schema`, {});
@@ -100,15 +127,34 @@ describe('adaptive schema', () => {
     const org = await createOrg(app);
     const site = await siteOf(org);
     const admin = rest(app, org.admin.token);
-    const claims = (n: number, from = 0) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`c${from + i}`, { type: 'boolean', description: 'x' }]));
-    const schemaWith = (signed: number, unsignedCount: number) => ({ ...valid, properties: { ...claims(signed), unsigned: unsigned(claims(unsignedCount, signed)) } });
+    const claims = (n: number, from = 0) =>
+      Object.fromEntries(Array.from({ length: n }, (_, i) => [`c${from + i}`, { type: 'boolean', description: 'x' }]));
+    const schemaWith = (signed: number, unsignedCount: number) => ({
+      ...valid,
+      properties: { ...claims(signed), unsigned: unsigned(claims(unsignedCount, signed)) },
+    });
     expect((await admin.put(`${site}/adaptive-schema`, { jsonSchema: schemaWith(300, 200) })).status).toBe(200);
     expect((await admin.get(`${site}/adaptive-schema/template-conditions`)).body.items).toHaveLength(500);
-    expect400(await admin.put(`${site}/adaptive-schema`, { jsonSchema: schemaWith(300, 201) }), 'jsonSchema.properties', 'declares 501 claims: at most 500 are allowed');
-    expect400(await admin.put(`${site}/adaptive-schema`, { jsonSchema: schemaWith(20_000, 0) }), 'jsonSchema.properties', 'declares 20000 claims: at most 500 are allowed');
+    expect400(
+      await admin.put(`${site}/adaptive-schema`, { jsonSchema: schemaWith(300, 201) }),
+      'jsonSchema.properties',
+      'declares 501 claims: at most 500 are allowed',
+    );
+    expect400(
+      await admin.put(`${site}/adaptive-schema`, { jsonSchema: schemaWith(20_000, 0) }),
+      'jsonSchema.properties',
+      'declares 20000 claims: at most 500 are allowed',
+    );
     const longName = { ...valid, properties: { ...valid.properties, ['n'.repeat(101)]: { type: 'boolean', description: 'Long' } } };
-    expect400(await admin.put(`${site}/adaptive-schema`, { jsonSchema: longName }), `jsonSchema.properties.${'n'.repeat(101)}`, 'must be a claim name of at most 100 characters');
-    const longDescription = { ...valid, properties: { ...valid.properties, isBetaUser: { type: 'boolean', description: 'd'.repeat(501) } } };
+    expect400(
+      await admin.put(`${site}/adaptive-schema`, { jsonSchema: longName }),
+      `jsonSchema.properties.${'n'.repeat(101)}`,
+      'must be a claim name of at most 100 characters',
+    );
+    const longDescription = {
+      ...valid,
+      properties: { ...valid.properties, isBetaUser: { type: 'boolean', description: 'd'.repeat(501) } },
+    };
     const refused = await admin.put(`${site}/adaptive-schema`, { jsonSchema: longDescription });
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toMatch(/^jsonSchema\.properties\.isBetaUser\.description: /);
@@ -140,14 +186,31 @@ describe('adaptive schema', () => {
   it('is the same in GraphQL, with BAD_USER_INPUT naming the field', async () => {
     const org = await createOrg(app);
     const site = (await siteOf(org)).split('/').at(-1)!;
-    const set = await graphql(app, org.admin.token, `mutation ($input: UpdateSiteAdaptiveSchemaInput!) {
+    const set = await graphql(
+      app,
+      org.admin.token,
+      `mutation ($input: UpdateSiteAdaptiveSchemaInput!) {
       updateSiteAdaptiveSchema(input: $input) { adaptiveSchema { jsonSchema } }
-    }`, { input: { siteId: site, jsonSchema: valid } });
+    }`,
+      { input: { siteId: site, jsonSchema: valid } },
+    );
     expect(set.data.updateSiteAdaptiveSchema.adaptiveSchema.jsonSchema).toEqual(valid);
-    const bad = await graphql(app, org.admin.token, 'mutation ($input: UpdateSiteAdaptiveSchemaInput!) { updateSiteAdaptiveSchema(input: $input) { clientMutationId } }',
-      { input: { siteId: site, jsonSchema: { ...valid, additionalProperties: true } } });
+    const bad = await graphql(
+      app,
+      org.admin.token,
+      'mutation ($input: UpdateSiteAdaptiveSchemaInput!) { updateSiteAdaptiveSchema(input: $input) { clientMutationId } }',
+      { input: { siteId: site, jsonSchema: { ...valid, additionalProperties: true } } },
+    );
     expect(bad.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'jsonSchema.additionalProperties' });
-    const read = await graphql(app, org.admin.token, 'query ($id: ID!) { site(id: $id) { adaptiveTemplateConditions { items { condition } } } }', { id: site });
-    expect(read.data.site.adaptiveTemplateConditions.items.map((i: { condition: string }) => i.condition)).toEqual(['visitor.claims.isBetaUser', 'visitor.claims.unsigned.prefersDark']);
+    const read = await graphql(
+      app,
+      org.admin.token,
+      'query ($id: ID!) { site(id: $id) { adaptiveTemplateConditions { items { condition } } } }',
+      { id: site },
+    );
+    expect(read.data.site.adaptiveTemplateConditions.items.map((i: { condition: string }) => i.condition)).toEqual([
+      'visitor.claims.isBetaUser',
+      'visitor.claims.unsigned.prefersDark',
+    ]);
   });
 });

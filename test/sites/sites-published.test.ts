@@ -29,7 +29,9 @@ function expectPublished(res: { status: number; body: any }, { outsider = false 
   if (outsider) {
     // The spaces the reader is not a member of come without their member-only fields (see outsiderSpace).
     const withPlaceholders = (s: any) => (s.space.permissions.view ? s : { ...s, space: outsiderSpace(s.space) });
-    const items = res.body.structure.structure.map((item: any) => (item.siteSpaces ? { ...item, siteSpaces: item.siteSpaces.map(withPlaceholders) } : item.space ? withPlaceholders(item) : item));
+    const items = res.body.structure.structure.map((item: any) =>
+      item.siteSpaces ? { ...item, siteSpaces: item.siteSpaces.map(withPlaceholders) } : item.space ? withPlaceholders(item) : item,
+    );
     expectSchema({ ...res.body.structure, structure: items }, 'SiteStructure');
   } else expectSchema(res.body.structure, 'SiteStructure');
 }
@@ -62,7 +64,10 @@ describe('GET …/published', () => {
     const rows = await app.prisma.siteSpace.findMany({ where: { siteId: site.id }, orderBy: { sortKey: 'asc' } });
     expect(ids(res.body.structure.structure)).toEqual(rows.map((r) => r.id));
     expect(res.body.structure.structure.map((s: { space: { id: string } }) => s.space.id)).toEqual([a.id, b.id, c.id]);
-    await site.admin.patch(`${site.path}/structure/sort`, { item: { type: 'site-space', id: rows[2].id }, position: { before: { type: 'site-space', id: rows[0].id } } });
+    await site.admin.patch(`${site.path}/structure/sort`, {
+      item: { type: 'site-space', id: rows[2].id },
+      position: { before: { type: 'site-space', id: rows[0].id } },
+    });
     expect(ids((await site.admin.get(`${site.path}/published`)).body.structure.structure)).toEqual([rows[2].id, rows[0].id, rows[1].id]);
     await site.admin.post(`${site.path}/unpublish`);
     expect((await site.admin.get(`${site.path}/published`)).status).toBe(404);
@@ -72,15 +77,22 @@ describe('GET …/published', () => {
     const org = await createOrg(app);
     const site = await siteOf(org);
     const sections: string[] = [];
-    for (let i = 0; i < 3; i++) sections.push((await site.admin.post(`${site.path}/sections`, { spaceId: (await createSpace(app, org)).id })).body.id);
+    for (let i = 0; i < 3; i++)
+      sections.push((await site.admin.post(`${site.path}/sections`, { spaceId: (await createSpace(app, org)).id })).body.id);
     const group = (await site.admin.post(`${site.path}/section-groups`, { title: 'Group', sections: [sections[1]] })).body.id;
-    await site.admin.patch(`${site.path}/structure/sort`, { item: { type: 'site-section-group', id: group }, position: { before: { type: 'site-section', id: sections[0] } } });
+    await site.admin.patch(`${site.path}/structure/sort`, {
+      item: { type: 'site-section-group', id: group },
+      position: { before: { type: 'site-section', id: sections[0] } },
+    });
     await site.admin.post(`${site.path}/publish`);
     const res = await site.admin.get(`${site.path}/published`);
     expectPublished(res);
     expect(res.body.structure.type).toBe('sections');
     expect(ids(res.body.structure.structure)).toEqual([group, sections[0], sections[2]]);
-    expect(res.body.structure.structure[0]).toMatchObject({ object: 'site-section-group', children: [{ id: sections[1], object: 'site-section' }] });
+    expect(res.body.structure.structure[0]).toMatchObject({
+      object: 'site-section-group',
+      children: [{ id: sections[1], object: 'site-section' }],
+    });
     expect(res.body.structure.structure[1].urls.published).toMatch(/^http/);
   });
 
@@ -187,7 +199,9 @@ describe('GET …/published', () => {
     expectSiteSpaceForOutsider(asMember.body.structure.structure[1].siteSpaces[0]);
     expectSchema(asMember.body.structure.structure[0].siteSpaces[0], 'SiteSpace');
     expect((await rest(app, guest.token).get(withKey)).status).toBe(200);
-    expect((await rest(app, (await tokenWithScopes(app, stranger.admin.userId, ['site:read', 'space:read'])).token).get(withKey)).status).toBe(200);
+    expect(
+      (await rest(app, (await tokenWithScopes(app, stranger.admin.userId, ['site:read', 'space:read'])).token).get(withKey)).status,
+    ).toBe(200);
     expect((await rest(app, (await tokenWithScopes(app, stranger.admin.userId, ['space:read'])).token).get(withKey)).status).toBe(403);
     // Deactivated: stops at once; reactivated: works again; deleted: stops.
     await site.admin.patch(`${site.path}/share-links/${link.id}`, { active: false });
@@ -209,8 +223,9 @@ describe('GET …/published', () => {
     const { read } = await membersOfEveryRole(app, org.organizationId);
     const listed = await rest(app, read.token).get(`${site.path}/site-spaces`);
     expect(JSON.stringify(listed.body)).not.toContain(`"title":"${hidden.title}"`);
-    const content = await graphql(app, read.token, `query($id: ID!) { node(id: $id) { ... on SiteSpace { space { id title } } } }`,
-      { id: (await app.prisma.siteSpace.findFirstOrThrow({ where: { siteId: site.id } })).id });
+    const content = await graphql(app, read.token, `query($id: ID!) { node(id: $id) { ... on SiteSpace { space { id title } } } }`, {
+      id: (await app.prisma.siteSpace.findFirstOrThrow({ where: { siteId: site.id } })).id,
+    });
     expect(content.data?.node?.space ?? null).toBeNull();
     // Once published, the site's audience sees the space it publishes.
     await site.admin.post(`${site.path}/publish`);
@@ -218,9 +233,16 @@ describe('GET …/published', () => {
     expect(published.status).toBe(200);
     expect(published.body.items[0].space).toMatchObject({ id: hidden.id, title: hidden.title });
     // The site shows the space's content, not its discussion: not even how many comments it has.
-    expect((await rest(app, org.admin.token).post(`/v1/spaces/${hidden.id}/comments`, { body: { markdown: 'internal' } })).status).toBe(200);
+    expect((await rest(app, org.admin.token).post(`/v1/spaces/${hidden.id}/comments`, { body: { markdown: 'internal' } })).status).toBe(
+      200,
+    );
     const siteSpaceId = (await app.prisma.siteSpace.findFirstOrThrow({ where: { siteId: site.id } })).id;
-    const counted = await graphql(app, read.token, `query($id: ID!) { node(id: $id) { ... on SiteSpace { space { title comments(first: 1) { totalCount } } } } }`, { id: siteSpaceId });
+    const counted = await graphql(
+      app,
+      read.token,
+      `query($id: ID!) { node(id: $id) { ... on SiteSpace { space { title comments(first: 1) { totalCount } } } } }`,
+      { id: siteSpaceId },
+    );
     expect(counted.data?.node?.space?.comments?.totalCount).toBeUndefined();
     expect(counted.errors?.[0].extensions?.code).toMatch(/NOT_FOUND|FORBIDDEN/);
   });
@@ -242,15 +264,29 @@ describe('GET …/published', () => {
     const asStranger = await graphql(app, stranger.admin.token, query, { org: org.organizationId, site: site.id, key });
     expect(asStranger.errors).toBeUndefined();
     const seen = asStranger.data.publishedSite.structure.structure[0].space;
-    expect(seen).toEqual({ id: space.id, title: space.title, mergeRules: null, defaultLevel: null, openCommentsCount: null, changeRequestsCount: null, openChangeRequestsCount: null, draftChangeRequestsCount: null });
+    expect(seen).toEqual({
+      id: space.id,
+      title: space.title,
+      mergeRules: null,
+      defaultLevel: null,
+      openCommentsCount: null,
+      changeRequestsCount: null,
+      openChangeRequestsCount: null,
+      draftChangeRequestsCount: null,
+    });
     // The same over REST, and a member of the space still reads them all.
-    const restSiteSpace = (await rest(app, stranger.admin.token).get(`${site.path}/published?shareKey=${encodeURIComponent(key)}`)).body.structure.structure[0];
+    const restSiteSpace = (await rest(app, stranger.admin.token).get(`${site.path}/published?shareKey=${encodeURIComponent(key)}`)).body
+      .structure.structure[0];
     expect(restSiteSpace.space.id).toBe(space.id);
     expectSiteSpaceForOutsider(restSiteSpace);
     expect(JSON.stringify(restSiteSpace)).not.toContain(org.admin.userId);
     const asMember = await graphql(app, org.admin.token, query, { org: org.organizationId, site: site.id, key });
     expect(asMember.errors).toBeUndefined();
-    expect(asMember.data.publishedSite.structure.structure[0].space).toMatchObject({ mergeRules: rules, changeRequestsCount: 1, draftChangeRequestsCount: 1 });
+    expect(asMember.data.publishedSite.structure.structure[0].space).toMatchObject({
+      mergeRules: rules,
+      changeRequestsCount: 1,
+      draftChangeRequestsCount: 1,
+    });
   });
 
   it('does not let a share key open a public site, nor the key of another site', async () => {
@@ -271,11 +307,19 @@ describe('GET …/published', () => {
     const org = await createOrg(app);
     const site = await siteOf(org, { spaces: [(await createSpace(app, org)).id] });
     await site.admin.post(`${site.path}/publish`);
-    const res = await graphql(app, org.admin.token, `query ($id: ID!) {
+    const res = await graphql(
+      app,
+      org.admin.token,
+      `query ($id: ID!) {
       publishedSite(id: $id) { site { id published } structure { type structure { __typename ... on SiteSpace { id space { id } } } } }
-    }`, { id: site.id });
+    }`,
+      { id: site.id },
+    );
     expect(res.errors).toBeUndefined();
-    expect(res.data.publishedSite).toMatchObject({ site: { id: site.id, published: true }, structure: { type: 'SITE_SPACES', structure: [{ __typename: 'SiteSpace' }] } });
+    expect(res.data.publishedSite).toMatchObject({
+      site: { id: site.id, published: true },
+      structure: { type: 'SITE_SPACES', structure: [{ __typename: 'SiteSpace' }] },
+    });
   });
 });
 

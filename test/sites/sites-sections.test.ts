@@ -46,7 +46,14 @@ describe('sections', () => {
     const org = await createOrg(app);
     const site = await siteWithSections(org, 2);
     const [first, second] = site.sections;
-    expect(first).toMatchObject({ object: 'site-section', title: 'Product 0', path: 'product-0', default: true, draft: false, siteSpaces: [{ default: true }] });
+    expect(first).toMatchObject({
+      object: 'site-section',
+      title: 'Product 0',
+      path: 'product-0',
+      default: true,
+      draft: false,
+      siteSpaces: [{ default: true }],
+    });
     expect(second).toMatchObject({ title: 'Product 1', default: false });
     const row = await app.prisma.site.findUniqueOrThrow({ where: { id: site.id } });
     expect(row.defaultSiteSectionId).toBe(first.id);
@@ -82,16 +89,36 @@ describe('sections', () => {
     const space = await createSpace(app, org);
     const variant = (await site.admin.post(`${site.path}/site-spaces`, { spaceId: space.id, sectionId: section.id })).body;
     const res = await site.admin.patch(at, {
-      title: 'Platform', path: 'platform', condition: 'visitor.claims.pro', icon: 'gear', description: 'All of it', defaultSiteSpace: variant.id,
+      title: 'Platform',
+      path: 'platform',
+      condition: 'visitor.claims.pro',
+      icon: 'gear',
+      description: 'All of it',
+      defaultSiteSpace: variant.id,
     });
     expectOpenApi(res, 'patch', SECTION, 200);
-    expect(res.body).toMatchObject({ title: 'Platform', path: 'platform', condition: 'visitor.claims.pro', icon: 'gear', description: 'All of it' });
+    expect(res.body).toMatchObject({
+      title: 'Platform',
+      path: 'platform',
+      condition: 'visitor.claims.pro',
+      icon: 'gear',
+      description: 'All of it',
+    });
     expect(res.body.siteSpaces.find((s: { id: string }) => s.id === variant.id).default).toBe(true);
-    expect((await site.admin.patch(at, { title: 'Platform 2' })).body).toMatchObject({ condition: 'visitor.claims.pro', icon: 'gear', description: 'All of it' });
+    expect((await site.admin.patch(at, { title: 'Platform 2' })).body).toMatchObject({
+      condition: 'visitor.claims.pro',
+      icon: 'gear',
+      description: 'All of it',
+    });
     const cleared = await site.admin.patch(at, { condition: null, icon: null, description: null });
     expectOpenApi(cleared, 'patch', SECTION, 200);
     expect(await app.prisma.siteSection.findUniqueOrThrow({ where: { id: section.id } })).toMatchObject({
-      title: 'Platform 2', path: 'platform', condition: null, icon: null, description: null, defaultSiteSpaceId: variant.id,
+      title: 'Platform 2',
+      path: 'platform',
+      condition: null,
+      icon: null,
+      description: null,
+      defaultSiteSpaceId: variant.id,
     });
     expect400(await site.admin.patch(at, { title: 'x' }), 'title');
     expect400(await site.admin.patch(at, { path: '' }), 'path');
@@ -101,7 +128,9 @@ describe('sections', () => {
     expect400(await site.admin.patch(at, { icon: 'i'.repeat(51) }), 'icon');
     expect400(await site.admin.patch(at, { defaultSiteSpace: other.siteSpaces[0].id }), 'defaultSiteSpace');
     expect((await site.admin.patch(at, { path: other.path })).status).toBe(409);
-    expect((await site.admin.patch(at, { description: 'd'.repeat(256), condition: 'c'.repeat(1024), path: 'p'.repeat(100) })).status).toBe(200);
+    expect((await site.admin.patch(at, { description: 'd'.repeat(256), condition: 'c'.repeat(1024), path: 'p'.repeat(100) })).status).toBe(
+      200,
+    );
     expect((await site.admin.patch(`${site.path}/sections/sse_unknown`, { title: 'Nope' })).status).toBe(404);
   });
 
@@ -174,7 +203,10 @@ describe('section groups', () => {
     const renamed = await site.admin.patch(`${site.path}/section-groups/${outer.body.id}`, { title: 'All products', icon: null });
     expectOpenApi(renamed, 'patch', GROUP, 200);
     expect(renamed.body.icon).toBeUndefined();
-    expect(await app.prisma.siteSectionGroup.findUniqueOrThrow({ where: { id: outer.body.id } })).toMatchObject({ title: 'All products', icon: null });
+    expect(await app.prisma.siteSectionGroup.findUniqueOrThrow({ where: { id: outer.body.id } })).toMatchObject({
+      title: 'All products',
+      icon: null,
+    });
   });
 
   it('adds and removes sections; removing one not in the group is a 204; deleting a group moves its content up', async () => {
@@ -207,13 +239,24 @@ describe('the order of the structure', () => {
     const site = await siteWithSections(org, 3);
     const [a, b, c] = site.sections;
     const group = (await site.admin.post(`${site.path}/section-groups`, { title: 'Group' })).body;
-    const sorted = await site.admin.patch(`${site.path}/structure/sort`, { item: { type: 'site-section', id: c.id }, position: { before: { type: 'site-section', id: a.id } } });
+    const sorted = await site.admin.patch(`${site.path}/structure/sort`, {
+      item: { type: 'site-section', id: c.id },
+      position: { before: { type: 'site-section', id: a.id } },
+    });
     expectOpenApi(sorted, 'patch', SORT, 200);
     expect(sorted.body).toMatchObject({ object: 'site-section', id: c.id });
-    const moved = await site.admin.patch(`${site.path}/structure/sort`, { item: { type: 'site-section-group', id: group.id }, position: { after: { type: 'site-section', id: c.id } } });
+    const moved = await site.admin.patch(`${site.path}/structure/sort`, {
+      item: { type: 'site-section-group', id: group.id },
+      position: { after: { type: 'site-section', id: c.id } },
+    });
     expectOpenApi(moved, 'patch', SORT, 200);
     expect(ids((await site.admin.get(`${site.path}/sections`)).body.items)).toEqual([c.id, a.id, b.id]);
-    const structure = await graphql(app, org.admin.token, 'query ($id: ID!) { site(id: $id) { structure { ... on SiteSection { id } ... on SiteSectionGroup { id } } } }', { id: site.id });
+    const structure = await graphql(
+      app,
+      org.admin.token,
+      'query ($id: ID!) { site(id: $id) { structure { ... on SiteSection { id } ... on SiteSectionGroup { id } } } }',
+      { id: site.id },
+    );
     expect(ids(structure.data.site.structure)).toEqual([c.id, group.id, a.id, b.id]);
     // To the end without a position.
     expect((await site.admin.patch(`${site.path}/structure/sort`, { item: { type: 'site-section', id: c.id } })).status).toBe(200);
@@ -224,13 +267,28 @@ describe('the order of the structure', () => {
     const x = (await site.admin.post(`${site.path}/site-spaces`, { spaceId: spaces[0].id, sectionId: a.id })).body;
     const y = (await site.admin.post(`${site.path}/site-spaces`, { spaceId: spaces[1].id, sectionId: a.id })).body;
     const original = a.siteSpaces[0].id;
-    const spaceSorted = await site.admin.patch(`${site.path}/structure/sort`, { item: { type: 'site-space', id: y.id }, position: { before: { type: 'site-space', id: original } } });
+    const spaceSorted = await site.admin.patch(`${site.path}/structure/sort`, {
+      item: { type: 'site-space', id: y.id },
+      position: { before: { type: 'site-space', id: original } },
+    });
     expectOpenApi(spaceSorted, 'patch', SORT, 200);
     const section = (await site.admin.get(`${site.path}/sections`)).body.items.find((s: { id: string }) => s.id === a.id);
     expect(ids(section.siteSpaces)).toEqual([y.id, original, x.id]);
 
-    expect400(await site.admin.patch(`${site.path}/structure/sort`, { item: { type: 'site-space', id: y.id }, position: { before: { type: 'site-space', id: b.siteSpaces[0].id } } }), 'position.before');
-    expect400(await site.admin.patch(`${site.path}/structure/sort`, { item: { type: 'site-section', id: a.id }, position: { before: { type: 'site-section', id: b.id }, after: { type: 'site-section', id: c.id } } }), 'position');
+    expect400(
+      await site.admin.patch(`${site.path}/structure/sort`, {
+        item: { type: 'site-space', id: y.id },
+        position: { before: { type: 'site-space', id: b.siteSpaces[0].id } },
+      }),
+      'position.before',
+    );
+    expect400(
+      await site.admin.patch(`${site.path}/structure/sort`, {
+        item: { type: 'site-section', id: a.id },
+        position: { before: { type: 'site-section', id: b.id }, after: { type: 'site-section', id: c.id } },
+      }),
+      'position',
+    );
     expect((await site.admin.patch(`${site.path}/structure/sort`, { item: { type: 'site-section', id: 'sse_unknown' } })).status).toBe(404);
   });
 
@@ -238,19 +296,33 @@ describe('the order of the structure', () => {
     const org = await createOrg(app);
     const site = await siteWithSections(org, 3);
     const [a, b, c] = site.sections;
-    const moved = await site.admin.post(`${site.path}/sections/${a.id}/move`, { position: { after: { type: 'site-section', siteSection: c.id } } });
+    const moved = await site.admin.post(`${site.path}/sections/${a.id}/move`, {
+      position: { after: { type: 'site-section', siteSection: c.id } },
+    });
     expectOpenApi(moved, 'post', `${SECTION}/move`, 200);
     expect(ids((await site.admin.get(`${site.path}/sections`)).body.items)).toEqual([b.id, c.id, a.id]);
     const spaces = [await createSpace(app, org)];
     const extra = (await site.admin.post(`${site.path}/site-spaces`, { spaceId: spaces[0].id, sectionId: b.id })).body;
-    const spaceMoved = await site.admin.post(`${site.path}/site-spaces/${extra.id}/move`, { position: { before: { type: 'site-space', siteSpace: b.siteSpaces[0].id } } });
+    const spaceMoved = await site.admin.post(`${site.path}/site-spaces/${extra.id}/move`, {
+      position: { before: { type: 'site-space', siteSpace: b.siteSpaces[0].id } },
+    });
     expectOpenApi(spaceMoved, 'post', '/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move', 200);
-    expect((await app.prisma.siteSpace.findMany({ where: { sectionId: b.id }, orderBy: { sortKey: 'asc' } })).map((s) => s.id)).toEqual([extra.id, b.siteSpaces[0].id]);
-    const introspection = await graphql(app, org.admin.token, '{ __type(name: "Mutation") { fields(includeDeprecated: true) { name isDeprecated deprecationReason } } }');
+    expect((await app.prisma.siteSpace.findMany({ where: { sectionId: b.id }, orderBy: { sortKey: 'asc' } })).map((s) => s.id)).toEqual([
+      extra.id,
+      b.siteSpaces[0].id,
+    ]);
+    const introspection = await graphql(
+      app,
+      org.admin.token,
+      '{ __type(name: "Mutation") { fields(includeDeprecated: true) { name isDeprecated deprecationReason } } }',
+    );
     const fields = Object.fromEntries(introspection.data.__type.fields.map((f: { name: string }) => [f.name, f]));
     expect(fields.moveSiteSection).toMatchObject({ isDeprecated: true, deprecationReason: expect.stringContaining('sortSiteStructure') });
     expect(fields.moveSiteSpace).toMatchObject({ isDeprecated: true, deprecationReason: expect.stringContaining('sortSiteStructure') });
-    expect(fields.moveSiteSectionGroup).toMatchObject({ isDeprecated: true, deprecationReason: expect.stringContaining('sortSiteStructure') });
+    expect(fields.moveSiteSectionGroup).toMatchObject({
+      isDeprecated: true,
+      deprecationReason: expect.stringContaining('sortSiteStructure'),
+    });
     expect(fields.sortSiteStructure.isDeprecated).toBe(false);
   });
 
@@ -261,26 +333,49 @@ describe('the order of the structure', () => {
     const g1 = (await site.admin.post(`${site.path}/section-groups`, { title: 'First' })).body;
     const g2 = (await site.admin.post(`${site.path}/section-groups`, { title: 'Second', sections: [c.id] })).body;
     const root = async () => {
-      const res = await graphql(app, org.admin.token, 'query ($id: ID!) { site(id: $id) { structure { ... on SiteSection { id } ... on SiteSectionGroup { id } } } }', { id: site.id });
+      const res = await graphql(
+        app,
+        org.admin.token,
+        'query ($id: ID!) { site(id: $id) { structure { ... on SiteSection { id } ... on SiteSectionGroup { id } } } }',
+        { id: site.id },
+      );
       return ids(res.data.site.structure);
     };
     expect(await root()).toEqual([a.id, b.id, g1.id, g2.id]);
     const GROUP_MOVE = `${GROUP}/move`;
-    const beforeSection = await site.admin.post(`${site.path}/section-groups/${g2.id}/move`, { position: { before: { type: 'site-section', id: a.id } } });
+    const beforeSection = await site.admin.post(`${site.path}/section-groups/${g2.id}/move`, {
+      position: { before: { type: 'site-section', id: a.id } },
+    });
     expectOpenApi(beforeSection, 'post', GROUP_MOVE, 200);
     expect(beforeSection.body).toMatchObject({ object: 'site-section-group', id: g2.id, children: [{ id: c.id }] });
     expect(await root()).toEqual([g2.id, a.id, b.id, g1.id]);
-    expectOpenApi(await site.admin.post(`${site.path}/section-groups/${g1.id}/move`, { position: { after: { type: 'site-section-group', id: g2.id } } }), 'post', GROUP_MOVE, 200);
+    expectOpenApi(
+      await site.admin.post(`${site.path}/section-groups/${g1.id}/move`, {
+        position: { after: { type: 'site-section-group', id: g2.id } },
+      }),
+      'post',
+      GROUP_MOVE,
+      200,
+    );
     expect(await root()).toEqual([g2.id, g1.id, a.id, b.id]);
     // No position: to the end. The published structure follows the stored order.
     expect((await site.admin.post(`${site.path}/section-groups/${g2.id}/move`, {})).status).toBe(200);
     expect(await root()).toEqual([g1.id, a.id, b.id, g2.id]);
-    const keys = await app.prisma.siteSectionGroup.findMany({ where: { siteId: site.id }, orderBy: { sortKey: 'asc' }, select: { id: true, sortKey: true } });
-    expect(keys).toEqual([{ id: g1.id, sortKey: 1 }, { id: g2.id, sortKey: 4 }]);
+    const keys = await app.prisma.siteSectionGroup.findMany({
+      where: { siteId: site.id },
+      orderBy: { sortKey: 'asc' },
+      select: { id: true, sortKey: true },
+    });
+    expect(keys).toEqual([
+      { id: g1.id, sortKey: 1 },
+      { id: g2.id, sortKey: 4 },
+    ]);
     await site.admin.post(`${site.path}/publish`);
     expect(ids((await site.admin.get(`${site.path}/published`)).body.structure.structure)).toEqual([g1.id, a.id, b.id, g2.id]);
     // A reference that is not a sibling (the section inside the group) is a 400; an unknown group a 404.
-    const wrong = await site.admin.post(`${site.path}/section-groups/${g1.id}/move`, { position: { before: { type: 'site-section', id: c.id } } });
+    const wrong = await site.admin.post(`${site.path}/section-groups/${g1.id}/move`, {
+      position: { before: { type: 'site-section', id: c.id } },
+    });
     expectOpenApi(wrong, 'post', GROUP_MOVE, 400);
     expect400(wrong, 'position.before');
     expectOpenApi(await site.admin.post(`${site.path}/section-groups/ssg_unknown/move`, {}), 'post', GROUP_MOVE, 404);
@@ -317,9 +412,17 @@ describe('the order of the structure', () => {
     const requests = [
       () => site.admin.post(`${site.path}/section-groups/${g1.id}/move`, { position: { before: { type: 'site-section', id: a.id } } }),
       () => site.admin.post(`${site.path}/section-groups/${g2.id}/move`, { position: { after: { type: 'site-section', id: b.id } } }),
-      () => site.admin.patch(`${site.path}/structure/sort`, { item: { type: 'site-section', id: d.id }, position: { before: { type: 'site-section-group', id: g1.id } } }),
+      () =>
+        site.admin.patch(`${site.path}/structure/sort`, {
+          item: { type: 'site-section', id: d.id },
+          position: { before: { type: 'site-section-group', id: g1.id } },
+        }),
       () => site.admin.post(`${site.path}/section-groups/${g1.id}/move`, {}),
-      () => site.admin.patch(`${site.path}/structure/sort`, { item: { type: 'site-section-group', id: g2.id }, position: { after: { type: 'site-section', id: c.id } } }),
+      () =>
+        site.admin.patch(`${site.path}/structure/sort`, {
+          item: { type: 'site-section-group', id: g2.id },
+          position: { after: { type: 'site-section', id: c.id } },
+        }),
     ];
     const results = await Promise.all(requests.map((send) => send()));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
@@ -329,7 +432,12 @@ describe('the order of the structure', () => {
     ]);
     const all = [...sections, ...groups].sort((x, y) => x.sortKey - y.sortKey);
     expect(all.map((r) => r.sortKey)).toEqual([1, 2, 3, 4, 5, 6]);
-    const res = await graphql(app, org.admin.token, 'query ($id: ID!) { site(id: $id) { structure { ... on SiteSection { id } ... on SiteSectionGroup { id } } } }', { id: site.id });
+    const res = await graphql(
+      app,
+      org.admin.token,
+      'query ($id: ID!) { site(id: $id) { structure { ... on SiteSection { id } ... on SiteSectionGroup { id } } } }',
+      { id: site.id },
+    );
     expect(ids(res.data.site.structure)).toEqual(all.map((r) => r.id));
   });
 });

@@ -35,7 +35,9 @@ async function siteOf(org: OrgFixture, body: Record<string, unknown> = {}) {
 }
 
 async function insertSection(org: OrgFixture, siteId: string, sortKey: number, path = `s${sortKey}`) {
-  return app.prisma.siteSection.create({ data: { id: newId('SiteSection'), organizationId: org.organizationId, siteId, title: `Section ${sortKey}`, path, sortKey } });
+  return app.prisma.siteSection.create({
+    data: { id: newId('SiteSection'), organizationId: org.organizationId, siteId, title: `Section ${sortKey}`, path, sortKey },
+  });
 }
 
 /** A required field left out: GraphQL's coercion refuses it, naming the field. */
@@ -55,13 +57,23 @@ describe('POST …/site-spaces', () => {
     const admin = rest(app, org.admin.token);
     const first = await admin.post(site.siteSpaces, { spaceId: a.id });
     expectOpenApi(first, 'post', SITE_SPACES, 201);
-    expect(first.body).toMatchObject({ object: 'site-space', path: 'getting-started', default: true, draft: false, title: 'Getting Started', space: { id: a.id } });
+    expect(first.body).toMatchObject({
+      object: 'site-space',
+      path: 'getting-started',
+      default: true,
+      draft: false,
+      title: 'Getting Started',
+      space: { id: a.id },
+    });
     expect(first.body.section).toBeUndefined();
     expect(first.body.urls.published).toBeUndefined();
     const second = await admin.post(site.siteSpaces, { spaceId: b.id });
     expectOpenApi(second, 'post', SITE_SPACES, 201);
     expect(second.body).toMatchObject({ path: 'getting-started-2', default: false });
-    expect((await rowsOf(site.id)).map((r) => [r.id, r.sectionId, r.organizationId])).toEqual([[first.body.id, null, org.organizationId], [second.body.id, null, org.organizationId]]);
+    expect((await rowsOf(site.id)).map((r) => [r.id, r.sectionId, r.organizationId])).toEqual([
+      [first.body.id, null, org.organizationId],
+      [second.body.id, null, org.organizationId],
+    ]);
     expect((await admin.get(site.path)).body.siteSpaces).toBe(2);
     await admin.post(`${site.path}/publish`);
     const listed = await admin.get(site.siteSpaces);
@@ -137,7 +149,9 @@ describe('GET …/site-spaces', () => {
     expect((await admin.get(`${site.siteSpaces}?default=false`)).body.items.map((i: { id: string }) => i.id)).toEqual([z]);
     const page = await admin.get(`${site.siteSpaces}?limit=2`);
     expect(page.body.count).toBe(3);
-    expect((await admin.get(`${site.siteSpaces}?limit=2&page=${page.body.next.page}`)).body.items.map((i: { id: string }) => i.id)).toEqual([x]);
+    expect((await admin.get(`${site.siteSpaces}?limit=2&page=${page.body.next.page}`)).body.items.map((i: { id: string }) => i.id)).toEqual(
+      [x],
+    );
   });
 
   it('is for members who see the site; another organization gets 404; a scoped token needs site:read', async () => {
@@ -168,7 +182,11 @@ describe('PATCH and DELETE …/site-spaces/{siteSpaceId}', () => {
     expect((await admin.patch(at, { path: 'v3' })).body.condition).toBe('visitor.claims.beta');
     const removed = await admin.patch(at, { condition: null });
     expect(removed.body.condition).toBeUndefined();
-    expect(await app.prisma.siteSpace.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ path: 'v3', condition: null, spaceId: a.id });
+    expect(await app.prisma.siteSpace.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
+      path: 'v3',
+      condition: null,
+      spaceId: a.id,
+    });
     const moved = await admin.patch(at, { spaceId: b.id });
     expectOpenApi(moved, 'patch', SITE_SPACE, 200);
     expect(moved.body.space.id).toBe(b.id);
@@ -179,7 +197,11 @@ describe('PATCH and DELETE …/site-spaces/{siteSpaceId}', () => {
     expect400(await admin.patch(at, { path: null }), 'path');
     expect400(await admin.patch(at, { condition: 'c'.repeat(1025) }), 'condition');
     expect400(await admin.patch(at, { spaceId: (await createSpace(app, other)).id }), 'spaceId');
-    expect(await app.prisma.siteSpace.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ path: 'v3', condition: null, spaceId: b.id });
+    expect(await app.prisma.siteSpace.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
+      path: 'v3',
+      condition: null,
+      spaceId: b.id,
+    });
     expect((await admin.patch(at, { path: 'p'.repeat(100), condition: 'c'.repeat(1024) })).status).toBe(200);
     expect((await admin.patch(`${site.siteSpaces}/sis_unknown`, { path: 'x' })).status).toBe(404);
   });
@@ -207,7 +229,9 @@ describe('PATCH and DELETE …/site-spaces/{siteSpaceId}', () => {
     const listed = await admin.get(site.siteSpaces);
     expect(listed.body.items.map((i: { space: { id: string } }) => i.space.id)).toEqual([b.id]);
     expect((await admin.get(site.path)).body.siteSpaces).toBe(1);
-    expect((await admin.get(`${site.path}/published`)).body.structure.structure.map((i: { space: { id: string } }) => i.space.id)).toEqual([b.id]);
+    expect((await admin.get(`${site.path}/published`)).body.structure.structure.map((i: { space: { id: string } }) => i.space.id)).toEqual([
+      b.id,
+    ]);
     expect((await admin.get(`/v1/orgs/${org.organizationId}/sites?space=${a.id}`)).body.count).toBe(0);
     expect(await app.prisma.siteSpace.count({ where: { siteId: site.id } })).toBe(2);
     expect((await admin.post(`/v1/spaces/${a.id}/restore`)).status).toBe(200);
@@ -263,7 +287,11 @@ describe('share links', () => {
     expectOpenApi(off, 'patch', SHARE_LINK, 200);
     expect(off.body).toMatchObject({ active: false, name: 'Partners' });
     expect((await admin.patch(at, { name: 'Resellers' })).body).toMatchObject({ active: false, name: 'Resellers' });
-    expect(await app.prisma.shareLink.findUniqueOrThrow({ where: { id: created.body.id } })).toMatchObject({ active: false, name: 'Resellers', key: row.key });
+    expect(await app.prisma.shareLink.findUniqueOrThrow({ where: { id: created.body.id } })).toMatchObject({
+      active: false,
+      name: 'Resellers',
+      key: row.key,
+    });
 
     expect((await admin.delete(at)).status).toBe(205);
     expect((await admin.delete(at)).status).toBe(204);
@@ -315,14 +343,21 @@ describe('share links', () => {
     const org = await createOrg(app);
     const site = await siteOf(org, { spaces: [(await createSpace(app, org)).id] });
     const link = (await rest(app, org.admin.token).post(site.shareLinks, { name: 'Team' })).body;
-    const res = await graphql(app, org.admin.token, `query ($id: ID!) {
+    const res = await graphql(
+      app,
+      org.admin.token,
+      `query ($id: ID!) {
       site(id: $id) { shareLinks(first: 5) { totalCount edges { node { id key active } } } siteSpaces(first: 5) { totalCount edges { node { default space { id } } } } }
-    }`, { id: site.id });
+    }`,
+      { id: site.id },
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data.site.shareLinks.edges[0].node).toMatchObject({ id: link.id, active: true });
     expect(res.data.site.siteSpaces.totalCount).toBe(1);
     const reader = await addMember(app, org.organizationId, 'read');
-    const refused = await graphql(app, reader.token, 'query ($id: ID!) { site(id: $id) { shareLinks(first: 5) { totalCount } } }', { id: site.id });
+    const refused = await graphql(app, reader.token, 'query ($id: ID!) { site(id: $id) { shareLinks(first: 5) { totalCount } } }', {
+      id: site.id,
+    });
     expect(refused.errors?.[0].extensions).toMatchObject({ code: 'FORBIDDEN' });
   });
 });

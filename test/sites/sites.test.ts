@@ -40,7 +40,9 @@ async function insertSection(org: OrgFixture, siteId: string, spaceId?: string) 
     data: { id: newId('SiteSection'), organizationId: org.organizationId, siteId, title: 'Guides', path: `guides-${Math.random()}` },
   });
   const siteSpace = spaceId
-    ? await app.prisma.siteSpace.create({ data: { id: newId('SiteSpace'), organizationId: org.organizationId, siteId, spaceId, sectionId: section.id, path: 'v1' } })
+    ? await app.prisma.siteSpace.create({
+        data: { id: newId('SiteSpace'), organizationId: org.organizationId, siteId, spaceId, sectionId: section.id, path: 'v1' },
+      })
     : null;
   return { section, siteSpace };
 }
@@ -51,15 +53,27 @@ describe('POST /orgs/{organizationId}/sites', () => {
     const res = await rest(app, org.admin.token).post(sitesPath(org), {});
     expectOpenApi(res, 'post', SITES, 201);
     expect(res.body).toMatchObject({
-      object: 'site', type: 'basic', appliedType: 'basic', title: 'Untitled site', visibility: 'public', published: false,
-      siteSpaces: 0, defaultLevel: 'inherit', adaptiveContent: { enabled: false }, agentsContext: 'included', features: [],
+      object: 'site',
+      type: 'basic',
+      appliedType: 'basic',
+      title: 'Untitled site',
+      visibility: 'public',
+      published: false,
+      siteSpaces: 0,
+      defaultLevel: 'inherit',
+      adaptiveContent: { enabled: false },
+      agentsContext: 'included',
+      features: [],
       urls: { location: `http://quire.test/v1/orgs/${org.organizationId}/sites/${res.body.id}` },
       permissions: { view: true, admin: true, create: true, editAdaptiveSchema: true },
     });
     expect(res.body.urls.published).toBeUndefined();
     expect(res.body.id).toMatch(/^sit_/);
     expect(await app.prisma.site.findUniqueOrThrow({ where: { id: res.body.id } })).toMatchObject({
-      organizationId: org.organizationId, type: 'basic', visibility: 'public', published: false,
+      organizationId: org.organizationId,
+      type: 'basic',
+      visibility: 'public',
+      published: false,
     });
   });
 
@@ -101,7 +115,8 @@ describe('POST /orgs/{organizationId}/sites', () => {
     const org = await createOrg(app);
     const other = await createOrg(app);
     const callers = await membersOfEveryRole(app, org.organizationId);
-    for (const role of ['admin', 'create'] as const) expect((await rest(app, callers[role].token).post(sitesPath(org), {})).status).toBe(201);
+    for (const role of ['admin', 'create'] as const)
+      expect((await rest(app, callers[role].token).post(sitesPath(org), {})).status).toBe(201);
     for (const role of ['review', 'edit', 'comment', 'read', 'guest'] as const) {
       const res = await rest(app, callers[role].token).post(sitesPath(org), {});
       expect(res.status, role).toBe(403);
@@ -127,15 +142,22 @@ describe('GET /orgs/{organizationId}/sites/{siteId}', () => {
       const res = await rest(app, callers[role].token).get(sitePath(org, site.id));
       expectOpenApi(res, 'get', SITE, 200);
       expect(res.body.permissions, role).toMatchObject({
-        view: true, access: true, admin: role === 'admin', create: role === 'admin' || role === 'create',
-        edit: !['comment', 'read'].includes(role), viewAdaptiveSchema: true, editAdaptiveSchema: role === 'admin',
+        view: true,
+        access: true,
+        admin: role === 'admin',
+        create: role === 'admin' || role === 'create',
+        edit: !['comment', 'read'].includes(role),
+        viewAdaptiveSchema: true,
+        editAdaptiveSchema: role === 'admin',
       });
     }
     expect((await rest(app, callers.guest.token).get(sitePath(org, site.id))).status).toBe(404);
     expect((await rest(app, other.admin.token).get(sitePath(org, site.id))).status).toBe(404);
     // The path's organization must be the site's.
     expect((await rest(app, org.admin.token).get(`/v1/orgs/${other.organizationId}/sites/${site.id}`)).status).toBe(404);
-    expect((await rest(app, org.admin.token).get(sitePath(org, 'sit_unknown'))).body).toEqual({ error: { code: 404, message: 'Site not found' } });
+    expect((await rest(app, org.admin.token).get(sitePath(org, 'sit_unknown'))).body).toEqual({
+      error: { code: 404, message: 'Site not found' },
+    });
   });
 
   it('hides a site whose default level is "no access" from members below admin', async () => {
@@ -206,7 +228,8 @@ describe('PATCH /orgs/{organizationId}/sites/{siteId}', () => {
       rest(app, other.admin.token).patch(sitePath(other, rival.id), { proxy: origin.toUpperCase().replace('/DOCS', '/docs') }),
       rest(app, other.admin.token).patch(sitePath(other, rival.id), { proxy: origin }),
     ]);
-    for (const res of [variant, same]) expect(res.body).toEqual({ error: { code: 409, message: 'proxy: another site already uses this proxy origin' } });
+    for (const res of [variant, same])
+      expect(res.body).toEqual({ error: { code: 409, message: 'proxy: another site already uses this proxy origin' } });
     expect(await app.prisma.site.count({ where: { proxy: origin } })).toBe(1);
   });
 
@@ -215,18 +238,35 @@ describe('PATCH /orgs/{organizationId}/sites/{siteId}', () => {
     const site = await createSite(org);
     const admin = rest(app, org.admin.token);
     const res = await admin.patch(sitePath(org, site.id), {
-      title: 'Product docs', visibility: 'unlisted', hostname: 'docs.example.com', basename: 'product',
-      proxy: 'example.com/docs', adaptiveContent: { enabled: true }, agentsContext: 'excluded', defaultLevel: 'read',
+      title: 'Product docs',
+      visibility: 'unlisted',
+      hostname: 'docs.example.com',
+      basename: 'product',
+      proxy: 'example.com/docs',
+      adaptiveContent: { enabled: true },
+      agentsContext: 'excluded',
+      defaultLevel: 'read',
     });
     expectOpenApi(res, 'patch', SITE, 200);
     expect(res.body).toMatchObject({
-      title: 'Product docs', visibility: 'unlisted', hostname: 'docs.example.com', basename: 'product',
+      title: 'Product docs',
+      visibility: 'unlisted',
+      hostname: 'docs.example.com',
+      basename: 'product',
       proxy: { origin: 'example.com/docs', target: 'https://docs.example.com/product' },
-      adaptiveContent: { enabled: true }, agentsContext: 'excluded', defaultLevel: 'read',
+      adaptiveContent: { enabled: true },
+      agentsContext: 'excluded',
+      defaultLevel: 'read',
     });
     expect(await app.prisma.site.findUniqueOrThrow({ where: { id: site.id } })).toMatchObject({
-      title: 'Product docs', visibility: 'unlisted', hostname: 'docs.example.com', basename: 'product', proxy: 'example.com/docs',
-      adaptiveContent: true, agentsContext: 'excluded', defaultLevel: 'read',
+      title: 'Product docs',
+      visibility: 'unlisted',
+      hostname: 'docs.example.com',
+      basename: 'product',
+      proxy: 'example.com/docs',
+      adaptiveContent: true,
+      agentsContext: 'excluded',
+      defaultLevel: 'read',
     });
     const published = await admin.post(`${sitePath(org, site.id)}/publish`);
     expectOpenApi(published, 'post', `${SITE}/publish`, 200);
@@ -237,7 +277,12 @@ describe('PATCH /orgs/{organizationId}/sites/{siteId}', () => {
     expect(cleared.body.proxy).toBeUndefined();
     expect(cleared.body.hostname).toBeUndefined();
     expect(cleared.body.urls.published).toBe(`http://quire.test/published/sites/${site.id}`);
-    expect(await app.prisma.site.findUniqueOrThrow({ where: { id: site.id } })).toMatchObject({ proxy: null, hostname: null, basename: null, title: 'Product docs' });
+    expect(await app.prisma.site.findUniqueOrThrow({ where: { id: site.id } })).toMatchObject({
+      proxy: null,
+      hostname: null,
+      basename: null,
+      title: 'Product docs',
+    });
     const unpublished = await admin.post(`${sitePath(org, site.id)}/unpublish`);
     expectOpenApi(unpublished, 'post', `${SITE}/unpublish`, 200);
     expect(unpublished.body).toMatchObject({ published: false });
@@ -256,9 +301,16 @@ describe('PATCH /orgs/{organizationId}/sites/{siteId}', () => {
     const first = await insertSection(org, site.id, c.id);
     const other = await insertSection(org, site.id, c.id);
     expect400(await admin.patch(sitePath(org, site.id), { defaultSiteSpace: first.siteSpace!.id }), 'defaultSiteSpace');
-    expectOpenApi(await admin.patch(sitePath(org, site.id), { defaultSiteSection: first.section.id, defaultSiteSpace: first.siteSpace!.id }), 'patch', SITE, 200);
+    expectOpenApi(
+      await admin.patch(sitePath(org, site.id), { defaultSiteSection: first.section.id, defaultSiteSpace: first.siteSpace!.id }),
+      'patch',
+      SITE,
+      200,
+    );
     expect((await app.prisma.site.findUniqueOrThrow({ where: { id: site.id } })).defaultSiteSectionId).toBe(first.section.id);
-    expect((await app.prisma.siteSection.findUniqueOrThrow({ where: { id: first.section.id } })).defaultSiteSpaceId).toBe(first.siteSpace!.id);
+    expect((await app.prisma.siteSection.findUniqueOrThrow({ where: { id: first.section.id } })).defaultSiteSpaceId).toBe(
+      first.siteSpace!.id,
+    );
     expect400(await admin.patch(sitePath(org, site.id), { defaultSiteSpace: other.siteSpace!.id }), 'defaultSiteSpace');
 
     const elsewhere = await createSite(org, { spaces: [a.id] });
@@ -294,10 +346,17 @@ describe('PATCH /orgs/{organizationId}/sites/{siteId}', () => {
     const noFlag = await admin.patch(sitePath(org, site.id), { adaptiveContent: {} });
     expect(noFlag.status).toBe(400);
     expect(noFlag.body.error.message).toContain('input.adaptiveContent');
-    expect(await app.prisma.site.findUniqueOrThrow({ where: { id: site.id } })).toMatchObject({ title: 'Docs', hostname: null, proxy: null });
+    expect(await app.prisma.site.findUniqueOrThrow({ where: { id: site.id } })).toMatchObject({
+      title: 'Docs',
+      hostname: null,
+      proxy: null,
+    });
     // At the bounds.
     const ok = await admin.patch(sitePath(org, site.id), {
-      title: 'xy', basename: 'b'.repeat(100), hostname: `${Array(7).fill(label).join('.')}.com`, proxy: `example.com/${'p'.repeat(500)}`,
+      title: 'xy',
+      basename: 'b'.repeat(100),
+      hostname: `${Array(7).fill(label).join('.')}.com`,
+      proxy: `example.com/${'p'.repeat(500)}`,
     });
     expectOpenApi(ok, 'patch', SITE, 200);
   });
@@ -376,8 +435,13 @@ describe('organization defaultContent', () => {
     const site = await createSite(org);
     const foreign = await createSite(other);
     const admin = rest(app, org.admin.token);
-    expect((await admin.patch(`/v1/orgs/${org.organizationId}`, { defaultContent: { type: 'site', site: site.id } })).body.defaultContent).toEqual({ type: 'site', site: site.id });
-    expect400(await admin.patch(`/v1/orgs/${org.organizationId}`, { defaultContent: { type: 'site', site: foreign.id } }), 'defaultContent.site');
+    expect(
+      (await admin.patch(`/v1/orgs/${org.organizationId}`, { defaultContent: { type: 'site', site: site.id } })).body.defaultContent,
+    ).toEqual({ type: 'site', site: site.id });
+    expect400(
+      await admin.patch(`/v1/orgs/${org.organizationId}`, { defaultContent: { type: 'site', site: foreign.id } }),
+      'defaultContent.site',
+    );
   });
 });
 
@@ -385,30 +449,67 @@ describe('sites in GraphQL', () => {
   it('creates, lists with filters, reads with the organization, and deletes through the mutations convention', async () => {
     const org = await createOrg(app);
     const space = await createSpace(app, org);
-    const created = await graphql(app, org.admin.token, `mutation ($input: CreateSiteInput!) {
+    const created = await graphql(
+      app,
+      org.admin.token,
+      `mutation ($input: CreateSiteInput!) {
       createSite(input: $input) { clientMutationId site { id title type visibility siteSpacesCount defaultSiteSpaceId organization { id } } }
-    }`, { input: { organizationId: org.organizationId, title: 'Graph docs', visibility: 'SHARE_LINK', spaces: [space.id], clientMutationId: 'c1' } });
+    }`,
+      {
+        input: {
+          organizationId: org.organizationId,
+          title: 'Graph docs',
+          visibility: 'SHARE_LINK',
+          spaces: [space.id],
+          clientMutationId: 'c1',
+        },
+      },
+    );
     expect(created.errors).toBeUndefined();
     const site = created.data.createSite.site;
     expect(created.data.createSite.clientMutationId).toBe('c1');
-    expect(site).toMatchObject({ title: 'Graph docs', type: 'BASIC', visibility: 'SHARE_LINK', siteSpacesCount: 1, organization: { id: org.organizationId } });
+    expect(site).toMatchObject({
+      title: 'Graph docs',
+      type: 'BASIC',
+      visibility: 'SHARE_LINK',
+      siteSpacesCount: 1,
+      organization: { id: org.organizationId },
+    });
     expect(site.defaultSiteSpaceId).toMatch(/^sis_/);
 
-    const listed = await graphql(app, org.admin.token, `query ($org: ID!, $space: ID) {
+    const listed = await graphql(
+      app,
+      org.admin.token,
+      `query ($org: ID!, $space: ID) {
       organization(id: $org) { sites(first: 10, space: $space) { totalCount edges { node { id } } } }
-    }`, { org: org.organizationId, space: space.id });
+    }`,
+      { org: org.organizationId, space: space.id },
+    );
     expect(listed.data.organization.sites).toEqual({ totalCount: 1, edges: [{ node: { id: site.id } }] });
 
-    const bad = await graphql(app, org.admin.token, 'mutation ($input: UpdateSiteInput!) { updateSite(input: $input) { site { id } } }',
-      { input: { siteId: site.id, hostname: 'nope' } });
+    const bad = await graphql(app, org.admin.token, 'mutation ($input: UpdateSiteInput!) { updateSite(input: $input) { site { id } } }', {
+      input: { siteId: site.id, hostname: 'nope' },
+    });
     expect(bad.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', status: 400, field: 'hostname' });
 
     const reader = await addMember(app, org.organizationId, 'read');
-    const refused = await graphql(app, reader.token, 'mutation ($input: DeleteSiteInput!) { deleteSite(input: $input) { deleted } }', { input: { siteId: site.id } });
+    const refused = await graphql(app, reader.token, 'mutation ($input: DeleteSiteInput!) { deleteSite(input: $input) { deleted } }', {
+      input: { siteId: site.id },
+    });
     expect(refused.errors?.[0].extensions).toMatchObject({ code: 'FORBIDDEN' });
-    const deleted = await graphql(app, org.admin.token, 'mutation ($input: DeleteSiteInput!) { deleteSite(input: $input) { deletedSiteId deleted } }', { input: { siteId: site.id } });
+    const deleted = await graphql(
+      app,
+      org.admin.token,
+      'mutation ($input: DeleteSiteInput!) { deleteSite(input: $input) { deletedSiteId deleted } }',
+      { input: { siteId: site.id } },
+    );
     expect(deleted.data.deleteSite).toEqual({ deletedSiteId: site.id, deleted: true });
-    const again = await graphql(app, org.admin.token, 'mutation ($input: DeleteSiteInput!) { deleteSite(input: $input) { deletedSiteId deleted } }', { input: { siteId: site.id } });
+    const again = await graphql(
+      app,
+      org.admin.token,
+      'mutation ($input: DeleteSiteInput!) { deleteSite(input: $input) { deletedSiteId deleted } }',
+      { input: { siteId: site.id } },
+    );
     expect(again.data.deleteSite).toEqual({ deletedSiteId: null, deleted: false });
     const gone = await graphql(app, org.admin.token, 'query ($id: ID!) { site(id: $id) { id } }', { id: site.id });
     expect(gone.errors?.[0].extensions).toMatchObject({ code: 'NOT_FOUND' });

@@ -14,7 +14,11 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('node(id:) and nodes(ids:)', () => {
-  const selections = ['{ __typename }', '{ id }', '{ __typename ... on Space { title } ... on Organization { title } ... on User { displayName } }'];
+  const selections = [
+    '{ __typename }',
+    '{ id }',
+    '{ __typename ... on Space { title } ... on Organization { title } ... on User { displayName } }',
+  ];
 
   it("answer another organization's space, organization and user exactly like a missing id, whatever the selection", async () => {
     const mine = await createOrg(app);
@@ -24,10 +28,14 @@ describe('node(id:) and nodes(ids:)', () => {
     for (const [prefix, id] of Object.entries(hidden)) {
       for (const selection of selections) {
         const invisible = await graphql(app, mine.admin.token, `query($id: ID!) { node(id: $id) ${selection} }`, { id });
-        const missing = await graphql(app, mine.admin.token, `query($id: ID!) { node(id: $id) ${selection} }`, { id: `${prefix}_doesnotexist` });
+        const missing = await graphql(app, mine.admin.token, `query($id: ID!) { node(id: $id) ${selection} }`, {
+          id: `${prefix}_doesnotexist`,
+        });
         expect(invisible, `${id} ${selection}`).toEqual(missing);
         expect(invisible.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
-        const many = await graphql(app, mine.admin.token, `query($ids: [ID!]!) { nodes(ids: $ids) ${selection} }`, { ids: [id, `${prefix}_doesnotexist`] });
+        const many = await graphql(app, mine.admin.token, `query($ids: [ID!]!) { nodes(ids: $ids) ${selection} }`, {
+          ids: [id, `${prefix}_doesnotexist`],
+        });
         expect(many.data?.nodes).toEqual([null, null]);
         const [a, b] = (many.errors ?? []).map(({ path: _path, ...error }) => error);
         expect(many.errors).toHaveLength(2);
@@ -39,13 +47,16 @@ describe('node(id:) and nodes(ids:)', () => {
   it('still answers what the caller may see', async () => {
     const org = await createOrg(app);
     const space = await createSpace(app, org);
-    const res = await graphql(app, org.admin.token, 'query($ids: [ID!]!) { nodes(ids: $ids) { __typename id } }', { ids: [space.id, org.organizationId, org.admin.userId] });
+    const res = await graphql(app, org.admin.token, 'query($ids: [ID!]!) { nodes(ids: $ids) { __typename id } }', {
+      ids: [space.id, org.organizationId, org.admin.userId],
+    });
     expect(res.data?.nodes.map((n: { __typename: string }) => n.__typename)).toEqual(['Space', 'Organization', 'User']);
   });
 });
 
 describe('list cursors', () => {
-  const LIST = 'query($id: ID!, $after: String) { organization(id: $id) { spaces(first: 2, after: $after) { edges { node { id } } pageInfo { endCursor } } } }';
+  const LIST =
+    'query($id: ID!, $after: String) { organization(id: $id) { spaces(first: 2, after: $after) { edges { node { id } } pageInfo { endCursor } } } }';
 
   it("refuse a cursor naming another organization's row, like one naming no row (GraphQL after, REST page)", async () => {
     const mine = await createOrg(app);
@@ -54,21 +65,31 @@ describe('list cursors', () => {
     for (let i = 0; i < 3; i++) await createSpace(app, theirs);
     const theirPage = await graphql(app, theirs.admin.token, LIST, { id: theirs.organizationId });
     const foreign = theirPage.data.organization.spaces.pageInfo.endCursor as string;
-    const missing = Buffer.from(Buffer.from(foreign, 'base64').toString('utf8').replace(/spc_\w+/, 'spc_doesnotexist')).toString('base64');
+    const missing = Buffer.from(
+      Buffer.from(foreign, 'base64')
+        .toString('utf8')
+        .replace(/spc_\w+/, 'spc_doesnotexist'),
+    ).toString('base64');
 
     const withForeign = await graphql(app, mine.admin.token, LIST, { id: mine.organizationId, after: foreign });
     const withMissing = await graphql(app, mine.admin.token, LIST, { id: mine.organizationId, after: missing });
     expect(withForeign.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     expect(withForeign).toEqual(withMissing);
 
-    const restForeign = await rest(app, mine.admin.token).get(`/v1/orgs/${mine.organizationId}/spaces?limit=2&page=${encodeURIComponent(foreign)}`);
-    const restMissing = await rest(app, mine.admin.token).get(`/v1/orgs/${mine.organizationId}/spaces?limit=2&page=${encodeURIComponent(missing)}`);
+    const restForeign = await rest(app, mine.admin.token).get(
+      `/v1/orgs/${mine.organizationId}/spaces?limit=2&page=${encodeURIComponent(foreign)}`,
+    );
+    const restMissing = await rest(app, mine.admin.token).get(
+      `/v1/orgs/${mine.organizationId}/spaces?limit=2&page=${encodeURIComponent(missing)}`,
+    );
     expect(restForeign.status).toBe(400);
     expect(restForeign.body).toEqual(restMissing.body);
 
     // A cursor of the list itself still pages.
     const first = await rest(app, mine.admin.token).get(`/v1/orgs/${mine.organizationId}/spaces?limit=2`);
-    const second = await rest(app, mine.admin.token).get(`/v1/orgs/${mine.organizationId}/spaces?limit=2&page=${encodeURIComponent(first.body.next.page)}`);
+    const second = await rest(app, mine.admin.token).get(
+      `/v1/orgs/${mine.organizationId}/spaces?limit=2&page=${encodeURIComponent(first.body.next.page)}`,
+    );
     expect(second.status).toBe(200);
     expect(second.body.items).toHaveLength(1);
   });
@@ -101,7 +122,10 @@ describe('User.email', () => {
     const scoped = await tokenWithScopes(app, reader.userId, ['space:read']);
     const asScoped = await graphql(app, scoped.token, USER, { id: org.admin.userId });
     expect(asScoped.errors?.[0]?.message).toMatch(/organization:members:read/);
-    expect((await graphql(app, reader.token, USER, { id: org.admin.userId })).data?.node).toEqual({ displayName: expect.any(String), email: org.admin.email });
+    expect((await graphql(app, reader.token, USER, { id: org.admin.userId })).data?.node).toEqual({
+      displayName: expect.any(String),
+      email: org.admin.email,
+    });
     // A guest still reads their own address.
     expect((await graphql(app, guest.token, VIEWER)).data?.viewer.email).toBe(guest.email);
   });

@@ -30,7 +30,12 @@ async function countedFromRows(spaceId: string) {
 
 async function shownCounters(org: OrgFixture, spaceId: string) {
   const { body } = await rest(app, org.admin.token).get(`/v1/spaces/${spaceId}`);
-  return { comments: body.comments, changeRequests: body.changeRequests, changeRequestsOpen: body.changeRequestsOpen, changeRequestsDraft: body.changeRequestsDraft };
+  return {
+    comments: body.comments,
+    changeRequests: body.changeRequests,
+    changeRequestsOpen: body.changeRequestsOpen,
+    changeRequestsDraft: body.changeRequestsDraft,
+  };
 }
 
 describe('space counters', () => {
@@ -62,7 +67,12 @@ describe('space counters', () => {
     // A copy starts with none: its source's comments and change requests stay with the source.
     const copy = await api.post(`/v1/spaces/${space.id}/duplicate`);
     expect(copy.status).toBe(201);
-    expect(await shownCounters(org, copy.body.id)).toEqual({ comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 });
+    expect(await shownCounters(org, copy.body.id)).toEqual({
+      comments: 0,
+      changeRequests: 0,
+      changeRequestsOpen: 0,
+      changeRequestsDraft: 0,
+    });
   });
 
   it('lose no increment when comments and change requests arrive at once', async () => {
@@ -70,8 +80,12 @@ describe('space counters', () => {
     const space = await createSpace(app, org);
     const existing = (await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/comments`, { body: { markdown: 'First' } })).body.id;
     const results = await race(app, [
-      ...Array.from({ length: 12 }, (_, i) => restCall(org.admin.token, 'POST', `/v1/spaces/${space.id}/comments`, { body: { markdown: `Comment ${i}` } })),
-      ...Array.from({ length: 8 }, (_, i) => restCall(org.admin.token, 'POST', `/v1/spaces/${space.id}/change-requests`, { subject: `CR ${i}` })),
+      ...Array.from({ length: 12 }, (_, i) =>
+        restCall(org.admin.token, 'POST', `/v1/spaces/${space.id}/comments`, { body: { markdown: `Comment ${i}` } }),
+      ),
+      ...Array.from({ length: 8 }, (_, i) =>
+        restCall(org.admin.token, 'POST', `/v1/spaces/${space.id}/change-requests`, { subject: `CR ${i}` }),
+      ),
       restCall(org.admin.token, 'PUT', `/v1/spaces/${space.id}/comments/${existing}`, { resolved: true }),
     ]);
     expect(statusCounts(results)).toEqual({ 200: 13, 201: 8 });
@@ -96,7 +110,8 @@ describe('the space_counters migration', () => {
     cleanup.push(() => client.end());
     await insertRow(client, 'User', { id: 'usr_1', email: 'a@b.test', displayName: 'A' });
     await insertRow(client, 'Organization', { id: 'org_1', title: 'Org' });
-    for (const id of ['spc_1', 'spc_2']) await insertRow(client, 'Space', { id, organizationId: 'org_1', title: 'S', shareKey: id, revisionId: 'rev' });
+    for (const id of ['spc_1', 'spc_2'])
+      await insertRow(client, 'Space', { id, organizationId: 'org_1', title: 'S', shareKey: id, revisionId: 'rev' });
     const changeRequest = (id: string, number: number, status: string) =>
       insertRow(client, 'ChangeRequest', { id, organizationId: 'org_1', spaceId: 'spc_1', number, status, createdById: 'usr_1' });
     await changeRequest('chr_1', 1, 'open');
@@ -110,15 +125,25 @@ describe('the space_counters migration', () => {
     await comment('cmt_4', 'open', 'chr_1');
 
     expect(await migrate(db.url)).toContain(migration);
-    const counters = async () => (await client.query(
-      `SELECT id, "openCommentsCount" AS oc, "changeRequestsCount" AS cr, "openChangeRequestsCount" AS ocr, "draftChangeRequestsCount" AS dcr FROM "Space" ORDER BY id`)).rows;
-    expect(await counters()).toEqual([{ id: 'spc_1', oc: 2, cr: 3, ocr: 1, dcr: 1 }, { id: 'spc_2', oc: 0, cr: 0, ocr: 0, dcr: 0 }]);
+    const counters = async () =>
+      (
+        await client.query(
+          `SELECT id, "openCommentsCount" AS oc, "changeRequestsCount" AS cr, "openChangeRequestsCount" AS ocr, "draftChangeRequestsCount" AS dcr FROM "Space" ORDER BY id`,
+        )
+      ).rows;
+    expect(await counters()).toEqual([
+      { id: 'spc_1', oc: 2, cr: 3, ocr: 1, dcr: 1 },
+      { id: 'spc_2', oc: 0, cr: 0, ocr: 0, dcr: 0 },
+    ]);
 
     // From now on the triggers count: a new open comment, a draft opened, a comment moved to another space, a change request deleted.
     await comment('cmt_5', 'open', null);
     await client.query(`UPDATE "ChangeRequest" SET status = 'open' WHERE id = 'chr_2'`);
     await client.query(`UPDATE "Comment" SET "spaceId" = 'spc_2' WHERE id = 'cmt_1'`);
     await client.query(`DELETE FROM "ChangeRequest" WHERE id = 'chr_1'`); // its comment goes with it (cascade)
-    expect(await counters()).toEqual([{ id: 'spc_1', oc: 2, cr: 2, ocr: 1, dcr: 0 }, { id: 'spc_2', oc: 1, cr: 0, ocr: 0, dcr: 0 }]);
+    expect(await counters()).toEqual([
+      { id: 'spc_1', oc: 2, cr: 2, ocr: 1, dcr: 0 },
+      { id: 'spc_2', oc: 1, cr: 0, ocr: 0, dcr: 0 },
+    ]);
   }, 120_000);
 });

@@ -3,7 +3,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { request, rest } from '../support/http.js';
-import { addMember, createCollection, createOrg, createSpace, adminOfTwoOrganizations, membersOfEveryRole, type OrgFixture } from '../support/factories.js';
+import {
+  addMember,
+  createCollection,
+  createOrg,
+  createSpace,
+  adminOfTwoOrganizations,
+  membersOfEveryRole,
+  type OrgFixture,
+} from '../support/factories.js';
 import { expectOpenApi, expectSchema } from '../support/openapi.js';
 import { insertPages, pagesOf, publishOnSite } from '../support/content.js';
 import { newId } from '../../src/ids.js';
@@ -53,12 +61,21 @@ describe('POST /spaces/{spaceId}/move', () => {
   it('places a space before or after a sibling, and at the end with a parent alone', async () => {
     const org = await createOrg(app);
     const collection = await createCollection(app, org);
-    const [a, b, c] = [await createSpace(app, org, { parent: collection.id }), await createSpace(app, org, { parent: collection.id }), await createSpace(app, org, { parent: collection.id })];
+    const [a, b, c] = [
+      await createSpace(app, org, { parent: collection.id }),
+      await createSpace(app, org, { parent: collection.id }),
+      await createSpace(app, org, { parent: collection.id }),
+    ];
     const outsider = await createSpace(app, org);
     const admin = rest(app, org.admin.token);
     expect(await spacesIn(org, collection.id)).toEqual([a.id, b.id, c.id]);
 
-    expectOpenApi(await admin.post(`/v1/spaces/${c.id}/move`, { position: { before: spacePointer(a.id) } }), 'post', '/spaces/{spaceId}/move', 200);
+    expectOpenApi(
+      await admin.post(`/v1/spaces/${c.id}/move`, { position: { before: spacePointer(a.id) } }),
+      'post',
+      '/spaces/{spaceId}/move',
+      200,
+    );
     expect(await spacesIn(org, collection.id)).toEqual([c.id, a.id, b.id]);
     expect((await admin.post(`/v1/spaces/${c.id}/move`, { position: { after: spacePointer(a.id) } })).status).toBe(200);
     expect(await spacesIn(org, collection.id)).toEqual([a.id, c.id, b.id]);
@@ -66,7 +83,9 @@ describe('POST /spaces/{spaceId}/move', () => {
     expect((await admin.post(`/v1/spaces/${a.id}/move`, { parent: collection.id })).status).toBe(200);
     expect(await spacesIn(org, collection.id)).toEqual([c.id, b.id, a.id]);
     // Another parent and a position at once.
-    expect((await admin.post(`/v1/spaces/${outsider.id}/move`, { parent: collection.id, position: { after: spacePointer(c.id) } })).status).toBe(200);
+    expect(
+      (await admin.post(`/v1/spaces/${outsider.id}/move`, { parent: collection.id, position: { after: spacePointer(c.id) } })).status,
+    ).toBe(200);
     expect(await spacesIn(org, collection.id)).toEqual([c.id, outsider.id, b.id, a.id]);
   });
 
@@ -84,7 +103,9 @@ describe('POST /spaces/{spaceId}/move', () => {
     ]);
     expect(spaceRow.sortKey).toBeGreaterThan(childRow.sortKey);
     // Already right after it now: nothing to do.
-    expect((await admin.post(`/v1/spaces/${space.id}/move`, { position: { after: { type: 'collection', collection: child.id } } })).status).toBe(409);
+    expect(
+      (await admin.post(`/v1/spaces/${space.id}/move`, { position: { after: { type: 'collection', collection: child.id } } })).status,
+    ).toBe(409);
   });
 
   it('keeps the order right after many moves between the same neighbours', async () => {
@@ -200,13 +221,37 @@ describe('POST /spaces/{spaceId}/transfer', () => {
     await insertPages(app, space, [{ path: 'a' }, { path: 'b' }]);
     const crId = newId('ChangeRequest');
     const { revisionId } = await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } });
-    await app.prisma.changeRequest.create({ data: { id: crId, organizationId: source.organizationId, spaceId: space.id, number: 1, createdById: source.admin.userId, revisionId, revisionInitialId: revisionId } });
-    await app.prisma.comment.create({ data: { id: newId('Comment'), organizationId: source.organizationId, spaceId: space.id, postedById: source.admin.userId, markdown: 'hi' } });
+    await app.prisma.changeRequest.create({
+      data: {
+        id: crId,
+        organizationId: source.organizationId,
+        spaceId: space.id,
+        number: 1,
+        createdById: source.admin.userId,
+        revisionId,
+        revisionInitialId: revisionId,
+      },
+    });
+    await app.prisma.comment.create({
+      data: {
+        id: newId('Comment'),
+        organizationId: source.organizationId,
+        spaceId: space.id,
+        postedById: source.admin.userId,
+        markdown: 'hi',
+      },
+    });
 
     const res = await rest(app, source.admin.token).post(`/v1/spaces/${space.id}/transfer`, { organization: target.organizationId });
     expect(res.status).toBe(200);
     expectSchema(res.body, 'Space');
-    expect(res.body).toMatchObject({ id: space.id, organization: target.organizationId, visibility: 'private', changeRequests: 1, comments: 1 });
+    expect(res.body).toMatchObject({
+      id: space.id,
+      organization: target.organizationId,
+      visibility: 'private',
+      changeRequests: 1,
+      comments: 1,
+    });
     expect(res.body.parent).toBeUndefined();
 
     // Every row of the space now belongs to the target organization.
@@ -282,7 +327,9 @@ describe('POST /spaces/{spaceId}/transfer', () => {
     expect(res.body.error.message).toMatch(/published/);
     expect((await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } })).organizationId).toBe(source.organizationId);
     // Within its own organization, the site keeps it: allowed.
-    expect((await admin.post(`/v1/spaces/${space.id}/transfer`, { organization: source.organizationId, collection: collection.id })).status).toBe(200);
+    expect(
+      (await admin.post(`/v1/spaces/${space.id}/transfer`, { organization: source.organizationId, collection: collection.id })).status,
+    ).toBe(200);
   });
 
   it('rejects a body without a target organization with 400', async () => {
@@ -302,16 +349,24 @@ describe('POST /spaces/{spaceId}/transfer', () => {
     // Admin here, only an editor there.
     const admin2 = await addMember(app, source.organizationId, 'admin');
     await addMember(app, target.organizationId, 'edit', { email: admin2.email });
-    expect((await rest(app, admin2.token).post(`/v1/spaces/${space.id}/transfer`, { organization: target.organizationId })).status).toBe(403);
+    expect((await rest(app, admin2.token).post(`/v1/spaces/${space.id}/transfer`, { organization: target.organizationId })).status).toBe(
+      403,
+    );
     // Creator there, editor here.
     const editor = await addMember(app, source.organizationId, 'edit');
     await addMember(app, target.organizationId, 'create', { email: editor.email });
-    expect((await rest(app, editor.token).post(`/v1/spaces/${space.id}/transfer`, { organization: target.organizationId })).status).toBe(403);
+    expect((await rest(app, editor.token).post(`/v1/spaces/${space.id}/transfer`, { organization: target.organizationId })).status).toBe(
+      403,
+    );
     // Admin of the target only: cannot see the space.
-    expect((await rest(app, target.admin.token).post(`/v1/spaces/${space.id}/transfer`, { organization: target.organizationId })).status).toBe(404);
+    expect(
+      (await rest(app, target.admin.token).post(`/v1/spaces/${space.id}/transfer`, { organization: target.organizationId })).status,
+    ).toBe(404);
     expect((await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } })).organizationId).toBe(source.organizationId);
     // A creator of the target who administers the source: allowed.
     await addMember(app, target.organizationId, 'create', { email: admin2.email });
-    expect((await rest(app, admin2.token).post(`/v1/spaces/${space.id}/transfer`, { organization: target.organizationId })).status).toBe(200);
+    expect((await rest(app, admin2.token).post(`/v1/spaces/${space.id}/transfer`, { organization: target.organizationId })).status).toBe(
+      200,
+    );
   });
 });

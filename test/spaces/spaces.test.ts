@@ -34,7 +34,7 @@ describe('GET /spaces/{spaceId}', () => {
     }
   });
 
-  it('returns the space with the caller\'s permissions for every role, and hides it from guests', async () => {
+  it("returns the space with the caller's permissions for every role, and hides it from guests", async () => {
     const org = await createOrg(app);
     const space = await createSpace(app, org, { title: 'Handbook' });
     const callers = await membersOfEveryRole(app, org.organizationId);
@@ -50,8 +50,16 @@ describe('GET /spaces/{spaceId}', () => {
       const res = await rest(app, callers[role as keyof typeof callers].token).get(`/v1/spaces/${space.id}`);
       expectOpenApi(res, 'get', '/spaces/{spaceId}', 200);
       expect(res.body).toMatchObject({
-        object: 'space', id: space.id, title: 'Handbook', organization: org.organizationId, visibility: 'private',
-        editMode: 'live', defaultLevel: 'inherit', emoji: '', comments: 0, changeRequests: 0,
+        object: 'space',
+        id: space.id,
+        title: 'Handbook',
+        organization: org.organizationId,
+        visibility: 'private',
+        editMode: 'live',
+        defaultLevel: 'inherit',
+        emoji: '',
+        comments: 0,
+        changeRequests: 0,
         urls: { location: `http://quire.test/v1/spaces/${space.id}` },
         permissions,
       });
@@ -125,17 +133,36 @@ describe('PATCH /spaces/{spaceId}', () => {
     });
     expectOpenApi(res, 'patch', '/spaces/{spaceId}', 200);
     expect(res.body).toMatchObject({
-      title: 'After', emoji: '🎉', editMode: 'locked', defaultLevel: 'comment', language: 'pt-br',
+      title: 'After',
+      emoji: '🎉',
+      editMode: 'locked',
+      defaultLevel: 'comment',
+      language: 'pt-br',
       mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: [reviewer.userId] }] },
     });
     const row = await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } });
-    expect(row).toMatchObject({ title: 'After', emoji: '🎉', editMode: 'locked', defaultLevel: 'comment', memberLevel: 'comment', language: 'pt-br' });
+    expect(row).toMatchObject({
+      title: 'After',
+      emoji: '🎉',
+      editMode: 'locked',
+      defaultLevel: 'comment',
+      memberLevel: 'comment',
+      language: 'pt-br',
+    });
 
     // null removes the emoji; "" (what a space without one shows) does too; null default level = no default access.
-    const cleared = await rest(app, org.admin.token).patch(`/v1/spaces/${space.id}`, { emoji: null, defaultLevel: null, mergeRules: { type: 'inherit' } });
+    const cleared = await rest(app, org.admin.token).patch(`/v1/spaces/${space.id}`, {
+      emoji: null,
+      defaultLevel: null,
+      mergeRules: { type: 'inherit' },
+    });
     expectOpenApi(cleared, 'patch', '/spaces/{spaceId}', 200);
     expect(cleared.body).toMatchObject({ emoji: '', defaultLevel: null, mergeRules: { type: 'inherit' } });
-    expect(await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } })).toMatchObject({ emoji: null, defaultLevel: 'guest', memberLevel: 'guest' });
+    expect(await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } })).toMatchObject({
+      emoji: null,
+      defaultLevel: 'guest',
+      memberLevel: 'guest',
+    });
     const codePoint = await rest(app, org.admin.token).patch(`/v1/spaces/${space.id}`, { emoji: '1f389' });
     expect(codePoint.body.emoji).toBe('1f389');
     const empty = await rest(app, org.admin.token).patch(`/v1/spaces/${space.id}`, { emoji: '' });
@@ -178,13 +205,20 @@ describe('PATCH /spaces/{spaceId}', () => {
       [{ mergeRules: { type: 'maybe' } }, 'mergeRules'],
       [{ mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: 'me' }] } }, 'mergeRules.rules[0].users'],
       // Required reviewers must be members of the space's organization.
-      [{ mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: [(await createOrg(app)).admin.userId] }] } }, 'mergeRules.rules[0].users'],
+      [
+        { mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: [(await createOrg(app)).admin.userId] }] } },
+        'mergeRules.rules[0].users',
+      ],
       [{ visibility: 'public' }, 'visibility'],
       // A valid title with an invalid emoji: nothing is written.
       [{ title: 'Changed', emoji: 'nope' }, 'emoji'],
     ];
     for (const [body, field] of cases) expect400(await admin.patch(`/v1/spaces/${space.id}`, body), field);
-    expect(await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } })).toMatchObject({ title: 'Stable', emoji: null, editMode: 'live' });
+    expect(await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } })).toMatchObject({
+      title: 'Stable',
+      emoji: null,
+      editMode: 'live',
+    });
   });
 
   it('is for admins: 403 for members who see the space, 404 for guests, other organizations and unknown spaces', async () => {
@@ -346,14 +380,27 @@ describe('POST /spaces/{spaceId}/duplicate', () => {
     const collection = await createCollection(app, org);
     const space = await createSpace(app, org, { parent: collection.id, title: 'Guide', emoji: '📘', language: 'fr', empty: true });
     await rest(app, org.admin.token).patch(`/v1/spaces/${space.id}`, { defaultLevel: 'read' });
-    await insertPages(app, space, [{ path: 'intro', markdown: '# Hello' }, { path: 'setup', markdown: 'See [intro](intro.md)' }]);
+    await insertPages(app, space, [
+      { path: 'intro', markdown: '# Hello' },
+      { path: 'setup', markdown: 'See [intro](intro.md)' },
+    ]);
     const res = await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/duplicate`);
     expectOpenApi(res, 'post', '/spaces/{spaceId}/duplicate', 201);
-    expect(res.body).toMatchObject({ title: 'Guide (copy)', emoji: '📘', language: 'fr', parent: collection.id, defaultLevel: 'read', organization: org.organizationId });
+    expect(res.body).toMatchObject({
+      title: 'Guide (copy)',
+      emoji: '📘',
+      language: 'fr',
+      parent: collection.id,
+      defaultLevel: 'read',
+      organization: org.organizationId,
+    });
     expect(res.body.id).not.toBe(space.id);
     expect(res.body.revision).not.toBe(space.revision);
     const pages = await pagesOf(app, res.body.revision);
-    expect(pages.map((p) => [p.path, p.markdown])).toEqual([['intro', '# Hello'], ['setup', 'See [intro](intro.md)']]);
+    expect(pages.map((p) => [p.path, p.markdown])).toEqual([
+      ['intro', '# Hello'],
+      ['setup', 'See [intro](intro.md)'],
+    ]);
     // The source is untouched; the copy comes after it among its siblings.
     expect(await pagesOf(app, (await app.prisma.space.findUniqueOrThrow({ where: { id: space.id } })).revisionId)).toHaveLength(2);
     const listed = await rest(app, org.admin.token).get(`/v1/collections/${collection.id}/spaces`);
@@ -436,12 +483,22 @@ describe('POST /orgs/{organizationId}/spaces', () => {
 
   it('creates a space (201) with the documented fields, opening on one page', async () => {
     const res = await rest(app, org.admin.token).post(`/v1/orgs/${org.organizationId}/spaces`, {
-      title: 'API reference', emoji: '📚', language: 'de', editMode: 'locked',
+      title: 'API reference',
+      emoji: '📚',
+      language: 'de',
+      editMode: 'locked',
     });
     expectOpenApi(res, 'post', '/orgs/{organizationId}/spaces', 201);
     expect(res.body).toMatchObject({
-      object: 'space', title: 'API reference', emoji: '📚', language: 'de', editMode: 'locked', visibility: 'private',
-      organization: org.organizationId, defaultLevel: 'inherit', mergeRules: { type: 'inherit' },
+      object: 'space',
+      title: 'API reference',
+      emoji: '📚',
+      language: 'de',
+      editMode: 'locked',
+      visibility: 'private',
+      organization: org.organizationId,
+      defaultLevel: 'inherit',
+      mergeRules: { type: 'inherit' },
     });
     expect(res.body.id).toMatch(/^spc_/);
     expect(res.body.parent).toBeUndefined();
@@ -455,7 +512,10 @@ describe('POST /orgs/{organizationId}/spaces', () => {
     expectOpenApi(empty, 'post', '/orgs/{organizationId}/spaces', 201);
     expect(empty.body.title).toBe('');
     expect(await pagesOf(app, empty.body.revision)).toHaveLength(0);
-    const nested = await rest(app, org.admin.token).post(`/v1/orgs/${org.organizationId}/spaces`, { title: 'Inside', parent: collection.id });
+    const nested = await rest(app, org.admin.token).post(`/v1/orgs/${org.organizationId}/spaces`, {
+      title: 'Inside',
+      parent: collection.id,
+    });
     expectOpenApi(nested, 'post', '/orgs/{organizationId}/spaces', 201);
     expect(nested.body).toMatchObject({ parent: collection.id, visibility: 'in-collection' });
   });
@@ -506,6 +566,8 @@ describe('POST /orgs/{organizationId}/spaces', () => {
     const other = await createOrg(app);
     expect((await rest(app, other.admin.token).post(path, { title: 'By stranger' })).status).toBe(404);
     expect((await rest(app, org.admin.token).post('/v1/orgs/org_unknown/spaces', { title: 'Nowhere' })).status).toBe(404);
-    expect(await app.prisma.space.count({ where: { title: { in: ['By review', 'By edit', 'By read', 'By stranger', 'Nowhere'] } } })).toBe(0);
+    expect(await app.prisma.space.count({ where: { title: { in: ['By review', 'By edit', 'By read', 'By stranger', 'Nowhere'] } } })).toBe(
+      0,
+    );
   });
 });

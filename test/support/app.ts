@@ -20,7 +20,12 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
  * other settings keep their defaults (`database`: pool size and statement bounds; `logger`: silent unless given).
  * `databaseUrl` defaults to the run's shared database (a suite that needs one of its own passes it).
  */
-export async function startTestApp(options: Partial<Pick<QuireOptions, 'redisUrl' | 'databaseUrl' | 'database' | 'logger' | 'storage' | 'filesSecret' | 'jobs' | 'visitorClaims'>> & SettingsOverrides & { worker?: boolean } = {}) {
+export async function startTestApp(
+  options: Partial<
+    Pick<QuireOptions, 'redisUrl' | 'databaseUrl' | 'database' | 'logger' | 'storage' | 'filesSecret' | 'jobs' | 'visitorClaims'>
+  > &
+    SettingsOverrides & { worker?: boolean } = {},
+) {
   const clock = manualClock(new Date());
   const tenants = { concurrentPerToken: 10_000, concurrentPerOrganization: 10_000, concurrentPerProcess: 10_000, ...options.tenants };
   // Each app stores files in a folder of its own, removed when it closes.
@@ -28,8 +33,22 @@ export async function startTestApp(options: Partial<Pick<QuireOptions, 'redisUrl
   const storage = options.storage ?? { kind: 'local' as const, directory: filesDirectory! };
   // Each app has a job queue schema of its own (its worker takes only its own jobs), and its
   // jobs may fetch from loopback only (the local servers of the tests): the SSRF allow-list.
-  const jobs = { schema: `jobs_${randomBytes(4).toString('hex')}`, pollingIntervalSeconds: 0.5, ...options.jobs, fetchPolicy: { ...defaultFetchPolicy, allow: ['127.0.0.0/8'], ...options.jobs?.fetchPolicy } };
-  const quire = createQuire({ ...options, storage, jobs, tenants, databaseUrl: options.databaseUrl ?? inject('databaseUrl'), clock, publicUrl: 'http://quire.test', logger: options.logger ?? silentLogger() });
+  const jobs = {
+    schema: `jobs_${randomBytes(4).toString('hex')}`,
+    pollingIntervalSeconds: 0.5,
+    ...options.jobs,
+    fetchPolicy: { ...defaultFetchPolicy, allow: ['127.0.0.0/8'], ...options.jobs?.fetchPolicy },
+  };
+  const quire = createQuire({
+    ...options,
+    storage,
+    jobs,
+    tenants,
+    databaseUrl: options.databaseUrl ?? inject('databaseUrl'),
+    clock,
+    publicUrl: 'http://quire.test',
+    logger: options.logger ?? silentLogger(),
+  });
   if (options.worker) await quire.startWorker();
   const port = await quire.listen(0, '127.0.0.1');
   const baseUrl = `http://127.0.0.1:${port}`;

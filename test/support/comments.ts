@@ -10,7 +10,16 @@ export async function insertChangeRequest(app: TestApp, space: { id: string }, c
   const number = row.changeRequestCounter;
   const id = newId('ChangeRequest');
   await app.prisma.changeRequest.create({
-    data: { id, organizationId: row.organizationId, spaceId: space.id, number, createdById, status: 'open', revisionId: row.revisionId, revisionInitialId: row.revisionId },
+    data: {
+      id,
+      organizationId: row.organizationId,
+      spaceId: space.id,
+      number,
+      createdById,
+      status: 'open',
+      revisionId: row.revisionId,
+      revisionInitialId: row.revisionId,
+    },
   });
   return { id, number };
 }

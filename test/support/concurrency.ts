@@ -18,7 +18,12 @@ export interface RacedRequest {
 }
 
 /** A REST call to race: `restCall(token, 'DELETE', '/v1/spaces/…')`. */
-export const restCall = (token: string | undefined, method: string, path: string, body?: unknown): RacedRequest => ({ method, path, token, body });
+export const restCall = (token: string | undefined, method: string, path: string, body?: unknown): RacedRequest => ({
+  method,
+  path,
+  token,
+  body,
+});
 
 /** A GraphQL operation to race (POST /graphql). */
 export const graphqlCall = (token: string | undefined, query: string, variables?: Record<string, unknown>): RacedRequest => ({

@@ -20,10 +20,18 @@ async function spaceRow(app: TestApp, space: SpaceLike) {
  * order, as a new active revision of the space (a path "a/b" nests b under the
  * page of path "a", which must come first). Answers the new pages' ids.
  */
-export async function insertPages(app: TestApp, space: SpaceLike, pages: { path: string; markdown?: string; title?: string; computed?: object }[]) {
+export async function insertPages(
+  app: TestApp,
+  space: SpaceLike,
+  pages: { path: string; markdown?: string; title?: string; computed?: object }[],
+) {
   const row = await spaceRow(app, space);
   // Parsed before the transaction and stored with the versions, like an API write.
-  const parses = await parseMarkdowns(undefined, pages.map((p) => p.markdown ?? ''), app.quire.settings.content);
+  const parses = await parseMarkdowns(
+    undefined,
+    pages.map((p) => p.markdown ?? ''),
+    app.quire.settings.content,
+  );
   return app.prisma.$transaction(async (tx) => {
     const revision = await tx.revision.findUniqueOrThrow({ where: { id: row.revisionId } });
     const roots = await readTree(fetchTreesFrom(tx), row.id, revision.tree);
@@ -33,7 +41,9 @@ export async function insertPages(app: TestApp, space: SpaceLike, pages: { path:
       const parentPath = path.split('/').slice(0, -1).join('/');
       // A missing parent folder becomes an empty page of that name.
       const siblings = parentPath ? (byPath.get(parentPath) ?? (await add(parentPath, parentPath, ''))).children : roots;
-      const node = await newPageNode(tx, row, { ...emptyContent(title), markdown, computed }, path.split('/').at(-1)!, new Date(), { parses });
+      const node = await newPageNode(tx, row, { ...emptyContent(title), markdown, computed }, path.split('/').at(-1)!, new Date(), {
+        parses,
+      });
       siblings.push(node);
       byPath.set(path, node);
       return node;
@@ -53,7 +63,9 @@ export async function publishOnSite(app: TestApp, space: SpaceLike) {
   const row = await spaceRow(app, space);
   const siteId = newId('Site');
   await app.prisma.site.create({ data: { id: siteId, organizationId: row.organizationId, title: 'Docs' } });
-  await app.prisma.siteSpace.create({ data: { id: newId('SiteSpace'), organizationId: row.organizationId, siteId, spaceId: space.id, path: 'docs' } });
+  await app.prisma.siteSpace.create({
+    data: { id: newId('SiteSpace'), organizationId: row.organizationId, siteId, spaceId: space.id, path: 'docs' },
+  });
   return siteId;
 }
 

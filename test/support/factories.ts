@@ -25,9 +25,17 @@ export async function createOrg(app: TestApp, { title = `Org ${unique()}`, domai
   return { organizationId, admin: { userId, token, email } };
 }
 
-export async function addMember(app: TestApp, organizationId: string, role: Role | 'guest', { email = `${role}-${unique()}@member.test`, displayName }: { email?: string; displayName?: string } = {}): Promise<Caller> {
+export async function addMember(
+  app: TestApp,
+  organizationId: string,
+  role: Role | 'guest',
+  { email = `${role}-${unique()}@member.test`, displayName }: { email?: string; displayName?: string } = {},
+): Promise<Caller> {
   const { userId, token } = await addUserToOrganization(app.prisma, {
-    organizationId, email, role: role === 'guest' ? null : role, displayName,
+    organizationId,
+    email,
+    role: role === 'guest' ? null : role,
+    displayName,
   });
   return { userId, token, email: email.toLowerCase() };
 }
@@ -46,7 +54,10 @@ export async function createSpace(app: TestApp, org: OrgFixture, body: Record<st
 }
 
 export async function createCollection(app: TestApp, org: OrgFixture, body: Record<string, unknown> = {}) {
-  const res = await rest(app, org.admin.token).post(`/v1/orgs/${org.organizationId}/collections`, { title: `Collection ${unique()}`, ...body });
+  const res = await rest(app, org.admin.token).post(`/v1/orgs/${org.organizationId}/collections`, {
+    title: `Collection ${unique()}`,
+    ...body,
+  });
   if (res.status !== 201) throw new Error(`createCollection: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as { id: string; [key: string]: unknown };
 }

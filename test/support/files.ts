@@ -32,7 +32,11 @@ export function uploadForm({ data, fileName = 'file.bin', type = 'application/oc
 
 /** Uploads a file through GraphQL multipart; answers the HTTP result (GraphQL body). */
 export async function upload(app: TestApp, token: string | undefined, options: UploadOptions): Promise<HttpResult> {
-  const res = await fetch(`${app.baseUrl}/graphql`, { method: 'POST', headers: token ? { Authorization: `Bearer ${token}` } : {}, body: uploadForm(options) });
+  const res = await fetch(`${app.baseUrl}/graphql`, {
+    method: 'POST',
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    body: uploadForm(options),
+  });
   const text = await res.text();
   let body: unknown = text;
   try {
@@ -47,7 +51,17 @@ export async function upload(app: TestApp, token: string | undefined, options: U
 export async function uploadOk(app: TestApp, token: string, options: UploadOptions) {
   const res = await upload(app, token, options);
   if (res.body?.errors || !res.body?.data) throw new Error(`upload failed (${res.status}): ${JSON.stringify(res.body)}`);
-  return res.body.data.uploadFile as { revision: string; file: { id: string; name: string; contentType: string; size: number; dimensions: { width: number; height: number } | null; downloadURL: string } };
+  return res.body.data.uploadFile as {
+    revision: string;
+    file: {
+      id: string;
+      name: string;
+      contentType: string;
+      size: number;
+      dimensions: { width: number; height: number } | null;
+      downloadURL: string;
+    };
+  };
 }
 
 /** A 3×2 PNG (image-size reads its header). */
@@ -63,7 +77,12 @@ export async function download(app: TestApp, url: string) {
 /** An upload to fire with `race` (test/support/concurrency.ts). */
 export async function uploadCall(token: string, options: UploadOptions) {
   const encoded = new Response(uploadForm(options));
-  return { method: 'POST', path: '/graphql', token, raw: { data: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! } };
+  return {
+    method: 'POST',
+    path: '/graphql',
+    token,
+    raw: { data: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! },
+  };
 }
 
 // pdf.js reads the standard fonts' metrics from its own package folder.
@@ -75,7 +94,12 @@ export async function pdfSheets(data: Uint8Array): Promise<string[]> {
   const sheets: string[] = [];
   for (let n = 1; n <= pdf.numPages; n++) {
     const content = await (await pdf.getPage(n)).getTextContent();
-    sheets.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' ').replace(/\s+/g, ' '));
+    sheets.push(
+      content.items
+        .map((item) => ('str' in item ? item.str : ''))
+        .join(' ')
+        .replace(/\s+/g, ' '),
+    );
   }
   return sheets;
 }

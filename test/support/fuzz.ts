@@ -8,8 +8,15 @@ import http from 'node:http';
 import fc from 'fast-check';
 import pg from 'pg';
 import {
-  Kind, isEnumType, isInputObjectType, isListType, isNonNullType, typeFromAST,
-  type GraphQLInputType, type GraphQLNamedType, type OperationDefinitionNode,
+  Kind,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  typeFromAST,
+  type GraphQLInputType,
+  type GraphQLNamedType,
+  type OperationDefinitionNode,
 } from 'graphql';
 import { routes } from '../../src/rest/routes.js';
 import { schema } from '../../src/graphql/schema.js';
@@ -51,7 +58,29 @@ export function routeModels(): RouteModel[] {
 
 export interface Pools {
   /** Existing ids (and a few that do not exist) by the name of the parameter or field they fill. */
-  ids: Record<'organization' | 'space' | 'collection' | 'user' | 'emailDomain' | 'subdomain' | 'site' | 'siteSpace' | 'shareLink' | 'siteSection' | 'siteSectionGroup' | 'team' | 'changeRequest' | 'comment' | 'commentReply' | 'page' | 'samlProvider' | 'file' | 'revision' | 'translation', string[]>;
+  ids: Record<
+    | 'organization'
+    | 'space'
+    | 'collection'
+    | 'user'
+    | 'emailDomain'
+    | 'subdomain'
+    | 'site'
+    | 'siteSpace'
+    | 'shareLink'
+    | 'siteSection'
+    | 'siteSectionGroup'
+    | 'team'
+    | 'changeRequest'
+    | 'comment'
+    | 'commentReply'
+    | 'page'
+    | 'samlProvider'
+    | 'file'
+    | 'revision'
+    | 'translation',
+    string[]
+  >;
   /** Bearer secrets: valid ones of every role, scoped, revoked and garbage. */
   tokens: string[];
 }
@@ -89,9 +118,37 @@ function poolOf(name: string): keyof Pools['ids'] | undefined {
 /** Strings that have broken servers before: empty, huge, NUL, lone surrogates, injections, numbers in disguise. */
 const nastyString = fc.oneof(
   fc.constantFrom(
-    '', ' ', 'a', '\u0000', 'a\u0000b', '\ud800', 'x\udfffy', '🙂', 'ñ', 'e\u0301', '\u202e', '\ufeff', '<script>alert(1)</script>',
-    "' OR 1=1 --", '%', '%00', '../..', 'null', 'undefined', 'true', '0', '-1', '1e309', 'NaN', '__proto__', 'constructor',
-    'x'.repeat(51), 'x'.repeat(256), 'x'.repeat(70_000), '\n\t\r', '   padded   ',
+    '',
+    ' ',
+    'a',
+    '\u0000',
+    'a\u0000b',
+    '\ud800',
+    'x\udfffy',
+    '🙂',
+    'ñ',
+    'e\u0301',
+    '\u202e',
+    '\ufeff',
+    '<script>alert(1)</script>',
+    "' OR 1=1 --",
+    '%',
+    '%00',
+    '../..',
+    'null',
+    'undefined',
+    'true',
+    '0',
+    '-1',
+    '1e309',
+    'NaN',
+    '__proto__',
+    'constructor',
+    'x'.repeat(51),
+    'x'.repeat(256),
+    'x'.repeat(70_000),
+    '\n\t\r',
+    '   padded   ',
   ),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
@@ -133,7 +190,9 @@ function arbitraryOf(type: GraphQLInputType, name: string, pools: Pools, depth =
     if (isInputObjectType(type)) {
       if (depth > 4) return fc.constant({});
       const fields = Object.values(type.getFields());
-      return fc.record(Object.fromEntries(fields.map((f) => [f.name, arbitraryOf(f.type, f.name, pools, depth + 1)])), { requiredKeys: [] });
+      return fc.record(Object.fromEntries(fields.map((f) => [f.name, arbitraryOf(f.type, f.name, pools, depth + 1)])), {
+        requiredKeys: [],
+      });
     }
     switch ((type as GraphQLNamedType).name) {
       case 'ID':
@@ -144,11 +203,20 @@ function arbitraryOf(type: GraphQLInputType, name: string, pools: Pools, depth =
       case 'Boolean':
         return fc.boolean();
       case 'DateTime':
-        return fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), nastyString);
+        return fc.oneof(
+          fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+          nastyString,
+        );
       case 'JSON':
         return fc.oneof(
           fc.constantFrom({ type: 'none' }, { type: 'inherit' }, { type: 'rules', rules: [] }),
-          fc.record({ type: fc.constant('rules'), rules: fc.array(fc.record({ rule: fc.constant('require_specific_reviewers'), users: fc.array(idFor('users', pools), { maxLength: 2 }) }), { maxLength: 2 }) }),
+          fc.record({
+            type: fc.constant('rules'),
+            rules: fc.array(
+              fc.record({ rule: fc.constant('require_specific_reviewers'), users: fc.array(idFor('users', pools), { maxLength: 2 }) }),
+              { maxLength: 2 },
+            ),
+          }),
           junkValue,
         );
       default:
@@ -171,10 +239,30 @@ export interface FuzzRequest {
 }
 
 /** Percent-encodes every byte of the string's UTF-8 that is not unreserved. */
-const encode = (text: string) => Buffer.from(text, 'utf8').reduce((out, b) => out + (/[A-Za-z0-9._~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`), '');
+const encode = (text: string) =>
+  Buffer.from(text, 'utf8').reduce(
+    (out, b) =>
+      out + (/[A-Za-z0-9._~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`),
+    '',
+  );
 
 /** Escapes a decoder trips on: bad hex, lone %, overlong or surrogate UTF-8, raw bytes. */
-const brokenEscape = fc.constantFrom('%', '%G1', '%zz', '%FF', '%C0%80', '%C0%AF', '%ED%A0%80', '%E2%82', '%00', '%2F', '%2e%2e', '%252F', '..', '.');
+const brokenEscape = fc.constantFrom(
+  '%',
+  '%G1',
+  '%zz',
+  '%FF',
+  '%C0%80',
+  '%C0%AF',
+  '%ED%A0%80',
+  '%E2%82',
+  '%00',
+  '%2F',
+  '%2e%2e',
+  '%252F',
+  '..',
+  '.',
+);
 
 function pathValue(name: string, pools: Pools) {
   return fc.oneof(
@@ -188,20 +276,36 @@ function pathValue(name: string, pools: Pools) {
  * Query values stay short: a request head past Node's limit (16 KiB) is refused
  * by Node's HTTP parser itself (a bare 431), before any handler of ours.
  */
-const queryValue = (v: unknown) => (typeof v === 'object' ? JSON.stringify(v) ?? '' : String(v)).slice(0, 1500);
+const queryValue = (v: unknown) => (typeof v === 'object' ? (JSON.stringify(v) ?? '') : String(v)).slice(0, 1500);
 
 function queryString(model: RouteModel, pools: Pools) {
   const known = [...model.variables].map(([name, type]) => fc.tuple(fc.constant(name), arbitraryOf(type, name, pools).map(queryValue)));
   const pair = fc.oneof(
     ...(known.length ? [{ weight: 4, arbitrary: fc.oneof(...known) }] : []),
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('limit', 'page', 'order', 'shareKey', 'nested', 'role', 'sort', 'search', 'title'), nastyString.map(queryValue)) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(
+        fc.constantFrom('limit', 'page', 'order', 'shareKey', 'nested', 'role', 'sort', 'search', 'title'),
+        nastyString.map(queryValue),
+      ),
+    },
     { weight: 1, arbitrary: fc.tuple(nastyString.map(queryValue), nastyString.map(queryValue)) },
   );
-  return fc.oneof(
-    { weight: 3, arbitrary: fc.constant('') },
-    { weight: 4, arbitrary: fc.array(pair, { maxLength: 4 }).map((pairs) => pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&')) },
-    { weight: 1, arbitrary: fc.array(fc.oneof(brokenEscape, fc.constantFrom('=', '&&', 'limit', 'limit=', '=x', 'page=%FF')), { maxLength: 5 }).map((parts) => parts.join('')) },
-  ).map((q) => (q ? `?${q}` : ''));
+  return fc
+    .oneof(
+      { weight: 3, arbitrary: fc.constant('') },
+      {
+        weight: 4,
+        arbitrary: fc.array(pair, { maxLength: 4 }).map((pairs) => pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&')),
+      },
+      {
+        weight: 1,
+        arbitrary: fc
+          .array(fc.oneof(brokenEscape, fc.constantFrom('=', '&&', 'limit', 'limit=', '=x', 'page=%FF')), { maxLength: 5 })
+          .map((parts) => parts.join('')),
+      },
+    )
+    .map((q) => (q ? `?${q}` : ''));
 }
 
 const json = (value: unknown) => Buffer.from(JSON.stringify(value) ?? 'null', 'utf8');
@@ -210,10 +314,12 @@ function bodyOf(model: RouteModel, pools: Pools): fc.Arbitrary<Buffer | undefine
   const fields = model.input ?? null;
   const structured = fields
     ? arbitraryOf(fields, 'input', pools)
-    : fc.record(Object.fromEntries([...model.variables].map(([name, type]) => [name, arbitraryOf(type, name, pools)])), { requiredKeys: [] });
-  const withUnknown = fc.tuple(structured, fc.dictionary(fc.string({ maxLength: 12 }), junkValue, { maxKeys: 2 })).map(([known, extra]) =>
-    known && typeof known === 'object' && !Array.isArray(known) ? { ...extra, ...known } : known,
-  );
+    : fc.record(Object.fromEntries([...model.variables].map(([name, type]) => [name, arbitraryOf(type, name, pools)])), {
+        requiredKeys: [],
+      });
+  const withUnknown = fc
+    .tuple(structured, fc.dictionary(fc.string({ maxLength: 12 }), junkValue, { maxKeys: 2 }))
+    .map(([known, extra]) => (known && typeof known === 'object' && !Array.isArray(known) ? { ...extra, ...known } : known));
   const depth = fc.integer({ min: 20, max: 100_000 });
   return fc.oneof(
     { weight: 2, arbitrary: fc.constant(undefined) },
@@ -228,8 +334,29 @@ function bodyOf(model: RouteModel, pools: Pools): fc.Arbitrary<Buffer | undefine
     // Not JSON, or not UTF-8.
     { weight: 1, arbitrary: fc.string({ maxLength: 40 }).map((s) => Buffer.from(s)) },
     { weight: 1, arbitrary: fc.uint8Array({ maxLength: 64 }).map((b) => Buffer.from(b)) },
-    { weight: 1, arbitrary: fc.constantFrom(...['\xff\xfe', '\xc0\x80', '\xed\xa0\x80', '\x80']).map((bad) => Buffer.concat([Buffer.from('{"title":"a'), Buffer.from(bad, 'latin1'), Buffer.from('b"}')])) },
-    { weight: 1, arbitrary: fc.constantFrom('{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{}}}', '{"toString":"x","hasOwnProperty":1}', '{"title":"a","title":"b"}', '[]', 'null', '"text"', '1e400', '{"title":"\\u0000"}', '{"title":"\\ud800"}').map((s) => Buffer.from(s)) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(...['\xff\xfe', '\xc0\x80', '\xed\xa0\x80', '\x80'])
+        .map((bad) => Buffer.concat([Buffer.from('{"title":"a'), Buffer.from(bad, 'latin1'), Buffer.from('b"}')])),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(
+          '{"__proto__":{"admin":true}}',
+          '{"constructor":{"prototype":{}}}',
+          '{"toString":"x","hasOwnProperty":1}',
+          '{"title":"a","title":"b"}',
+          '[]',
+          'null',
+          '"text"',
+          '1e400',
+          '{"title":"\\u0000"}',
+          '{"title":"\\ud800"}',
+        )
+        .map((s) => Buffer.from(s)),
+    },
   );
 }
 
@@ -241,11 +368,23 @@ function headersOf(pools: Pools) {
     { weight: 12, arbitrary: token.map((t) => `Bearer ${t}`) },
     { weight: 1, arbitrary: fc.constant(undefined) },
     { weight: 1, arbitrary: token.map((t) => `bearer   ${t}  `) },
-    { weight: 1, arbitrary: fc.constantFrom('Bearer', 'Bearer ', 'Basic dXNlcjpwYXNz', 'Token abc', `Bearer qt_${'x'.repeat(4000)}`, 'Bearer a b') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('Bearer', 'Bearer ', 'Basic dXNlcjpwYXNz', 'Token abc', `Bearer qt_${'x'.repeat(4000)}`, 'Bearer a b'),
+    },
     { weight: 1, arbitrary: headerValue.map((v) => `Bearer ${v}`) },
   );
   const contentType = fc.option(
-    fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/json; charset=utf-16', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded', '*/*', ';;;'),
+    fc.constantFrom(
+      'application/json',
+      'application/json; charset=utf-8',
+      'text/plain',
+      'application/json; charset=utf-16',
+      'multipart/form-data; boundary=x',
+      'application/x-www-form-urlencoded',
+      '*/*',
+      ';;;',
+    ),
     { nil: undefined },
   );
   const extra = fc.dictionary(fc.stringMatching(/^x-fuzz-[a-z0-9-]{1,12}$/), headerValue, { maxKeys: 2 });
@@ -280,7 +419,13 @@ function requestFor(model: RouteModel, pools: Pools): fc.Arbitrary<FuzzRequest> 
       headers: headersOf(pools),
       body: bodyOf(model, pools),
     })
-    .map(({ method, path, query, headers, body }) => ({ route: `${model.method} ${model.path}`, method, path: `${path}${query}`, headers, body }));
+    .map(({ method, path, query, headers, body }) => ({
+      route: `${model.method} ${model.path}`,
+      method,
+      path: `${path}${query}`,
+      headers,
+      body,
+    }));
 }
 
 /** One request to one route of the table, every route alike. */
@@ -301,12 +446,15 @@ export function send(baseUrl: string, req: FuzzRequest, agent: http.Agent): Prom
   const url = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const headers = { ...req.headers, ...(req.body ? { 'Content-Length': String(req.body.length) } : {}) };
-    const call = http.request({ host: url.hostname, port: url.port, method: req.method, path: req.path, headers, agent, timeout: 20_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const call = http.request(
+      { host: url.hostname, port: url.port, method: req.method, path: req.path, headers, agent, timeout: 20_000 },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
     call.on('timeout', () => call.destroy(new Error('no answer within 20 s')));
     call.on('error', reject);
     call.end(req.body);
@@ -329,8 +477,16 @@ export function problemWith(req: FuzzRequest, res: FuzzAnswer): string | undefin
       return 'error body is not JSON';
     }
     const error = (body as { error?: Record<string, unknown> })?.error;
-    const shaped = body && typeof body === 'object' && Object.keys(body).length === 1 && error && typeof error === 'object'
-      && Object.keys(error).sort().join() === 'code,message' && error.code === status && typeof error.message === 'string' && error.message !== '';
+    const shaped =
+      body &&
+      typeof body === 'object' &&
+      Object.keys(body).length === 1 &&
+      error &&
+      typeof error === 'object' &&
+      Object.keys(error).sort().join() === 'code,message' &&
+      error.code === status &&
+      typeof error.message === 'string' &&
+      error.message !== '';
     return shaped ? undefined : 'error body is not {"error":{"code":<status>,"message":string}}';
   }
   if (res.text === '') return undefined;
@@ -346,7 +502,11 @@ export function problemWith(req: FuzzRequest, res: FuzzAnswer): string | undefin
 
 /** Short enough to read in a failure report. */
 export function describeExchange(req: FuzzRequest, res?: FuzzAnswer) {
-  const body = req.body ? (req.body.length > 300 ? `${req.body.subarray(0, 300).toString('latin1')}… (${req.body.length} bytes)` : req.body.toString('latin1')) : '(none)';
+  const body = req.body
+    ? req.body.length > 300
+      ? `${req.body.subarray(0, 300).toString('latin1')}… (${req.body.length} bytes)`
+      : req.body.toString('latin1')
+    : '(none)';
   const path = req.path.length > 300 ? `${req.path.slice(0, 300)}…` : req.path;
   const answer = res ? `\n→ ${res.status} ${res.text.slice(0, 500)}` : '';
   return `${req.method} ${path} [route ${req.route}]\nheaders: ${JSON.stringify(req.headers).slice(0, 400)}\nbody: ${body}${answer}`;
@@ -367,8 +527,10 @@ export async function databaseDigester(databaseUrl: string) {
   );
   const tables = rows.map((r) => r.table_name).filter((t) => !bookkeepingTables.has(t));
   const sql = tables
-    .map((t) => `SELECT '${t}' AS t, count(*)::int AS n, md5(coalesce(string_agg(r, '|' ORDER BY r), '')) AS d
-      FROM (SELECT (to_jsonb(x) - $1::text[])::text AS r FROM "${t}" x) s`)
+    .map(
+      (t) => `SELECT '${t}' AS t, count(*)::int AS n, md5(coalesce(string_agg(r, '|' ORDER BY r), '')) AS d
+      FROM (SELECT (to_jsonb(x) - $1::text[])::text AS r FROM "${t}" x) s`,
+    )
     .join(' UNION ALL ');
   return {
     tables,

@@ -7,7 +7,12 @@ export interface HttpResult<T = any> {
   headers: Headers;
 }
 
-export async function request(app: TestApp, method: string, path: string, options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {}): Promise<HttpResult> {
+export async function request(
+  app: TestApp,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<HttpResult> {
   const headers: Record<string, string> = { Accept: '*/*', ...options.headers };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   let body: string | undefined;

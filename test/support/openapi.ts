@@ -26,7 +26,11 @@ function validatorFor(method: string, path: string, status: number) {
     if (!operation) throw new Error(`The public OpenAPI document has no ${method} ${path}`);
     let response = operation.responses[String(status)];
     if (!response) throw new Error(`${method} ${path} documents no ${status} response`);
-    if (response.$ref) response = response.$ref.split('/').slice(1).reduce((o: any, k: string) => o[k], spec);
+    if (response.$ref)
+      response = response.$ref
+        .split('/')
+        .slice(1)
+        .reduce((o: any, k: string) => o[k], spec);
     const schema = response.content?.['application/json']?.schema;
     if (!schema) throw new Error(`${method} ${path} ${status} has no JSON body`);
     validate = ajv.compile(rewriteRefs(schema) as object);
@@ -39,7 +43,10 @@ function rewriteRefs(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(rewriteRefs);
   if (node && typeof node === 'object') {
     return Object.fromEntries(
-      Object.entries(node).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `openapi${v}` : rewriteRefs(v)]),
+      Object.entries(node).map(([k, v]) => [
+        k,
+        k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `openapi${v}` : rewriteRefs(v),
+      ]),
     );
   }
   return node;
@@ -57,7 +64,10 @@ export function expectPublicOpenApi(res: { status: number; body: unknown }, meth
 export function expectOpenApi(res: { status: number; body: unknown }, method: string, specPath: string, status = res.status) {
   expectPublicOpenApi(res, method, specPath, status);
   // …and Quire's own document of the route (GET /v1/openapi.json) must describe it too.
-  expect(errorsAgainstQuireDocument(method, specPath, status, res.body), `body does not match Quire's document of ${method} ${specPath} ${status}`).toEqual([]);
+  expect(
+    errorsAgainstQuireDocument(method, specPath, status, res.body),
+    `body does not match Quire's document of ${method} ${specPath} ${status}`,
+  ).toEqual([]);
 }
 
 /**
@@ -65,7 +75,13 @@ export function expectOpenApi(res: { status: number; body: unknown }, method: st
  * for a reader through a share key or a published site, where the public document requires them.
  * Values of the right type, to check the rest of such an answer against the public document.
  */
-export const spaceMembersOnly = { mergeRules: { type: 'none' }, comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 };
+export const spaceMembersOnly = {
+  mergeRules: { type: 'none' },
+  comments: 0,
+  changeRequests: 0,
+  changeRequestsOpen: 0,
+  changeRequestsDraft: 0,
+};
 
 /** A space as a reader who is not a member sees it: the member-only fields absent (the default level null), then put back for schema checks. */
 export function outsiderSpace(space: Record<string, unknown>) {

@@ -29,7 +29,9 @@ export function spawnTracked(command: string, args: readonly string[], options: 
 export async function stopChildren(graceMs = 15_000): Promise<void> {
   await Promise.all(
     [...children].map(async (child) => {
-      const exited = new Promise<boolean>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(true) : child.once('exit', () => resolve(true))));
+      const exited = new Promise<boolean>((resolve) =>
+        child.exitCode !== null || child.signalCode !== null ? resolve(true) : child.once('exit', () => resolve(true)),
+      );
       signalGroup(child, 'SIGTERM');
       const timer = new Promise<boolean>((resolve) => setTimeout(resolve, graceMs, false).unref());
       if (!(await Promise.race([exited, timer]))) signalGroup(child, 'SIGKILL');
@@ -50,9 +52,14 @@ export interface Started {
 }
 
 /** Spawns `command` with `env` added to this process's environment (an `undefined` value removes a variable). */
-export function spawnQuire(command: 'service' | 'npm start' | 'cli' | 'worker', env: Record<string, string | undefined>, args: string[] = []): Started {
+export function spawnQuire(
+  command: 'service' | 'npm start' | 'cli' | 'worker',
+  env: Record<string, string | undefined>,
+  args: string[] = [],
+): Started {
   const entry = { cli: 'src/cli.ts', worker: 'src/jobs/main.ts', service: 'src/main.ts' } as const;
-  const [file, argv] = command === 'npm start' ? ['npm', ['start', '--silent']] : [process.execPath, ['--import', 'tsx', entry[command], ...args]];
+  const [file, argv] =
+    command === 'npm start' ? ['npm', ['start', '--silent']] : [process.execPath, ['--import', 'tsx', entry[command], ...args]];
   const fullEnv = { ...process.env, ...env };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete fullEnv[name];
   const child = spawnTracked(file as string, argv as string[], { env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -80,7 +87,6 @@ export async function postmasterPid(dataDir: string): Promise<number | undefined
   const pid = Number(text?.split('\n')[0]);
   return pid > 0 && isAlive(pid) ? pid : undefined;
 }
-
 
 /** Waits until `pid` is gone (true) or `timeoutMs` passes (false). */
 export async function waitForExit(pid: number, timeoutMs = 60_000) {

@@ -11,13 +11,22 @@ import { schema } from '../../src/graphql/schema.js';
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
 export const quireDocument = buildOpenApiDocument(schema, routes, { serverUrl: 'http://quire.test/v1', version: 'test' });
 
-const resolve = (document: object, ref: string) => ref.split('/').slice(1).reduce((o: any, k: string) => o?.[k], document);
+const resolve = (document: object, ref: string) =>
+  ref
+    .split('/')
+    .slice(1)
+    .reduce((o: any, k: string) => o?.[k], document);
 
 /** Local `$ref`s as references into the document registered under `id`. */
 function rewriteRefs(node: unknown, id: string): unknown {
   if (Array.isArray(node)) return node.map((n) => rewriteRefs(n, id));
   if (node && typeof node === 'object') {
-    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `${id}${v}` : rewriteRefs(v, id)]));
+    return Object.fromEntries(
+      Object.entries(node).map(([k, v]) => [
+        k,
+        k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `${id}${v}` : rewriteRefs(v, id),
+      ]),
+    );
   }
   return node;
 }
@@ -43,7 +52,7 @@ export function answerValidator(document: OpenApiDocument, id = 'quire') {
       cache.set(key, validate);
     }
     if (typeof validate === 'string') return [validate];
-    return validate(body) ? [] : validate.errors ?? [];
+    return validate(body) ? [] : (validate.errors ?? []);
   };
 }
 

@@ -42,7 +42,8 @@ export function samlResponseXml(o: AssertionOptions & { issuer: string }) {
   const now = new Date();
   const notOnOrAfter = o.notOnOrAfter ?? new Date(now.getTime() + 5 * 60_000);
   const assertionId = o.assertionId ?? `_a${randomUUID()}`;
-  return `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_r${randomUUID()}" Version="2.0" IssueInstant="${iso(now)}" Destination="${o.acsURL}">` +
+  return (
+    `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_r${randomUUID()}" Version="2.0" IssueInstant="${iso(now)}" Destination="${o.acsURL}">` +
     `<saml:Issuer>${o.issuer}</saml:Issuer>` +
     `<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>` +
     `<saml:Assertion ID="${assertionId}" Version="2.0" IssueInstant="${iso(now)}">` +
@@ -52,7 +53,8 @@ export function samlResponseXml(o: AssertionOptions & { issuer: string }) {
     `<saml:Conditions NotBefore="${iso(new Date(now.getTime() - 60_000))}" NotOnOrAfter="${iso(notOnOrAfter)}"><saml:AudienceRestriction><saml:Audience>${o.audience}</saml:Audience></saml:AudienceRestriction></saml:Conditions>` +
     `<saml:AuthnStatement AuthnInstant="${iso(now)}" SessionIndex="_s1"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>` +
     `<saml:AttributeStatement><saml:Attribute Name="email"><saml:AttributeValue>${o.email}</saml:AttributeValue></saml:Attribute></saml:AttributeStatement>` +
-    `</saml:Assertion></samlp:Response>`;
+    `</saml:Assertion></samlp:Response>`
+  );
 }
 
 /** The response's assertion signed by `signer` (enveloped, exclusive c14n, RSA-SHA256). */

@@ -12,7 +12,13 @@ export function wsClients() {
   const clients: Client[] = [];
   return {
     open(app: TestApp, token: string) {
-      const c = createClient({ url: `${app.baseUrl.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` }, retryAttempts: 0, lazy: true });
+      const c = createClient({
+        url: `${app.baseUrl.replace('http', 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        connectionParams: { authorization: `Bearer ${token}` },
+        retryAttempts: 0,
+        lazy: true,
+      });
       clients.push(c);
       return c;
     },

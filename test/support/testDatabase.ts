@@ -61,12 +61,27 @@ export async function createMigratedDatabase(serverUrl: string) {
 export async function insertRow(client: pg.Client, table: string, values: Record<string, unknown>) {
   const { rows } = await client.query<{ column_name: string; data_type: string }>(
     `SELECT column_name, data_type FROM information_schema.columns
-     WHERE table_schema = 'public' AND table_name = $1 AND is_nullable = 'NO' AND column_default IS NULL`, [table]);
+     WHERE table_schema = 'public' AND table_name = $1 AND is_nullable = 'NO' AND column_default IS NULL`,
+    [table],
+  );
   const row: Record<string, unknown> = { ...values };
   for (const { column_name: column, data_type: type } of rows) {
     if (column in row) continue;
-    row[column] = type.startsWith('timestamp') ? new Date('2026-11-01T00:00:00Z') : type === 'boolean' ? false : /int|double|numeric/.test(type) ? 0 : type === 'jsonb' ? '{}' : type === 'ARRAY' ? '{}' : `${column}-placeholder`;
+    row[column] = type.startsWith('timestamp')
+      ? new Date('2026-11-01T00:00:00Z')
+      : type === 'boolean'
+        ? false
+        : /int|double|numeric/.test(type)
+          ? 0
+          : type === 'jsonb'
+            ? '{}'
+            : type === 'ARRAY'
+              ? '{}'
+              : `${column}-placeholder`;
   }
   const columns = Object.keys(row);
-  await client.query(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(row));
+  await client.query(
+    `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
+    Object.values(row),
+  );
 }

@@ -11,10 +11,20 @@ const unique = () => randomBytes(5).toString('hex');
 /** A user with a token and no membership; `verified` says whether their e-mail address is verified. */
 export async function createUser(
   app: TestApp,
-  { domain = `${unique()}.test`, email = `user-${unique()}@${domain}`, verified = true, displayName }: { domain?: string; email?: string; verified?: boolean; displayName?: string } = {},
+  {
+    domain = `${unique()}.test`,
+    email = `user-${unique()}@${domain}`,
+    verified = true,
+    displayName,
+  }: { domain?: string; email?: string; verified?: boolean; displayName?: string } = {},
 ): Promise<Caller> {
   const user = await app.prisma.user.create({
-    data: { id: newId('User'), email: email.toLowerCase(), emailVerified: verified, displayName: displayName ?? email.slice(0, email.indexOf('@')) },
+    data: {
+      id: newId('User'),
+      email: email.toLowerCase(),
+      emailVerified: verified,
+      displayName: displayName ?? email.slice(0, email.indexOf('@')),
+    },
   });
   const token = await issueToken(app.prisma, user.id, { label: 'test' });
   return { userId: user.id, token: token.secret, email: user.email };
@@ -36,7 +46,12 @@ export function insertSite(app: TestApp, organizationId: string, title = `Site $
 }
 
 /** A team with the given members (team management has no API of its own yet). */
-export async function insertTeam(app: TestApp, organizationId: string, title: string, members: { userId: string; role?: 'owner' | 'member' }[] = []) {
+export async function insertTeam(
+  app: TestApp,
+  organizationId: string,
+  title: string,
+  members: { userId: string; role?: 'owner' | 'member' }[] = [],
+) {
   const team = await app.prisma.team.create({ data: { id: newId('Team'), organizationId, title } });
   for (const m of members) {
     await app.prisma.teamMember.create({ data: { organizationId, teamId: team.id, userId: m.userId, role: m.role ?? 'member' } });

@@ -18,7 +18,10 @@ async function orgWithTeams(teams: number, perTeam: number) {
   const org = await createOrg(app);
   const members = await Promise.all(Array.from({ length: perTeam }, () => addMember(app, org.organizationId, 'read')));
   for (let i = 0; i < teams; i++) {
-    const res = await rest(app, org.admin.token).put(`/v1/orgs/${org.organizationId}/teams`, { title: `Team ${i}`, members: members.map((m) => m.userId) });
+    const res = await rest(app, org.admin.token).put(`/v1/orgs/${org.organizationId}/teams`, {
+      title: `Team ${i}`,
+      members: members.map((m) => m.userId),
+    });
     expect(res.status).toBe(201);
   }
   const { result, statements } = await app.recordStatements(() => graphql(app, org.admin.token, QUERY, { id: org.organizationId }));

@@ -27,9 +27,14 @@ describe('team writes racing', () => {
     const member = await addMember(app, org.organizationId, 'edit');
     const teamId = await newTeam(org);
     const bodies = [{ add: [member.userId] }, { add: [member.email] }, { memberships: { [member.userId]: { role: 'owner' } } }];
-    const answers = await race(app, Array.from({ length: 20 }, (_, i) => restCall(org.admin.token, 'PUT', `${teamPath(org, teamId)}/members`, bodies[i % 3])));
+    const answers = await race(
+      app,
+      Array.from({ length: 20 }, (_, i) => restCall(org.admin.token, 'PUT', `${teamPath(org, teamId)}/members`, bodies[i % 3])),
+    );
     expect(statusCounts(answers)).toEqual({ 204: 20 });
-    expect(await app.prisma.teamMember.findMany({ where: { teamId }, select: { userId: true, role: true } })).toEqual([{ userId: member.userId, role: 'owner' }]);
+    expect(await app.prisma.teamMember.findMany({ where: { teamId }, select: { userId: true, role: true } })).toEqual([
+      { userId: member.userId, role: 'owner' },
+    ]);
   });
 
   it('parallel bulk PUTs adding overlapping sets in opposite orders: no deadlock, every member once, counts exact', async () => {
@@ -37,8 +42,12 @@ describe('team writes racing', () => {
     const members = await Promise.all(Array.from({ length: 6 }, () => addMember(app, org.organizationId, 'read')));
     const teamId = await newTeam(org);
     const ids = members.map((m) => m.userId);
-    const answers = await race(app, Array.from({ length: 10 }, (_, i) =>
-      restCall(org.admin.token, 'PUT', `${teamPath(org, teamId)}/members`, { add: i % 2 ? ids : [...ids].reverse() })));
+    const answers = await race(
+      app,
+      Array.from({ length: 10 }, (_, i) =>
+        restCall(org.admin.token, 'PUT', `${teamPath(org, teamId)}/members`, { add: i % 2 ? ids : [...ids].reverse() }),
+      ),
+    );
     expect(statusCounts(answers)).toEqual({ 204: 10 });
     expect(await app.prisma.teamMember.count({ where: { teamId } })).toBe(6);
     expect((await rest(app, org.admin.token).get(teamPath(org, teamId))).body.members).toBe(6);
@@ -65,7 +74,10 @@ describe('team writes racing', () => {
       ...times(5, restCall(org.admin.token, 'PUT', `${teamPath(org, teamId)}/members`, { add: [member.userId] })),
       restCall(org.admin.token, 'DELETE', teamPath(org, teamId)),
     ]);
-    expect(answers.slice(0, 5).every((a) => a.status === 204 || a.status === 404), JSON.stringify(statusCounts(answers))).toBe(true);
+    expect(
+      answers.slice(0, 5).every((a) => a.status === 204 || a.status === 404),
+      JSON.stringify(statusCounts(answers)),
+    ).toBe(true);
     expect(answers[5].status).toBe(205);
     expect(await app.prisma.teamMember.count({ where: { teamId } })).toBe(0);
   });
@@ -83,16 +95,23 @@ describe('team writes racing', () => {
     const org = await createOrg(app);
     // Members made ten at a time: the fixture is no part of the race.
     const members = [];
-    for (let i = 0; i < 15; i++) members.push(...await Promise.all(Array.from({ length: 10 }, () => addMember(app, org.organizationId, 'read'))));
+    for (let i = 0; i < 15; i++)
+      members.push(...(await Promise.all(Array.from({ length: 10 }, () => addMember(app, org.organizationId, 'read')))));
     const teamId = await newTeam(org);
     const staying = members.slice(0, 100);
     const leaving = members.slice(100);
-    expect((await rest(app, org.admin.token).put(`${teamPath(org, teamId)}/members`, { add: leaving.map((m) => m.userId) })).status).toBe(204);
+    expect((await rest(app, org.admin.token).put(`${teamPath(org, teamId)}/members`, { add: leaving.map((m) => m.userId) })).status).toBe(
+      204,
+    );
     const path = (m: { userId: string }) => `${teamPath(org, teamId)}/members/${m.userId}`;
     const requests = [
       // Each staying member added once by id, half of them again by a bulk PUT by e-mail (with a role).
       ...staying.map((m) => restCall(org.admin.token, 'PUT', path(m), {})),
-      ...staying.slice(0, 50).map((m) => restCall(org.admin.token, 'PUT', `${teamPath(org, teamId)}/members`, { memberships: { [m.email]: { role: 'owner' } } })),
+      ...staying
+        .slice(0, 50)
+        .map((m) =>
+          restCall(org.admin.token, 'PUT', `${teamPath(org, teamId)}/members`, { memberships: { [m.email]: { role: 'owner' } } }),
+        ),
       // Meanwhile every leaving member removed.
       ...leaving.map((m) => restCall(org.admin.token, 'DELETE', path(m))),
     ];
@@ -100,7 +119,10 @@ describe('team writes racing', () => {
     expect(raced).toHaveLength(200);
     // On a loaded machine some may time out waiting for a connection (503, nothing written, "try again later"):
     // retried as a client would, one by one. Whatever ran at once, the end state must be exact.
-    expect(raced.every((a) => [204, 205, 503].includes(a.status)), JSON.stringify(statusCounts(raced))).toBe(true);
+    expect(
+      raced.every((a) => [204, 205, 503].includes(a.status)),
+      JSON.stringify(statusCounts(raced)),
+    ).toBe(true);
     const answers = [];
     for (const [i, answer] of raced.entries()) {
       const { method, path: url, body } = requests[i];
@@ -116,7 +138,12 @@ describe('team writes racing', () => {
     const listed = await rest(app, org.admin.token).get(`${teamPath(org, teamId)}/members?limit=1000`);
     expect(listed.body.count).toBe(100);
     expect(new Set(listed.body.items.map((i: any) => i.organization.user.id)).size).toBe(100);
-    for (const [who, teams] of [[staying[0], 1], [staying[99], 1], [leaving[0], 0], [leaving[49], 0]] as const) {
+    for (const [who, teams] of [
+      [staying[0], 1],
+      [staying[99], 1],
+      [leaving[0], 0],
+      [leaving[49], 0],
+    ] as const) {
       expect((await rest(app, org.admin.token).get(`/v1/orgs/${org.organizationId}/members/${who.userId}`)).body.teams).toBe(teams);
     }
   }, 120_000);

@@ -49,7 +49,15 @@ describe('teams: create, get, list, rename, delete', () => {
     const org = await createOrg(app);
     const a = await addMember(app, org.organizationId, 'edit');
     const team = await createTeam(org, { title: 'Docs', members: [a.userId, a.email.toUpperCase()] });
-    expect(team).toEqual({ object: 'team', id: expect.stringMatching(/^tea_/), title: 'Docs', members: 1, spaces: 0, createdAt: expect.any(String), permissions: { admin: true, view: true } });
+    expect(team).toEqual({
+      object: 'team',
+      id: expect.stringMatching(/^tea_/),
+      title: 'Docs',
+      members: 1,
+      spaces: 0,
+      createdAt: expect.any(String),
+      permissions: { admin: true, view: true },
+    });
 
     const got = await rest(app, org.admin.token).get(teamPath(org, team.id));
     expectOpenApi(got, 'get', '/orgs/{organizationId}/teams/{teamId}', 200);
@@ -81,7 +89,9 @@ describe('teams: create, get, list, rename, delete', () => {
     expect(filtered.body.items.map((t: any) => t.id)).toEqual([team.id]);
     expect((await rest(app, org.admin.token).get(`${teamsPath(org)}?title=%25`)).body.items.map((t: any) => t.id)).toEqual([other.id]);
 
-    expect((await rest(app, org.admin.token).get(`${teamsPath(org)}?owner=${owner.userId}`)).body.items.map((t: any) => t.id)).toEqual([team.id]);
+    expect((await rest(app, org.admin.token).get(`${teamsPath(org)}?owner=${owner.userId}`)).body.items.map((t: any) => t.id)).toEqual([
+      team.id,
+    ]);
     expect((await rest(app, org.admin.token).get(`${teamsPath(org)}?owner=${plain.userId}`)).body.count).toBe(0);
     expect((await rest(app, org.admin.token).get(`${teamsPath(org)}?owner=${org.admin.userId}`)).body.count).toBe(2);
 
@@ -162,10 +172,18 @@ describe('team members', () => {
       memberships: { [plain.userId]: { role: 'owner' } },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(204);
-    const rows = await app.prisma.teamMember.findMany({ where: { teamId: team.id }, orderBy: { userId: 'asc' }, select: { userId: true, role: true } });
-    expect(rows).toEqual([
-      { userId: owner.userId, role: 'owner' }, { userId: plain.userId, role: 'owner' }, { userId: extra.userId, role: 'member' },
-    ].sort((a, b) => (a.userId < b.userId ? -1 : 1)));
+    const rows = await app.prisma.teamMember.findMany({
+      where: { teamId: team.id },
+      orderBy: { userId: 'asc' },
+      select: { userId: true, role: true },
+    });
+    expect(rows).toEqual(
+      [
+        { userId: owner.userId, role: 'owner' },
+        { userId: plain.userId, role: 'owner' },
+        { userId: extra.userId, role: 'member' },
+      ].sort((a, b) => (a.userId < b.userId ? -1 : 1)),
+    );
     const got = await rest(app, org.admin.token).get(teamPath(org, team.id));
     expect(got.body.members).toBe(3);
     expect((await rest(app, org.admin.token).get(`/v1/orgs/${org.organizationId}/members/${plain.userId}`)).body.teams).toBe(1);
@@ -179,12 +197,28 @@ describe('team members', () => {
     const outsider = await createOrg(app);
     const before = await memberCount(team.id);
     expectError(await rest(app, org.admin.token).put(membersPath(org, team.id), { add: ['nobody@nowhere.test'] }), 400, /^add\[0\]: /);
-    expectError(await rest(app, org.admin.token).put(membersPath(org, team.id), { add: [org.admin.userId, outsider.admin.userId] }), 400, /^add\[1\]: /);
+    expectError(
+      await rest(app, org.admin.token).put(membersPath(org, team.id), { add: [org.admin.userId, outsider.admin.userId] }),
+      400,
+      /^add\[1\]: /,
+    );
     expectError(await rest(app, org.admin.token).put(membersPath(org, team.id), { remove: ['usr_nobody'] }), 400, /^remove\[0\]: /);
-    expectError(await rest(app, org.admin.token).put(membersPath(org, team.id), { memberships: { [org.admin.userId]: { role: 'boss' } } }), 400, /role/);
+    expectError(
+      await rest(app, org.admin.token).put(membersPath(org, team.id), { memberships: { [org.admin.userId]: { role: 'boss' } } }),
+      400,
+      /role/,
+    );
     expectError(await rest(app, org.admin.token).put(membersPath(org, team.id), { add: 'x' }), 400);
-    expectError(await rest(app, org.admin.token).put(`${membersPath(org, team.id)}/${outsider.admin.userId}`, { role: 'member' }), 400, /^userId: /);
-    expectError(await rest(app, org.admin.token).put(`${membersPath(org, team.id)}/${org.admin.userId}`, { role: 'chief' }), 400, /^role: /);
+    expectError(
+      await rest(app, org.admin.token).put(`${membersPath(org, team.id)}/${outsider.admin.userId}`, { role: 'member' }),
+      400,
+      /^userId: /,
+    );
+    expectError(
+      await rest(app, org.admin.token).put(`${membersPath(org, team.id)}/${org.admin.userId}`, { role: 'chief' }),
+      400,
+      /^role: /,
+    );
     expect(await memberCount(team.id)).toBe(before);
   });
 
@@ -192,10 +226,14 @@ describe('team members', () => {
     const { org, owner, plain, team } = await teamFixture();
     const path = `${membersPath(org, team.id)}/${plain.userId}`;
     expect((await rest(app, owner.token).put(path, {})).status).toBe(204);
-    expect((await app.prisma.teamMember.findUniqueOrThrow({ where: { teamId_userId: { teamId: team.id, userId: plain.userId } } })).role).toBe('member');
+    expect(
+      (await app.prisma.teamMember.findUniqueOrThrow({ where: { teamId_userId: { teamId: team.id, userId: plain.userId } } })).role,
+    ).toBe('member');
     expect((await rest(app, owner.token).put(path, { role: 'owner' })).status).toBe(204);
     expect((await rest(app, owner.token).put(path)).status).toBe(204);
-    expect((await app.prisma.teamMember.findUniqueOrThrow({ where: { teamId_userId: { teamId: team.id, userId: plain.userId } } })).role).toBe('owner');
+    expect(
+      (await app.prisma.teamMember.findUniqueOrThrow({ where: { teamId_userId: { teamId: team.id, userId: plain.userId } } })).role,
+    ).toBe('owner');
     expect((await rest(app, owner.token).delete(path)).status).toBe(205);
     expect((await rest(app, owner.token).delete(path)).status).toBe(204);
     expect(await app.prisma.teamMember.count({ where: { teamId: team.id, userId: plain.userId } })).toBe(0);
@@ -233,19 +271,29 @@ describe('team members', () => {
 describe('GraphQL: organization → teams → members → user', () => {
   it('serves teams with members and mutations with payloads', async () => {
     const { org, owner, team } = await teamFixture();
-    const res = await graphql(app, org.admin.token, `query($id: ID!) {
+    const res = await graphql(
+      app,
+      org.admin.token,
+      `query($id: ID!) {
       organization(id: $id) { teams(first: 5, title: "writ") { totalCount edges { node { id title membersCount
         permissions { admin view }
         members(first: 5) { totalCount edges { node { role member { id user { id } } permissions { view } } } } } } } }
-    }`, { id: org.organizationId });
+    }`,
+      { id: org.organizationId },
+    );
     expect(res.errors).toBeUndefined();
     const node = res.data.organization.teams.edges[0].node;
     expect(node).toMatchObject({ id: team.id, membersCount: 2, members: { totalCount: 2 } });
     expect(node.members.edges.map((e: any) => e.node.role)).toEqual(['MEMBER', 'OWNER']);
 
-    const mutated = await graphql(app, owner.token, `mutation($input: UpdateTeamMembersInput!) {
+    const mutated = await graphql(
+      app,
+      owner.token,
+      `mutation($input: UpdateTeamMembersInput!) {
       updateTeamMembers(input: $input) { clientMutationId team { membersCount } }
-    }`, { input: { organizationId: org.organizationId, teamId: team.id, remove: [owner.userId], clientMutationId: 'm1' } });
+    }`,
+      { input: { organizationId: org.organizationId, teamId: team.id, remove: [owner.userId], clientMutationId: 'm1' } },
+    );
     expect(mutated).toEqual({ data: { updateTeamMembers: { clientMutationId: 'm1', team: { membersCount: 1 } } } });
 
     const del = `mutation($input: DeleteTeamInput!) { deleteTeam(input: $input) { deletedTeamId deleted } }`;

@@ -16,7 +16,13 @@ import { expectOpenApi } from '../support/openapi.js';
 import { tokenWithScopes } from '../support/tokens.js';
 import { insertPages, pagesOf } from '../support/content.js';
 import { defaultFetchPolicy, FetchError } from '../../src/net/fetch.js';
-import { libreTranslate, pseudoLocalize, pseudoLocalizer, type TranslationProvider, type TranslationRequest } from '../../src/domain/translations/providers.js';
+import {
+  libreTranslate,
+  pseudoLocalize,
+  pseudoLocalizer,
+  type TranslationProvider,
+  type TranslationRequest,
+} from '../../src/domain/translations/providers.js';
 import { translationLanguages } from '../../src/domain/translations/languages.js';
 import { parseMarkdown } from '../../src/domain/content/markdown/index.js';
 import { commitRevision } from '../../src/domain/revisions/commit.js';
@@ -51,14 +57,18 @@ beforeAll(async () => {
     req.on('end', () => {
       const parsed = JSON.parse(body);
       libreRequests.push({ path: req.url, ...parsed });
-      if (parsed.api_key !== 'secret') return void res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Invalid API key' }));
+      if (parsed.api_key !== 'secret')
+        return void res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Invalid API key' }));
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify({ translatedText: parsed.q.map((q: string) => `${parsed.target.toUpperCase()}:${q.toUpperCase()}`) }));
     });
   });
   await new Promise<void>((resolve) => libre.listen(0, '127.0.0.1', resolve));
   libreUrl = `http://127.0.0.1:${(libre.address() as AddressInfo).port}`;
-  app = await startTestApp({ worker: true, jobs: { translator: recording, policies: { 'translation.run': { retryLimit: 1, retryDelay: 1 } } } });
+  app = await startTestApp({
+    worker: true,
+    jobs: { translator: recording, policies: { 'translation.run': { retryLimit: 1, retryDelay: 1 } } },
+  });
 });
 afterAll(async () => {
   await clients.closeAll();
@@ -127,19 +137,31 @@ console.log(page);
 `;
 
 describe('translations: CRUD', () => {
-  it('offers exactly the public document\'s languages', () => {
+  it("offers exactly the public document's languages", () => {
     expect([...translationLanguages]).toEqual(publicDocument.components.schemas.TranslationLanguage.enum);
   });
 
   it('creates (201, pending), gets, lists, puts instructions and deletes (205, then 204)', async () => {
     const org = await createOrg(app);
     const space = await createSpace(app, org);
-    const instructions = { object: 'document', data: { schemaVersion: 1 }, nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Formal tone', marks: [] }] }] }] };
+    const instructions = {
+      object: 'document',
+      data: { schemaVersion: 1 },
+      nodes: [
+        { object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Formal tone', marks: [] }] }] },
+      ],
+    };
     const created = await createTranslation(org, space.id, { instructions });
     expect(created).toMatchObject({
-      object: 'translation', id: expect.stringMatching(/^trs_/), status: 'pending', language: 'fr', source: { space: space.id, language: 'en' }, instructions,
+      object: 'translation',
+      id: expect.stringMatching(/^trs_/),
+      status: 'pending',
+      language: 'fr',
+      source: { space: space.id, language: 'en' },
+      instructions,
       stats: { runs: 0, totalWords: 0, totalPages: 0, totalDuration: 0, latestRunDuration: 0, latestPages: 0, latestWords: 0 },
-      permissions: { view: true, edit: true }, urls: { location: `http://quire.test/v1/orgs/${org.organizationId}/translations/${created.id}` },
+      permissions: { view: true, edit: true },
+      urls: { location: `http://quire.test/v1/orgs/${org.organizationId}/translations/${created.id}` },
     });
     expect(created.result).toBeUndefined();
     const got = await rest(app, org.admin.token).get(`${base(org)}/${created.id}`);
@@ -172,7 +194,15 @@ describe('translations: CRUD', () => {
     expectError(await admin.post(base(org), { language: 'en', source }), 400, /^language: must differ/);
     expectError(await admin.post(base(org), { language: 'fr', source: { space: foreign.id, language: 'en' } }), 400, /^source\.space: /);
     expectError(await admin.post(base(org), { language: 'fr', source, instructions: { object: 'nope' } }), 400, /^instructions\.object: /);
-    expectError(await admin.post(base(org), { language: 'fr', source, instructions: { object: 'document', data: {}, nodes: [{ type: 'paragraph' }] } }), 400, /^instructions\.nodes\[0\]: /);
+    expectError(
+      await admin.post(base(org), {
+        language: 'fr',
+        source,
+        instructions: { object: 'document', data: {}, nodes: [{ type: 'paragraph' }] },
+      }),
+      400,
+      /^instructions\.nodes\[0\]: /,
+    );
     expectError(await admin.post(base(org), { language: 'fr', source, color: 'red' }), 400, /color/);
     const created = await createTranslation(org, space.id);
     expectError(await admin.put(`${base(org)}/${created.id}`, {}), 400, /^instructions: /);
@@ -218,7 +248,11 @@ describe('translations: runs on the job queue', () => {
     current = pseudoLocalizer;
     const org = await createOrg(app);
     const space = await createSpace(app, org, { empty: true });
-    await insertPages(app, space, Array.from({ length: 50 }, (_, i) => ({ path: `page-${i}`, title: `Page ${i}`, markdown: pageMarkdown(i) })));
+    await insertPages(
+      app,
+      space,
+      Array.from({ length: 50 }, (_, i) => ({ path: `page-${i}`, title: `Page ${i}`, markdown: pageMarkdown(i) })),
+    );
     const created = await createTranslation(org, space.id);
     calls.length = 0;
     const done = await runAndWait(org, created.id, 1);
@@ -227,7 +261,15 @@ describe('translations: runs on the job queue', () => {
     expect(calls).toHaveLength(50);
     expect(done.body.result).toEqual({ space: expect.stringMatching(/^spc_/), revision: expect.stringMatching(/^rev_/), language: 'fr' });
     expect(done.body.provider).toMatch(/pseudo-localisation/);
-    const words = calls.reduce((sum, c) => sum + c.texts.join(' ').split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length, 0);
+    const words = calls.reduce(
+      (sum, c) =>
+        sum +
+        c.texts
+          .join(' ')
+          .split(/\s+/)
+          .filter((w) => /[\p{L}\p{N}]/u.test(w)).length,
+      0,
+    );
     expect(done.body.stats).toMatchObject({ runs: 1, totalPages: 50, latestPages: 50, totalWords: words, latestWords: words });
     expect(done.body.stats.totalDuration).toBe(done.body.stats.latestRunDuration);
 
@@ -241,7 +283,15 @@ describe('translations: runs on the job queue', () => {
       expect(page.id).not.toBe(source[i].id);
       const tree = parseMarkdown(page.markdown);
       const sourceTree = parseMarkdown(source[i].markdown);
-      const pick = (t: any, type: string, key: string) => { const out: unknown[] = []; const walk = (n: any) => { if (n.type === type) out.push(n[key]); n.children?.forEach(walk); }; walk(t); return out; };
+      const pick = (t: any, type: string, key: string) => {
+        const out: unknown[] = [];
+        const walk = (n: any) => {
+          if (n.type === type) out.push(n[key]);
+          n.children?.forEach(walk);
+        };
+        walk(t);
+        return out;
+      };
       expect(pick(tree, 'code', 'value')).toEqual(pick(sourceTree, 'code', 'value'));
       expect(pick(tree, 'code', 'lang')).toEqual(['ts']);
       expect(pick(tree, 'inlineCode', 'value')).toEqual([`quire --page ${i}`]);
@@ -266,12 +316,20 @@ describe('translations: runs on the job queue', () => {
     expect(again.body.result.space).toBe(result.id);
     expect(again.body.result.revision).not.toBe(result.revisionId);
     const wordsAgain = 2 + 1 + 1 + 2 + 1;
-    expect(again.body.stats).toMatchObject({ runs: 2, totalPages: 50, latestPages: 1, latestWords: wordsAgain, totalWords: words + wordsAgain });
+    expect(again.body.stats).toMatchObject({
+      runs: 2,
+      totalPages: 50,
+      latestPages: 1,
+      latestWords: wordsAgain,
+      totalWords: words + wordsAgain,
+    });
     const revision = await app.prisma.revision.findUniqueOrThrow({ where: { id: again.body.result.revision } });
     expect(revision.parents).toEqual([result.revisionId]);
     const after = await pagesOf(app, revision.id);
     expect(after.map((p) => p.id)).toEqual(translated.map((p) => p.id)); // page ids stay across runs
-    expect(after.find((p) => p.path === 'page-7')!.markdown).toBe(`# ${pseudoLocalize('Changed')}\n\n${pseudoLocalize('New')} \`code\` ${pseudoLocalize('and a')} [${pseudoLocalize('link')}](https://example.com/new).\n`);
+    expect(after.find((p) => p.path === 'page-7')!.markdown).toBe(
+      `# ${pseudoLocalize('Changed')}\n\n${pseudoLocalize('New')} \`code\` ${pseudoLocalize('and a')} [${pseudoLocalize('link')}](https://example.com/new).\n`,
+    );
 
     // Nothing changed: no page is sent, no revision is added.
     calls.length = 0;
@@ -291,7 +349,9 @@ describe('translations: runs on the job queue', () => {
     try {
       const done = await runAndWait(org, created.id, 1);
       expect(done.body.provider).toBe(`LibreTranslate (${new URL(libreUrl).host})`);
-      expect(libreRequests).toEqual([{ path: '/translate', q: ['Welcome', 'Hello', 'world', ', see'], source: 'en', target: 'pb', format: 'text', api_key: 'secret' }]);
+      expect(libreRequests).toEqual([
+        { path: '/translate', q: ['Welcome', 'Hello', 'world', ', see'], source: 'en', target: 'pb', format: 'text', api_key: 'secret' },
+      ]);
       const [page] = await pagesOf(app, done.body.result.revision);
       expect(page.title).toBe('PB:WELCOME');
       expect(page.markdown).toBe('PB:HELLO *PB:WORLD*PB:, SEE `npm test`.\n');
@@ -308,28 +368,41 @@ describe('translations: runs on the job queue', () => {
     // Without the allow-list, the guard refuses the loopback server before connecting.
     const guarded = libreTranslate({ url: libreUrl, fetchPolicy: defaultFetchPolicy });
     const seen = libreRequests.length;
-    await expect(guarded.translate({ texts: ['Hi'], source: 'en', target: 'fr', instructions: '', signal: new AbortController().signal })).rejects.toSatisfy((e) => e instanceof FetchError && e.code === 'DENIED');
+    await expect(
+      guarded.translate({ texts: ['Hi'], source: 'en', target: 'fr', instructions: '', signal: new AbortController().signal }),
+    ).rejects.toSatisfy((e) => e instanceof FetchError && e.code === 'DENIED');
     expect(libreRequests).toHaveLength(seen);
   }, 60_000);
 
   it('the pseudo-localisation never answers a text unchanged', async () => {
     const texts = ['Hello', '東京', 'x', 'Ünïcode and more'];
-    const out = await pseudoLocalizer.translate({ texts, source: 'en', target: 'fr', instructions: '', signal: new AbortController().signal });
+    const out = await pseudoLocalizer.translate({
+      texts,
+      source: 'en',
+      target: 'fr',
+      instructions: '',
+      signal: new AbortController().signal,
+    });
     out.forEach((t, i) => expect(t).not.toBe(texts[i]));
     expect(out[0]).toBe('⟦Ĥéļļö⟧');
   });
 });
 
 describe('translations: GraphQL and the translationChanged subscription', () => {
-  const SUB = 'subscription($o: ID!, $id: ID!) { translationChanged(organizationId: $o, id: $id) { id status stats { runs } permissions { edit } } }';
-
+  const SUB =
+    'subscription($o: ID!, $id: ID!) { translationChanged(organizationId: $o, id: $id) { id status stats { runs } permissions { edit } } }';
 
   it('follows a run pending → running → completed for a member; outsiders get NOT_FOUND', async () => {
     const org = await createOrg(app);
     const space = await createSpace(app, org);
     const created = await createTranslation(org, space.id);
     const reader = await addMember(app, org.organizationId, 'read');
-    const sub = watch(clients.open(app, reader.token), SUB, { o: org.organizationId, id: created.id }, { app, topic: `translationChanged:${created.id}` });
+    const sub = watch(
+      clients.open(app, reader.token),
+      SUB,
+      { o: org.organizationId, id: created.id },
+      { app, topic: `translationChanged:${created.id}` },
+    );
     await sub.subscribed;
     // The run waits in the provider until the test saw it running (events reload the row as of delivery).
     let release!: () => void;
@@ -363,17 +436,40 @@ describe('translations: GraphQL and the translationChanged subscription', () => 
   it('creates, runs and reads translations through GraphQL mutations and Organization.translations', async () => {
     const org = await createOrg(app);
     const space = await createSpace(app, org);
-    const made = await graphql(app, org.admin.token, `mutation($input: CreateTranslationInput!) { createTranslation(input: $input) { translation { id status language source { space language } } } }`,
-      { input: { organizationId: org.organizationId, language: 'PT_BR', source: { space: space.id, language: 'EN' } } });
+    const made = await graphql(
+      app,
+      org.admin.token,
+      `mutation($input: CreateTranslationInput!) { createTranslation(input: $input) { translation { id status language source { space language } } } }`,
+      { input: { organizationId: org.organizationId, language: 'PT_BR', source: { space: space.id, language: 'EN' } } },
+    );
     expect(made.errors).toBeUndefined();
     const { id } = made.data.createTranslation.translation;
-    expect(made.data.createTranslation.translation).toMatchObject({ status: 'PENDING', language: 'PT_BR', source: { space: space.id, language: 'EN' } });
-    const ran = await graphql(app, org.admin.token, `mutation($input: RunTranslationInput!) { runTranslation(input: $input) { translation { id } } }`, { input: { organizationId: org.organizationId, translationId: id } });
+    expect(made.data.createTranslation.translation).toMatchObject({
+      status: 'PENDING',
+      language: 'PT_BR',
+      source: { space: space.id, language: 'EN' },
+    });
+    const ran = await graphql(
+      app,
+      org.admin.token,
+      `mutation($input: RunTranslationInput!) { runTranslation(input: $input) { translation { id } } }`,
+      { input: { organizationId: org.organizationId, translationId: id } },
+    );
     expect(ran.errors).toBeUndefined();
-    const listed = await graphql(app, org.admin.token, `query($id: ID!) { organization(id: $id) { translations(first: 10) { totalCount edges { node { id } } } } }`, { id: org.organizationId });
+    const listed = await graphql(
+      app,
+      org.admin.token,
+      `query($id: ID!) { organization(id: $id) { translations(first: 10) { totalCount edges { node { id } } } } }`,
+      { id: org.organizationId },
+    );
     expect(listed.data.organization.translations).toEqual({ totalCount: 1, edges: [{ node: { id } }] });
     const reader = await addMember(app, org.organizationId, 'read');
-    const refused = await graphql(app, reader.token, `mutation($input: DeleteTranslationInput!) { deleteTranslation(input: $input) { deleted } }`, { input: { organizationId: org.organizationId, translationId: id } });
+    const refused = await graphql(
+      app,
+      reader.token,
+      `mutation($input: DeleteTranslationInput!) { deleteTranslation(input: $input) { deleted } }`,
+      { input: { organizationId: org.organizationId, translationId: id } },
+    );
     expect(refused.errors![0].extensions!.code).toBe('FORBIDDEN');
   });
 });

@@ -16,7 +16,11 @@ export const AgentInstructionsRef = builder.objectRef<AgentInstructionsValue>('A
       description: 'The instructions: a rich-text document {object: "document", data, nodes}; empty when never set.',
       resolve: (v) => v.instructions,
     }),
-    updatedAt: t.field({ type: 'DateTime', description: 'When they were last set (the organization\'s creation when never set).', resolve: (v) => v.updatedAt }),
+    updatedAt: t.field({
+      type: 'DateTime',
+      description: "When they were last set (the organization's creation when never set).",
+      resolve: (v) => v.updatedAt,
+    }),
     updatedBy: t.string({ description: 'User id of the member who last set them; empty when never set.', resolve: (v) => v.updatedBy }),
     urls: t.field({
       type: AgentInstructionsUrls,
@@ -43,17 +47,26 @@ builder.relayMutationField(
     description: 'Arguments of setAgentInstructions.',
     inputFields: (t) => ({
       organizationId: t.id({ required: true, description: 'Id of the organization.' }),
-      instructions: t.field({ type: 'JSON', description: 'The instructions: a rich-text document {object: "document", data, nodes} (required).' }),
+      instructions: t.field({
+        type: 'JSON',
+        description: 'The instructions: a rich-text document {object: "document", data, nodes} (required).',
+      }),
     }),
   },
   {
     description: "Sets an organization's Docs agent instructions (admins).",
-    resolve: async (_root, { input }, ctx) => ({ agentInstructions: await setAgentInstructions(ctx, input.organizationId, input.instructions) }),
+    resolve: async (_root, { input }, ctx) => ({
+      agentInstructions: await setAgentInstructions(ctx, input.organizationId, input.instructions),
+    }),
   },
   {
     description: 'The result of setAgentInstructions.',
     outputFields: (t) => ({
-      agentInstructions: t.field({ type: AgentInstructionsRef, description: 'The instructions as now set.', resolve: (p) => p.agentInstructions }),
+      agentInstructions: t.field({
+        type: AgentInstructionsRef,
+        description: 'The instructions as now set.',
+        resolve: (p) => p.agentInstructions,
+      }),
     }),
   },
 );

@@ -32,7 +32,8 @@ export function checkDocument(value: unknown, field: string, limits: ContentLimi
   if (value.object !== 'document') throw badRequest('must be "document"', `${field}.object`);
   if (!isRecord(value.data)) throw badRequest('must be an object', `${field}.data`);
   const { schemaVersion } = value.data;
-  if (schemaVersion !== undefined && !Number.isInteger(schemaVersion)) throw badRequest('must be an integer', `${field}.data.schemaVersion`);
+  if (schemaVersion !== undefined && !Number.isInteger(schemaVersion))
+    throw badRequest('must be an integer', `${field}.data.schemaVersion`);
   if (!Array.isArray(value.nodes)) throw badRequest('must be an array of blocks', `${field}.nodes`);
   value.nodes.forEach((node, i) => {
     if (!isRecord(node) || node.object !== 'block' || typeof node.type !== 'string') {

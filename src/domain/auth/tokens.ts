@@ -12,10 +12,14 @@ export const hashToken = (secret: string) => createHash('sha256').update(secret)
 
 /** `organizationId`: a token that sees only that organization (SSO logins issue those). */
 export async function issueToken(
-  prisma: Pick<PrismaClient, 'apiToken'>, userId: string, { label, scopes = [], organizationId }: { label?: string; scopes?: string[]; organizationId?: string | null } = {},
+  prisma: Pick<PrismaClient, 'apiToken'>,
+  userId: string,
+  { label, scopes = [], organizationId }: { label?: string; scopes?: string[]; organizationId?: string | null } = {},
 ) {
   const secret = `qt_${randomBytes(32).toString('base64url')}`;
-  const token = await prisma.apiToken.create({ data: { id: newId('ApiToken'), userId, tokenHash: hashToken(secret), label, scopes, organizationId } });
+  const token = await prisma.apiToken.create({
+    data: { id: newId('ApiToken'), userId, tokenHash: hashToken(secret), label, scopes, organizationId },
+  });
   return { id: token.id, secret };
 }
 
@@ -117,7 +121,13 @@ export function actorFromTokenRow(row: TokenRow): Actor {
  * rate-limit hits, and `rateCounts` tells the totals. `activityDue`: the
  * token's or the member's last-seen time should be written (activity.ts).
  */
-export async function authenticateToken(prisma: PrismaClient, secret: string, now: Date, activityIntervalMs: number, rate?: TokenRateCount) {
+export async function authenticateToken(
+  prisma: PrismaClient,
+  secret: string,
+  now: Date,
+  activityIntervalMs: number,
+  rate?: TokenRateCount,
+) {
   const { text, values } = tokenStatement(secret, now, activityIntervalMs, rate);
   const [row] = await rawQuery<TokenRow>(prisma, text, values);
   return {

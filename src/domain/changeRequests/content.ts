@@ -8,7 +8,15 @@ import type { ContentLimits } from '../../limits/content.js';
 import { checkLength } from '../../validate.js';
 import { checkMarkdown } from '../content/markdown/index.js';
 import { commitRevision, newPageNode } from '../revisions/commit.js';
-import { emptyContent, fetchTreesFrom, readTree, readVersions, writeVersion, type PageContent, type PageNode } from '../revisions/objects.js';
+import {
+  emptyContent,
+  fetchTreesFrom,
+  readTree,
+  readVersions,
+  writeVersion,
+  type PageContent,
+  type PageNode,
+} from '../revisions/objects.js';
 import { parseMarkdowns, rememberParses, type Parses } from '../revisions/parses.js';
 import { checkSlugFree, childrenOf, cloneTree, insertAt, movePage, removePage, requirePage } from '../revisions/treeEdits.js';
 import { loadChangeRequest } from './service.js';
@@ -39,7 +47,13 @@ export type PageChange =
 
 /** A slug from a title: lowercase words joined by "-", cut to leave room for a "-<n>" suffix within SLUG_MAX. */
 export const slugify = (title: string) =>
-  title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, SLUG_MAX - 10).replace(/^-+|-+$/g, '') || 'page';
+  title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, SLUG_MAX - 10)
+    .replace(/^-+|-+$/g, '') || 'page';
 
 function freeSlug(siblings: PageNode[], wanted: string) {
   let slug = wanted;
@@ -71,7 +85,16 @@ function checkSlug(slug: string, at: string) {
   return slug;
 }
 
-async function applyChange(tx: Tx, space: { id: string; organizationId: string }, pages: PageNode[], change: PageChange, at: string, now: Date, limits: ContentLimits, parses: Parses) {
+async function applyChange(
+  tx: Tx,
+  space: { id: string; organizationId: string },
+  pages: PageNode[],
+  change: PageChange,
+  at: string,
+  now: Date,
+  limits: ContentLimits,
+  parses: Parses,
+) {
   if (change.operation === 'delete_page') return removePage(pages, change.page);
   if (change.operation === 'insert_page') {
     if (change.title == null) throw badRequest('is required', `${at}.title`);
@@ -116,8 +139,15 @@ export async function editChangeRequestContent(ctx: Context, spaceId: string, ke
     const pages = cloneTree(await readTree(fetchTreesFrom(tx), space.id, revision.tree));
     const now = ctx.clock.now();
     const touched: string[] = [];
-    for (const [i, change] of changes.entries()) touched.push(await applyChange(tx, space, pages, change, `changes[${i}]`, now, ctx.contentLimits, parses) ?? '');
-    const revisionId = await commitRevision(tx, space, { parents: [cr.revisionId], changeRequestId: cr.id, createdById: actor.userId, pages, fileSet: revision.fileSet });
+    for (const [i, change] of changes.entries())
+      touched.push((await applyChange(tx, space, pages, change, `changes[${i}]`, now, ctx.contentLimits, parses)) ?? '');
+    const revisionId = await commitRevision(tx, space, {
+      parents: [cr.revisionId],
+      changeRequestId: cr.id,
+      createdById: actor.userId,
+      pages,
+      fileSet: revision.fileSet,
+    });
     const changeRequest = await tx.changeRequest.update({ where: { id: cr.id }, data: { revisionId }, include: { space: true } });
     return { changeRequest, pages: touched };
   });

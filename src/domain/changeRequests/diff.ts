@@ -37,11 +37,18 @@ export async function changeRequestDiff(ctx: Context, _spaceId: string, baseId: 
   const changes: { page: PageValue; moved: boolean; pair: DiffPair }[] = [];
   for (const page of head.values()) {
     const before = base.get(page.id);
-    if (!before || before.version === page.version && before.path === page.path && before.parentId === page.parentId) continue;
+    if (!before || (before.version === page.version && before.path === page.path && before.parentId === page.parentId)) continue;
     const moved = before.path !== page.path || before.parentId !== page.parentId;
-    changes.push({ page, moved, pair: { oldName: `a/${before.path}.md`, newName: `b/${page.path}.md`, before: before.markdown, after: page.markdown } });
+    changes.push({
+      page,
+      moved,
+      pair: { oldName: `a/${before.path}.md`, newName: `b/${page.path}.md`, before: before.markdown, after: page.markdown },
+    });
   }
-  const diffs = await unifiedDiffs(ctx, changes.map((c) => c.pair));
+  const diffs = await unifiedDiffs(
+    ctx,
+    changes.map((c) => c.pair),
+  );
   const changed: PageDiff[] = changes.map((c, i) => ({ page: c.page, moved: c.moved, unifiedDiff: diffs[i]! }));
   return { added, removed, changed };
 }

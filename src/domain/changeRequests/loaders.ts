@@ -6,7 +6,11 @@ import { organizationsSharedWithActor } from '../users/loaders.js';
 
 /** Open comments per change request (one statement per batch; at once once loaded). */
 export const openCommentCounts = settledLoader<string, number>(async (ctx, ids) => {
-  const rows = await ctx.prisma.comment.groupBy({ by: ['changeRequestId'], where: { changeRequestId: { in: [...ids] }, status: 'open' }, _count: { _all: true } });
+  const rows = await ctx.prisma.comment.groupBy({
+    by: ['changeRequestId'],
+    where: { changeRequestId: { in: [...ids] }, status: 'open' },
+    _count: { _all: true },
+  });
   const byId = new Map(rows.map((r) => [r.changeRequestId, r._count._all]));
   return ids.map((id) => byId.get(id) ?? 0);
 });
@@ -20,7 +24,9 @@ export function preloadChangeRequests(rows: unknown[], ctx: Context, info: Graph
   type Row = { id: string; createdById?: string; mergedById?: string | null; createdBy?: { id: string }; mergedBy?: { id: string } | null };
   const changeRequests = rows as Row[];
   // The users the rows carry (the relations asked for), else their ids.
-  const users = changeRequests.flatMap((cr) => [cr.createdBy?.id ?? cr.createdById, cr.mergedBy?.id ?? cr.mergedById]).filter((id): id is string => !!id);
+  const users = changeRequests
+    .flatMap((cr) => [cr.createdBy?.id ?? cr.createdById, cr.mergedBy?.id ?? cr.mergedById])
+    .filter((id): id is string => !!id);
   const asked = fieldsAskedOfItems(info);
   return Promise.all([
     asked.has('openCommentsCount') && openCommentCounts(ctx).loadAll(changeRequests.map((cr) => cr.id)),

@@ -30,7 +30,8 @@ export interface MergeResult {
 }
 
 /** The main revision a change request's content was last based on. */
-export const mergeBase = (cr: { revisionMergedAncestorId: string | null; revisionInitialId: string }) => cr.revisionMergedAncestorId ?? cr.revisionInitialId;
+export const mergeBase = (cr: { revisionMergedAncestorId: string | null; revisionInitialId: string }) =>
+  cr.revisionMergedAncestorId ?? cr.revisionInitialId;
 
 /** Reads of content rows, outside a transaction or inside one. */
 type Db = Tx | Context['prisma'];
@@ -46,10 +47,12 @@ export const INLINE_MERGE_BYTES = 8 * 1024;
 const mergeOnPool = computeTask<typeof mergeTextsTask>(import.meta.url, '../revisions/textMerge', 'mergeTextsTask');
 
 /** Text merges of more than a few KB run on the compute pool, within its time budget. */
-const textMerger = (ctx: Context): TextMerger => async (triples) => {
-  const bytes = triples.reduce((sum, t) => sum + t.base.length + t.ours.length + t.theirs.length, 0);
-  return bytes < INLINE_MERGE_BYTES ? triples.map(mergeText) : ctx.compute.run(mergeOnPool, triples);
-};
+const textMerger =
+  (ctx: Context): TextMerger =>
+  async (triples) => {
+    const bytes = triples.reduce((sum, t) => sum + t.base.length + t.ours.length + t.theirs.length, 0);
+    return bytes < INLINE_MERGE_BYTES ? triples.map(mergeText) : ctx.compute.run(mergeOnPool, triples);
+  };
 
 /** The result of a merge computed before any lock: its stored page tree and file set, or its conflicts. */
 type Prepared = { tree: string | null; fileSet: string | null } | { conflicts: MergeConflict[] };
@@ -60,13 +63,26 @@ type Prepared = { tree: string | null; fileSet: string | null } | { conflicts: M
  * file sets are immutable and content-addressed, so it reads them on their own and writes the new objects
  * (no-ops when present; unreferenced ones if the heads moved meanwhile are harmless) before any lock.
  */
-async function threeWay(ctx: Context, space: { id: string; organizationId: string }, base: string, ours: string, theirs: string, { deferReferences = false } = {}): Promise<Prepared> {
+async function threeWay(
+  ctx: Context,
+  space: { id: string; organizationId: string },
+  base: string,
+  ours: string,
+  theirs: string,
+  { deferReferences = false } = {},
+): Promise<Prepared> {
   const db = ctx.prisma;
   const [b, o, t] = await Promise.all([contentOf(db, space.id, base), contentOf(db, space.id, ours), contentOf(db, space.id, theirs)]);
-  const store = { load: async (hashes: string[]) => readVersions(db, space.id, hashes), save: (content: Parameters<typeof writeVersion>[2]) => writeVersion(db, space, content, { deferReferences }) };
+  const store = {
+    load: async (hashes: string[]) => readVersions(db, space.id, hashes),
+    save: (content: Parameters<typeof writeVersion>[2]) => writeVersion(db, space, content, { deferReferences }),
+  };
   const merged = await mergeTrees(b.pages, o.pages, t.pages, store, textMerger(ctx));
   if (!merged.pages) return { conflicts: merged.conflicts };
-  return { tree: await writeTree(db, space, merged.pages), fileSet: await writeFileSet(db, space, mergeFileSets(b.files, o.files, t.files)) };
+  return {
+    tree: await writeTree(db, space, merged.pages),
+    fileSet: await writeFileSet(db, space, mergeFileSets(b.files, o.files, t.files)),
+  };
 }
 
 /**
@@ -75,7 +91,8 @@ async function threeWay(ctx: Context, space: { id: string; organizationId: strin
  * request (content writes, an update from main) never make its merge fail; only a steady stream does.
  */
 export const MERGE_PREPARE_TRIES = 5;
-const headsMoved = () => conflict('The main content or the change request changed while this merge was computed, again and again: retry it');
+const headsMoved = () =>
+  conflict('The main content or the change request changed while this merge was computed, again and again: retry it');
 
 /**
  * The shape of merges and updates: `prepare` computes the result from the heads it read, with no
@@ -84,7 +101,11 @@ const headsMoved = () => conflict('The main content or the change request change
  * answers null when the heads it re-reads under the lock are not those the preparation used. Then
  * the preparation runs again, at most MERGE_PREPARE_TRIES times in all, and the answer is a 409.
  */
-async function prepareThenApply<H, P, R>(ctx: Context, prepare: () => Promise<{ heads: H; prepared: P }>, apply: (tx: Tx, heads: H, prepared: P) => Promise<R | null>): Promise<R> {
+async function prepareThenApply<H, P, R>(
+  ctx: Context,
+  prepare: () => Promise<{ heads: H; prepared: P }>,
+  apply: (tx: Tx, heads: H, prepared: P) => Promise<R | null>,
+): Promise<R> {
   for (let attempt = 1; ; attempt++) {
     const { heads, prepared } = await prepare();
     const applied = await transactionWithRetry(ctx.prisma, (tx) => apply(tx, heads, prepared));
@@ -98,7 +119,10 @@ interface Heads {
   head: string;
   base: string;
 }
-const headsOf = (space: { revisionId: string }, cr: { revisionId: string; revisionMergedAncestorId: string | null; revisionInitialId: string }): Heads => ({ main: space.revisionId, head: cr.revisionId, base: mergeBase(cr) });
+const headsOf = (
+  space: { revisionId: string },
+  cr: { revisionId: string; revisionMergedAncestorId: string | null; revisionInitialId: string },
+): Heads => ({ main: space.revisionId, head: cr.revisionId, base: mergeBase(cr) });
 const sameHeads = (a: Heads, b: Heads) => a.main === b.main && a.head === b.head && a.base === b.base;
 
 /** Brings the space's current main content into the change request. */
@@ -118,7 +142,12 @@ export async function updateChangeRequestFromMain(ctx: Context, spaceId: string,
       if (!prepared) return { result: 'update', revision: cr.revisionId, conflicts: [] };
       if ('conflicts' in prepared) return { result: 'conflicts', revision: cr.revisionId, conflicts: prepared.conflicts };
       const revision = await commitRevision(tx, space, {
-        parents: [cr.revisionId, heads.main], type: 'update', changeRequestId: cr.id, createdById: actor.userId, pages: { tree: prepared.tree }, fileSet: prepared.fileSet,
+        parents: [cr.revisionId, heads.main],
+        type: 'update',
+        changeRequestId: cr.id,
+        createdById: actor.userId,
+        pages: { tree: prepared.tree },
+        fileSet: prepared.fileSet,
       });
       await tx.changeRequest.update({ where: { id: cr.id }, data: { revisionId: revision, revisionMergedAncestorId: heads.main } });
       return { result: 'update', revision, conflicts: [] };
@@ -193,7 +222,10 @@ async function mergeWithLock(ctx: Context, spaceId: string, key: string): Promis
       const { space, cr } = await loadChangeRequest(ctx, ctx.prisma, spaceId, key, 'merge');
       await checkMergeRules(ctx.prisma, space, cr);
       const heads = headsOf(space, cr);
-      const prepared = heads.main === heads.base ? await fastForward(ctx.prisma, heads.head) : await threeWay(ctx, space, heads.base, heads.main, heads.head, { deferReferences: true });
+      const prepared =
+        heads.main === heads.base
+          ? await fastForward(ctx.prisma, heads.head)
+          : await threeWay(ctx, space, heads.base, heads.main, heads.head, { deferReferences: true });
       return { heads, prepared };
     },
     async (tx, heads, prepared): Promise<MergeResult | null> => {
@@ -202,7 +234,11 @@ async function mergeWithLock(ctx: Context, spaceId: string, key: string): Promis
       if (!sameHeads(headsOf(space, cr), heads)) return null;
       if ('conflicts' in prepared) return { result: 'conflicts', revision: heads.main, conflicts: prepared.conflicts };
       const revision = await commitRevision(tx, space, {
-        parents: [heads.main, cr.revisionId], type: 'merge', createdById: actor.userId, pages: { tree: prepared.tree }, fileSet: prepared.fileSet,
+        parents: [heads.main, cr.revisionId],
+        type: 'merge',
+        createdById: actor.userId,
+        pages: { tree: prepared.tree },
+        fileSet: prepared.fileSet,
       });
       await advanceMainLine(tx, space.id, revision);
       await tx.changeRequest.update({

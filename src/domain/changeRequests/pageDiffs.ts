@@ -31,13 +31,22 @@ export function wholeBlockPatch({ oldName, newName, before, after }: DiffPair): 
   const count = (lines: string[]) => lines.filter((l) => !l.startsWith('\\')).length;
   const oldLines = count(removed);
   const newLines = count(added);
-  const hunk: StructuredPatchHunk = { oldStart: oldLines ? 1 : 0, oldLines, newStart: newLines ? 1 : 0, newLines, lines: [...removed, ...added] };
+  const hunk: StructuredPatchHunk = {
+    oldStart: oldLines ? 1 : 0,
+    oldLines,
+    newStart: newLines ? 1 : 0,
+    newLines,
+    lines: [...removed, ...added],
+  };
   return formatPatch({ oldFileName: oldName, newFileName: newName, oldHeader: undefined, newHeader: undefined, hunks: [hunk] });
 }
 
 export function unifiedDiff(pair: DiffPair): string {
   if (pair.before === pair.after) return '';
-  return createTwoFilesPatch(pair.oldName, pair.newName, pair.before, pair.after, undefined, undefined, { maxEditLength: MAX_DIFF_EDITS }) ?? wholeBlockPatch(pair);
+  return (
+    createTwoFilesPatch(pair.oldName, pair.newName, pair.before, pair.after, undefined, undefined, { maxEditLength: MAX_DIFF_EDITS }) ??
+    wholeBlockPatch(pair)
+  );
 }
 
 /** Pool task: the diffs of several pages in one round trip. */

@@ -11,7 +11,14 @@ import { permissionsType } from '../../schema/permissions.js';
 import { urlsFor } from '../shared/urls.js';
 import { PageEvaluationEnum, PageFormatEnum, PageRef, RevisionRefType, revisionValue, type PageView } from '../revisions/schema.js';
 import {
-  STATUSES, changeRequestContributors, changeRequestSubject, createChangeRequest, findChangeRequest, organizationChangeRequestsWhere, spaceChangeRequestsWhere, updateChangeRequest,
+  STATUSES,
+  changeRequestContributors,
+  changeRequestSubject,
+  createChangeRequest,
+  findChangeRequest,
+  organizationChangeRequestsWhere,
+  spaceChangeRequestsWhere,
+  updateChangeRequest,
   type ChangeRequestFilters,
 } from './service.js';
 import { editChangeRequestContent, type PageChange } from './content.js';
@@ -23,7 +30,10 @@ import { changeRequestDiff, type PageDiff } from './diff.js';
 
 export const ChangeRequestStatusEnum = builder.enumType('ChangeRequestStatus', {
   description: 'Where a change request stands.',
-  values: Object.fromEntries(STATUSES.map((s) => [s, { description: `The change request is ${s}.` }])) as Record<(typeof STATUSES)[number], { description: string }>,
+  values: Object.fromEntries(STATUSES.map((s) => [s, { description: `The change request is ${s}.` }])) as Record<
+    (typeof STATUSES)[number],
+    { description: string }
+  >,
 });
 
 const ReviewStatusEnum = builder.enumType('ChangeRequestReviewStatus', {
@@ -34,13 +44,39 @@ const ReviewStatusEnum = builder.enumType('ChangeRequestReviewStatus', {
   } as const,
 });
 
-const ChangeRequestPermissions = permissionsType('ChangeRequestPermissions', changeRequestPolicy, ['view', 'update', 'editContent', 'review', 'merge']);
+const ChangeRequestPermissions = permissionsType('ChangeRequestPermissions', changeRequestPolicy, [
+  'view',
+  'update',
+  'editContent',
+  'review',
+  'merge',
+]);
 
 const policySelect = {
-  id: true, spaceId: true, status: true, createdById: true, revisionId: true, revisionInitialId: true, revisionMergedAncestorId: true,
-  space: { select: { id: true, organizationId: true, memberLevel: true, visibility: true, shareKey: true, editMode: true, deletedAt: true, revisionId: true } },
+  id: true,
+  spaceId: true,
+  status: true,
+  createdById: true,
+  revisionId: true,
+  revisionInitialId: true,
+  revisionMergedAncestorId: true,
+  space: {
+    select: {
+      id: true,
+      organizationId: true,
+      memberLevel: true,
+      visibility: true,
+      shareKey: true,
+      editMode: true,
+      deletedAt: true,
+      revisionId: true,
+    },
+  },
 } as const;
-type Selected = Pick<ChangeRequest, 'id' | 'spaceId' | 'status' | 'createdById' | 'revisionId' | 'revisionInitialId' | 'revisionMergedAncestorId'> & {
+type Selected = Pick<
+  ChangeRequest,
+  'id' | 'spaceId' | 'status' | 'createdById' | 'revisionId' | 'revisionInitialId' | 'revisionMergedAncestorId'
+> & {
   space: Parameters<typeof changeRequestSubject>[0] & { revisionId: string };
 };
 
@@ -50,7 +86,11 @@ const viewArgs = (t: { arg: any }) => ({
   metadata: t.arg.boolean({ description: 'false: leave out the git metadata.' }),
   computed: t.arg.boolean({ description: 'false: do not compute computed content (computed pages keep their definition).' }),
 });
-export const pageView = (args: { format?: string | null; metadata?: boolean | null; computed?: boolean | null }): PageView => ({ format: args.format as PageView['format'], metadata: args.metadata, computed: args.computed });
+export const pageView = (args: { format?: string | null; metadata?: boolean | null; computed?: boolean | null }): PageView => ({
+  format: args.format as PageView['format'],
+  metadata: args.metadata,
+  computed: args.computed,
+});
 
 const ChangeRequestUrls = builder.simpleObject('ChangeRequestUrls', {
   description: 'Links to a change request.',
@@ -80,15 +120,17 @@ const ContributorActionEnum = builder.enumType('ContributorAction', {
   values: { edit: { description: 'Edited the content.' }, comment: { description: 'Commented.' } } as const,
 });
 
-const ContributorType = builder.objectRef<Awaited<ReturnType<typeof changeRequestContributors>>[number]>('ChangeRequestContributor').implement({
-  description: 'A user who contributed to a change request.',
-  fields: (t) => ({
-    user: t.field({ type: UserRef, description: 'The user.', resolve: (c) => c.user }),
-    count: t.exposeInt('count', { description: 'Number of contributions (revisions written).' }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When the latest one was made.' }),
-    actionType: t.field({ type: ContributorActionEnum, description: 'How the user contributed.', resolve: (c) => c.actionType }),
-  }),
-});
+const ContributorType = builder
+  .objectRef<Awaited<ReturnType<typeof changeRequestContributors>>[number]>('ChangeRequestContributor')
+  .implement({
+    description: 'A user who contributed to a change request.',
+    fields: (t) => ({
+      user: t.field({ type: UserRef, description: 'The user.', resolve: (c) => c.user }),
+      count: t.exposeInt('count', { description: 'Number of contributions (revisions written).' }),
+      updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When the latest one was made.' }),
+      actionType: t.field({ type: ContributorActionEnum, description: 'How the user contributed.', resolve: (c) => c.actionType }),
+    }),
+  });
 
 const ContributorConnection = nodeConnection(ContributorType, 'ChangeRequestContributor', { items: 'contributors' });
 
@@ -96,12 +138,19 @@ export const ChangeRequestRef = builder.prismaNode('ChangeRequest', {
   id: { field: 'id' },
   description: 'A proposed edit of a space, on its own line of revisions.',
   select: policySelect,
-  authScopes: (cr, ctx) => can(changeRequestPolicy, requireActor(ctx), changeRequestSubject((cr as Selected).space as never, cr as Selected), 'view'),
+  authScopes: (cr, ctx) =>
+    can(changeRequestPolicy, requireActor(ctx), changeRequestSubject((cr as Selected).space as never, cr as Selected), 'view'),
   fields: (t) => ({
     number: t.exposeInt('number', { description: 'Number of the change request in its space (1, 2, 3…).' }),
     status: t.field({ type: ChangeRequestStatusEnum, description: 'Status.', resolve: (cr) => cr.status as never }),
     subject: t.string({ nullable: true, description: 'Subject.', select: { subject: true }, resolve: (cr) => cr.subject }),
-    description: t.field({ type: 'JSON', nullable: true, description: 'Rich-text description.', select: { description: true }, resolve: (cr) => cr.description }),
+    description: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: 'Rich-text description.',
+      select: { description: true },
+      resolve: (cr) => cr.description,
+    }),
     agentTaskId: t.exposeString('agentTaskId', { nullable: true, description: 'The agent task it implements, if any.' }),
     createdBy: t.relation('createdBy', { description: 'Who created it.' }),
     mergedBy: t.relation('mergedBy', { nullable: true, description: 'Who merged it, once merged.' }),
@@ -112,9 +161,15 @@ export const ChangeRequestRef = builder.prismaNode('ChangeRequest', {
     space: t.relation('space', { description: 'Its space.' }),
     revision: t.exposeID('revisionId', { description: 'Id of its active revision.' }),
     revisionInitial: t.exposeID('revisionInitialId', { description: 'The main revision it started from.' }),
-    revisionMergedAncestor: t.exposeID('revisionMergedAncestorId', { nullable: true, description: 'The main revision last brought in by an update.' }),
+    revisionMergedAncestor: t.exposeID('revisionMergedAncestorId', {
+      nullable: true,
+      description: 'The main revision last brought in by an update.',
+    }),
     revisionMerged: t.exposeID('revisionMergedId', { nullable: true, description: 'The main revision its merge made.' }),
-    conversationsIssuesCluster: t.exposeID('conversationsIssuesClusterId', { nullable: true, description: 'Id of the issues cluster it addresses, if linked to one.' }),
+    conversationsIssuesCluster: t.exposeID('conversationsIssuesClusterId', {
+      nullable: true,
+      description: 'Id of the issues cluster it addresses, if linked to one.',
+    }),
     contributors: t.connection(
       {
         type: ContributorType,
@@ -134,7 +189,10 @@ export const ChangeRequestRef = builder.prismaNode('ChangeRequest', {
     urls: t.field({
       type: ChangeRequestUrls,
       description: 'Links to it.',
-      resolve: (cr, _a, ctx) => ({ location: `${urlsFor.space(ctx.urls, cr.spaceId).location}/change-requests/${cr.id}`, app: `${ctx.urls.app}/s/${cr.spaceId}/~/changes/${cr.id}` }),
+      resolve: (cr, _a, ctx) => ({
+        location: `${urlsFor.space(ctx.urls, cr.spaceId).location}/change-requests/${cr.id}`,
+        app: `${ctx.urls.app}/s/${cr.spaceId}/~/changes/${cr.id}`,
+      }),
     }),
     permissions: t.field({
       type: ChangeRequestPermissions.type,
@@ -145,7 +203,8 @@ export const ChangeRequestRef = builder.prismaNode('ChangeRequest', {
       type: RevisionRefType,
       description: 'Its active revision (content reads).',
       args: viewArgs(t),
-      resolve: (cr, args, ctx) => revisionValue(ctx, cr.revisionId, pageView(args as never), { changeRequestId: cr.id, baselineId: mergeBase(cr) }),
+      resolve: (cr, args, ctx) =>
+        revisionValue(ctx, cr.revisionId, pageView(args as never), { changeRequestId: cr.id, baselineId: mergeBase(cr) }),
     }),
     diff: t.field({
       type: ChangeRequestDiff,
@@ -167,34 +226,40 @@ const filterArgs = (t: { arg: any }) => ({
 const newestFirst = () => [{ createdAt: 'desc' }, { id: 'desc' }];
 
 builder.prismaObjectField('Space', 'changeRequests', (t) =>
-  t.prismaConnection({
-    type: 'ChangeRequest',
-    cursor: 'id',
-    description: 'Change requests of the space, newest first (open ones unless a status is given).',
-    args: filterArgs(t),
-    ...scopedList({
-      model: (ctx) => ctx.prisma.changeRequest,
-      where: (space: { id: string }, args: ChangeRequestFilters) => spaceChangeRequestsWhere(space, args),
-      orderBy: newestFirst,
-      preload: preloadChangeRequests,
-    }),
-  }, ChangeRequestConnection),
+  t.prismaConnection(
+    {
+      type: 'ChangeRequest',
+      cursor: 'id',
+      description: 'Change requests of the space, newest first (open ones unless a status is given).',
+      args: filterArgs(t),
+      ...scopedList({
+        model: (ctx) => ctx.prisma.changeRequest,
+        where: (space: { id: string }, args: ChangeRequestFilters) => spaceChangeRequestsWhere(space, args),
+        orderBy: newestFirst,
+        preload: preloadChangeRequests,
+      }),
+    },
+    ChangeRequestConnection,
+  ),
 );
 
 builder.prismaObjectField('Organization', 'changeRequests', (t) =>
-  t.prismaConnection({
-    type: 'ChangeRequest',
-    cursor: 'id',
-    description: 'Change requests of the spaces of the organization the caller may see, newest first.',
-    skipTypeScopes: true,
-    args: filterArgs(t),
-    ...scopedList({
-      model: (ctx) => ctx.prisma.changeRequest,
-      where: (org: { id: string }, args: ChangeRequestFilters, ctx) => organizationChangeRequestsWhere(ctx, org, args),
-      orderBy: newestFirst,
-      preload: preloadChangeRequests,
-    }),
-  }, ChangeRequestConnection),
+  t.prismaConnection(
+    {
+      type: 'ChangeRequest',
+      cursor: 'id',
+      description: 'Change requests of the spaces of the organization the caller may see, newest first.',
+      skipTypeScopes: true,
+      args: filterArgs(t),
+      ...scopedList({
+        model: (ctx) => ctx.prisma.changeRequest,
+        where: (org: { id: string }, args: ChangeRequestFilters, ctx) => organizationChangeRequestsWhere(ctx, org, args),
+        orderBy: newestFirst,
+        preload: preloadChangeRequests,
+      }),
+    },
+    ChangeRequestConnection,
+  ),
 );
 
 builder.prismaObjectField('Space', 'changeRequest', (t) =>
@@ -222,7 +287,8 @@ const crKey = (t: InputFieldBuilder) => ({
   spaceId: t.id({ required: true, description: 'Id of the space.' }),
   changeRequestId: t.id({ required: true, description: 'Id (or number) of the change request.' }),
 });
-const crField = (t: any, description: string) => t.field({ type: ChangeRequestRef, description, resolve: (p: { changeRequest: unknown }) => p.changeRequest });
+const crField = (t: any, description: string) =>
+  t.field({ type: ChangeRequestRef, description, resolve: (p: { changeRequest: unknown }) => p.changeRequest });
 
 builder.relayMutationField(
   'createChangeRequest',
@@ -237,7 +303,12 @@ builder.relayMutationField(
   },
   {
     description: "Opens a change request on the space's current content (editors of the space).",
-    resolve: async (_root, { input }, ctx) => ({ changeRequest: await createChangeRequest(ctx, input.spaceId, { ...input, conversationsIssuesCluster: input.conversationsIssuesCluster == null ? null : String(input.conversationsIssuesCluster) }) }),
+    resolve: async (_root, { input }, ctx) => ({
+      changeRequest: await createChangeRequest(ctx, input.spaceId, {
+        ...input,
+        conversationsIssuesCluster: input.conversationsIssuesCluster == null ? null : String(input.conversationsIssuesCluster),
+      }),
+    }),
   },
   { description: 'The result of createChangeRequest.', outputFields: (t) => ({ changeRequest: crField(t, 'The new change request.') }) },
 );
@@ -256,9 +327,18 @@ builder.relayMutationField(
   },
   {
     description: 'Changes the subject, description or status of a change request.',
-    resolve: async (_root, { input }, ctx) => ({ changeRequest: await updateChangeRequest(ctx, input.spaceId, String(input.changeRequestId), { ...input, conversationsIssuesCluster: input.conversationsIssuesCluster == null ? input.conversationsIssuesCluster : String(input.conversationsIssuesCluster) }) }),
+    resolve: async (_root, { input }, ctx) => ({
+      changeRequest: await updateChangeRequest(ctx, input.spaceId, String(input.changeRequestId), {
+        ...input,
+        conversationsIssuesCluster:
+          input.conversationsIssuesCluster == null ? input.conversationsIssuesCluster : String(input.conversationsIssuesCluster),
+      }),
+    }),
   },
-  { description: 'The result of updateChangeRequest.', outputFields: (t) => ({ changeRequest: crField(t, 'The change request as changed.') }) },
+  {
+    description: 'The result of updateChangeRequest.',
+    outputFields: (t) => ({ changeRequest: crField(t, 'The change request as changed.') }),
+  },
 );
 
 const PageOperationEnum = builder.enumType('PageOperation', {
@@ -306,11 +386,15 @@ builder.relayMutationField(
   'updateChangeRequestContent',
   {
     description: 'Arguments of updateChangeRequestContent.',
-    inputFields: (t) => ({ ...crKey(t), changes: t.field({ type: [PageChangeInput], required: true, description: 'The writes, applied in order (1 to 50).' }) }),
+    inputFields: (t) => ({
+      ...crKey(t),
+      changes: t.field({ type: [PageChangeInput], required: true, description: 'The writes, applied in order (1 to 50).' }),
+    }),
   },
   {
     description: 'Writes pages of a change request (insert, update, move, delete): one new revision of the change request.',
-    resolve: async (_root, { input }, ctx) => editChangeRequestContent(ctx, input.spaceId, String(input.changeRequestId), toPageChanges(input.changes as never)),
+    resolve: async (_root, { input }, ctx) =>
+      editChangeRequestContent(ctx, input.spaceId, String(input.changeRequestId), toPageChanges(input.changes as never)),
   },
   {
     description: 'The result of updateChangeRequestContent.',
@@ -338,7 +422,11 @@ const MergeConflictType = builder.simpleObject('ChangeRequestMergeConflict', {
 const mergeOutputs = (t: any) => ({
   result: t.field({ type: MergeResultEnum, description: 'How it ended.', resolve: (p: MergeResult) => p.result }),
   revision: t.id({ description: 'The resulting revision (unchanged one on conflicts).', resolve: (p: MergeResult) => p.revision }),
-  conflicts: t.field({ type: [MergeConflictType], description: 'The conflicting pages (empty unless result is conflicts).', resolve: (p: MergeResult) => p.conflicts }),
+  conflicts: t.field({
+    type: [MergeConflictType],
+    description: 'The conflicting pages (empty unless result is conflicts).',
+    resolve: (p: MergeResult) => p.conflicts,
+  }),
 });
 
 builder.relayMutationField(
@@ -376,26 +464,42 @@ builder.relayMutationField(
   'submitChangeRequestReview',
   {
     description: 'Arguments of submitChangeRequestReview.',
-    inputFields: (t) => ({ ...crKey(t), status: t.field({ type: ReviewStatusEnum, required: true, description: 'approved or changes-requested.' }) }),
+    inputFields: (t) => ({
+      ...crKey(t),
+      status: t.field({ type: ReviewStatusEnum, required: true, description: 'approved or changes-requested.' }),
+    }),
   },
   {
     description: 'Reviews a change request (reviewers of the space, not its author).',
-    resolve: async (_root, { input }, ctx) => ({ review: await submitReview(ctx, input.spaceId, String(input.changeRequestId), input.status) }),
+    resolve: async (_root, { input }, ctx) => ({
+      review: await submitReview(ctx, input.spaceId, String(input.changeRequestId), input.status),
+    }),
   },
-  { description: 'The result of submitChangeRequestReview.', outputFields: (t) => ({ review: t.field({ type: ChangeRequestReviewRef, description: 'The review.', resolve: (p) => p.review }) }) },
+  {
+    description: 'The result of submitChangeRequestReview.',
+    outputFields: (t) => ({ review: t.field({ type: ChangeRequestReviewRef, description: 'The review.', resolve: (p) => p.review }) }),
+  },
 );
 
 builder.relayMutationField(
   'requestChangeRequestReviewers',
   {
     description: 'Arguments of requestChangeRequestReviewers.',
-    inputFields: (t) => ({ ...crKey(t), users: t.idList({ required: true, description: 'Users asked to review (organization members).' }) }),
+    inputFields: (t) => ({
+      ...crKey(t),
+      users: t.idList({ required: true, description: 'Users asked to review (organization members).' }),
+    }),
   },
   {
     description: 'Asks members to review a change request.',
-    resolve: async (_root, { input }, ctx) => ({ users: (await requestReviewers(ctx, input.spaceId, String(input.changeRequestId), input.users.map(String))).map((r) => r.userId) }),
+    resolve: async (_root, { input }, ctx) => ({
+      users: (await requestReviewers(ctx, input.spaceId, String(input.changeRequestId), input.users.map(String))).map((r) => r.userId),
+    }),
   },
-  { description: 'The result of requestChangeRequestReviewers.', outputFields: (t) => ({ users: t.idList({ description: 'The requested users.', resolve: (p) => p.users }) }) },
+  {
+    description: 'The result of requestChangeRequestReviewers.',
+    outputFields: (t) => ({ users: t.idList({ description: 'The requested users.', resolve: (p) => p.users }) }),
+  },
 );
 
 export { REVIEW_STATUSES };

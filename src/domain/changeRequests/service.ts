@@ -42,7 +42,11 @@ export async function changeRequestContributors(ctx: Context, cr: { id: string }
   const users = await ctx.prisma.user.findMany({ where: { id: { in: groups.map((g) => g.createdById!) } } });
   const byId = new Map(users.map((u) => [u.id, u]));
   return groups
-    .flatMap((g) => (byId.has(g.createdById!) ? [{ user: byId.get(g.createdById!)!, count: g._count._all, updatedAt: g._max.createdAt!, actionType: 'edit' as const }] : []))
+    .flatMap((g) =>
+      byId.has(g.createdById!)
+        ? [{ user: byId.get(g.createdById!)!, count: g._count._all, updatedAt: g._max.createdAt!, actionType: 'edit' as const }]
+        : [],
+    )
     .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || a.user.id.localeCompare(b.user.id));
 }
 
@@ -51,7 +55,14 @@ export async function changeRequestContributors(ctx: Context, cr: { id: string }
  * row and then its own are locked first, in the one lock order (spaces/locks.ts), and
  * both are read after the locks.
  */
-export async function loadChangeRequest(ctx: Context, db: Db, spaceId: string, key: string, action: ChangeRequestAction, opts: { lock?: boolean } = {}) {
+export async function loadChangeRequest(
+  ctx: Context,
+  db: Db,
+  spaceId: string,
+  key: string,
+  action: ChangeRequestAction,
+  opts: { lock?: boolean } = {},
+) {
   const actor = requireActor(ctx);
   if (opts.lock) await lockSpace(db as Tx, spaceId);
   const space = await loadSpace(ctx, db, spaceId);
@@ -66,7 +77,10 @@ export async function loadChangeRequest(ctx: Context, db: Db, spaceId: string, k
   }
   if (!cr) throw notFound('ChangeRequest');
   // Refused only for the state it is in (a racing merge or archive got there first): a conflict of states, not a right missing.
-  if (!changeRequestPolicy.rules(actor, changeRequestSubject(space, cr))[action] && changeRequestPolicy.rules(actor, changeRequestSubject(space, { ...cr, status: 'open' }))[action]) {
+  if (
+    !changeRequestPolicy.rules(actor, changeRequestSubject(space, cr))[action] &&
+    changeRequestPolicy.rules(actor, changeRequestSubject(space, { ...cr, status: 'open' }))[action]
+  ) {
     throw conflict(`The change request is ${cr.status}: it does not take this change`);
   }
   authorize(changeRequestPolicy, actor, changeRequestSubject(space, cr), action);
@@ -96,7 +110,10 @@ export async function createChangeRequest(ctx: Context, spaceId: string, input: 
   const space = authorize(spacePolicy, actor, await loadSpace(ctx, ctx.prisma, spaceId), 'edit');
   if (input.subject != null) checkLength('subject', input.subject, 0, SUBJECT_MAX);
   if (input.agentTaskId != null) checkLength('agentTaskId', input.agentTaskId, 1, 100);
-  const cluster = input.conversationsIssuesCluster != null ? await checkCluster(ctx.prisma, space.organizationId, input.conversationsIssuesCluster) : null;
+  const cluster =
+    input.conversationsIssuesCluster != null
+      ? await checkCluster(ctx.prisma, space.organizationId, input.conversationsIssuesCluster)
+      : null;
   const id = newId('ChangeRequest');
   // One statement: the counter row lock serializes creations in the space only while it runs, and
   // numbers follow without gap (the insert and the increment commit or fail together).
@@ -118,7 +135,8 @@ export function checkStatusMove(from: string, to: string) {
   if (!(STATUSES as readonly string[]).includes(to)) throw badRequest(`must be one of ${STATUSES.join(', ')}`, 'status');
   if (from === to) return;
   if (from === 'merged') throw badRequest('a merged change request keeps its status', 'status');
-  if (to === 'merged') throw badRequest('a change request becomes "merged" by merging it (POST …/merge), not by setting its status', 'status');
+  if (to === 'merged')
+    throw badRequest('a change request becomes "merged" by merging it (POST …/merge), not by setting its status', 'status');
 }
 
 export interface UpdateChangeRequestInput {
@@ -131,11 +149,17 @@ export interface UpdateChangeRequestInput {
 
 export async function updateChangeRequest(ctx: Context, spaceId: string, key: string, input: UpdateChangeRequestInput, query: Query = {}) {
   if (input.subject != null) checkLength('subject', input.subject, 0, SUBJECT_MAX);
-  const description = input.description === undefined || input.description === null ? undefined : checkDocument(input.description, 'description', ctx.contentLimits);
+  const description =
+    input.description === undefined || input.description === null
+      ? undefined
+      : checkDocument(input.description, 'description', ctx.contentLimits);
   return transactionWithRetry(ctx.prisma, async (tx) => {
     const { cr } = await loadChangeRequest(ctx, tx, spaceId, key, 'update', { lock: true });
     if (input.status != null) checkStatusMove(cr.status, input.status);
-    const cluster = input.conversationsIssuesCluster == null ? input.conversationsIssuesCluster : await checkCluster(tx, cr.organizationId, input.conversationsIssuesCluster);
+    const cluster =
+      input.conversationsIssuesCluster == null
+        ? input.conversationsIssuesCluster
+        : await checkCluster(tx, cr.organizationId, input.conversationsIssuesCluster);
     await tx.changeRequest.update({
       where: { id: cr.id },
       data: {
@@ -164,7 +188,9 @@ function filterWhere(filters: ChangeRequestFilters): Prisma.ChangeRequestWhereIn
     status,
     ...(filters.creator ? { createdById: filters.creator } : {}),
     // A contributor created the change request or wrote one of its revisions.
-    ...(filters.contributor ? { OR: [{ createdById: filters.contributor }, { revisions: { some: { createdById: filters.contributor } } }] } : {}),
+    ...(filters.contributor
+      ? { OR: [{ createdById: filters.contributor }, { revisions: { some: { createdById: filters.contributor } } }] }
+      : {}),
     ...(filters.requestedReviewer ? { requestedReviewers: { some: { userId: filters.requestedReviewer } } } : {}),
     ...(filters.conversationsIssuesCluster ? { conversationsIssuesClusterId: filters.conversationsIssuesCluster } : {}),
   };
@@ -176,7 +202,11 @@ export function spaceChangeRequestsWhere(space: { id: string }, filters: ChangeR
 }
 
 /** The change requests of an organization's spaces the caller may see. */
-export function organizationChangeRequestsWhere(ctx: Context, org: { id: string }, filters: ChangeRequestFilters): Prisma.ChangeRequestWhereInput {
+export function organizationChangeRequestsWhere(
+  ctx: Context,
+  org: { id: string },
+  filters: ChangeRequestFilters,
+): Prisma.ChangeRequestWhereInput {
   const actor = requireActor(ctx);
   // The spaces the caller may list, content grants included: a guest sees its granted spaces' change requests.
   return {

@@ -12,15 +12,16 @@ import { moveInputFields, moved, newOrganizationField, newParentField, positionF
 import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { SpaceConnection } from '../spaces/schema.js';
-import {
-  createCollection, deleteCollection, findCollection, moveCollection, transferCollection, updateCollection,
-} from './service.js';
+import { createCollection, deleteCollection, findCollection, moveCollection, transferCollection, updateCollection } from './service.js';
 
 const CollectionPermissions = permissionsType('CollectionPermissions', collectionPolicy, ['view', 'admin', 'viewInviteLinks', 'create']);
 
 const CollectionUrls = builder.simpleObject('CollectionUrls', {
   description: 'Links to a collection.',
-  fields: (t) => ({ location: t.string({ description: 'The collection in the API.' }), app: t.string({ description: 'The collection in the app.' }) }),
+  fields: (t) => ({
+    location: t.string({ description: 'The collection in the API.' }),
+    app: t.string({ description: 'The collection in the app.' }),
+  }),
 });
 
 const siblingOrder = () => [{ sortKey: 'asc' }, { id: 'asc' }];
@@ -44,7 +45,8 @@ export const CollectionRef = builder.prismaNode('Collection', {
     parent: t.relation('parent', {
       nullable: true,
       description: 'The parent collection, unless there is none or the caller may not see it.',
-      authScopes: (collection, _args, ctx) => mayShowRelated(ctx, collectionPolicy, (collection as { parent?: ContentSubject | null }).parent),
+      authScopes: (collection, _args, ctx) =>
+        mayShowRelated(ctx, collectionPolicy, (collection as { parent?: ContentSubject | null }).parent),
       unauthorizedResolver: () => null,
     }),
     defaultLevel: t.field({
@@ -56,57 +58,77 @@ export const CollectionRef = builder.prismaNode('Collection', {
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the collection was created.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed.' }),
-    urls: t.field({ type: CollectionUrls, description: 'Links to the collection.', resolve: (c, _, ctx) => urlsFor.collection(ctx.urls, c.id) }),
-    permissions: t.field({ type: CollectionPermissions.type, description: 'What the caller may do on the collection.', resolve: CollectionPermissions.resolve }),
-    spaces: t.prismaConnection({
-      type: 'Space',
-      cursor: 'id',
-      description: 'Spaces directly in this collection that the caller may see.',
-      ...scopedList({
-        model: (ctx) => ctx.prisma.space,
-        where: (c: { id: string; organizationId: string }, _args, ctx) => ({
-          ...visibleContentWhere(requireActor(ctx), c.organizationId),
-          parentId: c.id,
-          deletedAt: null,
+    urls: t.field({
+      type: CollectionUrls,
+      description: 'Links to the collection.',
+      resolve: (c, _, ctx) => urlsFor.collection(ctx.urls, c.id),
+    }),
+    permissions: t.field({
+      type: CollectionPermissions.type,
+      description: 'What the caller may do on the collection.',
+      resolve: CollectionPermissions.resolve,
+    }),
+    spaces: t.prismaConnection(
+      {
+        type: 'Space',
+        cursor: 'id',
+        description: 'Spaces directly in this collection that the caller may see.',
+        ...scopedList({
+          model: (ctx) => ctx.prisma.space,
+          where: (c: { id: string; organizationId: string }, _args, ctx) => ({
+            ...visibleContentWhere(requireActor(ctx), c.organizationId),
+            parentId: c.id,
+            deletedAt: null,
+          }),
+          orderBy: siblingOrder,
         }),
-        orderBy: siblingOrder,
-      }),
-    }, SpaceConnection),
+      },
+      SpaceConnection,
+    ),
   }),
 });
 
 const CollectionConnection = nodeConnection(CollectionRef, 'Collection', { items: 'collections' });
 
 builder.prismaObjectField('Collection', 'collections', (t) =>
-  t.prismaConnection({
-    type: 'Collection',
-    cursor: 'id',
-    description: 'Collections directly in this collection that the caller may see.',
-    ...scopedList({
-      model: (ctx) => ctx.prisma.collection,
-      where: (c: { id: string; organizationId: string }, _args, ctx) => ({ ...visibleContentWhere(requireActor(ctx), c.organizationId), parentId: c.id }),
-      orderBy: siblingOrder,
-    }),
-  }, CollectionConnection),
+  t.prismaConnection(
+    {
+      type: 'Collection',
+      cursor: 'id',
+      description: 'Collections directly in this collection that the caller may see.',
+      ...scopedList({
+        model: (ctx) => ctx.prisma.collection,
+        where: (c: { id: string; organizationId: string }, _args, ctx) => ({
+          ...visibleContentWhere(requireActor(ctx), c.organizationId),
+          parentId: c.id,
+        }),
+        orderBy: siblingOrder,
+      }),
+    },
+    CollectionConnection,
+  ),
 );
 
 builder.prismaObjectField('Organization', 'collections', (t) =>
-  t.prismaConnection({
-    type: 'Collection',
-    cursor: 'id',
-    description: 'Collections of the organization the caller may see: all of them, or only the top level with nested: false.',
-    // Reads collections, not the organization: the policy filter checks the scope (space:read).
-    skipTypeScopes: true,
-    args: { nested: t.arg.boolean({ defaultValue: true, description: 'false: only the collections at the root of the organization.' }) },
-    ...scopedList({
-      model: (ctx) => ctx.prisma.collection,
-      where: (org: { id: string }, args: { nested?: boolean | null }, ctx) => ({
-        ...visibleContentWhere(requireActor(ctx), org.id),
-        ...(args.nested === false ? { parentId: null } : {}),
+  t.prismaConnection(
+    {
+      type: 'Collection',
+      cursor: 'id',
+      description: 'Collections of the organization the caller may see: all of them, or only the top level with nested: false.',
+      // Reads collections, not the organization: the policy filter checks the scope (space:read).
+      skipTypeScopes: true,
+      args: { nested: t.arg.boolean({ defaultValue: true, description: 'false: only the collections at the root of the organization.' }) },
+      ...scopedList({
+        model: (ctx) => ctx.prisma.collection,
+        where: (org: { id: string }, args: { nested?: boolean | null }, ctx) => ({
+          ...visibleContentWhere(requireActor(ctx), org.id),
+          ...(args.nested === false ? { parentId: null } : {}),
+        }),
+        orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
       }),
-      orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
-    }),
-  }, CollectionConnection),
+    },
+    CollectionConnection,
+  ),
 );
 
 builder.queryField('collection', (t) =>
@@ -160,7 +182,10 @@ builder.relayMutationField(
       collection: await updateCollection(ctx, input.collectionId, input),
     }),
   },
-  { description: 'The result of updateCollection.', outputFields: (t) => ({ collection: collectionField(t, 'The collection as changed.') }) },
+  {
+    description: 'The result of updateCollection.',
+    outputFields: (t) => ({ collection: collectionField(t, 'The collection as changed.') }),
+  },
 );
 
 builder.relayMutationField(
@@ -179,7 +204,10 @@ builder.relayMutationField(
   {
     description: 'Moves a collection (with everything in it) to another place in its organization.',
     resolve: async (_root, { input }, ctx) =>
-      moved('collection', await moveCollection(ctx, input.collectionId, { parent: input.parent, position: positionFromInput(input.position) })),
+      moved(
+        'collection',
+        await moveCollection(ctx, input.collectionId, { parent: input.parent, position: positionFromInput(input.position) }),
+      ),
   },
   {
     description: 'The result of moveCollection: the moved collection and its new parent.',

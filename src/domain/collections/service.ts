@@ -30,7 +30,12 @@ export async function findCollection(ctx: Context, id: string, query: Query = {}
   return authorize(collectionPolicy, requireActor(ctx), collection, 'view');
 }
 
-export async function createCollection(ctx: Context, organizationId: string, input: { title?: string | null; parent?: string | null }, query: Query = {}) {
+export async function createCollection(
+  ctx: Context,
+  organizationId: string,
+  input: { title?: string | null; parent?: string | null },
+  query: Query = {},
+) {
   const actor = requireActor(ctx);
   if (input.title === null) throw badRequest('cannot be null', 'title');
   checkLength('title', input.title, 0, TITLE_MAX);
@@ -74,10 +79,17 @@ export async function updateCollection(ctx: Context, id: string, input: UpdateCo
   return ctx.prisma.$transaction(async (tx) => {
     const load = (db: Db) => loadCollection(db, actor, id);
     // A level change reads the parent's level and rewrites the subtree's: the tree must hold still.
-    const collection = authorize(collectionPolicy, actor, await (input.defaultLevel !== undefined ? loadLocked(tx, load) : load(tx)), 'update');
+    const collection = authorize(
+      collectionPolicy,
+      actor,
+      await (input.defaultLevel !== undefined ? loadLocked(tx, load) : load(tx)),
+      'update',
+    );
     if (input.defaultLevel !== undefined) {
       // null: members get no access by default ("guest"); everything below follows.
-      const parent = collection.parentId ? await tx.collection.findUnique({ where: { id: collection.parentId }, select: { memberLevel: true } }) : null;
+      const parent = collection.parentId
+        ? await tx.collection.findUnique({ where: { id: collection.parentId }, select: { memberLevel: true } })
+        : null;
       data.defaultLevel = defaultLevelIn(input.defaultLevel);
       data.memberLevel = resolveLevel(data.defaultLevel, parent?.memberLevel);
     }
@@ -115,12 +127,22 @@ export async function deleteCollection(ctx: Context, id: string): Promise<boolea
 
 export async function moveCollection(ctx: Context, id: string, input: MoveInput, query: Query = {}) {
   const actor = requireActor(ctx);
-  await moveContent(ctx, 'collection', async (tx) => authorize(collectionPolicy, actor, await loadCollection(tx, actor, id), 'move'), input);
+  await moveContent(
+    ctx,
+    'collection',
+    async (tx) => authorize(collectionPolicy, actor, await loadCollection(tx, actor, id), 'move'),
+    input,
+  );
   return ctx.prisma.collection.findUniqueOrThrow({ ...query, where: { id } });
 }
 
 export async function transferCollection(ctx: Context, id: string, input: TransferInput, query: Query = {}) {
   const actor = requireActor(ctx);
-  await transferContent(ctx, 'collection', async (tx) => authorize(collectionPolicy, actor, await loadCollection(tx, actor, id), 'transfer'), input);
+  await transferContent(
+    ctx,
+    'collection',
+    async (tx) => authorize(collectionPolicy, actor, await loadCollection(tx, actor, id), 'transfer'),
+    input,
+  );
   return ctx.prisma.collection.findUniqueOrThrow({ ...query, where: { id } });
 }

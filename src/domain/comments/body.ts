@@ -8,7 +8,11 @@ import { checkMarkdown, markdownMentions, markdownToDocument, parseMarkdown } fr
 export type BodyFormat = 'markdown' | 'document';
 
 /** The Markdown of a `body` input: required (or optional, for an update), non-blank, within the comment limits. */
-export function bodyMarkdown(body: { markdown?: string | null } | null | undefined, required: boolean, limits: ContentLimits): string | undefined {
+export function bodyMarkdown(
+  body: { markdown?: string | null } | null | undefined,
+  required: boolean,
+  limits: ContentLimits,
+): string | undefined {
   if (body == null) {
     if (required) throw badRequest('is required', 'body');
     return undefined;

@@ -16,7 +16,11 @@ const MAX = 50;
 
 /** Code points less variation selectors (FE0E/FE0F), upper-case hex joined by "-": emojibase's `hexcode`. */
 const hexcodeOf = (emoji: string) =>
-  [...emoji].map((c) => c.codePointAt(0)!).filter((cp) => cp !== 0xfe0e && cp !== 0xfe0f).map((cp) => cp.toString(16).toUpperCase()).join('-');
+  [...emoji]
+    .map((c) => c.codePointAt(0)!)
+    .filter((cp) => cp !== 0xfe0e && cp !== 0xfe0f)
+    .map((cp) => cp.toString(16).toUpperCase())
+    .join('-');
 
 let byHexcode: Map<string, string> | undefined;
 function emojiByHexcode() {
@@ -32,7 +36,11 @@ function emojiByHexcode() {
 /** The canonical emoji for `value`, or a 400 naming `field`. */
 export function reactionEmoji(value: string, field: string): string {
   const hex = /^[0-9a-f]{2,6}(?:-[0-9a-f]{2,6})*$/i.test(value)
-    ? value.split('-').filter((cp) => !/^fe0[ef]$/i.test(cp)).map((cp) => cp.toUpperCase().replace(/^0+(?=.)/, '')).join('-')
+    ? value
+        .split('-')
+        .filter((cp) => !/^fe0[ef]$/i.test(cp))
+        .map((cp) => cp.toUpperCase().replace(/^0+(?=.)/, ''))
+        .join('-')
     : hexcodeOf(value);
   const emoji = value.length <= MAX ? emojiByHexcode().get(hex) : undefined;
   if (!emoji) throw badRequest('must be one emoji (a character, or its code points in hex such as "1f44d")', field);

@@ -6,7 +6,17 @@ import type { Context } from '../../context.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { CommentRef, CommentReplyRef } from './schema.js';
 import {
-  deleteComment, deleteReply, findComment, findReply, findThread, keyOf, postComment, postReply, updateComment, updateReply, type Thread,
+  deleteComment,
+  deleteReply,
+  findComment,
+  findReply,
+  findThread,
+  keyOf,
+  postComment,
+  postReply,
+  updateComment,
+  updateReply,
+  type Thread,
 } from './service.js';
 
 const CommentBodyInput = builder.inputType('CommentBodyInput', {
@@ -26,12 +36,20 @@ const threadFields = (t: InputFieldBuilder) => ({
   spaceId: t.id({ required: true, description: 'Id of the space.' }),
   changeRequestId: t.id({ description: 'A change request of the space (its id or number), for its comments.' }),
 });
-const commentFields = (t: InputFieldBuilder) => ({ ...threadFields(t), commentId: t.id({ required: true, description: 'Id of the comment.' }) });
-const replyFields = (t: InputFieldBuilder) => ({ ...commentFields(t), commentReplyId: t.id({ required: true, description: 'Id of the reply.' }) });
+const commentFields = (t: InputFieldBuilder) => ({
+  ...threadFields(t),
+  commentId: t.id({ required: true, description: 'Id of the comment.' }),
+});
+const replyFields = (t: InputFieldBuilder) => ({
+  ...commentFields(t),
+  commentReplyId: t.id({ required: true, description: 'Id of the reply.' }),
+});
 const body = (t: InputFieldBuilder, required: boolean) =>
   t.field({ type: CommentBodyInput, description: required ? 'The content (required).' : 'New content (the author only).' });
 const reactionFields = (t: InputFieldBuilder) => ({
-  addedReactions: t.stringList({ description: "Emoji to add to the caller's reactions (characters, or code points in hex); adding one twice is a no-op." }),
+  addedReactions: t.stringList({
+    description: "Emoji to add to the caller's reactions (characters, or code points in hex); adding one twice is a no-op.",
+  }),
   removedReactions: t.stringList({ description: "Emoji to remove from the caller's reactions; an emoji also added is removed." }),
 });
 
@@ -95,7 +113,8 @@ builder.relayMutationField(
   { description: 'Arguments of deleteComment.', inputFields: (t) => commentFields(t) },
   {
     description: 'Deletes a comment with its replies (its author or an admin). Idempotent.',
-    resolve: async (_root, { input }, ctx) => deletion(await deleteComment(ctx, await thread(ctx, input), input.commentId), input.commentId),
+    resolve: async (_root, { input }, ctx) =>
+      deletion(await deleteComment(ctx, await thread(ctx, input), input.commentId), input.commentId),
   },
   { description: 'The result of deleteComment.', outputFields: (t) => deletionFields(t, 'deleted', 'Comment') },
 );
@@ -104,7 +123,7 @@ builder.relayMutationField(
   'postCommentReply',
   { description: 'Arguments of postCommentReply.', inputFields: (t) => ({ ...commentFields(t), body: body(t, true) }) },
   {
-    description: 'Replies to a comment (the space\'s commenters).',
+    description: "Replies to a comment (the space's commenters).",
     resolve: async (_root, { input }, ctx) => {
       const t = await thread(ctx, input);
       const id = await postReply(ctx, t, input.commentId, input);
@@ -116,7 +135,10 @@ builder.relayMutationField(
 
 builder.relayMutationField(
   'updateCommentReply',
-  { description: 'Arguments of updateCommentReply.', inputFields: (t) => ({ ...replyFields(t), body: body(t, false), ...reactionFields(t) }) },
+  {
+    description: 'Arguments of updateCommentReply.',
+    inputFields: (t) => ({ ...replyFields(t), body: body(t, false), ...reactionFields(t) }),
+  },
   {
     description: "Edits a reply's body (its author), adds or removes the caller's reactions.",
     resolve: async (_root, { input }, ctx) => {

@@ -18,14 +18,28 @@ import { MemberConnection } from '../members/schema.js';
 import { bodyOut, mentionsIn, type BodyRow } from './body.js';
 import { mentionedMember, pagePresence, reactionsOf, repliersOf, userById, type ReactionRow, type Replier } from './loaders.js';
 import {
-  commentersWhere, commentFilters, commentListOrder, commentListWhere, commentSubject, findComment, findReply, replySubject, spaceSubjectSelect, threadIn,
+  commentersWhere,
+  commentFilters,
+  commentListOrder,
+  commentListWhere,
+  commentSubject,
+  findComment,
+  findReply,
+  replySubject,
+  spaceSubjectSelect,
+  threadIn,
   type CommentListArgs,
 } from './service.js';
 
-export const CommentBodyFormatEnum = restEnum('CommentBodyFormat', ['markdown', 'document'] as const, 'The form in which a body is answered.', {
-  markdown: '`{markdown}`: the Markdown as posted.',
-  document: '`{document}`: the rich-text document parsed from the Markdown.',
-});
+export const CommentBodyFormatEnum = restEnum(
+  'CommentBodyFormat',
+  ['markdown', 'document'] as const,
+  'The form in which a body is answered.',
+  {
+    markdown: '`{markdown}`: the Markdown as posted.',
+    document: '`{document}`: the rich-text document parsed from the Markdown.',
+  },
+);
 const CommentStatusEnum = restEnum('CommentStatus', ['open', 'resolved'] as const, 'Whether a comment is resolved.', {
   open: 'Not resolved.',
   resolved: 'Resolved (`resolvedAt`, `resolvedBy` say when and by whom).',
@@ -52,7 +66,8 @@ type Profile = { id: string; displayName: string; photoURL: string | null };
 const profileSelect = { select: { id: true, displayName: true, photoURL: true } } as const;
 
 const UserProfile = builder.objectRef<Profile>('UserProfile').implement({
-  description: "A user as comments show them (their author, resolver, repliers and reactions): name and photo, also once they left the organization. `node(id:)` gives the User to those who may see it.",
+  description:
+    'A user as comments show them (their author, resolver, repliers and reactions): name and photo, also once they left the organization. `node(id:)` gives the User to those who may see it.',
   fields: (t) => ({
     id: t.exposeID('id', { description: "The user's id." }),
     displayName: t.exposeString('displayName', { description: 'Name shown for the user.' }),
@@ -120,13 +135,18 @@ const CommentTargetNode = builder.simpleObject('CommentTargetNode', {
 });
 const CommentTableCell = builder.simpleObject('CommentTableCell', {
   description: 'A cell of a table: its record (row) and definition (column).',
-  fields: (t) => ({ record: t.string({ description: 'The record (row).' }), definition: t.string({ description: 'The definition (column).' }) }),
+  fields: (t) => ({
+    record: t.string({ description: 'The record (row).' }),
+    definition: t.string({ description: 'The definition (column).' }),
+  }),
 });
 const CommentTargetPage = builder.simpleObject('CommentTargetPage', {
   description: 'The page a comment was posted on.',
   fields: (t) => ({
     id: t.id({ description: 'Id of the page (kept when a later revision removes the page).' }),
-    removed: t.boolean({ description: "True when the page is no longer in the content the comment belongs to (the space's active revision)." }),
+    removed: t.boolean({
+      description: "True when the page is no longer in the content the comment belongs to (the space's active revision).",
+    }),
   }),
 });
 const CommentTarget = builder.simpleObject('CommentTarget', {
@@ -159,7 +179,12 @@ const CommentReplyPermissions = permissionsType('CommentReplyPermissions', comme
  * Whoever reads a post reads who wrote it (authors who left the organization included): a profile, not the User.
  */
 const postFields = (t: any, organizationOf: (row: any) => string) => ({
-  postedBy: t.field({ type: UserProfile, description: 'The author.', select: { postedBy: profileSelect }, resolve: (row: any) => row.postedBy }),
+  postedBy: t.field({
+    type: UserProfile,
+    description: 'The author.',
+    select: { postedBy: profileSelect },
+    resolve: (row: any) => row.postedBy,
+  }),
   postedAt: t.expose('postedAt', { type: 'DateTime', description: 'When it was posted.' }),
   editedAt: t.expose('editedAt', { type: 'DateTime', nullable: true, description: 'When its body was last edited; null if never.' }),
   body: t.field({
@@ -175,11 +200,22 @@ const postFields = (t: any, organizationOf: (row: any) => string) => ({
     select: { markdown: true, document: true, mentions: true },
     resolve: (row: any, _: unknown, ctx: Context) => mentionedUsers(row, organizationOf(row), ctx),
   }),
-  reactions: t.field({ type: [EmojiReaction], description: 'Its emoji reactions.', resolve: (row: any, _: unknown, ctx: Context) => reactionGroups(row.id, ctx) }),
+  reactions: t.field({
+    type: [EmojiReaction],
+    description: 'Its emoji reactions.',
+    resolve: (row: any, _: unknown, ctx: Context) => reactionGroups(row.id, ctx),
+  }),
 });
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
-const commentSelect = { id: true, postedById: true, spaceId: true, changeRequestId: true, organizationId: true, space: { select: spaceSubjectSelect } } as const;
+const commentSelect = {
+  id: true,
+  postedById: true,
+  spaceId: true,
+  changeRequestId: true,
+  organizationId: true,
+  space: { select: spaceSubjectSelect },
+} as const;
 
 export const CommentRef = builder.prismaNode('Comment', {
   id: { field: 'id' },
@@ -189,7 +225,11 @@ export const CommentRef = builder.prismaNode('Comment', {
   fields: (t) => ({
     ...postFields(t, (c: { organizationId: string }) => c.organizationId),
     repliesCount: t.relationCount('replies', { description: 'The number of replies.' }),
-    repliers: t.field({ type: [CommentReplier], description: 'Who replied, most recent first.', resolve: (c, _, ctx) => repliersOf(ctx).load(c.id) }),
+    repliers: t.field({
+      type: [CommentReplier],
+      description: 'Who replied, most recent first.',
+      resolve: (c, _, ctx) => repliersOf(ctx).load(c.id),
+    }),
     reply: t.prismaField({
       type: 'CommentReply',
       description: 'One reply, by id; NOT_FOUND when the comment has none such.',
@@ -205,12 +245,18 @@ export const CommentRef = builder.prismaNode('Comment', {
         tableCell: c.tableCell as { record: string; definition: string } | null,
         changeRequest: c.changeRequestId,
         review: null,
-        page: c.pageId != null ? { id: c.pageId, removed: !(await pagePresence(ctx).load({ spaceId: c.spaceId, pageId: c.pageId })) } : null,
+        page:
+          c.pageId != null ? { id: c.pageId, removed: !(await pagePresence(ctx).load({ spaceId: c.spaceId, pageId: c.pageId })) } : null,
         space: c.spaceId,
         revision: c.revisionId ?? c.space.revisionId,
       }),
     }),
-    status: t.field({ type: CommentStatusEnum, description: 'Open or resolved.', select: { status: true }, resolve: (c) => c.status as never }),
+    status: t.field({
+      type: CommentStatusEnum,
+      description: 'Open or resolved.',
+      select: { status: true },
+      resolve: (c) => c.status as never,
+    }),
     resolvedAt: t.expose('resolvedAt', { type: 'DateTime', nullable: true, description: 'When it was resolved; null while open.' }),
     resolvedBy: t.field({
       type: UserProfile,
@@ -256,12 +302,16 @@ const CommentConnection = nodeConnection(CommentRef, 'Comment', { items: 'commen
 
 builder.prismaObjectField('Comment', 'replies', (t) =>
   // A related connection: pages of replies load with the comments, one statement for all of them.
-  t.relatedConnection('replies', {
-    cursor: 'id',
-    description: 'Its replies, oldest first.',
-    totalCount: true,
-    query: () => ({ orderBy: [{ postedAt: 'asc' }, { id: 'asc' }] }),
-  }, CommentReplyConnection),
+  t.relatedConnection(
+    'replies',
+    {
+      cursor: 'id',
+      description: 'Its replies, oldest first.',
+      totalCount: true,
+      query: () => ({ orderBy: [{ postedAt: 'asc' }, { id: 'asc' }] }),
+    },
+    CommentReplyConnection,
+  ),
 );
 
 const changeRequestArgDescription = "A change request of the space (its id or number): its comments rather than the space's own.";
@@ -284,63 +334,79 @@ const readableThread = (ctx: Context, space: SpaceSubject & { id: string }, chan
   authorize(spacePolicy, requireActor(ctx), space, 'view');
   return threadIn(ctx, space.id, changeRequest);
 };
-const listWhere = async (ctx: Context, space: SpaceSubject & { id: string }, args: ListArgs) => commentListWhere(await readableThread(ctx, space, args.changeRequest), args);
+const listWhere = async (ctx: Context, space: SpaceSubject & { id: string }, args: ListArgs) =>
+  commentListWhere(await readableThread(ctx, space, args.changeRequest), args);
 
 builder.prismaObjectField('Space', 'comments', (t) =>
-  t.prismaConnection({
-    type: 'Comment',
-    cursor: 'id',
-    description: "The space's comments (or a change request's), newest first by default, filtered by status, page and authors.",
-    args: { changeRequest: t.arg.id({ description: changeRequestArgDescription }), ...listArgs(t), targetPage: targetPageArg(t) },
-    totalCount: async (space, args, ctx) => ctx.prisma.comment.count({ where: await listWhere(ctx, space, args as ListArgs) }),
-    resolve: async (query, space, args, ctx) => {
-      const where = await listWhere(ctx, space, args as ListArgs);
-      const [rows] = await Promise.all([
-        ctx.prisma.comment.findMany({ ...query, where, orderBy: commentListOrder(args as ListArgs) }),
-        requireCursorInList(ctx.prisma.comment as never, where, query.cursor),
-      ]);
-      return rows;
+  t.prismaConnection(
+    {
+      type: 'Comment',
+      cursor: 'id',
+      description: "The space's comments (or a change request's), newest first by default, filtered by status, page and authors.",
+      args: { changeRequest: t.arg.id({ description: changeRequestArgDescription }), ...listArgs(t), targetPage: targetPageArg(t) },
+      totalCount: async (space, args, ctx) => ctx.prisma.comment.count({ where: await listWhere(ctx, space, args as ListArgs) }),
+      resolve: async (query, space, args, ctx) => {
+        const where = await listWhere(ctx, space, args as ListArgs);
+        const [rows] = await Promise.all([
+          ctx.prisma.comment.findMany({ ...query, where, orderBy: commentListOrder(args as ListArgs) }),
+          requireCursorInList(ctx.prisma.comment as never, where, query.cursor),
+        ]);
+        return rows;
+      },
     },
-  }, CommentConnection),
+    CommentConnection,
+  ),
 );
 
 builder.prismaObjectField('Space', 'comment', (t) =>
   t.prismaField({
     type: 'Comment',
     description: 'One comment of the space (or of one of its change requests), by id; NOT_FOUND otherwise.',
-    args: { id: t.arg.id({ required: true, description: 'Id of the comment.' }), changeRequest: t.arg.id({ description: changeRequestArgDescription }) },
+    args: {
+      id: t.arg.id({ required: true, description: 'Id of the comment.' }),
+      changeRequest: t.arg.id({ description: changeRequestArgDescription }),
+    },
     resolve: async (query, space, args, ctx) => findComment(ctx, await threadIn(ctx, space.id, args.changeRequest), args.id, query),
   }),
 );
 
 builder.prismaObjectField('Space', 'commenters', (t) =>
-  t.prismaConnection({
-    type: 'Member',
-    cursor: 'organizationId_userId',
-    description: 'Members who posted a comment or a reply in the space (or in one of its change requests), in the order they joined.',
-    args: { changeRequest: t.arg.id({ description: changeRequestArgDescription }) },
-    totalCount: async (space, args, ctx) =>
-      ctx.prisma.member.count({ where: commentersWhere(ctx, await readableThread(ctx, space, args.changeRequest), space.organizationId) }),
-    resolve: async (query, space, args, ctx) => {
-      const where = commentersWhere(ctx, await readableThread(ctx, space, args.changeRequest), space.organizationId);
-      const [rows] = await Promise.all([
-        ctx.prisma.member.findMany({ ...query, where, orderBy: [{ joinedAt: 'asc' }, { userId: 'asc' }] }),
-        requireCursorInList(ctx.prisma.member as never, where, query.cursor),
-      ]);
-      return rows;
+  t.prismaConnection(
+    {
+      type: 'Member',
+      cursor: 'organizationId_userId',
+      description: 'Members who posted a comment or a reply in the space (or in one of its change requests), in the order they joined.',
+      args: { changeRequest: t.arg.id({ description: changeRequestArgDescription }) },
+      totalCount: async (space, args, ctx) =>
+        ctx.prisma.member.count({
+          where: commentersWhere(ctx, await readableThread(ctx, space, args.changeRequest), space.organizationId),
+        }),
+      resolve: async (query, space, args, ctx) => {
+        const where = commentersWhere(ctx, await readableThread(ctx, space, args.changeRequest), space.organizationId);
+        const [rows] = await Promise.all([
+          ctx.prisma.member.findMany({ ...query, where, orderBy: [{ joinedAt: 'asc' }, { userId: 'asc' }] }),
+          requireCursorInList(ctx.prisma.member as never, where, query.cursor),
+        ]);
+        return rows;
+      },
     },
-  }, MemberConnection),
+    MemberConnection,
+  ),
 );
 
 builder.prismaObjectField('ChangeRequest', 'comments', (t) =>
   // A related connection: the comments of every change request of a list load with the list.
-  t.relatedConnection('comments', {
-    cursor: 'id',
-    description: 'Comments of the change request, newest first by default, filtered by status, page and authors.',
-    args: { ...listArgs(t), targetPage: targetPageArg(t) },
-    totalCount: true,
-    query: (args) => ({ where: commentFilters(args as CommentListArgs), orderBy: commentListOrder(args as CommentListArgs) }),
-  }, CommentConnection),
+  t.relatedConnection(
+    'comments',
+    {
+      cursor: 'id',
+      description: 'Comments of the change request, newest first by default, filtered by status, page and authors.',
+      args: { ...listArgs(t), targetPage: targetPageArg(t) },
+      totalCount: true,
+      query: (args) => ({ where: commentFilters(args as CommentListArgs), orderBy: commentListOrder(args as CommentListArgs) }),
+    },
+    CommentConnection,
+  ),
 );
 
 // A page's comments are those of the thread it was read in: the space's own for its content,
@@ -353,12 +419,16 @@ const pageComments = groupedList<PageValue, CommentListArgs>({
 });
 
 builder.objectField(PageRef, 'comments', (t) =>
-  t.prismaConnection({
-    type: 'Comment',
-    cursor: 'id',
-    description: "Comments on the page, in the thread it was read in (the space's, or the change request's for its content); newest first by default.",
-    args: listArgs(t),
-    totalCount: pageComments.totalCount,
-    resolve: pageComments.resolve,
-  }, CommentConnection),
+  t.prismaConnection(
+    {
+      type: 'Comment',
+      cursor: 'id',
+      description:
+        "Comments on the page, in the thread it was read in (the space's, or the change request's for its content); newest first by default.",
+      args: listArgs(t),
+      totalCount: pageComments.totalCount,
+      resolve: pageComments.resolve,
+    },
+    CommentConnection,
+  ),
 );

@@ -20,7 +20,14 @@ import { changeRequestIn } from './loaders.js';
 
 /** What the policy reads of a space (see SpaceSubject), and its active revision. */
 export const spaceSubjectSelect = {
-  id: true, organizationId: true, memberLevel: true, visibility: true, shareKey: true, editMode: true, deletedAt: true, revisionId: true,
+  id: true,
+  organizationId: true,
+  memberLevel: true,
+  visibility: true,
+  shareKey: true,
+  editMode: true,
+  deletedAt: true,
+  revisionId: true,
 } as const;
 type SpaceRow = Prisma.SpaceGetPayload<{ select: typeof spaceSubjectSelect }>;
 
@@ -40,7 +47,10 @@ type CommentQuery = { include?: Prisma.CommentInclude; select?: Prisma.CommentSe
 type ReplyQuery = { include?: Prisma.CommentReplyInclude; select?: Prisma.CommentReplySelect };
 
 /** The policy subject of a comment (or of a reply, with its own author). */
-export const commentSubject = (comment: { postedById: string; space: SpaceRow }) => ({ postedById: comment.postedById, space: comment.space });
+export const commentSubject = (comment: { postedById: string; space: SpaceRow }) => ({
+  postedById: comment.postedById,
+  space: comment.space,
+});
 export const replySubject = (reply: { postedById: string; comment: { postedById: string; space: SpaceRow } }) => ({
   ...commentSubject(reply.comment),
   replyPostedById: reply.postedById,
@@ -125,7 +135,12 @@ export async function findComment(ctx: Context, thread: ThreadKey, commentId: st
   return comment;
 }
 
-export async function findReply(ctx: Context, comment: { id: string }, replyId: string, query: ReplyQuery = { include: { comment: withSpace } }) {
+export async function findReply(
+  ctx: Context,
+  comment: { id: string },
+  replyId: string,
+  query: ReplyQuery = { include: { comment: withSpace } },
+) {
   const reply = await ctx.prisma.commentReply.findFirst({ ...query, where: { id: replyId, commentId: comment.id } });
   if (!reply) throw notFound('Comment reply');
   return reply;
@@ -171,9 +186,17 @@ export async function postComment(ctx: Context, thread: Thread, input: PostComme
   const id = newId('Comment');
   await ctx.prisma.comment.create({
     data: {
-      id, organizationId: space.organizationId, spaceId: space.id, changeRequestId: thread.changeRequestId, revisionId: space.revisionId,
-      postedById: actor.userId, ...storedBody(markdown), postedAt: ctx.clock.now(),
-      nodeId: input.node ?? null, pageId: input.page ?? null, tableCell: input.tableCell ? { record: input.tableCell.record, definition: input.tableCell.definition } : undefined,
+      id,
+      organizationId: space.organizationId,
+      spaceId: space.id,
+      changeRequestId: thread.changeRequestId,
+      revisionId: space.revisionId,
+      postedById: actor.userId,
+      ...storedBody(markdown),
+      postedAt: ctx.clock.now(),
+      nodeId: input.node ?? null,
+      pageId: input.page ?? null,
+      tableCell: input.tableCell ? { record: input.tableCell.record, definition: input.tableCell.definition } : undefined,
     },
   });
   ctx.pubsub.publish('commentAdded', threadTopic(keyOf(thread)), { spaceId: space.id, commentId: id });
@@ -202,9 +225,16 @@ function reactionWrites(ctx: Context, target: ReactionTarget, added: string[], r
   const { userId } = requireActor(ctx);
   return [
     ...(added.length
-      ? [ctx.prisma.commentReaction.createMany({ data: added.map((emoji) => ({ ...target, userId, emoji, reactedAt: ctx.clock.now() })), skipDuplicates: true })]
+      ? [
+          ctx.prisma.commentReaction.createMany({
+            data: added.map((emoji) => ({ ...target, userId, emoji, reactedAt: ctx.clock.now() })),
+            skipDuplicates: true,
+          }),
+        ]
       : []),
-    ...(removed.length ? [ctx.prisma.commentReaction.deleteMany({ where: { subjectId: target.subjectId, userId, emoji: { in: removed } } })] : []),
+    ...(removed.length
+      ? [ctx.prisma.commentReaction.deleteMany({ where: { subjectId: target.subjectId, userId, emoji: { in: removed } } })]
+      : []),
   ];
 }
 
@@ -249,10 +279,22 @@ export async function updateComment(ctx: Context, thread: Thread, commentId: str
     ctx.prisma.$transaction([
       ...(markdown !== undefined ? [ctx.prisma.comment.updateMany({ where, data: { ...storedBody(markdown), editedAt: now } })] : []),
       ...(input.resolved === true
-        ? [ctx.prisma.comment.updateMany({ where: { ...where, status: 'open' }, data: { status: 'resolved', resolvedAt: now, resolvedById: actor.userId } })]
+        ? [
+            ctx.prisma.comment.updateMany({
+              where: { ...where, status: 'open' },
+              data: { status: 'resolved', resolvedAt: now, resolvedById: actor.userId },
+            }),
+          ]
         : []),
-      ...(input.resolved === false ? [ctx.prisma.comment.updateMany({ where, data: { status: 'open', resolvedAt: null, resolvedById: null } })] : []),
-      ...reactionWrites(ctx, { subjectId: commentId, commentId, replyId: null, organizationId: thread.space.organizationId }, reactions.added, reactions.removed),
+      ...(input.resolved === false
+        ? [ctx.prisma.comment.updateMany({ where, data: { status: 'open', resolvedAt: null, resolvedById: null } })]
+        : []),
+      ...reactionWrites(
+        ctx,
+        { subjectId: commentId, commentId, replyId: null, organizationId: thread.space.organizationId },
+        reactions.added,
+        reactions.removed,
+      ),
     ]),
   );
   announceChange(ctx, thread, commentId);
@@ -287,7 +329,14 @@ export async function postReply(ctx: Context, thread: Thread, commentId: string,
   const id = newId('CommentReply');
   await unlessGone('Comment', () =>
     ctx.prisma.commentReply.create({
-      data: { id, organizationId: thread.space.organizationId, commentId, postedById: actor.userId, ...storedBody(markdown), postedAt: ctx.clock.now() },
+      data: {
+        id,
+        organizationId: thread.space.organizationId,
+        commentId,
+        postedById: actor.userId,
+        ...storedBody(markdown),
+        postedAt: ctx.clock.now(),
+      },
     }),
   );
   announceChange(ctx, thread, commentId);
@@ -303,7 +352,13 @@ async function loadReply(ctx: Context, thread: Thread, commentId: string, replyI
 }
 
 /** Changes a reply: its body (its author), the caller's reactions (commenters). */
-export async function updateReply(ctx: Context, thread: Thread, commentId: string, replyId: string, input: ReactionChanges & { body?: { markdown?: string | null } | null }) {
+export async function updateReply(
+  ctx: Context,
+  thread: Thread,
+  commentId: string,
+  replyId: string,
+  input: ReactionChanges & { body?: { markdown?: string | null } | null },
+) {
   const markdown = bodyMarkdown(input.body, false, ctx.contentLimits);
   const reactions = reactionChanges(input);
   const actor = requireActor(ctx);
@@ -316,9 +371,19 @@ export async function updateReply(ctx: Context, thread: Thread, commentId: strin
   await unlessGone('Comment reply', () =>
     ctx.prisma.$transaction([
       ...(markdown !== undefined
-        ? [ctx.prisma.commentReply.updateMany({ where: { id: replyId, commentId }, data: { ...storedBody(markdown), editedAt: ctx.clock.now() } })]
+        ? [
+            ctx.prisma.commentReply.updateMany({
+              where: { id: replyId, commentId },
+              data: { ...storedBody(markdown), editedAt: ctx.clock.now() },
+            }),
+          ]
         : []),
-      ...reactionWrites(ctx, { subjectId: replyId, commentId, replyId, organizationId: thread.space.organizationId }, reactions.added, reactions.removed),
+      ...reactionWrites(
+        ctx,
+        { subjectId: replyId, commentId, replyId, organizationId: thread.space.organizationId },
+        reactions.added,
+        reactions.removed,
+      ),
     ]),
   );
   announceChange(ctx, thread, commentId);

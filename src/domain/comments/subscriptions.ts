@@ -53,15 +53,18 @@ function withoutGone(events: AsyncIterableIterator<LiveEvent<Row>>): AsyncIterab
   };
 }
 
-async function subscribe(ctx: Context, topic: 'commentAdded' | 'commentChanged', args: { spaceId: string; changeRequestId?: string | null }) {
+async function subscribe(
+  ctx: Context,
+  topic: 'commentAdded' | 'commentChanged',
+  args: { spaceId: string; changeRequestId?: string | null },
+) {
   const thread = await findThread(ctx, args.spaceId, args.changeRequestId); // 404 unless the caller may read it now
   const events = liveComments(ctx, ctx.pubsub.subscribe(topic, threadTopic(keyOf(thread))), thread.space.organizationId);
   return withoutGone(events);
 }
 
-
 for (const [name, description] of [
-  ['commentAdded', 'Each comment posted in the thread (the space\'s own comments, or a change request\'s).'],
+  ['commentAdded', "Each comment posted in the thread (the space's own comments, or a change request's)."],
   ['commentChanged', 'A comment of the thread each time it changes: its body, resolution, reactions or replies.'],
 ] as const) {
   builder.subscriptionField(name, (t) =>
@@ -70,7 +73,9 @@ for (const [name, description] of [
       description,
       args: {
         spaceId: t.arg.id({ required: true, description: 'Id of the space.' }),
-        changeRequestId: t.arg.id({ description: "A change request of the space (its id or number): its comments rather than the space's own." }),
+        changeRequestId: t.arg.id({
+          description: "A change request of the space (its id or number): its comments rather than the space's own.",
+        }),
       },
       subscribe: (_root, args, ctx) => subscribe(ctx, name, args) as never,
       resolve: (event: LiveEvent<Row>) => liveRow(event).comment as never,

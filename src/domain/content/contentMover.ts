@@ -47,7 +47,10 @@ export async function moveContent(ctx: Context, kind: ContentKind, loadItem: Loa
     const sortKey = await sortKeyAt(tx, item.organizationId, parentId, item.id, input.position);
     const data = { parentId, sortKey, memberLevel: resolveLevel(item.defaultLevel, parentLevel) };
     if (kind === 'space') {
-      await tx.space.update({ where: { id: item.id }, data: { ...data, visibility: visibilityUnder(item.visibility ?? 'private', parentId) } });
+      await tx.space.update({
+        where: { id: item.id },
+        data: { ...data, visibility: visibilityUnder(item.visibility ?? 'private', parentId) },
+      });
     } else {
       await tx.collection.update({ where: { id: item.id }, data });
       await propagateLevels(tx, item.id);

@@ -36,7 +36,8 @@ export async function transferContent(ctx: Context, kind: ContentKind, loadItem:
     const parentLevel = await levelForNewContentIn(tx, actor, target.id, parentId);
 
     const collectionIds = kind === 'collection' ? await collectionSubtree(tx, item.id) : [];
-    if (parentId && collectionIds.includes(parentId)) throw badRequest('a collection cannot be transferred into itself or one of its collections', 'collection');
+    if (parentId && collectionIds.includes(parentId))
+      throw badRequest('a collection cannot be transferred into itself or one of its collections', 'collection');
     const spaceIds =
       kind === 'space'
         ? [item.id]
@@ -60,7 +61,10 @@ export async function transferContent(ctx: Context, kind: ContentKind, loadItem:
       await propagateLevels(tx, item.id);
     } else {
       if (!sameOrganization) await moveSpacesToOrganization(tx, spaceIds, target.id);
-      await tx.space.update({ where: { id: item.id }, data: { ...placement, visibility: visibilityUnder(item.visibility ?? 'private', parentId) } });
+      await tx.space.update({
+        where: { id: item.id },
+        data: { ...placement, visibility: visibilityUnder(item.visibility ?? 'private', parentId) },
+      });
     }
   });
 }

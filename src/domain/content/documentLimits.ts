@@ -13,8 +13,10 @@ export function checkDocumentSize(value: unknown, field: string, limits: Content
   while (stack.length > 0) {
     const [item, depth] = stack.pop()!;
     if (typeof item !== 'object' || item === null) continue;
-    if (depth > limits.maxDocumentDepth) throw badRequest(`nests more than ${limits.maxDocumentDepth} levels deep (the document depth limit)`, field);
-    if (++nodes > limits.maxDocumentNodes) throw badRequest(`holds more than ${limits.maxDocumentNodes} objects and arrays (the document node limit)`, field);
+    if (depth > limits.maxDocumentDepth)
+      throw badRequest(`nests more than ${limits.maxDocumentDepth} levels deep (the document depth limit)`, field);
+    if (++nodes > limits.maxDocumentNodes)
+      throw badRequest(`holds more than ${limits.maxDocumentNodes} objects and arrays (the document node limit)`, field);
     for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push([child, depth + 1]);
   }
 }

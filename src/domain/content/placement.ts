@@ -18,7 +18,11 @@ type Db = Pick<Tx, 'collection' | 'organization'>;
  * never asked about it and gets 403.
  */
 export async function levelForNewContentIn(
-  db: Db, actor: Actor, organizationId: string, parentId: string | null, { named = true }: { named?: boolean } = {},
+  db: Db,
+  actor: Actor,
+  organizationId: string,
+  parentId: string | null,
+  { named = true }: { named?: boolean } = {},
 ): Promise<string | undefined> {
   if (parentId) {
     const parent = await db.collection.findUnique({ where: { id: parentId, organizationId } });
@@ -29,7 +33,8 @@ export async function levelForNewContentIn(
   }
   const org = await db.organization.findUnique({ where: { id: organizationId } });
   if (named) authorize(organizationPolicy, actor, org, 'createContent');
-  else if (!org || !can(organizationPolicy, actor, org, 'createContent')) throw forbidden('You are not allowed to create content in this organization');
+  else if (!org || !can(organizationPolicy, actor, org, 'createContent'))
+    throw forbidden('You are not allowed to create content in this organization');
   return undefined;
 }
 

@@ -34,7 +34,10 @@ async function siblings(tx: Tx, organizationId: string, parentId: string | null,
     tx.space.findMany({ where: { ...where, deletedAt: null }, select }),
     tx.collection.findMany({ where, select }),
   ]);
-  return [...spaces.map((s) => ({ kind: 'space' as const, ...s })), ...collections.map((c) => ({ kind: 'collection' as const, ...c }))].sort(bySortKey);
+  return [
+    ...spaces.map((s) => ({ kind: 'space' as const, ...s })),
+    ...collections.map((c) => ({ kind: 'collection' as const, ...c })),
+  ].sort(bySortKey);
 }
 
 const pointerId = (p: ContentPointer) => (p.type === 'space' ? p.space : p.collection);
@@ -66,13 +69,20 @@ function anchorOf(position: ContentPosition | null | undefined) {
  * `parentId` (at the end without a position). A pointer to anything that is
  * not a sibling there is an invalid position (400).
  */
-export async function sortKeyAt(tx: Tx, organizationId: string, parentId: string | null, itemId: string, position?: ContentPosition | null) {
+export async function sortKeyAt(
+  tx: Tx,
+  organizationId: string,
+  parentId: string | null,
+  itemId: string,
+  position?: ContentPosition | null,
+) {
   const anchor = anchorOf(position);
   const list = await siblings(tx, organizationId, parentId, itemId);
   if (!anchor) return (list.at(-1)?.sortKey ?? 0) + 1;
   const index = list.findIndex((s) => points(anchor, s));
   if (index < 0) throw badRequest(`the ${anchor.type} ${pointerId(anchor)} is not an item of the target parent`, 'position');
-  const between = () => (position?.before ? [list[index - 1]?.sortKey, list[index].sortKey] : [list[index].sortKey, list[index + 1]?.sortKey]);
+  const between = () =>
+    position?.before ? [list[index - 1]?.sortKey, list[index].sortKey] : [list[index].sortKey, list[index + 1]?.sortKey];
   let [lo, hi] = between();
   if (lo === undefined) return hi! - 1;
   if (hi === undefined) return lo + 1;
@@ -90,7 +100,13 @@ export async function isSortKeyTaken(tx: Tx, organizationId: string, parentId: s
 }
 
 /** Whether placing the item at `position` (the end, without one) would leave the order unchanged. */
-export async function isAlreadyAt(tx: Tx, organizationId: string, parentId: string | null, item: Sibling, position?: ContentPosition | null) {
+export async function isAlreadyAt(
+  tx: Tx,
+  organizationId: string,
+  parentId: string | null,
+  item: Sibling,
+  position?: ContentPosition | null,
+) {
   const anchor = anchorOf(position);
   const list = [...(await siblings(tx, organizationId, parentId, item.id)), item].sort(bySortKey);
   const i = list.findIndex((s) => s.id === item.id);

@@ -74,5 +74,8 @@ export const newOrganizationField = <P extends { organizationId: string }>(t: Ob
 
 /** A move's or transfer's payload: the item under its kind's name, and where it now is. */
 export function moved<K extends string, T extends { parentId: string | null; organizationId: string }>(kind: K, item: T) {
-  return { [kind]: item, parentId: item.parentId, organizationId: item.organizationId } as Record<K, T> & { parentId: string | null; organizationId: string };
+  return { [kind]: item, parentId: item.parentId, organizationId: item.organizationId } as Record<K, T> & {
+    parentId: string | null;
+    organizationId: string;
+  };
 }

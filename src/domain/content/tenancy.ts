@@ -10,11 +10,15 @@ export const spaceOwnedTables: ((tx: Tx, spaceIds: string[], organizationId: str
   (tx, spaceIds, organizationId) => tx.file.updateMany({ where: { spaceId: { in: spaceIds } }, data: { organizationId } }),
   (tx, spaceIds, organizationId) => tx.fileSet.updateMany({ where: { spaceId: { in: spaceIds } }, data: { organizationId } }),
   (tx, spaceIds, organizationId) => tx.changeRequest.updateMany({ where: { spaceId: { in: spaceIds } }, data: { organizationId } }),
-  (tx, spaceIds, organizationId) => tx.changeRequestReview.updateMany({ where: { changeRequest: { spaceId: { in: spaceIds } } }, data: { organizationId } }),
-  (tx, spaceIds, organizationId) => tx.changeRequestReviewer.updateMany({ where: { changeRequest: { spaceId: { in: spaceIds } } }, data: { organizationId } }),
+  (tx, spaceIds, organizationId) =>
+    tx.changeRequestReview.updateMany({ where: { changeRequest: { spaceId: { in: spaceIds } } }, data: { organizationId } }),
+  (tx, spaceIds, organizationId) =>
+    tx.changeRequestReviewer.updateMany({ where: { changeRequest: { spaceId: { in: spaceIds } } }, data: { organizationId } }),
   (tx, spaceIds, organizationId) => tx.comment.updateMany({ where: { spaceId: { in: spaceIds } }, data: { organizationId } }),
-  (tx, spaceIds, organizationId) => tx.commentReply.updateMany({ where: { comment: { spaceId: { in: spaceIds } } }, data: { organizationId } }),
-  (tx, spaceIds, organizationId) => tx.commentReaction.updateMany({ where: { comment: { spaceId: { in: spaceIds } } }, data: { organizationId } }),
+  (tx, spaceIds, organizationId) =>
+    tx.commentReply.updateMany({ where: { comment: { spaceId: { in: spaceIds } } }, data: { organizationId } }),
+  (tx, spaceIds, organizationId) =>
+    tx.commentReaction.updateMany({ where: { comment: { spaceId: { in: spaceIds } } }, data: { organizationId } }),
   (tx, spaceIds, organizationId) => tx.searchIndexState.updateMany({ where: { spaceId: { in: spaceIds } }, data: { organizationId } }),
   (tx, spaceIds, organizationId) => tx.searchPage.updateMany({ where: { spaceId: { in: spaceIds } }, data: { organizationId } }),
   (tx, spaceIds, organizationId) => tx.searchSection.updateMany({ where: { spaceId: { in: spaceIds } }, data: { organizationId } }),

@@ -31,7 +31,7 @@ export async function lockContentTrees(tx: Tx, organizationIds: string[]) {
 export async function loadLocked<T extends { organizationId: string } | null>(
   tx: Tx,
   load: (tx: Tx) => Promise<T>,
-  { others = [], loaded }: { others?: string[]; /** The item as already loaded (and authorized) in this transaction. */ loaded?: T } = {},
+  { others = [], loaded }: { others?: string[] /** The item as already loaded (and authorized) in this transaction. */; loaded?: T } = {},
 ): Promise<T> {
   let item = loaded ?? (await load(tx));
   while (item) {

@@ -47,7 +47,11 @@ export function clip(text: string, max: number) {
   return `${space > max / 2 ? cut.slice(0, space) : cut}…`;
 }
 
-const sentencesOf = (body: string) => body.split(/(?<=[.!?])\s+|\n+/).map(collapse).filter((s) => s.length >= 8);
+const sentencesOf = (body: string) =>
+  body
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map(collapse)
+    .filter((s) => s.length >= 8);
 const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[a-z0-9]+/g) ?? []);
 const jaccard = (a: Set<string>, b: Set<string>) => {
   let shared = 0;
@@ -71,7 +75,10 @@ export const ruleBasedExtractor: IssueExtractor = {
     for (const { sentence, next } of candidates) {
       const words = wordsOf(sentence);
       if (kept.some((k) => jaccard(k.words, words) >= 0.6)) continue;
-      kept.push({ words, issue: { title: clip(sentence, TITLE_MAX), summary: clip(next ? `${sentence} ${next}` : sentence, SUMMARY_MAX) } });
+      kept.push({
+        words,
+        issue: { title: clip(sentence, TITLE_MAX), summary: clip(next ? `${sentence} ${next}` : sentence, SUMMARY_MAX) },
+      });
       if (kept.length === MAX_ISSUES) break;
     }
     return kept.map((k) => k.issue);

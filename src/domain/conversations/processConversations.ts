@@ -34,8 +34,14 @@ async function extractIssues(tx: Tx, organizationId: string, extractor: IssueExt
     await tx.conversationIssue.deleteMany({ where: { conversationId: conversation.id } });
     await tx.conversationIssue.createMany({
       data: extracted.map((issue, position) => ({
-        id: newId('ConversationIssue'), organizationId, conversationId: conversation.id, position,
-        title: issue.title, summary: issue.summary, createdAt: conversation.createdAt, ingestedAt: now,
+        id: newId('ConversationIssue'),
+        organizationId,
+        conversationId: conversation.id,
+        position,
+        title: issue.title,
+        summary: issue.summary,
+        createdAt: conversation.createdAt,
+        ingestedAt: now,
       })),
     });
     // Conditional: a re-send meanwhile (another hash) stays unprocessed for the next run.
@@ -52,7 +58,13 @@ async function clusterIssues(tx: Tx, organizationId: string) {
     select: { id: true, title: true, summary: true, clusterId: true, position: true, conversation: { select: { externalId: true } } },
   });
   const byId = new Map(issues.map((i) => [i.id, i]));
-  const groups = clusterTexts(issues.map((i) => ({ id: i.id, text: `${i.title} ${i.summary}`, sortKey: `${i.title}\u0000${i.conversation.externalId}\u0000${i.position}` })));
+  const groups = clusterTexts(
+    issues.map((i) => ({
+      id: i.id,
+      text: `${i.title} ${i.summary}`,
+      sortKey: `${i.title}\u0000${i.conversation.externalId}\u0000${i.position}`,
+    })),
+  );
   const existing = await tx.issuesCluster.findMany({ where: { organizationId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
   // Largest overlaps first: each cluster goes to the group holding most of its issues.
   const overlaps: { group: number; clusterId: string; shared: number; rank: number }[] = [];
@@ -62,7 +74,8 @@ async function clusterIssues(tx: Tx, organizationId: string) {
       const clusterId = byId.get(id)!.clusterId;
       if (clusterId) counts.set(clusterId, (counts.get(clusterId) ?? 0) + 1);
     }
-    for (const [clusterId, shared] of counts) overlaps.push({ group: g, clusterId, shared, rank: existing.findIndex((c) => c.id === clusterId) });
+    for (const [clusterId, shared] of counts)
+      overlaps.push({ group: g, clusterId, shared, rank: existing.findIndex((c) => c.id === clusterId) });
   });
   overlaps.sort((a, b) => b.shared - a.shared || a.rank - b.rank || a.group - b.group);
   const clusterOfGroup = new Map<number, string>();
@@ -77,12 +90,16 @@ async function clusterIssues(tx: Tx, organizationId: string) {
     const words = topTerms(texts);
     const label = clip(words.join(', ') || byId.get(group[0])!.title, 100);
     const example = byId.get(group[0])!.title;
-    const summary = clip(`${group.length} issue${group.length === 1 ? '' : 's'} about ${words.join(', ') || 'one subject'}, e.g. "${example}"`, 280);
+    const summary = clip(
+      `${group.length} issue${group.length === 1 ? '' : 's'} about ${words.join(', ') || 'one subject'}, e.g. "${example}"`,
+      280,
+    );
     const fields = { label, summary, icon: iconFor(label), status: 'active' };
     let clusterId = clusterOfGroup.get(g);
     if (clusterId) {
       const before = existing.find((c) => c.id === clusterId)!;
-      if (before.label !== label || before.summary !== summary || before.status !== 'active') await tx.issuesCluster.update({ where: { id: clusterId }, data: fields });
+      if (before.label !== label || before.summary !== summary || before.status !== 'active')
+        await tx.issuesCluster.update({ where: { id: clusterId }, data: fields });
     } else {
       clusterId = newId('IssuesCluster');
       await tx.issuesCluster.create({ data: { id: clusterId, organizationId, ...fields } });
@@ -95,7 +112,11 @@ async function clusterIssues(tx: Tx, organizationId: string) {
   }
   const emptied = existing.filter((c) => !taken.has(c.id) && c.status !== 'empty').map((c) => c.id);
   if (emptied.length) {
-    const stillUsed = await tx.conversationIssue.findMany({ where: { clusterId: { in: emptied } }, select: { clusterId: true }, distinct: ['clusterId'] });
+    const stillUsed = await tx.conversationIssue.findMany({
+      where: { clusterId: { in: emptied } },
+      select: { clusterId: true },
+      distinct: ['clusterId'],
+    });
     const empty = emptied.filter((id) => !stillUsed.some((u) => u.clusterId === id));
     if (empty.length) await tx.issuesCluster.updateMany({ where: { id: { in: empty } }, data: { status: 'empty' } });
   }
@@ -110,12 +131,15 @@ export interface ConversationProcessingDeps {
 
 /** Extracts the issues of an organization's new conversations and clusters them; subscribers hear of a change. */
 export async function processConversations({ prisma, pubsub, clock }: ConversationProcessingDeps, organizationId: string) {
-  const changed = await prisma.$transaction(async (tx) => {
-    await tx.$executeRawUnsafe(`SET LOCAL statement_timeout = 120000`);
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`conversations:${organizationId}`}))`;
-    const count = await extractIssues(tx, organizationId, ruleBasedExtractor, clock.now());
-    if (count) await clusterIssues(tx, organizationId);
-    return count;
-  }, { timeout: 280_000, maxWait: 10_000 });
+  const changed = await prisma.$transaction(
+    async (tx) => {
+      await tx.$executeRawUnsafe(`SET LOCAL statement_timeout = 120000`);
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`conversations:${organizationId}`}))`;
+      const count = await extractIssues(tx, organizationId, ruleBasedExtractor, clock.now());
+      if (count) await clusterIssues(tx, organizationId);
+      return count;
+    },
+    { timeout: 280_000, maxWait: 10_000 },
+  );
   if (changed) pubsub.publish('conversationsProcessed', organizationId, { organizationId });
 }

@@ -12,12 +12,19 @@ import { clusterFacts } from './loaders.js';
 import { liveRow, liveSubscription } from '../shared/liveEvents.js';
 import { OrganizationRef } from '../organizations/schema.js';
 import {
-  clusterListWhere, conversationListWhere, findCluster, findConversation, findIssue, ingestConversations, issueListWhere,
+  clusterListWhere,
+  conversationListWhere,
+  findCluster,
+  findConversation,
+  findIssue,
+  ingestConversations,
+  issueListWhere,
   requireConversationReader,
 } from './service.js';
 
 type ClusterArgs = { status?: string | null; order?: string | null; sort?: string | null };
-const visible = (row: { organizationId: string }, ctx: Parameters<typeof requireActor>[0]) => can(conversationsPolicy, requireActor(ctx), row, 'view');
+const visible = (row: { organizationId: string }, ctx: Parameters<typeof requireActor>[0]) =>
+  can(conversationsPolicy, requireActor(ctx), row, 'view');
 
 const ConversationPart = builder.simpleObject('ConversationPart', {
   description: 'One part of a conversation: a message.',
@@ -42,15 +49,27 @@ export const ConversationRef = builder.prismaNode('Conversation', {
   fields: (t) => ({
     externalId: t.exposeString('externalId', { description: "The caller's id of the conversation (ingestion is idempotent on it)." }),
     subject: t.exposeString('subject', { nullable: true, description: 'Subject of the conversation.' }),
-    source: t.exposeString('source', { description: 'Where it comes from: metadata.attributes.source, else the host of metadata.url, else "api".' }),
-    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the conversation took place (metadata.createdAt, else its ingestion).' }),
-    processedAt: t.expose('processedAt', { type: 'DateTime', nullable: true, description: 'When its issues were last extracted; null while waiting.' }),
+    source: t.exposeString('source', {
+      description: 'Where it comes from: metadata.attributes.source, else the host of metadata.url, else "api".',
+    }),
+    createdAt: t.expose('createdAt', {
+      type: 'DateTime',
+      description: 'When the conversation took place (metadata.createdAt, else its ingestion).',
+    }),
+    processedAt: t.expose('processedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When its issues were last extracted; null while waiting.',
+    }),
     parts: t.field({ type: [ConversationPart], description: 'Its messages.', resolve: (c) => c.parts as never }),
     metadata: t.field({ type: 'JSON', description: 'Its metadata: {url, attributes, createdAt}.', resolve: (c) => c.metadata }),
     urls: t.field({
       type: ConversationUrls,
       description: 'Links to it.',
-      resolve: (c, _args, ctx) => ({ location: `${ctx.urls.api}/orgs/${c.organizationId}/conversations/${c.id}`, source: (c.metadata as { url?: string | null }).url ?? null }),
+      resolve: (c, _args, ctx) => ({
+        location: `${ctx.urls.api}/orgs/${c.organizationId}/conversations/${c.id}`,
+        source: (c.metadata as { url?: string | null }).url ?? null,
+      }),
     }),
   }),
 });
@@ -94,20 +113,38 @@ export const IssuesClusterRef = builder.prismaNode('IssuesCluster', {
     status: t.field({ type: ClusterStatusEnum, description: 'Whether it holds issues.', resolve: (c) => c.status as never }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was formed.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When its issues or description last changed.' }),
-    weeklyPulse: t.intList({ description: 'Issues per week over the past 13 weeks, oldest first.', resolve: async (c, _a, ctx) => (await clusterFacts(ctx).load(c.id)).weeklyPulse }),
-    sources: t.field({ type: 'JSON', description: 'Conversations per source.', resolve: async (c, _a, ctx) => (await clusterFacts(ctx).load(c.id)).sources }),
+    weeklyPulse: t.intList({
+      description: 'Issues per week over the past 13 weeks, oldest first.',
+      resolve: async (c, _a, ctx) => (await clusterFacts(ctx).load(c.id)).weeklyPulse,
+    }),
+    sources: t.field({
+      type: 'JSON',
+      description: 'Conversations per source.',
+      resolve: async (c, _a, ctx) => (await clusterFacts(ctx).load(c.id)).sources,
+    }),
     stats: t.field({
       type: ClusterStats,
       description: 'Its counts.',
       resolve: async (c, _a, ctx) => {
         const facts = await clusterFacts(ctx).load(c.id);
-        return { issues: facts.issues, conversations: facts.conversations, tasksTotal: 0, tasksBacklog: 0, tasksStarted: 0, tasksCompleted: 0, tasksCancelled: 0 };
+        return {
+          issues: facts.issues,
+          conversations: facts.conversations,
+          tasksTotal: 0,
+          tasksBacklog: 0,
+          tasksStarted: 0,
+          tasksCompleted: 0,
+          tasksCancelled: 0,
+        };
       },
     }),
     urls: t.field({
       type: ClusterUrls,
       description: 'Links to it.',
-      resolve: (c, _a, ctx) => ({ location: `${ctx.urls.api}/orgs/${c.organizationId}/conversations-clusters/${c.id}`, app: `${ctx.urls.app}/o/${c.organizationId}/conversations/clusters/${c.id}` }),
+      resolve: (c, _a, ctx) => ({
+        location: `${ctx.urls.api}/orgs/${c.organizationId}/conversations-clusters/${c.id}`,
+        app: `${ctx.urls.app}/o/${c.organizationId}/conversations/clusters/${c.id}`,
+      }),
     }),
   }),
 });
@@ -130,7 +167,11 @@ export const ConversationIssueRef = builder.prismaNode('ConversationIssue', {
     clusterId: t.exposeID('clusterId', { nullable: true, description: 'Id of its cluster; null until clustered.' }),
     conversation: t.relation('conversation', { description: 'Its conversation.' }),
     cluster: t.relation('cluster', { nullable: true, description: 'Its cluster.' }),
-    urls: t.field({ type: IssueUrls, description: 'Links to it.', resolve: (i, _a, ctx) => ({ location: `${ctx.urls.api}/orgs/${i.organizationId}/conversations-issues/${i.id}` }) }),
+    urls: t.field({
+      type: IssueUrls,
+      description: 'Links to it.',
+      resolve: (i, _a, ctx) => ({ location: `${ctx.urls.api}/orgs/${i.organizationId}/conversations-issues/${i.id}` }),
+    }),
   }),
 });
 
@@ -139,18 +180,21 @@ const IssueConnection = nodeConnection(ConversationIssueRef, 'ConversationIssue'
 const ClusterConnection = nodeConnection(IssuesClusterRef, 'IssuesCluster', { items: 'issues clusters' });
 
 builder.prismaObjectField('Organization', 'conversations', (t) =>
-  t.prismaConnection({
-    type: 'Conversation',
-    cursor: 'id',
-    description: "The organization's ingested conversations (members), newest first.",
-    skipTypeScopes: true,
-    args: { source: t.arg.string({ description: 'Only conversations of this source.' }) },
-    ...scopedList({
-      model: (ctx) => ctx.prisma.conversation,
-      where: (org: { id: string }, args: { source?: string | null }, ctx) => conversationListWhere(ctx, org.id, args),
-      orderBy: () => [{ createdAt: 'desc' }, { id: 'asc' }],
-    }),
-  }, ConversationConnection),
+  t.prismaConnection(
+    {
+      type: 'Conversation',
+      cursor: 'id',
+      description: "The organization's ingested conversations (members), newest first.",
+      skipTypeScopes: true,
+      args: { source: t.arg.string({ description: 'Only conversations of this source.' }) },
+      ...scopedList({
+        model: (ctx) => ctx.prisma.conversation,
+        where: (org: { id: string }, args: { source?: string | null }, ctx) => conversationListWhere(ctx, org.id, args),
+        orderBy: () => [{ createdAt: 'desc' }, { id: 'asc' }],
+      }),
+    },
+    ConversationConnection,
+  ),
 );
 
 builder.prismaObjectField('Organization', 'conversation', (t) =>
@@ -164,21 +208,25 @@ builder.prismaObjectField('Organization', 'conversation', (t) =>
 );
 
 builder.prismaObjectField('Organization', 'conversationIssues', (t) =>
-  t.prismaConnection({
-    type: 'ConversationIssue',
-    cursor: 'id',
-    description: 'Issues extracted from the conversations (members), newest first.',
-    skipTypeScopes: true,
-    args: {
-      cluster: t.arg.string({ description: 'Only the issues of this cluster.' }),
-      conversation: t.arg.string({ description: 'Only the issues of this conversation (its id or the caller\'s id).' }),
+  t.prismaConnection(
+    {
+      type: 'ConversationIssue',
+      cursor: 'id',
+      description: 'Issues extracted from the conversations (members), newest first.',
+      skipTypeScopes: true,
+      args: {
+        cluster: t.arg.string({ description: 'Only the issues of this cluster.' }),
+        conversation: t.arg.string({ description: "Only the issues of this conversation (its id or the caller's id)." }),
+      },
+      ...scopedList({
+        model: (ctx) => ctx.prisma.conversationIssue,
+        where: (org: { id: string }, args: { cluster?: string | null; conversation?: string | null }, ctx) =>
+          issueListWhere(ctx, org.id, args),
+        orderBy: () => [{ createdAt: 'desc' }, { id: 'asc' }],
+      }),
     },
-    ...scopedList({
-      model: (ctx) => ctx.prisma.conversationIssue,
-      where: (org: { id: string }, args: { cluster?: string | null; conversation?: string | null }, ctx) => issueListWhere(ctx, org.id, args),
-      orderBy: () => [{ createdAt: 'desc' }, { id: 'asc' }],
-    }),
-  }, IssueConnection),
+    IssueConnection,
+  ),
 );
 
 builder.prismaObjectField('Organization', 'conversationIssue', (t) =>
@@ -192,22 +240,25 @@ builder.prismaObjectField('Organization', 'conversationIssue', (t) =>
 );
 
 builder.prismaObjectField('Organization', 'issuesClusters', (t) =>
-  t.prismaConnection({
-    type: 'IssuesCluster',
-    cursor: 'id',
-    description: 'Clusters of similar issues (members).',
-    skipTypeScopes: true,
-    args: {
-      order: t.arg({ type: OrderEnum, description: 'Sort direction (default desc).' }),
-      sort: t.arg({ type: ClusterSortEnum, description: 'Sort property (default updatedAt).' }),
-      status: t.arg({ type: ClusterStatusEnum, description: 'Only clusters of this status.' }),
+  t.prismaConnection(
+    {
+      type: 'IssuesCluster',
+      cursor: 'id',
+      description: 'Clusters of similar issues (members).',
+      skipTypeScopes: true,
+      args: {
+        order: t.arg({ type: OrderEnum, description: 'Sort direction (default desc).' }),
+        sort: t.arg({ type: ClusterSortEnum, description: 'Sort property (default updatedAt).' }),
+        status: t.arg({ type: ClusterStatusEnum, description: 'Only clusters of this status.' }),
+      },
+      ...scopedList({
+        model: (ctx) => ctx.prisma.issuesCluster,
+        where: (org: { id: string }, args: ClusterArgs, ctx) => clusterListWhere(ctx, org.id, args),
+        orderBy: (args: ClusterArgs) => [{ [args.sort ?? 'updatedAt']: args.order ?? 'desc' }, { id: 'asc' }],
+      }),
     },
-    ...scopedList({
-      model: (ctx) => ctx.prisma.issuesCluster,
-      where: (org: { id: string }, args: ClusterArgs, ctx) => clusterListWhere(ctx, org.id, args),
-      orderBy: (args: ClusterArgs) => [{ [args.sort ?? 'updatedAt']: args.order ?? 'desc' }, { id: 'asc' }],
-    }),
-  }, ClusterConnection),
+    ClusterConnection,
+  ),
 );
 
 builder.prismaObjectField('Organization', 'issuesCluster', (t) =>
@@ -257,9 +308,14 @@ builder.relayMutationField(
   },
   {
     description: "Ingests conversations, idempotently by the caller's ids, and queues their processing (admins).",
-    resolve: async (_root, { input }, ctx) => ({ ingested: await ingestConversations(ctx, input.organizationId, input.conversations as never) }),
+    resolve: async (_root, { input }, ctx) => ({
+      ingested: await ingestConversations(ctx, input.organizationId, input.conversations as never),
+    }),
   },
-  { description: 'The result of ingestConversations.', outputFields: (t) => ({ ingested: t.int({ description: 'Conversations created or updated.', resolve: (p) => p.ingested }) }) },
+  {
+    description: 'The result of ingestConversations.',
+    outputFields: (t) => ({ ingested: t.int({ description: 'Conversations created or updated.', resolve: (p) => p.ingested }) }),
+  },
 );
 
 const liveOrganizations = liveSubscription({

@@ -30,7 +30,8 @@ function checkConversation(input: ConversationInput, field: string) {
   const id = input.id;
   if (id == null || id === '') throw badRequest('is required', `${field}id`);
   if (id.length > ID_MAX) throw badRequest(`must be at most ${ID_MAX} characters`, `${field}id`);
-  if (input.subject != null && input.subject.length > SUBJECT_MAX) throw badRequest(`must be at most ${SUBJECT_MAX} characters`, `${field}subject`);
+  if (input.subject != null && input.subject.length > SUBJECT_MAX)
+    throw badRequest(`must be at most ${SUBJECT_MAX} characters`, `${field}subject`);
   if (input.parts == null) throw badRequest('is required', `${field}parts`);
   if (input.parts.length > PARTS_MAX) throw badRequest(`must have at most ${PARTS_MAX} parts`, `${field}parts`);
   const parts = input.parts.map((part, i) => {
@@ -60,7 +61,11 @@ function checkConversation(input: ConversationInput, field: string) {
 }
 
 /** Ingests `conversations` (at most 100): created or updated by the caller's id; processing queued. */
-export async function ingestConversations(ctx: Context, organizationId: string, conversations: readonly ConversationInput[] | null | undefined) {
+export async function ingestConversations(
+  ctx: Context,
+  organizationId: string,
+  conversations: readonly ConversationInput[] | null | undefined,
+) {
   authorize(conversationsPolicy, requireActor(ctx), subject(organizationId), 'ingest');
   if (conversations == null || conversations.length === 0) throw badRequest('must name at least one conversation', 'conversations');
   if (conversations.length > BATCH_MAX) throw badRequest(`must have at most ${BATCH_MAX} conversations`, 'conversations');
@@ -68,7 +73,9 @@ export async function ingestConversations(ctx: Context, organizationId: string, 
   const now = ctx.clock.now();
   for (const c of [...checked].sort((a, b) => (a.id < b.id ? -1 : 1))) {
     const metadata = { url: c.url, attributes: c.attributes, createdAt: (c.createdAt ?? now).toISOString() };
-    const hash = createHash('sha256').update(JSON.stringify([c.subject, c.parts])).digest('hex');
+    const hash = createHash('sha256')
+      .update(JSON.stringify([c.subject, c.parts]))
+      .digest('hex');
     await ctx.prisma.$executeRaw`
       INSERT INTO "Conversation" (id, "organizationId", "externalId", subject, source, metadata, parts, "contentHash", "createdAt", "ingestedAt", "updatedAt")
       VALUES (${newId('Conversation')}, ${organizationId}, ${c.id}, ${c.subject}, ${c.source}, ${JSON.stringify(metadata)}::jsonb, ${JSON.stringify(c.parts)}::jsonb, ${hash}, ${c.createdAt ?? now}, ${now}, ${now})
@@ -87,7 +94,11 @@ export function requireConversationReader(ctx: Context, organizationId: string) 
   authorize(conversationsPolicy, requireActor(ctx), subject(organizationId), 'view');
 }
 
-export function conversationListWhere(ctx: Context, organizationId: string, args: { source?: string | null }): Prisma.ConversationWhereInput {
+export function conversationListWhere(
+  ctx: Context,
+  organizationId: string,
+  args: { source?: string | null },
+): Prisma.ConversationWhereInput {
   requireConversationReader(ctx, organizationId);
   return { organizationId, ...(args.source ? { source: args.source } : {}) };
 }
@@ -95,12 +106,19 @@ export function conversationListWhere(ctx: Context, organizationId: string, args
 /** A conversation by Quire id or by the caller's own id. */
 export async function findConversation(ctx: Context, organizationId: string, id: string) {
   requireConversationReader(ctx, organizationId);
-  const row = await ctx.prisma.conversation.findFirst({ where: { organizationId, OR: [{ id }, { externalId: id }] }, orderBy: { id: 'asc' } });
+  const row = await ctx.prisma.conversation.findFirst({
+    where: { organizationId, OR: [{ id }, { externalId: id }] },
+    orderBy: { id: 'asc' },
+  });
   if (!row) throw notFound('Conversation');
   return row;
 }
 
-export function issueListWhere(ctx: Context, organizationId: string, args: { cluster?: string | null; conversation?: string | null }): Prisma.ConversationIssueWhereInput {
+export function issueListWhere(
+  ctx: Context,
+  organizationId: string,
+  args: { cluster?: string | null; conversation?: string | null },
+): Prisma.ConversationIssueWhereInput {
   requireConversationReader(ctx, organizationId);
   return {
     organizationId,

@@ -14,7 +14,10 @@ interface OwningSpace {
 
 const sorted = (ids: Iterable<string>) => [...new Set(ids)].sort();
 
-export const fileSetHash = (ids: string[]) => createHash('sha256').update(JSON.stringify(sorted(ids))).digest('hex');
+export const fileSetHash = (ids: string[]) =>
+  createHash('sha256')
+    .update(JSON.stringify(sorted(ids)))
+    .digest('hex');
 
 /** Stores the set of `ids` (a no-op when the space holds it); answers its hash, null for no file. */
 export async function writeFileSet(db: Db, space: OwningSpace, ids: Iterable<string>): Promise<string | null> {
@@ -49,6 +52,9 @@ export async function copyFileSet(tx: Tx, from: OwningSpace, hash: string | null
   const ids = await readFileSet(tx, from.id, hash);
   if (ids.length === 0) return null;
   const rows = await tx.file.findMany({ where: { spaceId: from.id, id: { in: ids } } });
-  await tx.file.createMany({ data: rows.map((row) => ({ ...row, spaceId: to.id, organizationId: to.organizationId })), skipDuplicates: true });
+  await tx.file.createMany({
+    data: rows.map((row) => ({ ...row, spaceId: to.id, organizationId: to.organizationId })),
+    skipDuplicates: true,
+  });
   return writeFileSet(tx, to, ids);
 }

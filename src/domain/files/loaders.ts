@@ -14,7 +14,10 @@ export const fileSetLoader = requestLoader(
   (ctx) =>
     new DataLoader<Key, string[], string>(
       async (keys) => {
-        const rows = await ctx.prisma.fileSet.findMany({ where: { spaceId: { in: spacesOf(keys) }, hash: { in: keysOf(keys) } }, select: { spaceId: true, hash: true, files: true } });
+        const rows = await ctx.prisma.fileSet.findMany({
+          where: { spaceId: { in: spacesOf(keys) }, hash: { in: keysOf(keys) } },
+          select: { spaceId: true, hash: true, files: true },
+        });
         const byKey = new Map(rows.map((r) => [cacheKeyFn([r.spaceId, r.hash]), r.files]));
         return keys.map((k) => byKey.get(cacheKeyFn(k)) ?? []);
       },

@@ -12,7 +12,10 @@ import { downloadUrl, removeFile, revisionFile, revisionFiles, uploadFile, type 
 import { revisionPdf, type PdfSelection } from './pdfExports.js';
 
 const isUpload = (value: unknown): value is Upload =>
-  typeof value === 'object' && value !== null && typeof (value as Upload).stream === 'function' && typeof (value as Upload).name === 'string';
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Upload).stream === 'function' &&
+  typeof (value as Upload).name === 'string';
 
 export const FileScalar = builder.scalarType('File', {
   description: 'A file sent with the request, per the GraphQL multipart request specification (input only).',
@@ -26,7 +29,9 @@ export const FileScalar = builder.scalarType('File', {
 });
 
 type FileValue = File & { view?: PageView };
-const withView = (revision: RevisionValue) => (file: File): FileValue => ({ ...file, view: revision.view });
+const withView =
+  (revision: RevisionValue) =>
+  (file: File): FileValue => ({ ...file, view: revision.view });
 
 const FileDimensions = builder.simpleObject('FileDimensions', {
   description: 'Pixel dimensions of an image.',
@@ -46,7 +51,10 @@ export const RevisionFileRef = builder.objectRef<FileValue>('RevisionFile').impl
       description: 'Dimensions, for images.',
       resolve: (f) => (f.width != null && f.height != null ? { width: f.width, height: f.height } : null),
     }),
-    downloadURL: t.string({ description: 'URL of the bytes, signed: it works for five minutes, while the file and its space exist.', resolve: (f, _a, ctx) => downloadUrl(ctx, f) }),
+    downloadURL: t.string({
+      description: 'URL of the bytes, signed: it works for five minutes, while the file and its space exist.',
+      resolve: (f, _a, ctx) => downloadUrl(ctx, f),
+    }),
     git: t.field({
       type: GitBlob,
       nullable: true,
@@ -118,7 +126,8 @@ builder.prismaObjectField('Space', 'pdf', (t) =>
     description: "A PDF of the space's current content (all pages, or one).",
     args: pdfArgs(t),
     select: { id: true, title: true, revisionId: true },
-    resolve: async (space, args, ctx) => revisionPdf(ctx, await revisionValue(ctx, space.revisionId), space.title || 'Untitled', args as PdfSelection),
+    resolve: async (space, args, ctx) =>
+      revisionPdf(ctx, await revisionValue(ctx, space.revisionId), space.title || 'Untitled', args as PdfSelection),
   }),
 );
 
@@ -128,7 +137,8 @@ builder.prismaObjectField('ChangeRequest', 'pdf', (t) =>
     description: "A PDF of the change request's content (all pages, or one).",
     args: pdfArgs(t),
     select: { revisionId: true, number: true, subject: true },
-    resolve: async (cr, args, ctx) => revisionPdf(ctx, await revisionValue(ctx, cr.revisionId), cr.subject || `Change request #${cr.number}`, args as PdfSelection),
+    resolve: async (cr, args, ctx) =>
+      revisionPdf(ctx, await revisionValue(ctx, cr.revisionId), cr.subject || `Change request #${cr.number}`, args as PdfSelection),
   }),
 );
 
@@ -140,7 +150,8 @@ const fileWriteOutputs = (t: any) => ({
     type: 'ChangeRequest',
     nullable: true,
     description: 'The change request written, on its new revision (null for a main-line write).',
-    resolve: (query: object, p: FileWriteResult, _a: unknown, ctx: never) => (p.changeRequestId ? findChangeRequest(ctx, p.spaceId, p.changeRequestId, query) : null),
+    resolve: (query: object, p: FileWriteResult, _a: unknown, ctx: never) =>
+      p.changeRequestId ? findChangeRequest(ctx, p.spaceId, p.changeRequestId, query) : null,
   }),
 });
 
@@ -150,15 +161,24 @@ builder.relayMutationField(
     description: 'Arguments of uploadFile (send as a GraphQL multipart request).',
     inputFields: (t) => ({
       spaceId: t.id({ required: true, description: 'Id of the space.' }),
-      changeRequestId: t.id({ description: "Id (or number) of the change request to add it to; absent: the space's main content (live-edit spaces, for those who may merge, without merge rules naming reviewers)." }),
+      changeRequestId: t.id({
+        description:
+          "Id (or number) of the change request to add it to; absent: the space's main content (live-edit spaces, for those who may merge, without merge rules naming reviewers).",
+      }),
       file: t.field({ type: FileScalar, required: true, description: 'The file (a multipart file part).' }),
       name: t.string({ description: "File name (default: the part's file name)." }),
     }),
   },
   {
-    description: 'Uploads a file into a change request, or into the main content: one new revision. Too large a file is a 413 (MAX_UPLOAD_BYTES).',
+    description:
+      'Uploads a file into a change request, or into the main content: one new revision. Too large a file is a 413 (MAX_UPLOAD_BYTES).',
     resolve: (_root, { input }, ctx) =>
-      uploadFile(ctx, { spaceId: String(input.spaceId), changeRequestId: input.changeRequestId == null ? null : String(input.changeRequestId), file: input.file as Upload, name: input.name }),
+      uploadFile(ctx, {
+        spaceId: String(input.spaceId),
+        changeRequestId: input.changeRequestId == null ? null : String(input.changeRequestId),
+        file: input.file as Upload,
+        name: input.name,
+      }),
   },
   {
     description: 'The result of uploadFile.',
@@ -175,14 +195,20 @@ builder.relayMutationField(
     description: 'Arguments of removeFile.',
     inputFields: (t) => ({
       spaceId: t.id({ required: true, description: 'Id of the space.' }),
-      changeRequestId: t.id({ description: "Id (or number) of the change request; absent: the space's main content (same rule as uploadFile)." }),
+      changeRequestId: t.id({
+        description: "Id (or number) of the change request; absent: the space's main content (same rule as uploadFile).",
+      }),
       fileId: t.id({ required: true, description: 'Id of the file.' }),
     }),
   },
   {
     description: 'Removes a file from a change request (or the main content): one new revision; earlier revisions keep it.',
     resolve: (_root, { input }, ctx) =>
-      removeFile(ctx, { spaceId: String(input.spaceId), changeRequestId: input.changeRequestId == null ? null : String(input.changeRequestId), fileId: String(input.fileId) }),
+      removeFile(ctx, {
+        spaceId: String(input.spaceId),
+        changeRequestId: input.changeRequestId == null ? null : String(input.changeRequestId),
+        fileId: String(input.fileId),
+      }),
   },
   { description: 'The result of removeFile.', outputFields: fileWriteOutputs },
 );

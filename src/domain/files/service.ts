@@ -67,12 +67,22 @@ export async function revisionFile(ctx: Context, revision: RevisionRef, fileId: 
 }
 
 /** An expiring URL Quire serves the file's bytes at (src/http/files.ts), downloaded under its name. */
-export const downloadUrl = (ctx: Context, file: Pick<File, 'blobKey' | 'name'>) => ctx.files.signer.sign(file.blobKey, FILE_URL_TTL_SECONDS, file.name);
+export const downloadUrl = (ctx: Context, file: Pick<File, 'blobKey' | 'name'>) =>
+  ctx.files.signer.sign(file.blobKey, FILE_URL_TTL_SECONDS, file.name);
 
 // Upload checks ---------------------------------------------------------------
 
 const MIME = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/;
-const IMAGE_TYPES: Record<string, string> = { jpg: 'image/jpeg', svg: 'image/svg+xml', ico: 'image/x-icon', cur: 'image/x-icon', tiff: 'image/tiff', psd: 'image/vnd.adobe.photoshop', j2c: 'image/jp2', jp2: 'image/jp2' };
+const IMAGE_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  svg: 'image/svg+xml',
+  ico: 'image/x-icon',
+  cur: 'image/x-icon',
+  tiff: 'image/tiff',
+  psd: 'image/vnd.adobe.photoshop',
+  j2c: 'image/jp2',
+  jp2: 'image/jp2',
+};
 
 export function checkFileName(name: string, field = 'name') {
   checkLength(field, name, 1, 255);
@@ -81,10 +91,14 @@ export function checkFileName(name: string, field = 'name') {
 }
 
 /** Images are recognised by their bytes (type and dimensions); anything else keeps the part's declared type. */
-export function describeFile(data: Buffer, declaredType: string): { contentType: string; dimensions: { width: number; height: number } | null } {
+export function describeFile(
+  data: Buffer,
+  declaredType: string,
+): { contentType: string; dimensions: { width: number; height: number } | null } {
   try {
     const image = imageSize(data);
-    if (image.width && image.height && image.type) return { contentType: IMAGE_TYPES[image.type] ?? `image/${image.type}`, dimensions: { width: image.width, height: image.height } };
+    if (image.width && image.height && image.type)
+      return { contentType: IMAGE_TYPES[image.type] ?? `image/${image.type}`, dimensions: { width: image.width, height: image.height } };
   } catch {
     // not an image image-size knows
   }
@@ -112,7 +126,11 @@ export interface FileWriteResult {
  * lock, applies `edit` to the current file ids and commits a new revision.
  * Racing writes queue on the lock, so each builds on the last one's revision.
  */
-async function writeFiles(ctx: Context, target: FileTarget, edit: (tx: Tx, space: Space, files: string[]) => Promise<string[]>): Promise<FileWriteResult> {
+async function writeFiles(
+  ctx: Context,
+  target: FileTarget,
+  edit: (tx: Tx, space: Space, files: string[]) => Promise<string[]>,
+): Promise<FileWriteResult> {
   const actor = requireActor(ctx);
   return transactionWithRetry(ctx.prisma, async (tx) => {
     const { space, cr } = target.changeRequestId
@@ -161,9 +179,17 @@ export async function uploadFile(ctx: Context, input: UploadInput): Promise<File
   const result = await writeFiles(ctx, input, async (tx, space, files) => {
     file = await tx.file.create({
       data: {
-        id, spaceId: space.id, organizationId: space.organizationId, name, contentType, size,
-        width: dimensions?.width ?? null, height: dimensions?.height ?? null,
-        sha256, blobKey, uploadedById: actor.userId,
+        id,
+        spaceId: space.id,
+        organizationId: space.organizationId,
+        name,
+        contentType,
+        size,
+        width: dimensions?.width ?? null,
+        height: dimensions?.height ?? null,
+        sha256,
+        blobKey,
+        uploadedById: actor.userId,
       },
     });
     return [...files, id];

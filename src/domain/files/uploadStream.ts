@@ -26,7 +26,13 @@ export interface OpenedUpload {
 }
 
 const tooLarge = (maxBytes: number, size?: number) =>
-  new AppError(413, size === undefined ? `file: more than the ${maxBytes} bytes a file may have` : `file: is ${size} bytes, more than the ${maxBytes} bytes a file may have`, 'file');
+  new AppError(
+    413,
+    size === undefined
+      ? `file: more than the ${maxBytes} bytes a file may have`
+      : `file: is ${size} bytes, more than the ${maxBytes} bytes a file may have`,
+    'file',
+  );
 
 export async function openUpload(upload: Upload, maxBytes: number): Promise<OpenedUpload> {
   if (upload.size > maxBytes) throw tooLarge(maxBytes, upload.size);

@@ -18,16 +18,28 @@ export const InviteRef = builder.prismaNode('Invite', {
   fields: (t) => ({
     organizationId: t.exposeID('organizationId', { description: 'Id of the organization it lets people into.' }),
     role: t.field({
-      type: RoleEnum, nullable: true, select: { role: true, spaceId: true, collectionId: true },
+      type: RoleEnum,
+      nullable: true,
+      select: { role: true, spaceId: true, collectionId: true },
       description: 'Role in the organization it gives (null: guest, and always null for a space or collection invite).',
       resolve: (i) => (i.spaceId || i.collectionId ? null : i.role),
     }),
-    level: t.field({ type: RoleEnum, nullable: true, select: { level: true }, description: 'Level on the space or collection, for a content invite.', resolve: (i) => i.level }),
+    level: t.field({
+      type: RoleEnum,
+      nullable: true,
+      select: { level: true },
+      description: 'Level on the space or collection, for a content invite.',
+      resolve: (i) => i.level,
+    }),
     space: t.relation('space', { nullable: true, description: 'The space it invites to, if any.' }),
     collection: t.relation('collection', { nullable: true, description: 'The collection it invites to, if any.' }),
     key: t.exposeString('key', { description: 'The secret of the link: whoever presents it may join (joinOrganizationWithInvite).' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
-    expiresAt: t.expose('expiresAt', { type: 'DateTime', nullable: true, description: 'After this the key lets nobody in (null: a link made before links expired).' }),
+    expiresAt: t.expose('expiresAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'After this the key lets nobody in (null: a link made before links expired).',
+    }),
     maxUses: t.exposeInt('maxUses', { nullable: true, description: 'How many people may join through it; null: no limit.' }),
     uses: t.exposeInt('uses', { description: 'How many people joined through it.' }),
     redundant: t.boolean({
@@ -41,17 +53,20 @@ export const InviteRef = builder.prismaNode('Invite', {
 const InviteConnection = nodeConnection(InviteRef, 'Invite', { items: 'invite links' });
 
 builder.prismaObjectField('Organization', 'invites', (t) =>
-  t.prismaConnection({
-    type: 'Invite',
-    cursor: 'id',
-    description: "The organization's invite links (its admins; scope organization:members:read), oldest first.",
-    skipTypeScopes: true,
-    ...scopedList({
-      model: (ctx) => ctx.prisma.invite,
-      where: (org: { id: string }, _args: object, ctx) => inviteListWhere(ctx, org.id),
-      orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
-    }),
-  }, InviteConnection),
+  t.prismaConnection(
+    {
+      type: 'Invite',
+      cursor: 'id',
+      description: "The organization's invite links (its admins; scope organization:members:read), oldest first.",
+      skipTypeScopes: true,
+      ...scopedList({
+        model: (ctx) => ctx.prisma.invite,
+        where: (org: { id: string }, _args: object, ctx) => inviteListWhere(ctx, org.id),
+        orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
+      }),
+    },
+    InviteConnection,
+  ),
 );
 
 builder.prismaObjectField('Organization', 'invite', (t) =>
@@ -74,7 +89,10 @@ builder.relayMutationField(
       level: t.field({ type: RoleEnum, description: 'Level on the space or collection, for a content invite.' }),
       space: t.id({ description: 'The space to invite to.' }),
       collection: t.id({ description: 'The collection to invite to.' }),
-      expiresAt: t.field({ type: 'DateTime', description: 'When the link stops working: in the future, at most 365 days ahead; default 30 days from now.' }),
+      expiresAt: t.field({
+        type: 'DateTime',
+        description: 'When the link stops working: in the future, at most 365 days ahead; default 30 days from now.',
+      }),
       maxUses: t.int({ description: 'How many people may join through it, 1 to 10,000; default: no limit.' }),
     }),
   },
@@ -82,7 +100,10 @@ builder.relayMutationField(
     description: "Creates an invite link (the organization's admins).",
     resolve: async (_root, { input }, ctx) => ({ invite: await createInvite(ctx, input.organizationId, input) }),
   },
-  { description: 'The result of createOrganizationInvite.', outputFields: (t) => ({ invite: t.field({ type: InviteRef, description: 'The new invite.', resolve: (p) => p.invite }) }) },
+  {
+    description: 'The result of createOrganizationInvite.',
+    outputFields: (t) => ({ invite: t.field({ type: InviteRef, description: 'The new invite.', resolve: (p) => p.invite }) }),
+  },
 );
 
 builder.relayMutationField(
@@ -111,7 +132,8 @@ builder.relayMutationField(
     }),
   },
   {
-    description: "Joins an organization through an invite link's key: as a member with its role, or as a guest granted its level on a space or collection.",
+    description:
+      "Joins an organization through an invite link's key: as a member with its role, or as a guest granted its level on a space or collection.",
     resolve: async (_root, { input }, ctx) => joinWithInvite(ctx, input.organizationId, input.inviteId),
   },
   {

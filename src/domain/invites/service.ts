@@ -5,7 +5,16 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from '../../context.js';
 import { answerAs, requireActor } from '../../context.js';
-import { authorize, collectionPolicy, invitePolicy, requireScopes, selfJoinRefusal, spacePolicy, tenantScope, withMembership } from '../../policy/index.js';
+import {
+  authorize,
+  collectionPolicy,
+  invitePolicy,
+  requireScopes,
+  selfJoinRefusal,
+  spacePolicy,
+  tenantScope,
+  withMembership,
+} from '../../policy/index.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { isRole, type Role } from '../../policy/roles.js';
@@ -15,7 +24,13 @@ import { roles } from '../../policy/roles.js';
 type Query = { include?: Prisma.InviteInclude; select?: Prisma.InviteSelect };
 
 /** A role's rank in SQL (higher is more), for conditional raises; `expression` is trusted SQL of ours. */
-const rankSql = (expression: string) => Prisma.raw(`array_position(ARRAY[${[...roles].reverse().map((r) => `'${r}'`).join(',')}], (${expression})::text)`);
+const rankSql = (expression: string) =>
+  Prisma.raw(
+    `array_position(ARRAY[${[...roles]
+      .reverse()
+      .map((r) => `'${r}'`)
+      .join(',')}], (${expression})::text)`,
+  );
 
 const newInviteKey = () => randomBytes(24).toString('base64url');
 
@@ -43,7 +58,8 @@ const DAY_MS = 86_400_000;
 function inviteLimits(input: CreateInviteInput, now: Date) {
   const expiresAt = input.expiresAt ?? new Date(now.getTime() + INVITE_DEFAULT_DAYS * DAY_MS);
   if (expiresAt.getTime() <= now.getTime()) throw badRequest('must be in the future', 'expiresAt');
-  if (expiresAt.getTime() > now.getTime() + INVITE_MAX_DAYS * DAY_MS) throw badRequest(`must be at most ${INVITE_MAX_DAYS} days ahead`, 'expiresAt');
+  if (expiresAt.getTime() > now.getTime() + INVITE_MAX_DAYS * DAY_MS)
+    throw badRequest(`must be at most ${INVITE_MAX_DAYS} days ahead`, 'expiresAt');
   const maxUses = input.maxUses ?? null;
   if (maxUses !== null && (!Number.isInteger(maxUses) || maxUses < 1 || maxUses > INVITE_MAX_USES)) {
     throw badRequest(`must be a whole number from 1 to ${INVITE_MAX_USES}`, 'maxUses');
@@ -54,7 +70,8 @@ function inviteLimits(input: CreateInviteInput, now: Date) {
 /** Which of the public API's three invite shapes the body is: `{role}`, `{level, space}` or `{level, collection}`. */
 function inviteTarget(input: CreateInviteInput) {
   const named = (['role', 'space', 'collection'] as const).filter((k) => input[k] !== undefined);
-  if (input.space != null && input.collection != null) throw badRequest('an invite is to a space or to a collection, not both', 'collection');
+  if (input.space != null && input.collection != null)
+    throw badRequest('an invite is to a space or to a collection, not both', 'collection');
   if (input.space != null || input.collection != null) {
     if (input.role !== undefined) throw badRequest('a content invite takes a level, not a role', 'role');
     if (input.level == null) throw badRequest('is required for an invite to a space or collection', 'level');
@@ -115,7 +132,11 @@ export async function deleteInvite(ctx: Context, organizationId: string, inviteI
  * of the link's uses in the same transaction, so concurrent joins never exceed
  * `maxUses` (403 once it is used up; the membership is then not written).
  */
-async function joinAsNewcomer(ctx: Context, inviteId: string, member: { organizationId: string; userId: string; role: Role | null; joinedAt: Date }) {
+async function joinAsNewcomer(
+  ctx: Context,
+  inviteId: string,
+  member: { organizationId: string; userId: string; role: Role | null; joinedAt: Date },
+) {
   await ctx.prisma.$transaction(async (tx) => {
     const { count } = await tx.member.createMany({ data: [member], skipDuplicates: true });
     if (count === 0) return;
@@ -138,7 +159,18 @@ export async function joinWithInvite(ctx: Context, organizationId: string, key: 
   const actor = requireActor(ctx);
   // As the public document: joining writes a membership.
   requireScopes(actor, 'organization:members:write');
-  const [invite] = await ctx.prisma.$queryRaw<{ id: string; role: Role | null; level: Role | null; spaceId: string | null; collectionId: string | null; enabled: boolean; sso: boolean; expiresAt: Date | null }[]>`
+  const [invite] = await ctx.prisma.$queryRaw<
+    {
+      id: string;
+      role: Role | null;
+      level: Role | null;
+      spaceId: string | null;
+      collectionId: string | null;
+      enabled: boolean;
+      sso: boolean;
+      expiresAt: Date | null;
+    }[]
+  >`
     SELECT i.id, i.role::text AS role, i.level::text AS level, i."spaceId", i."collectionId", o."inviteLinks" AS enabled, o.sso, i."expiresAt"
     FROM "Invite" i JOIN "Organization" o ON o.id = i."organizationId"
     WHERE i.key = ${key} AND i."organizationId" = ${organizationId}`;
@@ -159,7 +191,8 @@ export async function joinWithInvite(ctx: Context, organizationId: string, key: 
         AND (role IS NULL OR ${rankSql('role')} < ${rankSql(`'${role}'`)})`;
   }
   const member = await ctx.prisma.member.findUniqueOrThrow({
-    where: { organizationId_userId: { organizationId, userId: actor.userId } }, select: { role: true, disabled: true },
+    where: { organizationId_userId: { organizationId, userId: actor.userId } },
+    select: { role: true, disabled: true },
   });
   if (member.disabled) throw forbidden('Your membership of this organization is disabled');
   if (contentId && invite.level) {

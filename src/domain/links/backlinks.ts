@@ -59,7 +59,9 @@ const unindexedVersions = requestLoader(
         select: { spaceId: true, hash: true },
       });
       const parses = await storedParses(ctx.prisma, ctx.compute, rows, ctx.contentLimits);
-      return spaceIds.map((id) => new Map(rows.filter((r) => r.spaceId === id).map((r) => [r.hash, parses.get(parseKey(r))?.referenceKeys ?? []])));
+      return spaceIds.map(
+        (id) => new Map(rows.filter((r) => r.spaceId === id).map((r) => [r.hash, parses.get(parseKey(r))?.referenceKeys ?? []])),
+      );
     }),
 );
 
@@ -93,7 +95,10 @@ export async function backlinks(ctx: Context, scope: ContentScope, target: Backl
   if (candidates.length === 0) return [];
   const byPath = pathIndex(flat);
   const contents = await versionLoader(ctx).loadMany(candidates.map((f) => [spaceId, f.node.version] as const));
-  const references = await referencesOffLoop(ctx.compute, contents.map((c) => (c && !(c instanceof Error) ? c.markdown : '')));
+  const references = await referencesOffLoop(
+    ctx.compute,
+    contents.map((c) => (c && !(c instanceof Error) ? c.markdown : '')),
+  );
   return candidates
     .filter((f, i) => {
       const content = contents[i];
@@ -112,6 +117,11 @@ export async function backlinks(ctx: Context, scope: ContentScope, target: Backl
  * time (of one space when `spaceId` is given: the versions a merge stored),
  * on `compute` when given. Answers how many it parsed.
  */
-export async function indexPageReferences(prisma: Pick<PrismaClient, 'pageVersion' | '$executeRaw'>, batch = 500, spaceId?: string, compute?: ComputePool): Promise<number> {
+export async function indexPageReferences(
+  prisma: Pick<PrismaClient, 'pageVersion' | '$executeRaw'>,
+  batch = 500,
+  spaceId?: string,
+  compute?: ComputePool,
+): Promise<number> {
   return storeMissingParses(prisma, { batch, spaceId, compute });
 }

@@ -46,7 +46,11 @@ export interface ContentScope {
 
 /** Where a page of the scope is: the location members of its references. */
 export const pageLocation = (scope: ContentScope, page: string): ContentReference => ({
-  kind: 'page', organization: scope.organizationId, space: scope.revision.spaceId, versionContext: scope.context, page,
+  kind: 'page',
+  organization: scope.organizationId,
+  space: scope.revision.spaceId,
+  versionContext: scope.context,
+  page,
 });
 
 /** The path → page id map of a tree (paths without leading or trailing slash). */
@@ -59,7 +63,10 @@ export async function linkReport(ctx: Context, scope: ContentScope, only?: { pag
   if (only && scanned.length === 0) throw notFound('Page');
   const contents = await versionLoader(ctx).loadMany(scanned.map((f) => [scope.revision.spaceId, f.node.version] as const));
   // Parsed on the compute pool when large (a whole space's report reads every page).
-  const references = await markdownReferencesOffLoop(ctx.compute, contents.map((c) => (c && !(c instanceof Error) ? c.markdown : '')));
+  const references = await markdownReferencesOffLoop(
+    ctx.compute,
+    contents.map((c) => (c && !(c instanceof Error) ? c.markdown : '')),
+  );
 
   const links = new Map<string, ContentLink>();
   const spaceTargets: ContentLink[] = [];
@@ -74,17 +81,28 @@ export async function linkReport(ctx: Context, scope: ContentScope, only?: { pag
       if (!link) continue;
       const t = link.targetReference;
       const key = `${t.kind}:${t.page ?? t.file ?? t.space ?? t.url}`;
-      const known = links.get(key) ?? (links.set(key, link), t.kind === 'space' && spaceTargets.push(link), t.kind === 'file' && fileTargets.push(link), link);
+      const known =
+        links.get(key) ??
+        (links.set(key, link), t.kind === 'space' && spaceTargets.push(link), t.kind === 'file' && fileTargets.push(link), link);
       if (!known.locationReferences.some((r) => r.page === f.node.id)) known.locationReferences.push(pageLocation(scope, f.node.id));
     }
   });
   await Promise.all([checkSpaces(ctx, scope, spaceTargets), checkFiles(ctx, scope, fileTargets)]);
   const items = [...links.values()];
   const broken = items.filter((l) => l.status === 'broken');
-  return { items, stats: { total: items.length, broken: { total: broken.length, changeRequest: await brokenByChangeRequest(ctx, scope, broken) } } };
+  return {
+    items,
+    stats: { total: items.length, broken: { total: broken.length, changeRequest: await brokenByChangeRequest(ctx, scope, broken) } },
+  };
 }
 
-function classify(ctx: Context, scope: ContentScope, target: string, kind: 'link' | 'image', page: () => string | undefined): ContentLink | null {
+function classify(
+  ctx: Context,
+  scope: ContentScope,
+  target: string,
+  kind: 'link' | 'image',
+  page: () => string | undefined,
+): ContentLink | null {
   const base = { relation: 'reference' as const, locationReferences: [] };
   const where = { organization: scope.organizationId, space: scope.revision.spaceId, versionContext: scope.context };
   const file = fileIdOf(target);
@@ -94,7 +112,8 @@ function classify(ctx: Context, scope: ContentScope, target: string, kind: 'link
   if (isExternal(target)) {
     const space = spaceIdOf(target, [ctx.urls.app, ctx.urls.published]);
     if (space) return { ...base, status: 'ok', targetReference: { kind: 'space', space } };
-    if (target.startsWith(`${ctx.urls.app}/`) || target === ctx.urls.app) return { ...base, status: 'in-app', targetReference: { kind: 'url', url: target } };
+    if (target.startsWith(`${ctx.urls.app}/`) || target === ctx.urls.app)
+      return { ...base, status: 'in-app', targetReference: { kind: 'url', url: target } };
     // External URLs are not fetched: they count as fine.
     return { ...base, status: 'ok', targetReference: { kind: 'url', url: target } };
   }
@@ -118,7 +137,8 @@ async function checkSpaces(ctx: Context, scope: ContentScope, links: ContentLink
     const space = link.targetReference.space!;
     const row = byId.get(space);
     const url = `${ctx.urls.app}/s/${space}`;
-    if (row && row.organizationId !== scope.organizationId) Object.assign(link, { status: 'in-app', targetReference: { kind: 'url', url } });
+    if (row && row.organizationId !== scope.organizationId)
+      Object.assign(link, { status: 'in-app', targetReference: { kind: 'url', url } });
     else if (!row || row.deletedAt) link.status = 'broken';
     else link.targetReference.organization = row.organizationId;
   }

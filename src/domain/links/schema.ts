@@ -13,8 +13,16 @@ const VersionContextType = builder.objectRef<VersionContext>('ContentVersionCont
   description: 'Which version of the content a reference is in: a revision, or the content of a change request.',
   fields: (t) => ({
     type: t.exposeString('type', { description: '"revision" or "changeRequest".' }),
-    revision: t.id({ nullable: true, description: 'Id of the revision, for "revision".', resolve: (c) => (c.type === 'revision' ? c.revision : null) }),
-    changeRequest: t.id({ nullable: true, description: 'Id of the change request, for "changeRequest".', resolve: (c) => (c.type === 'changeRequest' ? c.changeRequest : null) }),
+    revision: t.id({
+      nullable: true,
+      description: 'Id of the revision, for "revision".',
+      resolve: (c) => (c.type === 'revision' ? c.revision : null),
+    }),
+    changeRequest: t.id({
+      nullable: true,
+      description: 'Id of the change request, for "changeRequest".',
+      resolve: (c) => (c.type === 'changeRequest' ? c.changeRequest : null),
+    }),
   }),
 });
 
@@ -24,7 +32,12 @@ export const ContentReferenceType = builder.objectRef<ContentReference>('Content
     kind: t.exposeString('kind', { description: 'The kind of target: "page", "file", "space" or "url".' }),
     organization: t.exposeID('organization', { nullable: true, description: 'Id of the organization, for a page, file or space.' }),
     space: t.exposeID('space', { nullable: true, description: 'Id of the space, for a page, file or space.' }),
-    versionContext: t.field({ type: VersionContextType, nullable: true, description: 'The version of the content, for a page or file.', resolve: (r) => r.versionContext }),
+    versionContext: t.field({
+      type: VersionContextType,
+      nullable: true,
+      description: 'The version of the content, for a page or file.',
+      resolve: (r) => r.versionContext,
+    }),
     page: t.exposeID('page', { nullable: true, description: 'Id of the page, for a page.' }),
     file: t.exposeID('file', { nullable: true, description: 'Id of the file, for a file.' }),
     url: t.exposeString('url', { nullable: true, description: 'The address, for a URL.' }),
@@ -46,7 +59,11 @@ export const ContentLinkType = builder.objectRef<ContentLink>('ContentLink').imp
     status: t.field({ type: LinkStatusEnum, description: 'Whether the link leads somewhere.', resolve: (l) => l.status }),
     relation: t.exposeString('relation', { description: 'How the content refers to the target (a link, an embed…).' }),
     targetReference: t.field({ type: ContentReferenceType, description: 'What the link points to.', resolve: (l) => l.targetReference }),
-    locationReferences: t.field({ type: [ContentReferenceType], description: 'Where the link is found.', resolve: (l) => l.locationReferences }),
+    locationReferences: t.field({
+      type: [ContentReferenceType],
+      description: 'Where the link is found.',
+      resolve: (l) => l.locationReferences,
+    }),
   }),
 });
 
@@ -76,7 +93,8 @@ export const ContentLinkConnection = nodeConnection(ContentLinkType, 'ContentLin
 const ContentReferenceConnection = nodeConnection(ContentReferenceType, 'ContentReference', { items: 'references' });
 
 /** A report as a connection page, with its stats over every page. */
-export const reportConnection = (report: LinkReport, args: DefaultConnectionArguments) => arrayConnection(args, report.items, { stats: report.stats });
+export const reportConnection = (report: LinkReport, args: DefaultConnectionArguments) =>
+  arrayConnection(args, report.items, { stats: report.stats });
 
 const listConnection = (items: ContentReference[], args: DefaultConnectionArguments) => arrayConnection(args, items);
 
@@ -100,8 +118,10 @@ builder.objectField(PageRef, 'links', (t) =>
   t.connection(
     {
       type: ContentLinkType,
-      description: 'Links found in the page: their targets, status and stats (for a change request, `broken.changeRequest` counts the ones its edits brought).',
-      resolve: async (page, args, ctx) => reportConnection(await linkReport(ctx, await scopeOf(ctx, page.revision), { pageId: page.id }), args),
+      description:
+        'Links found in the page: their targets, status and stats (for a change request, `broken.changeRequest` counts the ones its edits brought).',
+      resolve: async (page, args, ctx) =>
+        reportConnection(await linkReport(ctx, await scopeOf(ctx, page.revision), { pageId: page.id }), args),
     },
     ContentLinkConnection,
   ),
@@ -124,7 +144,8 @@ builder.objectField(RevisionRefType, 'fileBacklinks', (t) =>
       type: ContentReferenceType,
       description: 'Pages of the revision that refer to a file (a link or image to `files/<fileId>`).',
       args: { file: t.arg.id({ required: true, description: 'Id of the file.' }) },
-      resolve: async (revision, args, ctx) => listConnection(await backlinks(ctx, await scopeOf(ctx, revision), { file: String(args.file) }), args),
+      resolve: async (revision, args, ctx) =>
+        listConnection(await backlinks(ctx, await scopeOf(ctx, revision), { file: String(args.file) }), args),
     },
     ContentReferenceConnection,
   ),

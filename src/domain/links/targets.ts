@@ -20,7 +20,11 @@ export function fileIdOf(target: string): string | null {
 }
 
 /** A page path from link segments: no ".md", "README" or trailing slash. */
-const pagePath = (segments: string[]) => segments.join('/').replace(/(^|\/)README$/i, '').replace(/\.md$/i, '');
+const pagePath = (segments: string[]) =>
+  segments
+    .join('/')
+    .replace(/(^|\/)README$/i, '')
+    .replace(/\.md$/i, '');
 
 /** `target` resolved against the folder `base` (segments), or null when it climbs above the root or is malformed. */
 export function resolvePath(base: string[], target: string): string | null {

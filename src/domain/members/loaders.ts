@@ -28,7 +28,11 @@ export const spaceCountsByOrganization = settledLoader<string, ContentCounts>(as
 
 /** Per organization: how many sites it has (one statement a batch). */
 export const siteCountsByOrganization = settledLoader<string, number>(async (ctx, organizationIds) => {
-  const rows = await ctx.prisma.site.groupBy({ by: ['organizationId'], where: { organizationId: { in: [...organizationIds] } }, _count: true });
+  const rows = await ctx.prisma.site.groupBy({
+    by: ['organizationId'],
+    where: { organizationId: { in: [...organizationIds] } },
+    _count: true,
+  });
   const byOrg = new Map(rows.map((r) => [r.organizationId, r._count]));
   return organizationIds.map((id) => byOrg.get(id) ?? 0);
 });
@@ -64,9 +68,11 @@ export function preloadMembers(rows: unknown[], ctx: Context, info: GraphQLResol
   const organizations = [...new Set(members.map((m) => m.organizationId))];
   const asked = fieldsAskedOfItems(info);
   return Promise.all([
-    asked.has('spacesCount') && Promise.all([spaceCountsByOrganization(ctx).loadAll(organizations), memberGrants(ctx).loadAll(members.map(memberKeyOf))]),
+    asked.has('spacesCount') &&
+      Promise.all([spaceCountsByOrganization(ctx).loadAll(organizations), memberGrants(ctx).loadAll(members.map(memberKeyOf))]),
     asked.has('teamsCount') && teamCountsByMember(ctx).loadAll(members.map(memberKeyOf)),
-    asked.has('sitesCount') && siteCountsByOrganization(ctx).loadAll([...new Set(members.filter((m) => m.role != null).map((m) => m.organizationId))]),
+    asked.has('sitesCount') &&
+      siteCountsByOrganization(ctx).loadAll([...new Set(members.filter((m) => m.role != null).map((m) => m.organizationId))]),
     // The User type's check reads the organizations each user shares with the caller.
     asked.has('user') && organizationsSharedWithActor(ctx).loadAll(members.map((m) => m.userId)),
   ]);

@@ -11,9 +11,23 @@ import { SpaceRef } from '../spaces/schema.js';
 import { TeamMemberConnection } from '../teams/schema.js';
 import { preloadMembershipTeams } from '../teams/loaders.js';
 import { memberGrants } from '../permissions/loaders.js';
-import { accessibleSpaces, memberKeyOf, preloadMembers, siteCountsByOrganization, spaceCountsByOrganization, teamCountsByMember } from './loaders.js';
 import {
-  findMember, memberListOrder, memberListWhere, memberSpacesWhere, memberTeamsWhere, removeMember, updateMemberRole, type MemberListArgs,
+  accessibleSpaces,
+  memberKeyOf,
+  preloadMembers,
+  siteCountsByOrganization,
+  spaceCountsByOrganization,
+  teamCountsByMember,
+} from './loaders.js';
+import {
+  findMember,
+  memberListOrder,
+  memberListWhere,
+  memberSpacesWhere,
+  memberTeamsWhere,
+  removeMember,
+  updateMemberRole,
+  type MemberListArgs,
 } from './service.js';
 
 const MemberRoleFilter = restEnum('MemberRoleFilter', [...roles, 'guest'] as const, 'A role to filter members by.', {
@@ -34,9 +48,14 @@ const MemberSpaceConnection = nodeConnection(SpaceRef, 'MemberSpace', {
       type: RoleEnum,
       description: "The member's level on the space.",
       // The member rides on each row (see `decorate` below); their grants come from the loader the list filter filled.
-      resolve: (e: { node: { id: string; organizationId: string; memberLevel: string; member: { userId: string; role: Role | null } } }, _args: object, ctx: Context) =>
-        completeValue(memberGrants(ctx).load(memberKeyOf({ organizationId: e.node.organizationId, userId: e.node.member.userId })), ({ grants }) =>
-          memberLevelOn(e.node.member.role, grants, e.node)!,
+      resolve: (
+        e: { node: { id: string; organizationId: string; memberLevel: string; member: { userId: string; role: Role | null } } },
+        _args: object,
+        ctx: Context,
+      ) =>
+        completeValue(
+          memberGrants(ctx).load(memberKeyOf({ organizationId: e.node.organizationId, userId: e.node.member.userId })),
+          ({ grants }) => memberLevelOn(e.node.member.role, grants, e.node)!,
         ),
     }),
   }),
@@ -61,7 +80,10 @@ export const MemberRef = builder.prismaObject('Member', {
           completeValue(memberGrants(ctx).load(memberKeyOf(m)), (granted) => accessibleSpaces(m.role, counts, granted.spaces)),
         ),
     }),
-    teamsCount: t.int({ description: 'Teams the member belongs to.', resolve: (m, _, ctx) => teamCountsByMember(ctx).load(memberKeyOf(m)) }),
+    teamsCount: t.int({
+      description: 'Teams the member belongs to.',
+      resolve: (m, _, ctx) => teamCountsByMember(ctx).load(memberKeyOf(m)),
+    }),
     sitesCount: t.int({
       description: 'Sites the member can access.',
       resolve: (m, _, ctx) => (m.role == null ? 0 : siteCountsByOrganization(ctx).load(m.organizationId)),
@@ -81,43 +103,50 @@ export const MemberRef = builder.prismaObject('Member', {
       },
       MemberSpaceConnection,
     ),
-    teams: t.prismaConnection({
-      type: 'TeamMember',
-      cursor: 'teamId_userId',
-      description: "The member's teams, optionally filtered by title (case-insensitive).",
-      args: { title: t.arg.string({ description: 'Text the team title contains (case-insensitive).' }) },
-      ...scopedList({
-        model: (ctx) => ctx.prisma.teamMember,
-        where: (m: { organizationId: string; userId: string }, args: { title?: string | null }, ctx) => memberTeamsWhere(ctx, m, args),
-        orderBy: () => [{ createdAt: 'asc' }, { teamId: 'asc' }],
-        preload: preloadMembershipTeams,
-      }),
-    }, TeamMemberConnection),
+    teams: t.prismaConnection(
+      {
+        type: 'TeamMember',
+        cursor: 'teamId_userId',
+        description: "The member's teams, optionally filtered by title (case-insensitive).",
+        args: { title: t.arg.string({ description: 'Text the team title contains (case-insensitive).' }) },
+        ...scopedList({
+          model: (ctx) => ctx.prisma.teamMember,
+          where: (m: { organizationId: string; userId: string }, args: { title?: string | null }, ctx) => memberTeamsWhere(ctx, m, args),
+          orderBy: () => [{ createdAt: 'asc' }, { teamId: 'asc' }],
+          preload: preloadMembershipTeams,
+        }),
+      },
+      TeamMemberConnection,
+    ),
   }),
 });
 
 export const MemberConnection = nodeConnection(MemberRef, 'Member', { items: 'members' });
 
 builder.prismaObjectField('Organization', 'members', (t) =>
-  t.prismaConnection({
-    type: 'Member',
-    cursor: 'organizationId_userId',
-    description: 'Members, filtered by role and by text in name or e-mail; sorted by join date (default), last activity (active members only) or name.',
-    // Reads members, not the organization: the policy (listMembers) checks the scope.
-    skipTypeScopes: true,
-    args: {
-      order: t.arg({ type: OrderEnum, defaultValue: 'desc', description: 'Sort direction.' }),
-      role: t.arg({ type: MemberRoleFilter, description: 'Only members with this role.' }),
-      search: t.arg.string({ description: 'Text the name or e-mail address contains (case-insensitive).' }),
-      sort: t.arg({ type: MemberSort, defaultValue: 'joinedAt', description: 'What members are sorted by.' }),
+  t.prismaConnection(
+    {
+      type: 'Member',
+      cursor: 'organizationId_userId',
+      description:
+        'Members, filtered by role and by text in name or e-mail; sorted by join date (default), last activity (active members only) or name.',
+      // Reads members, not the organization: the policy (listMembers) checks the scope.
+      skipTypeScopes: true,
+      args: {
+        order: t.arg({ type: OrderEnum, defaultValue: 'desc', description: 'Sort direction.' }),
+        role: t.arg({ type: MemberRoleFilter, description: 'Only members with this role.' }),
+        search: t.arg.string({ description: 'Text the name or e-mail address contains (case-insensitive).' }),
+        sort: t.arg({ type: MemberSort, defaultValue: 'joinedAt', description: 'What members are sorted by.' }),
+      },
+      ...scopedList({
+        model: (ctx) => ctx.prisma.member,
+        where: (org: { id: string; emailDomains: string[] }, args: MemberListArgs, ctx) => memberListWhere(ctx, org, args),
+        orderBy: memberListOrder,
+        preload: preloadMembers,
+      }),
     },
-    ...scopedList({
-      model: (ctx) => ctx.prisma.member,
-      where: (org: { id: string; emailDomains: string[] }, args: MemberListArgs, ctx) => memberListWhere(ctx, org, args),
-      orderBy: memberListOrder,
-      preload: preloadMembers,
-    }),
-  }, MemberConnection),
+    MemberConnection,
+  ),
 );
 
 builder.prismaObjectField('Organization', 'member', (t) =>

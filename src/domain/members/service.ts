@@ -1,7 +1,15 @@
 // Membership rules: role changes and removal, keeping at least one admin.
 import type { Context } from '../../context.js';
 import { answerAs, requireActor } from '../../context.js';
-import { administers, administratorsWhere, authorize, contentWhereForRole, memberPolicy, organizationPolicy, withoutMembership } from '../../policy/index.js';
+import {
+  administers,
+  administratorsWhere,
+  authorize,
+  contentWhereForRole,
+  memberPolicy,
+  organizationPolicy,
+  withoutMembership,
+} from '../../policy/index.js';
 import type { OrganizationSubject } from '../../policy/organization.js';
 import { conflict, notFound } from '../../errors.js';
 import type { Prisma } from '../../generated/prisma/client.js';
@@ -37,20 +45,31 @@ export function memberListWhere(ctx: Context, org: OrganizationSubject, args: Me
     ...(args.role ? { role: args.role === 'guest' ? null : (args.role as Role) } : {}),
     ...(args.sort === 'lastSeenAt' ? { lastSeenAt: { not: null }, disabled: false } : {}),
     ...(pattern
-      ? { user: { OR: [{ displayName: { contains: pattern, mode: 'insensitive' } }, { email: { contains: pattern, mode: 'insensitive' } }] } }
+      ? {
+          user: {
+            OR: [{ displayName: { contains: pattern, mode: 'insensitive' } }, { email: { contains: pattern, mode: 'insensitive' } }],
+          },
+        }
       : {}),
   };
 }
 
 /** The live spaces a member can reach, by their role and their grants (listed to the member themself and admins). */
-export async function memberSpacesWhere(ctx: Context, member: { organizationId: string; userId: string; role: Role | null }): Promise<Prisma.SpaceWhereInput> {
+export async function memberSpacesWhere(
+  ctx: Context,
+  member: { organizationId: string; userId: string; role: Role | null },
+): Promise<Prisma.SpaceWhereInput> {
   authorize(memberPolicy, requireActor(ctx), member, 'listSpaces');
   const { grants } = await memberGrants(ctx).load(memberKeyOf(member));
   return { ...contentWhereForRole(member.role, member.organizationId, [...grants.keys()]), deletedAt: null };
 }
 
 /** A member's teams in the organization, by text in their title (case-insensitive). */
-export function memberTeamsWhere(ctx: Context, member: { organizationId: string; userId: string }, args: { title?: string | null }): Prisma.TeamMemberWhereInput {
+export function memberTeamsWhere(
+  ctx: Context,
+  member: { organizationId: string; userId: string },
+  args: { title?: string | null },
+): Prisma.TeamMemberWhereInput {
   authorize(memberPolicy, requireActor(ctx), member, 'listTeams');
   const title = args.title?.trim();
   return {
@@ -100,7 +119,13 @@ async function assertNotLastAdmin(tx: Tx, organizationId: string, userId: string
 }
 
 /** Sets a member's role (null: guest; undefined: unchanged). */
-export async function updateMemberRole(ctx: Context, organizationId: string, userId: string, role: Role | null | undefined, query: Query = {}) {
+export async function updateMemberRole(
+  ctx: Context,
+  organizationId: string,
+  userId: string,
+  role: Role | null | undefined,
+  query: Query = {},
+) {
   const member = await ctx.prisma.member.findUnique({ where: key(organizationId, userId) });
   authorize(memberPolicy, requireActor(ctx), member, 'update');
   if (role === undefined) return ctx.prisma.member.findUniqueOrThrow({ ...query, where: key(organizationId, userId) });

@@ -45,7 +45,10 @@ const specLoader = requestLoader(
   (ctx: Context) =>
     new DataLoader<Key, LoadedSpec | null, string>(
       async (keys) => {
-        const spaces = await ctx.prisma.space.findMany({ where: { id: { in: [...new Set(keys.map((k) => k[0]))] } }, select: { id: true, organizationId: true } });
+        const spaces = await ctx.prisma.space.findMany({
+          where: { id: { in: [...new Set(keys.map((k) => k[0]))] } },
+          select: { id: true, organizationId: true },
+        });
         const orgOf = new Map(spaces.map((s) => [s.id, s.organizationId]));
         const refs = [...new Set(keys.map((k) => k[1]))];
         const specs = await ctx.prisma.openAPISpec.findMany({
@@ -53,7 +56,9 @@ const specLoader = requestLoader(
           select: { id: true, slug: true, organizationId: true, lastVersionId: true, visibility: true },
         });
         const versionIds = specs.flatMap((s) => (s.lastVersionId ? [s.lastVersionId] : []));
-        const versions = versionIds.length ? await ctx.prisma.openAPISpecVersion.findMany({ where: { id: { in: versionIds } }, select: { id: true, document: true } }) : [];
+        const versions = versionIds.length
+          ? await ctx.prisma.openAPISpecVersion.findMany({ where: { id: { in: versionIds } }, select: { id: true, document: true } })
+          : [];
         const documentOf = new Map(versions.map((v) => [v.id, v.document as Record<string, any>]));
         return keys.map(([spaceId, ref]) => {
           const spec = specs.find((s) => s.organizationId === orgOf.get(spaceId) && (s.slug === ref || s.id === ref));
@@ -69,8 +74,15 @@ const text = (value: string): PhrasingContent => ({ type: 'text', value });
 const code = (value: string): PhrasingContent => ({ type: 'inlineCode', value });
 const heading = (depth: 1 | 2 | 3, ...children: PhrasingContent[]): Heading => ({ type: 'heading', depth, children });
 const paragraph = (...children: PhrasingContent[]): Paragraph => ({ type: 'paragraph', children });
-const row = (cells: PhrasingContent[][]): TableRow => ({ type: 'tableRow', children: cells.map((children) => ({ type: 'tableCell', children })) });
-const table = (header: string[], rows: PhrasingContent[][][]): Table => ({ type: 'table', align: header.map(() => null), children: [row(header.map((h) => [text(h)])), ...rows.map(row)] });
+const row = (cells: PhrasingContent[][]): TableRow => ({
+  type: 'tableRow',
+  children: cells.map((children) => ({ type: 'tableCell', children })),
+});
+const table = (header: string[], rows: PhrasingContent[][][]): Table => ({
+  type: 'table',
+  align: header.map(() => null),
+  children: [row(header.map((h) => [text(h)])), ...rows.map(row)],
+});
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const oneLine = (v: unknown) => str(v).replace(/\s*\n\s*/g, ' ');
 
@@ -95,7 +107,9 @@ function operationsOf(document: Record<string, any>): Operation[] {
   const out: Operation[] = [];
   for (const [path, item] of Object.entries(isRecord(document.paths) ? document.paths : {})) {
     if (!isRecord(item)) continue;
-    for (const method of METHODS) if (isRecord(item[method])) out.push({ method, path, op: item[method], shared: Array.isArray(item.parameters) ? item.parameters : [] });
+    for (const method of METHODS)
+      if (isRecord(item[method]))
+        out.push({ method, path, op: item[method], shared: Array.isArray(item.parameters) ? item.parameters : [] });
   }
   return out;
 }
@@ -108,17 +122,42 @@ function operationSection({ method, path, op, shared }: Operation): RootContent[
   const parameters = [...shared, ...(Array.isArray(op.parameters) ? op.parameters : [])].filter(isRecord);
   if (parameters.length) {
     nodes.push(heading(3, text('Parameters')));
-    nodes.push(table(['Name', 'In', 'Type', 'Required', 'Description'], parameters.map((p) => [[code(str(p.name))], [text(str(p.in))], [text(schemaType(p.schema))], [text(p.required ? 'yes' : 'no')], [text(oneLine(p.description))]])));
+    nodes.push(
+      table(
+        ['Name', 'In', 'Type', 'Required', 'Description'],
+        parameters.map((p) => [
+          [code(str(p.name))],
+          [text(str(p.in))],
+          [text(schemaType(p.schema))],
+          [text(p.required ? 'yes' : 'no')],
+          [text(oneLine(p.description))],
+        ]),
+      ),
+    );
   }
   if (isRecord(op.requestBody)) {
     nodes.push(heading(3, text('Request body')));
     const media = Object.entries(isRecord(op.requestBody.content) ? op.requestBody.content : {});
-    nodes.push(table(['Content type', 'Schema', 'Required'], media.map(([type, m]) => [[code(type)], [text(schemaType((m as any)?.schema))], [text(op.requestBody.required ? 'yes' : 'no')]])));
+    nodes.push(
+      table(
+        ['Content type', 'Schema', 'Required'],
+        media.map(([type, m]) => [[code(type)], [text(schemaType((m as any)?.schema))], [text(op.requestBody.required ? 'yes' : 'no')]]),
+      ),
+    );
   }
   const responses = Object.entries(isRecord(op.responses) ? op.responses : {});
   if (responses.length) {
     nodes.push(heading(3, text('Responses')));
-    nodes.push(table(['Status', 'Description', 'Content'], responses.map(([status, r]) => [[code(status)], [text(oneLine((r as any)?.description))], [text(Object.keys(isRecord((r as any)?.content) ? (r as any).content : {}).join(', '))]])));
+    nodes.push(
+      table(
+        ['Status', 'Description', 'Content'],
+        responses.map(([status, r]) => [
+          [code(status)],
+          [text(oneLine((r as any)?.description))],
+          [text(Object.keys(isRecord((r as any)?.content) ? (r as any).content : {}).join(', '))],
+        ]),
+      ),
+    );
   }
   return nodes;
 }
@@ -136,10 +175,17 @@ export function renderOpenAPIMarkdown(document: Record<string, any>, props: Open
   else if (props.doc === 'models') {
     const schemas = Object.entries(isRecord(document.components?.schemas) ? document.components.schemas : {});
     children.push(heading(1, text('Models')));
-    children.push(table(['Name', 'Type', 'Description'], schemas.map(([name, s]) => [[code(name)], [text(schemaType(s))], [text(oneLine((s as any)?.description))]])));
+    children.push(
+      table(
+        ['Name', 'Type', 'Description'],
+        schemas.map(([name, s]) => [[code(name)], [text(schemaType(s))], [text(oneLine((s as any)?.description))]]),
+      ),
+    );
   } else {
-    if (props.doc === 'operation') operations = operations.filter((o) => o.path === props.page && (!props.method || o.method === props.method));
-    else if ((props.doc === 'operations' || props.doc === 'tag') && props.page) operations = operations.filter((o) => Array.isArray(o.op.tags) && o.op.tags.includes(props.page));
+    if (props.doc === 'operation')
+      operations = operations.filter((o) => o.path === props.page && (!props.method || o.method === props.method));
+    else if ((props.doc === 'operations' || props.doc === 'tag') && props.page)
+      operations = operations.filter((o) => Array.isArray(o.op.tags) && o.op.tags.includes(props.page));
     else infoSection();
     for (const operation of operations) children.push(...operationSection(operation));
   }
@@ -151,12 +197,24 @@ export function renderOpenAPIMarkdown(document: Record<string, any>, props: Open
  * true, the default), else the page's own. A spec not found or not processed
  * yet renders a short note saying so.
  */
-export async function pageMarkdown(ctx: Context, page: { spaceId: string; markdown: string; computed: unknown }, computed: boolean | null | undefined): Promise<string> {
+export async function pageMarkdown(
+  ctx: Context,
+  page: { spaceId: string; markdown: string; computed: unknown },
+  computed: boolean | null | undefined,
+): Promise<string> {
   const definition = openAPIComputed(page.computed);
   if (!definition) return page.markdown;
   if (computed === false) return page.markdown;
   const loaded = await specLoader(ctx).load([page.spaceId, definition.spec]);
-  if (!loaded) return serializeMarkdown({ type: 'root', children: [paragraph({ type: 'emphasis', children: [text(`OpenAPI specification "${definition.spec}" not found.`)] })] });
-  if (!loaded.document) return serializeMarkdown({ type: 'root', children: [paragraph({ type: 'emphasis', children: [text(`OpenAPI specification "${loaded.spec.slug}" is not processed yet.`)] })] });
+  if (!loaded)
+    return serializeMarkdown({
+      type: 'root',
+      children: [paragraph({ type: 'emphasis', children: [text(`OpenAPI specification "${definition.spec}" not found.`)] })],
+    });
+  if (!loaded.document)
+    return serializeMarkdown({
+      type: 'root',
+      children: [paragraph({ type: 'emphasis', children: [text(`OpenAPI specification "${loaded.spec.slug}" is not processed yet.`)] })],
+    });
   return renderOpenAPIMarkdown(loaded.document, definition.props);
 }

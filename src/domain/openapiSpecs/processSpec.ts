@@ -50,11 +50,17 @@ export function parseSource(text: string): Record<string, unknown> {
     try {
       value = parseYaml(text, { maxAliasCount: 100 });
     } catch (err) {
-      throw new ProcessingFailure({ code: 'PARSE_ERROR', errors: [{ code: 'UNPARSABLE', message: `The source is neither JSON nor YAML: ${(err as Error).message.split('\n')[0]}` }] });
+      throw new ProcessingFailure({
+        code: 'PARSE_ERROR',
+        errors: [{ code: 'UNPARSABLE', message: `The source is neither JSON nor YAML: ${(err as Error).message.split('\n')[0]}` }],
+      });
     }
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new ProcessingFailure({ code: 'PARSE_ERROR', errors: [{ code: 'UNPARSABLE', message: 'The source is not a JSON or YAML object' }] });
+    throw new ProcessingFailure({
+      code: 'PARSE_ERROR',
+      errors: [{ code: 'UNPARSABLE', message: 'The source is not a JSON or YAML object' }],
+    });
   }
   return value as Record<string, unknown>;
 }
@@ -107,8 +113,14 @@ export async function processDocument(source: Record<string, unknown>, limits: O
   const { validate, dereference } = await import('@scalar/openapi-parser');
   const result = await validate(source);
   if (!result.valid) {
-    const errors = (result.errors ?? []).map((e) => ({ code: e.code ?? 'INVALID', message: e.path ? `${e.path}: ${e.message}` : e.message }));
-    throw new ProcessingFailure({ code: 'PARSE_ERROR', errors: errors.length ? errors : [{ code: 'INVALID', message: 'Not a valid OpenAPI document' }] });
+    const errors = (result.errors ?? []).map((e) => ({
+      code: e.code ?? 'INVALID',
+      message: e.path ? `${e.path}: ${e.message}` : e.message,
+    }));
+    throw new ProcessingFailure({
+      code: 'PARSE_ERROR',
+      errors: errors.length ? errors : [{ code: 'INVALID', message: 'Not a valid OpenAPI document' }],
+    });
   }
   const { schema } = dereference(source);
   try {
@@ -121,16 +133,25 @@ export async function processDocument(source: Record<string, unknown>, limits: O
 }
 
 /** What a failure that is not a ProcessingFailure records on the last attempt: the spec never stays in progress. */
-const unexpectedFailure = (): Outcome => ({ code: 'PARSE_ERROR', errors: [{ code: 'PROCESSING_FAILED', message: 'The document could not be processed' }] });
+const unexpectedFailure = (): Outcome => ({
+  code: 'PARSE_ERROR',
+  errors: [{ code: 'PROCESSING_FAILED', message: 'The document could not be processed' }],
+});
 
 async function fetchSource(services: SpecProcessingDeps, url: string, signal: AbortSignal, finalAttempt: boolean): Promise<string> {
   try {
-    const res = await fetchOutbound(url, services.fetchPolicy, { signal, accept: 'application/json, application/yaml, text/yaml, */*;q=0.5' });
+    const res = await fetchOutbound(url, services.fetchPolicy, {
+      signal,
+      accept: 'application/json, application/yaml, text/yaml, */*;q=0.5',
+    });
     return res.body.toString('utf8');
   } catch (err) {
     if (!(err instanceof FetchError)) throw err;
     if (transient(err) && !finalAttempt) throw err; // the queue retries with backoff
-    throw new ProcessingFailure({ code: err.code === 'TIMEOUT' ? 'FETCH_TIMEOUT' : 'FETCH_ERROR', errors: [{ code: err.code, message: err.message }] });
+    throw new ProcessingFailure({
+      code: err.code === 'TIMEOUT' ? 'FETCH_TIMEOUT' : 'FETCH_ERROR',
+      errors: [{ code: err.code, message: err.message }],
+    });
   }
 }
 
@@ -155,9 +176,16 @@ export interface SpecProcessingDeps {
  * unless `finalAttempt` (the queue retries); any other failure, or the final
  * attempt's, is recorded on the spec, which never stays in progress.
  */
-export async function processSpec(services: SpecProcessingDeps, data: ProcessSpecData, { signal, finalAttempt }: { signal: AbortSignal; finalAttempt: boolean }) {
+export async function processSpec(
+  services: SpecProcessingDeps,
+  data: ProcessSpecData,
+  { signal, finalAttempt }: { signal: AbortSignal; finalAttempt: boolean },
+) {
   const { prisma } = services;
-  const moved = await prisma.openAPISpec.updateMany({ where: { ...current(data), processingState: { not: 'complete' } }, data: { processingState: 'progress' } });
+  const moved = await prisma.openAPISpec.updateMany({
+    where: { ...current(data), processingState: { not: 'complete' } },
+    data: { processingState: 'progress' },
+  });
   if (moved.count === 0) return; // deleted, superseded, or done already
   await announce(services, data.specId);
   const spec = await prisma.openAPISpec.findUnique({ where: { id: data.specId } });
@@ -170,16 +198,32 @@ export async function processSpec(services: SpecProcessingDeps, data: ProcessSpe
     await prisma.$transaction(async (tx) => {
       const { count } = await tx.openAPISpec.updateMany({
         where: current(data),
-        data: { processingState: 'complete', lastVersionId: versionId, lastProcessedAt: now(), lastProcessErrorCode: null, lastProcessedErrors: [], lastProcessedErrorCount: 0 },
+        data: {
+          processingState: 'complete',
+          lastVersionId: versionId,
+          lastProcessedAt: now(),
+          lastProcessErrorCode: null,
+          lastProcessedErrors: [],
+          lastProcessedErrorCount: 0,
+        },
       });
-      if (count === 1) await tx.openAPISpecVersion.create({ data: { id: versionId, organizationId: spec.organizationId, specId: spec.id, sourceURL: spec.sourceURL, document } });
+      if (count === 1)
+        await tx.openAPISpecVersion.create({
+          data: { id: versionId, organizationId: spec.organizationId, specId: spec.id, sourceURL: spec.sourceURL, document },
+        });
     });
   } catch (err) {
     if (!(err instanceof ProcessingFailure) && !finalAttempt) throw err; // the queue retries
     const { code, errors } = err instanceof ProcessingFailure ? err.outcome : unexpectedFailure();
     await prisma.openAPISpec.updateMany({
       where: current(data),
-      data: { processingState: 'complete', lastProcessedAt: now(), lastProcessErrorCode: code, lastProcessedErrors: errors.slice(0, MAX_RECORDED_ERRORS), lastProcessedErrorCount: errors.length },
+      data: {
+        processingState: 'complete',
+        lastProcessedAt: now(),
+        lastProcessErrorCode: code,
+        lastProcessedErrors: errors.slice(0, MAX_RECORDED_ERRORS),
+        lastProcessedErrorCount: errors.length,
+      },
     });
   }
   await announce(services, data.specId);

@@ -15,20 +15,35 @@ import { liveRow, liveSubscription } from '../shared/liveEvents.js';
 import { createSpec, deleteSpec, findSpec, putSpec, reprocessSpec, setSpecVisibility, specListWhere } from './service.js';
 import { publishedSpecUrl } from './publishedDocument.js';
 
-const ProcessingStateEnum = restEnum('OpenAPISpecProcessingState', ['pending', 'progress', 'complete'] as const, 'Where the processing of a specification stands.', {
-  pending: 'A processing job is queued.',
-  progress: 'A job is fetching and processing the source.',
-  complete: 'The last processing ended (see lastProcessErrorCode for its outcome).',
-});
-const VisibilityEnum = restEnum('OpenAPISpecVisibility', ['private', 'public'] as const, 'Who may read the processed specification at its published URL.', {
-  private: 'Members of the organization only.',
-  public: 'Anyone with the link.',
-});
-const ErrorCodeEnum = restEnum('OpenAPISpecProcessingErrorCode', ['FETCH_TIMEOUT', 'FETCH_ERROR', 'PARSE_ERROR'] as const, 'Why the last processing failed.', {
-  FETCH_TIMEOUT: 'The source did not answer in time.',
-  FETCH_ERROR: 'The source could not be fetched (unreachable, refused address, error status, too large).',
-  PARSE_ERROR: 'The source is not JSON or YAML, or not a valid OpenAPI document.',
-});
+const ProcessingStateEnum = restEnum(
+  'OpenAPISpecProcessingState',
+  ['pending', 'progress', 'complete'] as const,
+  'Where the processing of a specification stands.',
+  {
+    pending: 'A processing job is queued.',
+    progress: 'A job is fetching and processing the source.',
+    complete: 'The last processing ended (see lastProcessErrorCode for its outcome).',
+  },
+);
+const VisibilityEnum = restEnum(
+  'OpenAPISpecVisibility',
+  ['private', 'public'] as const,
+  'Who may read the processed specification at its published URL.',
+  {
+    private: 'Members of the organization only.',
+    public: 'Anyone with the link.',
+  },
+);
+const ErrorCodeEnum = restEnum(
+  'OpenAPISpecProcessingErrorCode',
+  ['FETCH_TIMEOUT', 'FETCH_ERROR', 'PARSE_ERROR'] as const,
+  'Why the last processing failed.',
+  {
+    FETCH_TIMEOUT: 'The source did not answer in time.',
+    FETCH_ERROR: 'The source could not be fetched (unreachable, refused address, error status, too large).',
+    PARSE_ERROR: 'The source is not JSON or YAML, or not a valid OpenAPI document.',
+  },
+);
 
 const OpenAPIErrorObject = builder.simpleObject('OpenAPIErrorObject', {
   description: 'One error met while processing a specification.',
@@ -42,7 +57,10 @@ const OpenAPISpecUrls = builder.simpleObject('OpenAPISpecUrls', {
   fields: (t) => ({
     location: t.string({ description: 'The specification in the API.' }),
     app: t.string({ description: 'The specification in the application.' }),
-    published: t.string({ nullable: true, description: 'The processed document (JSON) at its stable URL: public specs to anyone, private ones to members.' }),
+    published: t.string({
+      nullable: true,
+      description: 'The processed document (JSON) at its stable URL: public specs to anyone, private ones to members.',
+    }),
   }),
 });
 const SpecPermissions = permissionsType('OpenAPISpecPermissions', openAPISpecPolicy, ['view', 'edit']);
@@ -54,13 +72,32 @@ export const OpenAPISpecRef = builder.prismaNode('OpenAPISpec', {
   fields: (t) => ({
     slug: t.exposeString('slug', { description: 'Slug used as reference (lowercase words separated by dashes).' }),
     sourceURL: t.exposeString('sourceURL', { description: 'URL the specification is fetched from.' }),
-    processingState: t.field({ type: ProcessingStateEnum, description: 'Where its processing stands.', resolve: (s) => s.processingState as never }),
-    visibility: t.field({ type: VisibilityEnum, description: 'Who may read it at its published URL.', resolve: (s) => s.visibility as never }),
+    processingState: t.field({
+      type: ProcessingStateEnum,
+      description: 'Where its processing stands.',
+      resolve: (s) => s.processingState as never,
+    }),
+    visibility: t.field({
+      type: VisibilityEnum,
+      description: 'Who may read it at its published URL.',
+      resolve: (s) => s.visibility as never,
+    }),
     lastVersion: t.exposeString('lastVersionId', { nullable: true, description: 'Id of the latest processed version.' }),
     lastProcessedAt: t.expose('lastProcessedAt', { type: 'DateTime', nullable: true, description: 'When the last processing ended.' }),
-    lastProcessErrorCode: t.field({ type: ErrorCodeEnum, nullable: true, description: 'Why the last processing failed; null when it succeeded.', resolve: (s) => s.lastProcessErrorCode as never }),
-    lastProcessedErrors: t.field({ type: [OpenAPIErrorObject], description: 'Errors of the last processing (at most 50).', resolve: (s) => s.lastProcessedErrors as never }),
-    lastProcessedErrorCount: t.exposeInt('lastProcessedErrorCount', { description: 'Number of errors of the last processing, before truncation.' }),
+    lastProcessErrorCode: t.field({
+      type: ErrorCodeEnum,
+      nullable: true,
+      description: 'Why the last processing failed; null when it succeeded.',
+      resolve: (s) => s.lastProcessErrorCode as never,
+    }),
+    lastProcessedErrors: t.field({
+      type: [OpenAPIErrorObject],
+      description: 'Errors of the last processing (at most 50).',
+      resolve: (s) => s.lastProcessedErrors as never,
+    }),
+    lastProcessedErrorCount: t.exposeInt('lastProcessedErrorCount', {
+      description: 'Number of errors of the last processing, before truncation.',
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed.' }),
     permissions: t.field({ type: SpecPermissions.type, description: 'What the caller may do on it.', resolve: SpecPermissions.resolve }),
@@ -79,17 +116,20 @@ export const OpenAPISpecRef = builder.prismaNode('OpenAPISpec', {
 const OpenAPISpecConnection = nodeConnection(OpenAPISpecRef, 'OpenAPISpec', { items: 'OpenAPI specifications' });
 
 builder.prismaObjectField('Organization', 'openAPISpecs', (t) =>
-  t.prismaConnection({
-    type: 'OpenAPISpec',
-    cursor: 'id',
-    description: "The organization's OpenAPI specifications (members), oldest first.",
-    skipTypeScopes: true,
-    ...scopedList({
-      model: (ctx) => ctx.prisma.openAPISpec,
-      where: (org: { id: string }, _args: unknown, ctx) => specListWhere(ctx, org.id),
-      orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
-    }),
-  }, OpenAPISpecConnection),
+  t.prismaConnection(
+    {
+      type: 'OpenAPISpec',
+      cursor: 'id',
+      description: "The organization's OpenAPI specifications (members), oldest first.",
+      skipTypeScopes: true,
+      ...scopedList({
+        model: (ctx) => ctx.prisma.openAPISpec,
+        where: (org: { id: string }, _args: unknown, ctx) => specListWhere(ctx, org.id),
+        orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
+      }),
+    },
+    OpenAPISpecConnection,
+  ),
 );
 
 builder.prismaObjectField('Organization', 'openAPISpec', (t) =>
@@ -113,7 +153,8 @@ const specKey = (t: InputFieldBuilder) => ({
   organizationId: t.id({ required: true, description: 'Id of the organization.' }),
   specSlug: t.string({ required: true, description: 'Slug of the specification.' }),
 });
-const specField = (t: any, description: string) => t.field({ type: OpenAPISpecRef, description, resolve: (p: { spec: OpenAPISpec }) => p.spec });
+const specField = (t: any, description: string) =>
+  t.field({ type: OpenAPISpecRef, description, resolve: (p: { spec: OpenAPISpec }) => p.spec });
 
 builder.relayMutationField(
   'createOpenAPISpec',
@@ -134,7 +175,10 @@ builder.relayMutationField(
 
 builder.relayMutationField(
   'putOpenAPISpec',
-  { description: 'Arguments of putOpenAPISpec.', inputFields: (t) => ({ ...specKey(t), source: t.field({ type: SpecSourceInput, description: 'Where to fetch it from (required).' }) }) },
+  {
+    description: 'Arguments of putOpenAPISpec.',
+    inputFields: (t) => ({ ...specKey(t), source: t.field({ type: SpecSourceInput, description: 'Where to fetch it from (required).' }) }),
+  },
   {
     description: 'Creates the specification of this slug, or points it at a new source; queues its processing either way.',
     resolve: async (_root, { input }, ctx) => putSpec(ctx, input.organizationId, input.specSlug, input),
@@ -150,10 +194,15 @@ builder.relayMutationField(
 
 builder.relayMutationField(
   'updateOpenAPISpec',
-  { description: 'Arguments of updateOpenAPISpec.', inputFields: (t) => ({ ...specKey(t), visibility: t.field({ type: VisibilityEnum, description: 'The new visibility (required).' }) }) },
+  {
+    description: 'Arguments of updateOpenAPISpec.',
+    inputFields: (t) => ({ ...specKey(t), visibility: t.field({ type: VisibilityEnum, description: 'The new visibility (required).' }) }),
+  },
   {
     description: "Changes a specification's visibility.",
-    resolve: async (_root, { input }, ctx) => ({ spec: await setSpecVisibility(ctx, input.organizationId, input.specSlug, input.visibility as never) }),
+    resolve: async (_root, { input }, ctx) => ({
+      spec: await setSpecVisibility(ctx, input.organizationId, input.specSlug, input.visibility as never),
+    }),
   },
   { description: 'The result of updateOpenAPISpec.', outputFields: (t) => ({ spec: specField(t, 'The specification as changed.') }) },
 );
@@ -165,7 +214,10 @@ builder.relayMutationField(
     description: 'Fetches and processes the source of a specification again (a new version when it succeeds).',
     resolve: async (_root, { input }, ctx) => ({ spec: await reprocessSpec(ctx, input.organizationId, input.specSlug) }),
   },
-  { description: 'The result of reprocessOpenAPISpec.', outputFields: (t) => ({ spec: specField(t, 'The specification, its processing queued.') }) },
+  {
+    description: 'The result of reprocessOpenAPISpec.',
+    outputFields: (t) => ({ spec: specField(t, 'The specification, its processing queued.') }),
+  },
 );
 
 builder.relayMutationField(

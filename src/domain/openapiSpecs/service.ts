@@ -16,7 +16,8 @@ export type SpecVisibility = 'private' | 'public';
 
 export function checkSlug(slug: string | null | undefined, field = 'slug'): string {
   if (slug == null || slug === '') throw badRequest('is required', field);
-  if (slug.length > SLUG_MAX || !SLUG.test(slug)) throw badRequest(`must be lowercase letters and digits in dash-separated words (${SLUG}), at most ${SLUG_MAX} characters`, field);
+  if (slug.length > SLUG_MAX || !SLUG.test(slug))
+    throw badRequest(`must be lowercase letters and digits in dash-separated words (${SLUG}), at most ${SLUG_MAX} characters`, field);
   return slug;
 }
 
@@ -113,7 +114,9 @@ export async function setSpecVisibility(ctx: Context, organizationId: string, sl
 export async function reprocessSpec(ctx: Context, organizationId: string, slug: string) {
   const spec = await findSpec(ctx, organizationId, slug);
   authorize(openAPISpecPolicy, requireActor(ctx), spec, 'edit');
-  const bumped = await ctx.prisma.openAPISpec.update({ where: { id: spec.id }, data: { generation: { increment: 1 }, processingState: 'pending' } }).catch(() => null);
+  const bumped = await ctx.prisma.openAPISpec
+    .update({ where: { id: spec.id }, data: { generation: { increment: 1 }, processingState: 'pending' } })
+    .catch(() => null);
   if (!bumped) throw notFound('OpenAPI spec');
   return queueProcessing(ctx, bumped);
 }

@@ -7,7 +7,11 @@ import type { Role } from '../../policy/roles.js';
 import { ssoTokenRefusal } from '../saml/members.js';
 
 /** Issues the token, unless an organization of the user enforces SSO and they are not an SSO member there (nothing is written then). */
-async function issueTokenUnlessSsoRefuses(tx: Parameters<typeof issueToken>[0] & Parameters<typeof ssoTokenRefusal>[0], userId: string, options: { label: string; scopes?: string[] }) {
+async function issueTokenUnlessSsoRefuses(
+  tx: Parameters<typeof issueToken>[0] & Parameters<typeof ssoTokenRefusal>[0],
+  userId: string,
+  options: { label: string; scopes?: string[] },
+) {
   const refusal = await ssoTokenRefusal(tx, userId);
   if (refusal) throw new Error(refusal);
   return issueToken(tx, userId, options);
@@ -25,7 +29,10 @@ async function upsertUser(prisma: PrismaClient, email: string, displayName?: str
 }
 
 /** A new organization whose admin is the user with that e-mail (created when new), and a new token. */
-export async function bootstrapOrganization(prisma: PrismaClient, input: { title: string; email: string; displayName?: string; scopes?: string[] }) {
+export async function bootstrapOrganization(
+  prisma: PrismaClient,
+  input: { title: string; email: string; displayName?: string; scopes?: string[] },
+) {
   return prisma.$transaction(async (tx) => {
     const user = await upsertUser(tx as PrismaClient, input.email, input.displayName);
     const org = await tx.organization.create({ data: { id: newId('Organization'), title: input.title } });

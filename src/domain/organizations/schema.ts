@@ -9,8 +9,19 @@ import { nodeConnection } from '../../schema/connections.js';
 import { findOrganization, joinOrganization, organizationsForEmailDomain, updateOrganization } from './service.js';
 
 const OrganizationPermissions = permissionsType('OrganizationPermissions', organizationPolicy, [
-  'view', 'access', 'admin', 'ownTeam', 'createContent', 'createOpenAPISpec', 'ingestConversations', 'viewBilling',
-  'listMembers', 'listTeams', 'listIntegrations', 'listInstallations', 'installIntegration',
+  'view',
+  'access',
+  'admin',
+  'ownTeam',
+  'createContent',
+  'createOpenAPISpec',
+  'ingestConversations',
+  'viewBilling',
+  'listMembers',
+  'listTeams',
+  'listIntegrations',
+  'listInstallations',
+  'installIntegration',
 ]);
 
 const DefaultContentType = restEnum('DefaultContentType', ['site'] as const, 'What kind of content opens by default.', {
@@ -57,7 +68,13 @@ export const OrganizationRef = builder.prismaNode('Organization', {
     emailDomains: t.exposeStringList('emailDomains', { description: 'Users with a verified address at these domains may join.' }),
     hostname: t.exposeString('hostname', { nullable: true, description: 'Subdomain of its published content, if set.' }),
     customHostname: t.exposeString('customHostname', { nullable: true, description: 'Custom domain of its published content, if set.' }),
-    defaultRole: t.field({ type: RoleEnum, nullable: true, description: 'Role of members who join by e-mail domain; null: guests.', select: { defaultRole: true }, resolve: (org) => org.defaultRole }),
+    defaultRole: t.field({
+      type: RoleEnum,
+      nullable: true,
+      description: 'Role of members who join by e-mail domain; null: guests.',
+      select: { defaultRole: true },
+      resolve: (org) => org.defaultRole,
+    }),
     defaultContent: t.field({
       type: DefaultContent,
       nullable: true,
@@ -73,14 +90,22 @@ export const OrganizationRef = builder.prismaNode('Organization', {
     useCase: t.exposeString('useCase', { nullable: true, description: 'What the organization documents, if said.' }),
     communityType: t.exposeString('communityType', { nullable: true, description: 'Kind of community, for community organizations.' }),
     plan: t.exposeString('plan', { description: 'Billing plan.' }),
-    trial: t.field({ type: OrganizationTrial, description: 'Trial status (none in Quire).', resolve: () => ({ status: 'notapplicable', count: 0 }) }),
+    trial: t.field({
+      type: OrganizationTrial,
+      description: 'Trial status (none in Quire).',
+      resolve: () => ({ status: 'notapplicable', count: 0 }),
+    }),
     urls: t.field({
       type: OrganizationUrls,
       description: 'Links to the organization.',
       select: { logoURL: true },
       resolve: (org, _, ctx) => ({ ...urlsFor.organization(ctx.urls, org.id), logo: org.logoURL }),
     }),
-    permissions: t.field({ type: OrganizationPermissions.type, description: 'What the caller may do on the organization.', resolve: OrganizationPermissions.resolve }),
+    permissions: t.field({
+      type: OrganizationPermissions.type,
+      description: 'What the caller may do on the organization.',
+      resolve: OrganizationPermissions.resolve,
+    }),
   }),
 });
 
@@ -89,20 +114,26 @@ export const OrganizationConnection = nodeConnection(OrganizationRef, 'Organizat
 /** The caller's organizations: enabled memberships only, guests included (only its own for a token an SSO login bound to one). */
 const callersOrganizations = (ctx: Context) => {
   const actor = requireActor(ctx);
-  return { members: { some: { userId: actor.userId, disabled: false } }, ...(actor.boundOrganizationId ? { id: actor.boundOrganizationId } : {}) };
+  return {
+    members: { some: { userId: actor.userId, disabled: false } },
+    ...(actor.boundOrganizationId ? { id: actor.boundOrganizationId } : {}),
+  };
 };
 
 builder.queryFields((t) => ({
-  organizations: t.prismaConnection({
-    type: 'Organization',
-    cursor: 'id',
-    description: "The caller's organizations (guest memberships included, disabled ones not).",
-    ...scopedList({
-      model: (ctx) => ctx.prisma.organization,
-      where: (_root, _args, ctx) => callersOrganizations(ctx),
-      orderBy: () => [{ id: 'asc' }],
-    }),
-  }, OrganizationConnection),
+  organizations: t.prismaConnection(
+    {
+      type: 'Organization',
+      cursor: 'id',
+      description: "The caller's organizations (guest memberships included, disabled ones not).",
+      ...scopedList({
+        model: (ctx) => ctx.prisma.organization,
+        where: (_root, _args, ctx) => callersOrganizations(ctx),
+        orderBy: () => [{ id: 'asc' }],
+      }),
+    },
+    OrganizationConnection,
+  ),
   organization: t.prismaField({
     type: 'Organization',
     description: 'An organization the caller belongs to; NOT_FOUND otherwise.',
@@ -151,7 +182,9 @@ builder.relayMutationField(
   },
   {
     description: 'The result of updateOrganization.',
-    outputFields: (t) => ({ organization: t.field({ type: OrganizationRef, description: 'The organization as changed.', resolve: (p) => p.organization }) }),
+    outputFields: (t) => ({
+      organization: t.field({ type: OrganizationRef, description: 'The organization as changed.', resolve: (p) => p.organization }),
+    }),
   },
 );
 
@@ -170,6 +203,8 @@ builder.relayMutationField(
   },
   {
     description: 'The result of joinOrganization.',
-    outputFields: (t) => ({ organization: t.field({ type: OrganizationRef, description: 'The organization joined.', resolve: (p) => p.organization }) }),
+    outputFields: (t) => ({
+      organization: t.field({ type: OrganizationRef, description: 'The organization joined.', resolve: (p) => p.organization }),
+    }),
   },
 );

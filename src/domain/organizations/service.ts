@@ -1,7 +1,14 @@
 // Organization rules: settings updates and joining by e-mail domain.
 import type { Context } from '../../context.js';
 import { answerAs, requireActor } from '../../context.js';
-import { authorize, mayLookUpEmailDomain, organizationPolicy, selfJoinRefusal, verifiedEmailDomain, withMembership } from '../../policy/index.js';
+import {
+  authorize,
+  mayLookUpEmailDomain,
+  organizationPolicy,
+  selfJoinRefusal,
+  verifiedEmailDomain,
+  withMembership,
+} from '../../policy/index.js';
 import { badRequest, conflict, forbidden } from '../../errors.js';
 import { checkLength, checkPattern, checkUrl } from '../../validate.js';
 import { checkReviewersAreMembers, parseMergeRules } from '../changeRequests/mergeRules.js';
@@ -88,7 +95,6 @@ export async function updateOrganization(ctx: Context, id: string, input: Update
   }
 }
 
-
 /**
  * Joins an organization whose allowed e-mail domains include the caller's
  * verified e-mail domain; the new member gets the organization's default role
@@ -101,11 +107,16 @@ export async function updateOrganization(ctx: Context, id: string, input: Update
 export async function joinOrganization(ctx: Context, id: string) {
   const actor = requireActor(ctx);
   if (!verifiedEmailDomain(actor)) throw badRequest('Only a verified e-mail address can join an organization by its domain');
-  const org = await ctx.prisma.organization.findUnique({ where: { id }, select: { id: true, emailDomains: true, defaultRole: true, sso: true } });
-  const existing = org && await ctx.prisma.member.findUnique({
-    where: { organizationId_userId: { organizationId: id, userId: actor.userId } },
-    select: { disabled: true },
+  const org = await ctx.prisma.organization.findUnique({
+    where: { id },
+    select: { id: true, emailDomains: true, defaultRole: true, sso: true },
   });
+  const existing =
+    org &&
+    (await ctx.prisma.member.findUnique({
+      where: { organizationId_userId: { organizationId: id, userId: actor.userId } },
+      select: { disabled: true },
+    }));
   if (existing?.disabled) throw forbidden('Your membership of this organization is disabled');
   if (existing) return org;
   authorize(organizationPolicy, actor, org, 'join');
@@ -127,5 +138,9 @@ export async function organizationsForEmailDomain(ctx: Context, emailDomain: str
     throw forbidden('You can only look up the domain of your own verified e-mail address');
   }
   const domain = emailDomain.toLowerCase();
-  return ctx.prisma.organization.findMany({ ...query, where: { emailDomains: { has: domain } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  return ctx.prisma.organization.findMany({
+    ...query,
+    where: { emailDomains: { has: domain } },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  });
 }

@@ -40,7 +40,8 @@ export const memberGrants = settledLoader<string, MemberGrants>(async (ctx, keys
     `WITH RECURSIVE who AS (SELECT * FROM unnest($1::text[], $2::text[]) AS w(o, u)), ${grantedCte}
     SELECT granted.o, granted.u, granted.id, granted.level::text AS level, s."memberLevel" AS space_level
     FROM granted LEFT JOIN "Space" s ON s.id = granted.id AND s."deletedAt" IS NULL`,
-    pairs.map((p) => p[0]), pairs.map((p) => p[1]),
+    pairs.map((p) => p[0]),
+    pairs.map((p) => p[1]),
   );
   const byKey = new Map<string, { grants: Map<string, Role>; all: Set<string>; closed: Set<string> }>();
   for (const row of rows) {

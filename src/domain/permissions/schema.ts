@@ -27,22 +27,28 @@ const ContentPermissionConnection = nodeConnection(ContentPermissionRef, 'Conten
 const grantOrder = () => [{ createdAt: 'asc' }, { granteeId: 'asc' }];
 
 /** `teamPermissions` and `userPermissions` on spaces and collections (their admins list them). */
-function permissionLists<S extends ContentSubject>(type: 'Space' | 'Collection', authorizeList: (subject: S, actor: ReturnType<typeof requireActor>) => void) {
+function permissionLists<S extends ContentSubject>(
+  type: 'Space' | 'Collection',
+  authorizeList: (subject: S, actor: ReturnType<typeof requireActor>) => void,
+) {
   for (const grantee of ['team', 'user'] as const) {
     builder.prismaObjectField(type, `${grantee}Permissions`, (t) =>
-      t.prismaConnection({
-        type: 'ContentGrant',
-        cursor: 'contentId_granteeId',
-        description: `Levels granted on this ${type.toLowerCase()} to ${grantee === 'team' ? 'teams' : 'single members'} (its admins; scope space:permissions:read).`,
-        ...scopedList({
-          model: (ctx) => ctx.prisma.contentGrant,
-          where: (content: S, _args: object, ctx) => {
-            authorizeList(content, requireActor(ctx));
-            return grantListWhere(content, grantee);
-          },
-          orderBy: grantOrder,
-        }),
-      }, ContentPermissionConnection),
+      t.prismaConnection(
+        {
+          type: 'ContentGrant',
+          cursor: 'contentId_granteeId',
+          description: `Levels granted on this ${type.toLowerCase()} to ${grantee === 'team' ? 'teams' : 'single members'} (its admins; scope space:permissions:read).`,
+          ...scopedList({
+            model: (ctx) => ctx.prisma.contentGrant,
+            where: (content: S, _args: object, ctx) => {
+              authorizeList(content, requireActor(ctx));
+              return grantListWhere(content, grantee);
+            },
+            orderBy: grantOrder,
+          }),
+        },
+        ContentPermissionConnection,
+      ),
     );
   }
 }

@@ -53,7 +53,9 @@ export interface GrantInput extends ContentKey {
   userId?: string | null;
 }
 
-const idsOf = (list: readonly string[] | null | undefined, one: string | null | undefined) => [...new Set([...(list ?? []), ...(one != null ? [one] : [])])];
+const idsOf = (list: readonly string[] | null | undefined, one: string | null | undefined) => [
+  ...new Set([...(list ?? []), ...(one != null ? [one] : [])]),
+];
 
 /** 404 unless every id names a team (or a member) of the content's organization; rows locked for share. */
 async function requireGrantees(tx: Tx, organizationId: string, teams: string[], users: string[]) {
@@ -91,11 +93,16 @@ export async function grantContentAccess(ctx: Context, input: GrantInput) {
     }
     const level: Role = role;
     const base = { organizationId: content.organizationId, contentId: content.id, level, [`${content.kind}Id`]: content.id };
-    const rows = [...teams.map((teamId) => ({ ...base, granteeId: teamId, teamId })), ...users.map((userId) => ({ ...base, granteeId: userId, userId }))]
-      .sort((a, b) => (a.granteeId < b.granteeId ? -1 : 1));
+    const rows = [
+      ...teams.map((teamId) => ({ ...base, granteeId: teamId, teamId })),
+      ...users.map((userId) => ({ ...base, granteeId: userId, userId })),
+    ].sort((a, b) => (a.granteeId < b.granteeId ? -1 : 1));
     // Insert-or-update in one order: concurrent grants to the same pairs wait for each other rather than deadlock.
     await tx.contentGrant.createMany({ data: rows, skipDuplicates: true });
-    await tx.contentGrant.updateMany({ where: { contentId: content.id, granteeId: { in: granteeIds }, level: { not: level } }, data: { level } });
+    await tx.contentGrant.updateMany({
+      where: { contentId: content.id, granteeId: { in: granteeIds }, level: { not: level } },
+      data: { level },
+    });
     return content;
   });
 }
@@ -103,7 +110,8 @@ export async function grantContentAccess(ctx: Context, input: GrantInput) {
 /** Takes a team's or a member's grant on a space or collection back. Idempotent: true when this call removed one. */
 export async function removeContentGrant(ctx: Context, input: ContentKey & { teamId?: string | null; userId?: string | null }) {
   const granteeId = input.teamId ?? input.userId;
-  if (granteeId == null || (input.teamId != null && input.userId != null)) throw badRequest('exactly one of teamId and userId is required', 'teamId');
+  if (granteeId == null || (input.teamId != null && input.userId != null))
+    throw badRequest('exactly one of teamId and userId is required', 'teamId');
   const content = await authorizeContent(ctx.prisma, ctx, input, 'managePermissions');
   const { count } = await ctx.prisma.contentGrant.deleteMany({
     where: { contentId: content.id, granteeId, ...(input.teamId != null ? { teamId: { not: null } } : { userId: { not: null } }) },

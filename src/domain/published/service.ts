@@ -39,9 +39,14 @@ const contentLoaders = (prisma: PrismaClient) => ({ prisma, loaderCache: new Map
  * of depth, then the page versions, each in one statement.
  */
 async function pagesOf(prisma: PrismaClient, revisionIds: string[]) {
-  const revisions = await prisma.revision.findMany({ where: { id: { in: [...new Set(revisionIds)] } }, select: { id: true, spaceId: true, tree: true } });
+  const revisions = await prisma.revision.findMany({
+    where: { id: { in: [...new Set(revisionIds)] } },
+    select: { id: true, spaceId: true, tree: true },
+  });
   const loaders = contentLoaders(prisma);
-  const byRevision = new Map(await Promise.all(revisions.map(async (revision) => [revision.id, await flatPages(loaders, revision)] as const)));
+  const byRevision = new Map(
+    await Promise.all(revisions.map(async (revision) => [revision.id, await flatPages(loaders, revision)] as const)),
+  );
   const depthOf = (path: string) => path.split('/').length - 1;
   return (revisionId: string): PublishedPage[] =>
     (byRevision.get(revisionId) ?? []).map(({ id, title, path, markdown }) => ({ id, title, path, markdown, depth: depthOf(path) }));
@@ -59,7 +64,10 @@ export async function readPublishedSpace(prisma: PrismaClient, spaceId: string, 
 
 /** A site's spaces shown to a visitor without claims: those without a condition (adaptive content), in order. */
 export async function readPublishedSite(prisma: PrismaClient, siteId: string, shareKey: string | null): Promise<PublishedSite | null> {
-  const site = await prisma.site.findUnique({ where: { id: siteId }, select: { id: true, title: true, visibility: true, published: true } });
+  const site = await prisma.site.findUnique({
+    where: { id: siteId },
+    select: { id: true, title: true, visibility: true, published: true },
+  });
   if (!site) return null;
   const activeShareLink = !!shareKey && (await prisma.shareLink.count({ where: { siteId, key: shareKey, active: true } })) > 0;
   if (!mayReadPublishedSite(site, activeShareLink)) return null;
@@ -68,7 +76,10 @@ export async function readPublishedSite(prisma: PrismaClient, siteId: string, sh
     select: { path: true, space: { select: { id: true, title: true, revisionId: true } } },
     orderBy: [{ sectionId: 'asc' }, { sortKey: 'asc' }, { id: 'asc' }],
   });
-  const pages = await pagesOf(prisma, siteSpaces.map((s) => s.space.revisionId));
+  const pages = await pagesOf(
+    prisma,
+    siteSpaces.map((s) => s.space.revisionId),
+  );
   return {
     id: site.id,
     title: site.title,

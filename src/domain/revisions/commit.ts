@@ -53,7 +53,14 @@ export async function commitRevision(tx: Tx, space: ContentSpace, input: CommitI
 }
 
 /** A new page node holding `content` (its version written now, with its parse from `parses`, made before the transaction). */
-export async function newPageNode(tx: Tx, space: ContentSpace, content: PageContent, slug: string, now: Date, { id = newId('Page'), parses }: { id?: string; parses?: Parses } = {}): Promise<PageNode> {
+export async function newPageNode(
+  tx: Tx,
+  space: ContentSpace,
+  content: PageContent,
+  slug: string,
+  now: Date,
+  { id = newId('Page'), parses }: { id?: string; parses?: Parses } = {},
+): Promise<PageNode> {
   const version = await writeVersion(tx, space, content, { parses });
   const at = now.toISOString();
   return { id, slug, version, createdAt: at, updatedAt: at, children: [] };

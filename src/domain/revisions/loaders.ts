@@ -50,7 +50,12 @@ export const documentLoader = requestLoader(
   (ctx) =>
     new DataLoader<Key, RichTextDocument | null, string>(
       async (keys) => {
-        const parses = await storedParses(ctx.prisma, ctx.compute, keys.map(([spaceId, hash]) => ({ spaceId, hash })), ctx.contentLimits);
+        const parses = await storedParses(
+          ctx.prisma,
+          ctx.compute,
+          keys.map(([spaceId, hash]) => ({ spaceId, hash })),
+          ctx.contentLimits,
+        );
         return keys.map(([spaceId, hash]) => parses.get(parseKey({ spaceId, hash }))?.document ?? null);
       },
       { cacheKeyFn },
@@ -58,20 +63,42 @@ export const documentLoader = requestLoader(
 );
 
 /** Tree objects through the request's loader (batched with other revisions' reads). */
-export const loaderTrees = (ctx: Context): TreeFetcher => async (spaceId, hashes) => {
-  const found = await treeLoader(ctx).loadMany(hashes.map((h) => [spaceId, h] as const));
-  return new Map(hashes.flatMap((h, i) => (found[i] && !(found[i] instanceof Error) ? [[h, found[i] as never]] : [])));
-};
+export const loaderTrees =
+  (ctx: Context): TreeFetcher =>
+  async (spaceId, hashes) => {
+    const found = await treeLoader(ctx).loadMany(hashes.map((h) => [spaceId, h] as const));
+    return new Map(hashes.flatMap((h, i) => (found[i] && !(found[i] instanceof Error) ? [[h, found[i] as never]] : [])));
+  };
 
 export const revisionLoader = requestLoader(
   (ctx) =>
     new DataLoader<
       string,
-      { id: string; organizationId: string; spaceId: string; changeRequestId: string | null; tree: string | null; fileSet: string | null; parents: string[]; type: string; createdAt: Date } | null
+      {
+        id: string;
+        organizationId: string;
+        spaceId: string;
+        changeRequestId: string | null;
+        tree: string | null;
+        fileSet: string | null;
+        parents: string[];
+        type: string;
+        createdAt: Date;
+      } | null
     >(async (ids) => {
       const rows = await ctx.prisma.revision.findMany({
         where: { id: { in: [...ids] } },
-        select: { id: true, organizationId: true, spaceId: true, changeRequestId: true, tree: true, fileSet: true, parents: true, type: true, createdAt: true },
+        select: {
+          id: true,
+          organizationId: true,
+          spaceId: true,
+          changeRequestId: true,
+          tree: true,
+          fileSet: true,
+          parents: true,
+          type: true,
+          createdAt: true,
+        },
       });
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.map((id) => byId.get(id) ?? null);

@@ -29,7 +29,12 @@ export async function advanceMainLine(tx: Tx, spaceId: string, revisionId: strin
 export async function followMainLines(prisma: PrismaClient, batch = 50, compute?: ComputePool): Promise<number> {
   let total = 0;
   for (;;) {
-    const spaces = await prisma.mainLineOutbox.groupBy({ by: ['spaceId'], _max: { id: true }, orderBy: { _max: { id: 'asc' } }, take: batch });
+    const spaces = await prisma.mainLineOutbox.groupBy({
+      by: ['spaceId'],
+      _max: { id: true },
+      orderBy: { _max: { id: 'asc' } },
+      take: batch,
+    });
     if (spaces.length === 0) return total;
     for (const { spaceId, _max } of spaces) {
       // Parses first (on the pool): the index then reads the stored sections.

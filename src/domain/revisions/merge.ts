@@ -29,7 +29,10 @@ function index(pages: PageNode[]) {
   const byId = new Map<string, Placed>();
   const children = new Map<string | null, string[]>();
   const walk = (nodes: PageNode[], parentId: string | null) => {
-    children.set(parentId, nodes.map((n) => n.id));
+    children.set(
+      parentId,
+      nodes.map((n) => n.id),
+    );
     for (const node of nodes) {
       byId.set(node.id, { node, parentId });
       walk(node.children, node.id);
@@ -52,11 +55,22 @@ function pick<T>(base: T, ours: T, theirs: T): { value: T } | undefined {
 export type TextMerger = (triples: TextTriple[]) => Promise<TextMerge[]>;
 const mergeInline: TextMerger = async (triples) => triples.map(mergeText);
 
-function mergeContent(base: PageContent, ours: PageContent, theirs: PageContent, markdown: TextMerge): { content: PageContent } | { field: string; reason?: string } {
+function mergeContent(
+  base: PageContent,
+  ours: PageContent,
+  theirs: PageContent,
+  markdown: TextMerge,
+): { content: PageContent } | { field: string; reason?: string } {
   const merged = { ...base } as Record<string, unknown>;
   for (const field of contentFields) {
     if (field === 'markdown') {
-      if ('conflict' in markdown) return { field, ...(markdown.conflict === 'size' ? { reason: `markdown edited on each side, too long (over ${MAX_MERGE_LINES} lines) to merge line by line` } : {}) };
+      if ('conflict' in markdown)
+        return {
+          field,
+          ...(markdown.conflict === 'size'
+            ? { reason: `markdown edited on each side, too long (over ${MAX_MERGE_LINES} lines) to merge line by line` }
+            : {}),
+        };
       merged.markdown = markdown.text;
       continue;
     }
@@ -75,7 +89,10 @@ function orderChildren(ids: Set<string>, baseOrder: string[], oursOrder: string[
   const out = [...primary];
   for (const [i, id] of secondary.entries()) {
     if (out.includes(id)) continue;
-    const before = secondary.slice(0, i).reverse().find((p) => out.includes(p));
+    const before = secondary
+      .slice(0, i)
+      .reverse()
+      .find((p) => out.includes(p));
     out.splice(before === undefined ? 0 : out.indexOf(before) + 1, 0, id);
   }
   for (const id of ids) if (!out.includes(id)) out.push(id);
@@ -86,7 +103,13 @@ function orderChildren(ids: Set<string>, baseOrder: string[], oursOrder: string[
  * Merges `ours` and `theirs`, two descendants of `base`. On success the pages
  * of the result (new page versions saved through `store`); otherwise every conflict.
  */
-export async function mergeTrees(base: PageNode[], ours: PageNode[], theirs: PageNode[], store: ContentStore, mergeTexts: TextMerger = mergeInline): Promise<MergeOutcome> {
+export async function mergeTrees(
+  base: PageNode[],
+  ours: PageNode[],
+  theirs: PageNode[],
+  store: ContentStore,
+  mergeTexts: TextMerger = mergeInline,
+): Promise<MergeOutcome> {
   const B = index(base);
   const O = index(ours);
   const T = index(theirs);
@@ -127,7 +150,9 @@ export async function mergeTrees(base: PageNode[], ours: PageNode[], theirs: Pag
 
   if (bothEdited.length > 0) {
     const contents = await store.load(bothEdited.flatMap((e) => [e.b.node.version, e.o.node.version, e.t.node.version]));
-    const sides = bothEdited.map((e) => [contents.get(e.b.node.version)!, contents.get(e.o.node.version)!, contents.get(e.t.node.version)!] as const);
+    const sides = bothEdited.map(
+      (e) => [contents.get(e.b.node.version)!, contents.get(e.o.node.version)!, contents.get(e.t.node.version)!] as const,
+    );
     const markdowns = await mergeTexts(sides.map(([b, o, t]) => ({ base: b.markdown, ours: o.markdown, theirs: t.markdown })));
     for (const [i, { id }] of bothEdited.entries()) {
       const [b, o, t] = sides[i]!;
@@ -139,7 +164,8 @@ export async function mergeTrees(base: PageNode[], ours: PageNode[], theirs: Pag
 
   // The merged places must form a tree: parents present, no cycle, one slug per sibling.
   for (const [id, placed] of merged) {
-    if (placed.parentId !== null && !merged.has(placed.parentId)) conflicts.push({ page: id, reason: 'its parent page was removed on the other side' });
+    if (placed.parentId !== null && !merged.has(placed.parentId))
+      conflicts.push({ page: id, reason: 'its parent page was removed on the other side' });
     const seen = new Set([id]);
     for (let up = placed.parentId; up !== null; up = merged.get(up)?.parentId ?? null) {
       if (seen.has(up)) {

@@ -30,12 +30,35 @@ export interface PageContent {
 }
 
 export const contentFields = [
-  'type', 'title', 'emoji', 'icon', 'description', 'markdown', 'hidden', 'noIndex', 'noRobotsIndex', 'layout', 'cover', 'variables', 'computed',
+  'type',
+  'title',
+  'emoji',
+  'icon',
+  'description',
+  'markdown',
+  'hidden',
+  'noIndex',
+  'noRobotsIndex',
+  'layout',
+  'cover',
+  'variables',
+  'computed',
 ] as const satisfies readonly (keyof PageContent)[];
 
 export const emptyContent = (title: string): PageContent => ({
-  type: 'document', title, emoji: null, icon: null, description: null, markdown: '',
-  hidden: false, noIndex: false, noRobotsIndex: false, layout: null, cover: null, variables: null, computed: null,
+  type: 'document',
+  title,
+  emoji: null,
+  icon: null,
+  description: null,
+  markdown: '',
+  hidden: false,
+  noIndex: false,
+  noRobotsIndex: false,
+  layout: null,
+  cover: null,
+  variables: null,
+  computed: null,
 });
 
 /** One page of a tree: its place (slug, children) and the hash of its content. */
@@ -61,7 +84,9 @@ export interface TreeEntry {
 export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
   }
   return JSON.stringify(value ?? null);
@@ -90,13 +115,26 @@ export async function writeVersion(
   const parse = (parses ?? emptyParses).get(content.markdown);
   const own = Object.fromEntries(contentFields.map((f) => [f, content[f]])) as unknown as PageContent;
   await db.pageVersion.createMany({
-    data: [{
-      ...own, layout: json(own.layout), cover: json(own.cover), variables: json(own.variables), computed: json(own.computed),
-      spaceId: space.id, organizationId: space.organizationId, hash,
-      ...(parse
-        ? { document: parse.document as unknown as Prisma.InputJsonValue, sections: parse.sections as unknown as Prisma.InputJsonValue, referenceKeys: parse.referenceKeys, referencesIndexed: true }
-        : { referenceKeys: [], referencesIndexed: false }),
-    }],
+    data: [
+      {
+        ...own,
+        layout: json(own.layout),
+        cover: json(own.cover),
+        variables: json(own.variables),
+        computed: json(own.computed),
+        spaceId: space.id,
+        organizationId: space.organizationId,
+        hash,
+        ...(parse
+          ? {
+              document: parse.document as unknown as Prisma.InputJsonValue,
+              sections: parse.sections as unknown as Prisma.InputJsonValue,
+              referenceKeys: parse.referenceKeys,
+              referencesIndexed: true,
+            }
+          : { referenceKeys: [], referencesIndexed: false }),
+      },
+    ],
     skipDuplicates: true,
   });
   return hash;
@@ -109,7 +147,14 @@ export function treeObjects(pages: PageNode[]): { root: string | null; objects: 
   const objects = new Map<string, TreeEntry[]>();
   const hashOf = (nodes: PageNode[]): string | null => {
     if (nodes.length === 0) return null;
-    const entries = nodes.map((n) => ({ id: n.id, slug: n.slug, version: n.version, tree: hashOf(n.children), createdAt: n.createdAt, updatedAt: n.updatedAt }));
+    const entries = nodes.map((n) => ({
+      id: n.id,
+      slug: n.slug,
+      version: n.version,
+      tree: hashOf(n.children),
+      createdAt: n.createdAt,
+      updatedAt: n.updatedAt,
+    }));
     const hash = sha256(canonical(entries));
     objects.set(hash, entries);
     return hash;
@@ -129,7 +174,12 @@ export async function writeTree(db: Db, space: { id: string; organizationId: str
   for (const { hash } of existing) made.delete(hash);
   if (made.size > 0) {
     await db.pageTree.createMany({
-      data: [...made].map(([hash, entries]) => ({ spaceId: space.id, organizationId: space.organizationId, hash, entries: entries as unknown as Prisma.InputJsonValue })),
+      data: [...made].map(([hash, entries]) => ({
+        spaceId: space.id,
+        organizationId: space.organizationId,
+        hash,
+        entries: entries as unknown as Prisma.InputJsonValue,
+      })),
       skipDuplicates: true,
     });
   }
@@ -139,10 +189,12 @@ export async function writeTree(db: Db, space: { id: string; organizationId: str
 /** Loads tree objects by hash (the loader of a request, or a transaction's own). */
 export type TreeFetcher = (spaceId: string, hashes: string[]) => Promise<Map<string, TreeEntry[]>>;
 
-export const fetchTreesFrom = (db: Db): TreeFetcher => async (spaceId, hashes) => {
-  const rows = await db.pageTree.findMany({ where: { spaceId, hash: { in: hashes } }, select: { hash: true, entries: true } });
-  return new Map(rows.map((r) => [r.hash, r.entries as unknown as TreeEntry[]]));
-};
+export const fetchTreesFrom =
+  (db: Db): TreeFetcher =>
+  async (spaceId, hashes) => {
+    const rows = await db.pageTree.findMany({ where: { spaceId, hash: { in: hashes } }, select: { hash: true, entries: true } });
+    return new Map(rows.map((r) => [r.hash, r.entries as unknown as TreeEntry[]]));
+  };
 
 /** The page tree under `root`, one statement per level of depth. */
 export async function readTree(fetch: TreeFetcher, spaceId: string, root: string | null): Promise<PageNode[]> {
@@ -167,7 +219,12 @@ export async function readTree(fetch: TreeFetcher, spaceId: string, root: string
 export type VersionRow = PageContent & { hash: string };
 
 /** A version with its stored parse (null document and sections: not parsed yet). */
-export type ParsedVersionRow = VersionRow & { document: JsonValue | null; sections: JsonValue | null; referenceKeys: string[]; referencesIndexed: boolean };
+export type ParsedVersionRow = VersionRow & {
+  document: JsonValue | null;
+  sections: JsonValue | null;
+  referenceKeys: string[];
+  referencesIndexed: boolean;
+};
 
 /**
  * The versions `hashes` of a space; `withParse`: with their stored parse
@@ -175,10 +232,23 @@ export type ParsedVersionRow = VersionRow & { document: JsonValue | null; sectio
  * with their stored sections only (the search index).
  */
 export async function readVersions(db: Db, spaceId: string, hashes: string[]): Promise<Map<string, VersionRow>>;
-export async function readVersions(db: Db, spaceId: string, hashes: string[], options: { withParse?: boolean; withSections?: boolean }): Promise<Map<string, ParsedVersionRow>>;
-export async function readVersions(db: Db, spaceId: string, hashes: string[], { withParse = false, withSections = false } = {}): Promise<Map<string, VersionRow>> {
+export async function readVersions(
+  db: Db,
+  spaceId: string,
+  hashes: string[],
+  options: { withParse?: boolean; withSections?: boolean },
+): Promise<Map<string, ParsedVersionRow>>;
+export async function readVersions(
+  db: Db,
+  spaceId: string,
+  hashes: string[],
+  { withParse = false, withSections = false } = {},
+): Promise<Map<string, VersionRow>> {
   if (hashes.length === 0) return new Map();
-  const rows = await db.pageVersion.findMany({ where: { spaceId, hash: { in: [...new Set(hashes)] } }, omit: { document: !withParse, sections: !(withParse || withSections) } });
+  const rows = await db.pageVersion.findMany({
+    where: { spaceId, hash: { in: [...new Set(hashes)] } },
+    omit: { document: !withParse, sections: !(withParse || withSections) },
+  });
   return new Map(rows.map((r) => [r.hash, r]));
 }
 

@@ -49,7 +49,15 @@ export function oversizedDocument(maxDepth: number): RichTextDocument {
   return {
     object: 'document',
     data: {},
-    nodes: [{ object: 'block', type: 'paragraph', isVoid: false, data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: message, marks: [] }] }] }],
+    nodes: [
+      {
+        object: 'block',
+        type: 'paragraph',
+        isVoid: false,
+        data: {},
+        nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: message, marks: [] }] }],
+      },
+    ],
   };
 }
 
@@ -62,7 +70,11 @@ export function boundedDocument(document: RichTextDocument, bounds: DocumentBoun
 /** One parse of `markdown`: its document (bounded) and its reference keys. */
 export function parsePage(markdown: string, bounds: DocumentBounds): PageParse {
   const tree = parseMarkdown(markdown);
-  return { document: boundedDocument(markdownToDocument(tree), bounds), referenceKeys: referenceKeys(tree), sections: markdownSections(tree) };
+  return {
+    document: boundedDocument(markdownToDocument(tree), bounds),
+    referenceKeys: referenceKeys(tree),
+    sections: markdownSections(tree),
+  };
 }
 
 /** The pool's task: several pages parsed in one round trip. */

@@ -34,7 +34,12 @@ export const emptyParse = (): Parses => new Map([['', EMPTY]]);
  * tasks of up to 1 MB. Without a pool (a worker process), one page at a time,
  * yielding to the event loop between pages.
  */
-export async function parseMarkdowns(compute: ComputePool | undefined, markdowns: Iterable<string>, bounds: DocumentBounds = defaultBounds, { inline = true } = {}): Promise<Parses> {
+export async function parseMarkdowns(
+  compute: ComputePool | undefined,
+  markdowns: Iterable<string>,
+  bounds: DocumentBounds = defaultBounds,
+  { inline = true } = {},
+): Promise<Parses> {
   const parses = emptyParse();
   const wanted = [...new Set(markdowns)].filter((m) => !parses.has(m));
   const bytes = wanted.reduce((sum, m) => sum + Buffer.byteLength(m), 0);
@@ -65,10 +70,17 @@ export async function parseMarkdowns(compute: ComputePool | undefined, markdowns
 }
 
 /** Adds the parses stored with `rows` (versions read back) to `parses`: a copy or an edit that keeps the Markdown parses nothing. */
-export function rememberParses(parses: Parses, rows: Iterable<{ markdown: string; document?: unknown; sections?: unknown; referenceKeys?: string[]; referencesIndexed?: boolean }>) {
+export function rememberParses(
+  parses: Parses,
+  rows: Iterable<{ markdown: string; document?: unknown; sections?: unknown; referenceKeys?: string[]; referencesIndexed?: boolean }>,
+) {
   for (const row of rows) {
     if (row.document != null && row.sections != null && row.referencesIndexed && row.referenceKeys && !parses.has(row.markdown)) {
-      parses.set(row.markdown, { document: row.document as RichTextDocument, sections: row.sections as Section[], referenceKeys: row.referenceKeys });
+      parses.set(row.markdown, {
+        document: row.document as RichTextDocument,
+        sections: row.sections as Section[],
+        referenceKeys: row.referenceKeys,
+      });
     }
   }
   return parses;
@@ -81,7 +93,15 @@ type Key = { spaceId: string; hash: string };
 async function storeParses(db: Db, rows: (Key & { parse: PageParse })[]) {
   if (rows.length === 0) return;
   // json, not jsonb, all the way: the document keeps its key order (the column is json).
-  const data = JSON.stringify(rows.map((r) => ({ spaceId: r.spaceId, hash: r.hash, keys: r.parse.referenceKeys, document: r.parse.document, sections: r.parse.sections })));
+  const data = JSON.stringify(
+    rows.map((r) => ({
+      spaceId: r.spaceId,
+      hash: r.hash,
+      keys: r.parse.referenceKeys,
+      document: r.parse.document,
+      sections: r.parse.sections,
+    })),
+  );
   await db.$executeRaw`
     UPDATE "PageVersion" v
     SET "document" = COALESCE(v."document", d.document),
@@ -103,7 +123,10 @@ const unparsed = (where: Prisma.PageVersionWhereInput = {}): Prisma.PageVersionW
  * (of one space when `spaceId` is given: the versions a merge stored), parsed
  * on the pool when there is one and stored. Answers how many it parsed.
  */
-export async function storeMissingParses(db: Db, options: { compute?: ComputePool; batch?: number; spaceId?: string; bounds?: DocumentBounds } = {}): Promise<number> {
+export async function storeMissingParses(
+  db: Db,
+  options: { compute?: ComputePool; batch?: number; spaceId?: string; bounds?: DocumentBounds } = {},
+): Promise<number> {
   const { compute, batch = 200, spaceId, bounds = defaultBounds } = options;
   let total = 0;
   for (;;) {
@@ -114,8 +137,16 @@ export async function storeMissingParses(db: Db, options: { compute?: ComputePoo
       take: batch,
     });
     if (rows.length === 0) return total;
-    const parses = await parseMarkdowns(compute, rows.map((r) => r.markdown), bounds, { inline: false });
-    await storeParses(db, rows.map((r) => ({ spaceId: r.spaceId, hash: r.hash, parse: parses.get(r.markdown)! })));
+    const parses = await parseMarkdowns(
+      compute,
+      rows.map((r) => r.markdown),
+      bounds,
+      { inline: false },
+    );
+    await storeParses(
+      db,
+      rows.map((r) => ({ spaceId: r.spaceId, hash: r.hash, parse: parses.get(r.markdown)! })),
+    );
     total += rows.length;
     if (rows.length < batch) return total;
   }
@@ -126,7 +157,12 @@ export async function storeMissingParses(db: Db, options: { compute?: ComputePoo
  * versions without one are parsed now on the pool and stored (the first read
  * of a version stored before documents were, or of a merge's new version).
  */
-export async function storedParses(db: Db, compute: ComputePool, keys: readonly Key[], bounds: DocumentBounds): Promise<Map<string, Pick<PageParse, 'document' | 'referenceKeys'>>> {
+export async function storedParses(
+  db: Db,
+  compute: ComputePool,
+  keys: readonly Key[],
+  bounds: DocumentBounds,
+): Promise<Map<string, Pick<PageParse, 'document' | 'referenceKeys'>>> {
   const out = new Map<string, Pick<PageParse, 'document' | 'referenceKeys'>>();
   if (keys.length === 0) return out;
   const rows = await db.pageVersion.findMany({
@@ -136,7 +172,10 @@ export async function storedParses(db: Db, compute: ComputePool, keys: readonly 
   const missing: Key[] = [];
   for (const row of rows) {
     if (row.document != null && row.referencesIndexed) {
-      out.set(parseKey(row), { document: boundedDocument(row.document as unknown as RichTextDocument, bounds), referenceKeys: row.referenceKeys });
+      out.set(parseKey(row), {
+        document: boundedDocument(row.document as unknown as RichTextDocument, bounds),
+        referenceKeys: row.referenceKeys,
+      });
     } else missing.push(row);
   }
   if (missing.length > 0) {
@@ -147,7 +186,12 @@ export async function storedParses(db: Db, compute: ComputePool, keys: readonly 
     });
     const texts = found.filter((t) => wanted.has(parseKey(t)));
     // Never inline: these may be legacy pages of any size.
-    const parses = await parseMarkdowns(compute, texts.map((t) => t.markdown), bounds, { inline: false });
+    const parses = await parseMarkdowns(
+      compute,
+      texts.map((t) => t.markdown),
+      bounds,
+      { inline: false },
+    );
     const made = texts.map((t) => ({ spaceId: t.spaceId, hash: t.hash, parse: parses.get(t.markdown)! }));
     await storeParses(db, made);
     for (const m of made) out.set(parseKey(m), m.parse);

@@ -63,7 +63,11 @@ export function flattenResolved(pages: ResolvedPage[]): ResolvedPage[] {
 }
 
 /** One page of a revision (with its subpages' content), or null. */
-export async function pageOfRevision(ctx: Context, revision: RevisionRef, match: { id?: string; path?: string }): Promise<ResolvedPage | null> {
+export async function pageOfRevision(
+  ctx: Context,
+  revision: RevisionRef,
+  match: { id?: string; path?: string },
+): Promise<ResolvedPage | null> {
   const tree = await revisionTree(ctx, revision);
   const found = flatten(tree).find((f) => (match.id !== undefined ? f.node.id === match.id : f.path === match.path));
   if (!found) return null;
@@ -77,6 +81,10 @@ export async function readRevisionPages(db: Tx | Pick<Tx, 'pageTree' | 'pageVers
   const revision = await db.revision.findUniqueOrThrow({ where: { id: revisionId }, select: { spaceId: true, tree: true } });
   const tree = await readTree(fetchTreesFrom(db), revision.spaceId, revision.tree);
   const flat = flatten(tree);
-  const contents = await readVersions(db, revision.spaceId, flat.map((f) => f.node.version));
+  const contents = await readVersions(
+    db,
+    revision.spaceId,
+    flat.map((f) => f.node.version),
+  );
   return flattenResolved(resolve(tree, contents, null, ''));
 }

@@ -73,7 +73,10 @@ PageRef.implement({
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Id of the page (stable across revisions).' }),
     type: t.exposeString('type', { description: 'document, group or link.' }),
-    kind: t.string({ description: 'Older spelling of the type ("sheet" for a document).', resolve: (p) => (p.type === 'document' ? 'sheet' : p.type) }),
+    kind: t.string({
+      description: 'Older spelling of the type ("sheet" for a document).',
+      resolve: (p) => (p.type === 'document' ? 'sheet' : p.type),
+    }),
     tags: t.idList({ description: 'Tags of the page (none yet).', resolve: () => [] }),
     title: t.exposeString('title', { description: 'Title.' }),
     emoji: t.exposeString('emoji', { nullable: true, description: 'Emoji, if set.' }),
@@ -87,7 +90,12 @@ PageRef.implement({
     layout: t.field({ type: 'JSON', description: 'Layout options.', resolve: (p) => p.layout ?? defaultLayout }),
     cover: t.field({ type: 'JSON', nullable: true, description: 'Cover image, if set.', resolve: (p) => p.cover }),
     variables: t.field({ type: 'JSON', nullable: true, description: 'Variables of the page.', resolve: (p) => p.variables }),
-    computed: t.field({ type: 'JSON', nullable: true, description: 'Definition of computed content ({type, dependencies, props}), kept as given.', resolve: (p) => p.computed }),
+    computed: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: 'Definition of computed content ({type, dependencies, props}), kept as given.',
+      resolve: (p) => p.computed,
+    }),
     createdAt: t.string({ description: 'When the page was created.', resolve: (p) => p.createdAt }),
     updatedAt: t.string({ description: 'When the page was last edited.', resolve: (p) => p.updatedAt }),
     markdown: t.string({
@@ -103,7 +111,10 @@ PageRef.implement({
         if (p.view?.format === 'markdown') return null;
         // Computed content (an OpenAPI page) is rendered at read: its document is converted then, bounded like a stored one.
         if (p.view?.computed !== false && openAPIComputed(p.computed)) {
-          return boundedDocument(await markdownToDocumentOffLoop(ctx.compute, await pageMarkdown(ctx, p, p.view?.computed)), ctx.contentLimits);
+          return boundedDocument(
+            await markdownToDocumentOffLoop(ctx.compute, await pageMarkdown(ctx, p, p.view?.computed)),
+            ctx.contentLimits,
+          );
         }
         // Stored with the version: read, never parsed (src/domain/revisions/parses.ts).
         return documentLoader(ctx).load([p.spaceId, p.version]);
@@ -131,7 +142,11 @@ PageRef.implement({
 });
 
 const asSubpage = (parent: PageValue, page: ResolvedPage): PageValue => ({
-  ...page, spaceId: parent.spaceId, view: parent.view, revision: parent.revision, changeRequestId: parent.changeRequestId,
+  ...page,
+  spaceId: parent.spaceId,
+  view: parent.view,
+  revision: parent.revision,
+  changeRequestId: parent.changeRequestId,
 });
 
 const RevisionUrls = builder.simpleObject('RevisionUrls', {
@@ -140,7 +155,11 @@ const RevisionUrls = builder.simpleObject('RevisionUrls', {
 });
 
 const withSpace = (revision: RevisionValue, page: ResolvedPage): PageValue => ({
-  ...page, spaceId: revision.spaceId, view: revision.view, revision, changeRequestId: revision.changeRequestId,
+  ...page,
+  spaceId: revision.spaceId,
+  view: revision.view,
+  revision,
+  changeRequestId: revision.changeRequestId,
 });
 
 export const RevisionRefType = builder.objectRef<RevisionValue>('Revision').implement({
@@ -148,7 +167,9 @@ export const RevisionRefType = builder.objectRef<RevisionValue>('Revision').impl
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Id of the revision.' }),
     parents: t.exposeIDList('parents', { description: 'The revisions it was made from.' }),
-    type: t.exposeString('type', { description: 'edits, merge (a change request merged) or update (main content brought into a change request).' }),
+    type: t.exposeString('type', {
+      description: 'edits, merge (a change request merged) or update (main content brought into a change request).',
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was made.' }),
     pages: t.field({
       type: [PageRef],
@@ -157,14 +178,19 @@ export const RevisionRefType = builder.objectRef<RevisionValue>('Revision').impl
     }),
     allPages: t.field({
       type: [PageRef],
-      description: 'Every page at any depth, in tree order (each page before its subpages), each with its parentId: the whole tree as one list.',
+      description:
+        'Every page at any depth, in tree order (each page before its subpages), each with its parentId: the whole tree as one list.',
       resolve: async (r, _a, ctx) => flattenResolved(await revisionPages(ctx, r)).map((p) => withSpace(r, p)),
     }),
     pageCount: t.int({ description: 'Number of pages, at any depth.', resolve: (r, _a, ctx) => countPages(ctx, r) }),
     tags: t.field({ type: ['JSON'], description: 'Tags of the revision (none yet).', resolve: () => [] }),
     reusableContents: t.field({ type: ['JSON'], description: 'Reusable contents (none yet).', resolve: () => [] }),
     variables: t.field({ type: 'JSON', description: 'Variables of the revision.', resolve: () => ({}) }),
-    urls: t.field({ type: RevisionUrls, description: 'Links to the revision.', resolve: (r, _a, ctx) => ({ app: `${ctx.urls.app}/s/${r.spaceId}/~/revisions/${r.id}` }) }),
+    urls: t.field({
+      type: RevisionUrls,
+      description: 'Links to the revision.',
+      resolve: (r, _a, ctx) => ({ app: `${ctx.urls.app}/s/${r.spaceId}/~/revisions/${r.id}` }),
+    }),
     page: t.field({
       type: PageRef,
       description: 'One page, by id or by path; NOT_FOUND when the revision has none.',
@@ -184,7 +210,10 @@ export const RevisionRefType = builder.objectRef<RevisionValue>('Revision').impl
 
 /** A revision row as the GraphQL Revision (NOT_FOUND when absent). */
 export async function revisionValue(
-  ctx: Context, id: string, view?: PageView, readAs?: { changeRequestId: string; baselineId: string },
+  ctx: Context,
+  id: string,
+  view?: PageView,
+  readAs?: { changeRequestId: string; baselineId: string },
 ): Promise<RevisionValue> {
   const row = await revisionLoader(ctx).load(id);
   if (!row) throw notFound('Revision');

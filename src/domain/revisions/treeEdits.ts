@@ -39,7 +39,8 @@ export function childrenOf(pages: PageNode[], parentId: string | null, field = '
 
 /** A slug must be unique among siblings (paths name one page). */
 export function checkSlugFree(siblings: PageNode[], slug: string, exceptId: string | null, field = 'slug') {
-  if (siblings.some((s) => s.slug === slug && s.id !== exceptId)) throw badRequest(`another page here already has the slug "${slug}"`, field);
+  if (siblings.some((s) => s.slug === slug && s.id !== exceptId))
+    throw badRequest(`another page here already has the slug "${slug}"`, field);
 }
 
 export function insertAt(siblings: PageNode[], node: PageNode, at: number | null | undefined) {

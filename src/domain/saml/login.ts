@@ -29,7 +29,8 @@ const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
  */
 async function samlFor(urls: Urls, provider: SamlProvider | null): Promise<SAML> {
   if (!provider) throw notFound('SAML provider');
-  if (samlProviderStatus(provider) !== 'active') throw new AppError(409, 'This SAML provider is not fully configured (entityID, certificate and ssoURL are needed)');
+  if (samlProviderStatus(provider) !== 'active')
+    throw new AppError(409, 'This SAML provider is not fully configured (entityID, certificate and ssoURL are needed)');
   const sp = serviceProviderUrls(urls, provider.id);
   const { SAML, ValidateInResponseTo } = await import('@node-saml/node-saml');
   return new SAML({
@@ -64,7 +65,12 @@ export async function serviceProviderMetadata(prisma: PrismaClient, urls: Urls, 
 
 /** The e-mail address the assertion vouches for: an e-mail attribute, else an e-mail NameID. */
 function assertedEmail(profile: Profile): string {
-  const candidates = [profile.email, profile.mail, profile['http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress'], profile.nameID];
+  const candidates = [
+    profile.email,
+    profile.mail,
+    profile['http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress'],
+    profile.nameID,
+  ];
   const email = candidates.find((c): c is string => typeof c === 'string' && EMAIL.test(c.trim()));
   if (!email) throw new AppError(401, 'SAML Response rejected: the assertion names no e-mail address');
   return email.trim().toLowerCase();
@@ -84,14 +90,16 @@ const text = (node: { _?: string } | string | undefined) => (typeof node === 'st
  */
 function checkAddressing(profile: Profile, provider: SamlProvider, acsURL: string) {
   const assertion = (profile.getAssertion?.() as { Assertion?: ParsedAssertion })?.Assertion;
-  if (text(assertion?.Issuer?.[0]) !== provider.entityID) throw new AppError(401, 'SAML Response rejected: the assertion\'s Issuer is not the provider\'s entityID');
+  if (text(assertion?.Issuer?.[0]) !== provider.entityID)
+    throw new AppError(401, "SAML Response rejected: the assertion's Issuer is not the provider's entityID");
   const confirmations = (assertion?.Subject?.[0]?.SubjectConfirmation ?? []).flatMap((c) => c.SubjectConfirmationData ?? []);
   if (confirmations.length === 0 || confirmations.some((d) => d.$?.Recipient !== acsURL)) {
-    throw new AppError(401, 'SAML Response rejected: the assertion\'s Recipient is not this provider\'s ACS URL');
+    throw new AppError(401, "SAML Response rejected: the assertion's Recipient is not this provider's ACS URL");
   }
   const response = new DOMParser().parseFromString(profile.getSamlResponseXml?.() ?? '', 'text/xml').documentElement;
   const destination = response?.getAttribute('Destination');
-  if (destination && destination !== acsURL) throw new AppError(401, 'SAML Response rejected: its Destination is not this provider\'s ACS URL');
+  if (destination && destination !== acsURL)
+    throw new AppError(401, "SAML Response rejected: its Destination is not this provider's ACS URL");
 }
 
 /** The domain of an e-mail address (lower case). */
@@ -99,11 +107,14 @@ const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
 
 /** The assertion's id and the end of its validity (for the replay check). */
 function assertionIdentity(profile: Profile, now: Date) {
-  const assertion = (profile.getAssertion?.() as { Assertion?: { $?: { ID?: string }; Conditions?: { $?: { NotOnOrAfter?: string } }[] } })?.Assertion;
+  const assertion = (profile.getAssertion?.() as { Assertion?: { $?: { ID?: string }; Conditions?: { $?: { NotOnOrAfter?: string } }[] } })
+    ?.Assertion;
   const id = assertion?.$?.ID;
   if (!id) throw new AppError(401, 'SAML Response rejected: the assertion has no ID');
   const notOnOrAfter = Date.parse(assertion?.Conditions?.[0]?.$?.NotOnOrAfter ?? '');
-  const expiresAt = new Date((Number.isFinite(notOnOrAfter) ? notOnOrAfter : now.getTime() + DEFAULT_ASSERTION_LIFETIME_MS) + CLOCK_SKEW_MS);
+  const expiresAt = new Date(
+    (Number.isFinite(notOnOrAfter) ? notOnOrAfter : now.getTime() + DEFAULT_ASSERTION_LIFETIME_MS) + CLOCK_SKEW_MS,
+  );
   return { id, expiresAt };
 }
 
@@ -119,16 +130,27 @@ async function vouchedUser(tx: Tx, organizationId: string, email: string) {
   if (!existing) {
     // The address counts as verified only where the organization proved it owns the domain.
     const created = await tx.user.createMany({
-      data: [{ id: newId('User'), email, emailVerified: domainVerified, displayName: email.slice(0, email.indexOf('@')), provisionedByOrganizationId: organizationId }],
+      data: [
+        {
+          id: newId('User'),
+          email,
+          emailVerified: domainVerified,
+          displayName: email.slice(0, email.indexOf('@')),
+          provisionedByOrganizationId: organizationId,
+        },
+      ],
       skipDuplicates: true,
     });
     // Another login created the same address at the same moment: judge that user like any existing one.
     if (created.count === 1) return tx.user.findUniqueOrThrow({ where: { email } });
   }
-  const user = existing ?? await tx.user.findUniqueOrThrow({ where: { email } });
+  const user = existing ?? (await tx.user.findUniqueOrThrow({ where: { email } }));
   if (providerMayVouch(organizationId, user, domainVerified)) return user;
-  throw new AppError(403, `SAML Response rejected: this identity provider may not sign in ${email}: ` +
-    'the address is not in a verified e-mail domain of the organization, and the user was not created by its sign-on');
+  throw new AppError(
+    403,
+    `SAML Response rejected: this identity provider may not sign in ${email}: ` +
+      'the address is not in a verified e-mail domain of the organization, and the user was not created by its sign-on',
+  );
 }
 
 export interface SsoLogin {
@@ -152,7 +174,13 @@ export interface SsoLogin {
  * 401 for a response that does not verify or was already used; 403 for a
  * disabled member.
  */
-export async function consumeSamlResponse(prisma: PrismaClient, urls: Urls, providerId: string, samlResponse: string, now: Date): Promise<SsoLogin> {
+export async function consumeSamlResponse(
+  prisma: PrismaClient,
+  urls: Urls,
+  providerId: string,
+  samlResponse: string,
+  now: Date,
+): Promise<SsoLogin> {
   const provider = await loadProvider(prisma, providerId);
   const saml = await samlFor(urls, provider);
   let profile: Profile;
@@ -171,16 +199,29 @@ export async function consumeSamlResponse(prisma: PrismaClient, urls: Urls, prov
 
   return prisma.$transaction(async (tx) => {
     await tx.samlAssertion.deleteMany({ where: { providerId, expiresAt: { lt: now } } });
-    const { count } = await tx.samlAssertion.createMany({ data: [{ providerId, assertionId: assertion.id, expiresAt: assertion.expiresAt }], skipDuplicates: true });
+    const { count } = await tx.samlAssertion.createMany({
+      data: [{ providerId, assertionId: assertion.id, expiresAt: assertion.expiresAt }],
+      skipDuplicates: true,
+    });
     if (count === 0) throw new AppError(401, 'SAML Response rejected: this assertion was already used');
 
     const user = await vouchedUser(tx, organizationId, email);
-    const created = await tx.member.createMany({ data: [{ organizationId, userId: user.id, role: defaultRole, sso: true }], skipDuplicates: true });
+    const created = await tx.member.createMany({
+      data: [{ organizationId, userId: user.id, role: defaultRole, sso: true }],
+      skipDuplicates: true,
+    });
     const joined = created.count === 1;
-    const member = await tx.member.update({ where: { organizationId_userId: { organizationId, userId: user.id } }, data: { sso: true }, select: { disabled: true } });
+    const member = await tx.member.update({
+      where: { organizationId_userId: { organizationId, userId: user.id } },
+      data: { sso: true },
+      select: { disabled: true },
+    });
     if (member.disabled) throw new AppError(403, 'This membership is disabled');
     if (joined && defaultTeamId) {
-      await tx.teamMember.createMany({ data: [{ teamId: defaultTeamId, organizationId, userId: user.id, role: 'member' }], skipDuplicates: true });
+      await tx.teamMember.createMany({
+        data: [{ teamId: defaultTeamId, organizationId, userId: user.id, role: 'member' }],
+        skipDuplicates: true,
+      });
     }
     await tx.apiToken.updateMany({ where: { userId: user.id, label, revokedAt: null }, data: { revokedAt: now } });
     const token = await issueToken(tx, user.id, { label, organizationId });

@@ -30,6 +30,8 @@ export async function ssoTokenRefusal(db: Pick<Context['prisma'], 'member'>, use
   });
   if (blocking.length === 0) return undefined;
   const names = blocking.map((m) => `"${m.organization.title}" (${m.organization.id})`).join(', ');
-  return `API tokens refused: ${names} enforces single sign-on and this user is not an SSO member there; ` +
-    'an admin can mark them with POST /v1/orgs/{organizationId}/members/{userId}/sso, or they log in through the organization\'s identity provider';
+  return (
+    `API tokens refused: ${names} enforces single sign-on and this user is not an SSO member there; ` +
+    "an admin can mark them with POST /v1/orgs/{organizationId}/members/{userId}/sso, or they log in through the organization's identity provider"
+  );
 }

@@ -8,7 +8,13 @@ import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { MemberRef } from '../members/schema.js';
 import {
-  createSamlProvider, deleteSamlProvider, findSamlProvider, samlProviderListWhere, samlProviderStatus, serviceProviderUrls, ssoLogins,
+  createSamlProvider,
+  deleteSamlProvider,
+  findSamlProvider,
+  samlProviderListWhere,
+  samlProviderStatus,
+  serviceProviderUrls,
+  ssoLogins,
   updateSamlProvider,
 } from './service.js';
 import { setSsoMember } from './members.js';
@@ -21,7 +27,9 @@ const SamlProviderStatusEnum = restEnum('SamlProviderStatus', ['active', 'pendin
 const SamlServiceProvider = builder.simpleObject('SamlServiceProvider', {
   description: 'What Quire is to the identity provider (generated per provider, absolute URLs).',
   fields: (t) => ({
-    acsURL: t.string({ description: 'Assertion Consumer Service URL: where the identity provider posts its SAML Response (HTTP-POST binding).' }),
+    acsURL: t.string({
+      description: 'Assertion Consumer Service URL: where the identity provider posts its SAML Response (HTTP-POST binding).',
+    }),
     startURL: t.string({ description: 'Where a login through this provider starts (redirects to the identity provider).' }),
     entityID: t.string({ description: "Quire's entity id (audience) for this provider; its service-provider metadata is served there." }),
   }),
@@ -39,9 +47,17 @@ export const SamlProviderRef = builder.prismaObject('SamlProvider', {
     label: t.exposeString('label', { description: 'Label shown on the login page (1 to 30 characters).' }),
     ssoURL: t.exposeString('ssoURL', { nullable: true, description: "The identity provider's single sign-on URL; null until set." }),
     entityID: t.exposeString('entityID', { nullable: true, description: "The identity provider's entity id (issuer); null until set." }),
-    certificate: t.exposeString('certificate', { nullable: true, description: 'PEM X.509 certificate the identity provider signs with; null until set.' }),
+    certificate: t.exposeString('certificate', {
+      nullable: true,
+      description: 'PEM X.509 certificate the identity provider signs with; null until set.',
+    }),
     defaultTeam: t.relation('defaultTeam', { nullable: true, description: 'Team that users who join through this provider are put in.' }),
-    defaultRole: t.field({ type: RoleEnum, nullable: true, description: 'Role of users who join through this provider; null: guests.', resolve: (p) => p.defaultRole }),
+    defaultRole: t.field({
+      type: RoleEnum,
+      nullable: true,
+      description: 'Role of users who join through this provider; null: guests.',
+      resolve: (p) => p.defaultRole,
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
     status: t.field({
       type: SamlProviderStatusEnum,
@@ -49,7 +65,11 @@ export const SamlProviderRef = builder.prismaObject('SamlProvider', {
       select: { entityID: true, certificate: true, ssoURL: true },
       resolve: (p) => samlProviderStatus(p),
     }),
-    service: t.field({ type: SamlServiceProvider, description: 'What Quire is to the identity provider.', resolve: (p, _args, ctx) => serviceProviderUrls(ctx.urls, p.id) }),
+    service: t.field({
+      type: SamlServiceProvider,
+      description: 'What Quire is to the identity provider.',
+      resolve: (p, _args, ctx) => serviceProviderUrls(ctx.urls, p.id),
+    }),
     urls: t.field({
       type: SamlProviderUrls,
       description: 'Links to the provider.',
@@ -62,18 +82,21 @@ export const SamlProviderRef = builder.prismaObject('SamlProvider', {
 const SamlProviderConnection = nodeConnection(SamlProviderRef, 'SamlProvider', { items: 'SAML providers' });
 
 builder.prismaObjectField('Organization', 'samlProviders', (t) =>
-  t.prismaConnection({
-    type: 'SamlProvider',
-    cursor: 'id',
-    description: "The organization's SAML providers (admins), oldest first.",
-    // Reads providers, not the organization: their policy checks the scope.
-    skipTypeScopes: true,
-    ...scopedList({
-      model: (ctx) => ctx.prisma.samlProvider,
-      where: (org: { id: string }, _args, ctx) => samlProviderListWhere(ctx, org),
-      orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
-    }),
-  }, SamlProviderConnection),
+  t.prismaConnection(
+    {
+      type: 'SamlProvider',
+      cursor: 'id',
+      description: "The organization's SAML providers (admins), oldest first.",
+      // Reads providers, not the organization: their policy checks the scope.
+      skipTypeScopes: true,
+      ...scopedList({
+        model: (ctx) => ctx.prisma.samlProvider,
+        where: (org: { id: string }, _args, ctx) => samlProviderListWhere(ctx, org),
+        orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
+      }),
+    },
+    SamlProviderConnection,
+  ),
 );
 
 builder.prismaObjectField('Organization', 'samlProvider', (t) =>
@@ -118,7 +141,10 @@ const providerFields = (t: InputFieldBuilder) => ({
   certificate: t.string({ description: "The identity provider's PEM X.509 signing certificate (at most 10000 characters)." }),
   ssoURL: t.string({ description: "The identity provider's single sign-on URL (absolute http(s) URL, at most 2048 characters)." }),
   defaultTeam: t.id({ description: 'A team of the organization that users who join through the provider are put in; null: none.' }),
-  defaultRole: t.field({ type: RoleEnum, description: 'Role of users who join through the provider; null: guests (create: read when absent).' }),
+  defaultRole: t.field({
+    type: RoleEnum,
+    description: 'Role of users who join through the provider; null: guests (create: read when absent).',
+  }),
 });
 const providerKey = (t: InputFieldBuilder) => ({
   organizationId: t.id({ required: true, description: 'Id of the organization.' }),
@@ -126,14 +152,22 @@ const providerKey = (t: InputFieldBuilder) => ({
 });
 const providerPayload = (description: string) => ({
   description,
-  outputFields: (t: any) => ({ // eslint-disable-line @typescript-eslint/no-explicit-any
-    samlProvider: t.field({ type: SamlProviderRef, description: 'The provider.', resolve: (p: { samlProvider: SamlProvider }) => p.samlProvider }),
+  outputFields: (t: any) => ({
+    // eslint-disable-line @typescript-eslint/no-explicit-any
+    samlProvider: t.field({
+      type: SamlProviderRef,
+      description: 'The provider.',
+      resolve: (p: { samlProvider: SamlProvider }) => p.samlProvider,
+    }),
   }),
 });
 
 builder.relayMutationField(
   'createSamlProvider',
-  { description: 'Arguments of createSamlProvider.', inputFields: (t) => ({ organizationId: t.id({ required: true, description: 'Id of the organization.' }), ...providerFields(t) }) },
+  {
+    description: 'Arguments of createSamlProvider.',
+    inputFields: (t) => ({ organizationId: t.id({ required: true, description: 'Id of the organization.' }), ...providerFields(t) }),
+  },
   {
     description: 'Adds a SAML provider to an organization (admins).',
     resolve: async (_root, { input }, ctx) => ({ samlProvider: await createSamlProvider(ctx, input.organizationId, input) }),
@@ -146,7 +180,9 @@ builder.relayMutationField(
   { description: 'Arguments of updateSamlProvider.', inputFields: (t) => ({ ...providerKey(t), ...providerFields(t) }) },
   {
     description: 'Changes a SAML provider (admins); absent fields keep their value.',
-    resolve: async (_root, { input }, ctx) => ({ samlProvider: await updateSamlProvider(ctx, input.organizationId, input.samlProviderId, input) }),
+    resolve: async (_root, { input }, ctx) => ({
+      samlProvider: await updateSamlProvider(ctx, input.organizationId, input.samlProviderId, input),
+    }),
   },
   providerPayload('The result of updateSamlProvider.'),
 );
@@ -156,7 +192,8 @@ builder.relayMutationField(
   { description: 'Arguments of deleteSamlProvider.', inputFields: (t) => providerKey(t) },
   {
     description: 'Deletes a SAML provider (admins). Idempotent.',
-    resolve: async (_root, { input }, ctx) => deletion(await deleteSamlProvider(ctx, input.organizationId, input.samlProviderId), input.samlProviderId),
+    resolve: async (_root, { input }, ctx) =>
+      deletion(await deleteSamlProvider(ctx, input.organizationId, input.samlProviderId), input.samlProviderId),
   },
   { description: 'The result of deleteSamlProvider.', outputFields: (t) => deletionFields(t, 'deleted', 'SamlProvider') },
 );

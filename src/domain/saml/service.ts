@@ -29,7 +29,8 @@ const PEM_CERTIFICATE = /^\s*-----BEGIN CERTIFICATE-----\r?\n[A-Za-z0-9+/=\r\n]+
 /** The certificate as stored: one PEM X.509 certificate that parses (400 naming `certificate` otherwise). */
 export function checkCertificate(pem: string): string {
   checkLength('certificate', pem, 1, 10_000);
-  if (!PEM_CERTIFICATE.test(pem)) throw badRequest('must be one PEM-encoded X.509 certificate (-----BEGIN CERTIFICATE-----)', 'certificate');
+  if (!PEM_CERTIFICATE.test(pem))
+    throw badRequest('must be one PEM-encoded X.509 certificate (-----BEGIN CERTIFICATE-----)', 'certificate');
   try {
     new X509Certificate(pem);
   } catch {
@@ -88,7 +89,13 @@ export async function createSamlProvider(ctx: Context, organizationId: string, i
   return ctx.prisma.samlProvider.create({ ...query, data: { ...data, label: data.label!, id: newId('SamlProvider'), organizationId } });
 }
 
-export async function updateSamlProvider(ctx: Context, organizationId: string, providerId: string, input: SamlProviderInput, query: Query = {}) {
+export async function updateSamlProvider(
+  ctx: Context,
+  organizationId: string,
+  providerId: string,
+  input: SamlProviderInput,
+  query: Query = {},
+) {
   await authorizeProviders(ctx, organizationId, 'update');
   const data = await checkedData(ctx, organizationId, input, false);
   // Conditional: a provider deleted meanwhile is a 404, not a 500.

@@ -19,7 +19,6 @@ import { diffTrees, type PagePlace } from './treeDiff.js';
 import { lockSpace } from '../spaces/locks.js';
 import type { Tx } from '../../db/tx.js';
 
-
 /** The text search configuration of the index and of the queries (stemming, stop words). */
 export const SEARCH_CONFIG = 'english';
 /** Longest text of one section put in its vector (a tsvector holds at most 1 MB). */
@@ -62,7 +61,8 @@ function sectionRows(pageId: string, content: IndexedVersion): SectionRow[] {
   return sections.map((s, position) => ({ ...base, position, anchor: s.id, heading: s.title, body: s.body }));
 }
 
-const chunks = <T>(items: T[], size = CHUNK) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+const chunks = <T>(items: T[], size = CHUNK) =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 const joinIds = (ids: string[]) => ids.join(',');
 
 /** `places` cut into statements of at most CHUNK pages and PARSED_PER_STATEMENT characters of Markdown (one page at least). */
@@ -84,13 +84,27 @@ function statementsOf(places: PagePlace[], contents: Map<string, IndexedVersion>
   return parts;
 }
 
-async function writePages(tx: Tx, space: { id: string; organizationId: string }, places: PagePlace[], contents: Map<string, IndexedVersion>) {
+async function writePages(
+  tx: Tx,
+  space: { id: string; organizationId: string },
+  places: PagePlace[],
+  contents: Map<string, IndexedVersion>,
+) {
   for (const part of statementsOf(places, contents)) {
     const found = part.filter((p) => contents.has(p.version));
     await tx.searchPage.createMany({
       data: found.map((p) => {
         const c = contents.get(p.version)!;
-        return { spaceId: space.id, pageId: p.id, organizationId: space.organizationId, version: p.version, title: c.title, description: c.description ?? '', path: p.path, ancestors: p.ancestors };
+        return {
+          spaceId: space.id,
+          pageId: p.id,
+          organizationId: space.organizationId,
+          version: p.version,
+          title: c.title,
+          description: c.description ?? '',
+          path: p.path,
+          ancestors: p.ancestors,
+        };
       }),
     });
     // Pages left out of search (noIndex) keep their page row (paths, ancestors) and have no section.
@@ -106,8 +120,15 @@ async function writePages(tx: Tx, space: { id: string; organizationId: string },
          setweight(to_tsvector('${SEARCH_CONFIG}', left(s.body, ${MAX_VECTOR_TEXT})), 'D')
        FROM unnest($3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
          AS s("pageId", position, anchor, heading, body, title, description)`,
-      space.id, space.organizationId,
-      column('pageId'), column('position'), column('anchor'), column('heading'), column('body'), column('title'), column('description'),
+      space.id,
+      space.organizationId,
+      column('pageId'),
+      column('position'),
+      column('anchor'),
+      column('heading'),
+      column('body'),
+      column('title'),
+      column('description'),
     );
   }
 }
@@ -118,7 +139,10 @@ async function movePages(tx: Tx, spaceId: string, places: PagePlace[]) {
       `UPDATE "SearchPage" p SET path = m.path, ancestors = string_to_array(m.ancestors, ',')
        FROM unnest($2::text[], $3::text[], $4::text[]) AS m("pageId", path, ancestors)
        WHERE p."spaceId" = $1 AND p."pageId" = m."pageId"`,
-      spaceId, part.map((p) => p.id), part.map((p) => p.path), part.map((p) => joinIds(p.ancestors)),
+      spaceId,
+      part.map((p) => p.id),
+      part.map((p) => p.path),
+      part.map((p) => joinIds(p.ancestors)),
     );
   }
 }
@@ -143,7 +167,12 @@ export async function syncSearchIndex(tx: Tx, spaceId: string): Promise<SyncResu
   const gone = state ? [...changes.removed, ...changes.indexed.map((p) => p.id)] : [];
   for (const part of chunks(gone, 5000)) await tx.searchPage.deleteMany({ where: { spaceId, pageId: { in: part } } });
   for (const part of chunks(changes.indexed, 5000)) {
-    const contents = await readVersions(tx, spaceId, part.map((p) => p.version), { withSections: true });
+    const contents = await readVersions(
+      tx,
+      spaceId,
+      part.map((p) => p.version),
+      { withSections: true },
+    );
     await writePages(tx, space, part, contents);
   }
   await movePages(tx, spaceId, changes.moved);
@@ -173,7 +202,8 @@ const SYNC_TIMEOUT_MS = 120_000;
 export async function refreshSearchIndexes(prisma: PrismaClient, spaceIds: string[], compute?: ComputePool): Promise<number> {
   const stale = await staleSearchIndexes(prisma, spaceIds);
   for (const id of stale) await storeMissingParses(prisma, { spaceId: id, compute });
-  for (const id of stale) await prisma.$transaction((tx) => syncSearchIndex(tx, id), { timeout: SYNC_TIMEOUT_MS, maxWait: SYNC_TIMEOUT_MS });
+  for (const id of stale)
+    await prisma.$transaction((tx) => syncSearchIndex(tx, id), { timeout: SYNC_TIMEOUT_MS, maxWait: SYNC_TIMEOUT_MS });
   return stale.length;
 }
 
@@ -186,7 +216,11 @@ export async function refreshAllSearchIndexes(prisma: PrismaClient, batch = 100,
       SELECT s.id FROM "Space" s LEFT JOIN "SearchIndexState" st ON st."spaceId" = s.id
       WHERE s.id > ${after} AND st."revisionId" IS DISTINCT FROM s."revisionId" ORDER BY s.id LIMIT ${batch}`;
     if (rows.length === 0) return total;
-    total += await refreshSearchIndexes(prisma, rows.map((r) => r.id), compute);
+    total += await refreshSearchIndexes(
+      prisma,
+      rows.map((r) => r.id),
+      compute,
+    );
     after = rows.at(-1)!.id;
   }
 }

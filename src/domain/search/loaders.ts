@@ -56,8 +56,15 @@ export const organizationSearchLoader = requestLoader(
           where: { OR: organizationIds.map((id) => searchableSpacesWhere(actor, id)) },
           select: { id: true, title: true, organizationId: true },
         });
-        await refreshSearchIndexes(ctx.prisma, spaces.map((s) => s.id), ctx.compute);
-        const scopes = organizationIds.map((organizationId) => ({ organizationId, spaces: spaces.filter((s) => s.organizationId === organizationId) }));
+        await refreshSearchIndexes(
+          ctx.prisma,
+          spaces.map((s) => s.id),
+          ctx.compute,
+        );
+        const scopes = organizationIds.map((organizationId) => ({
+          organizationId,
+          spaces: spaces.filter((s) => s.organizationId === organizationId),
+        }));
         return searchOrganizations(ctx.prisma, scopes, query, offset, limit);
       }),
       { cacheKeyFn },

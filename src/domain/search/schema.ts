@@ -34,11 +34,24 @@ const pageUrl = (ctx: Context, page: PageHit) => `${ctx.urls.app}/s/${page.space
 export const SearchSectionResultRef = builder.objectRef<SectionValue>('SearchSectionResult').implement({
   description: 'A section of a page that matched a search.',
   fields: (t) => ({
-    id: t.id({ description: 'Id of the section: the page id, then "#" and its anchor (the page id alone for the text before the first heading).', resolve: (s) => (s.anchor ? `${s.page.pageId}#${s.anchor}` : s.page.pageId) }),
-    title: t.string({ description: 'Heading of the section (the page title for the text before the first heading).', resolve: (s) => s.heading || s.page.title }),
-    path: t.string({ description: 'Path of the page, then "#" and the anchor of the section.', resolve: (s) => (s.anchor ? `${s.page.path}#${s.anchor}` : s.page.path) }),
+    id: t.id({
+      description: 'Id of the section: the page id, then "#" and its anchor (the page id alone for the text before the first heading).',
+      resolve: (s) => (s.anchor ? `${s.page.pageId}#${s.anchor}` : s.page.pageId),
+    }),
+    title: t.string({
+      description: 'Heading of the section (the page title for the text before the first heading).',
+      resolve: (s) => s.heading || s.page.title,
+    }),
+    path: t.string({
+      description: 'Path of the page, then "#" and the anchor of the section.',
+      resolve: (s) => (s.anchor ? `${s.page.path}#${s.anchor}` : s.page.path),
+    }),
     score: t.float({ description: 'Relevance (ts_rank of the section); higher is better.', resolve: (s) => s.score }),
-    resultType: t.field({ type: SearchResultTypeEnum, description: 'section: the section matched; page: only the page fields did (the section is its best one).', resolve: (s) => s.resultType }),
+    resultType: t.field({
+      type: SearchResultTypeEnum,
+      description: 'section: the section matched; page: only the page fields did (the section is its best one).',
+      resolve: (s) => s.resultType,
+    }),
     body: t.string({ description: 'Excerpt of the section text around the match.', resolve: (s) => s.body }),
     urls: t.field({
       type: SearchResultUrls,
@@ -57,9 +70,21 @@ export const SearchPageResultRef = builder.objectRef<PageHit>('SearchPageResult'
     path: t.exposeString('path', { description: 'Path of the page in the active revision.' }),
     score: t.exposeFloat('score', { description: 'Relevance (the best ts_rank of its sections); higher is better.' }),
     rank: t.exposeInt('rank', { description: 'One-based place in the whole ranked result set (kept across pages and grouping by space).' }),
-    resultType: t.field({ type: SearchResultTypeEnum, description: 'page: its title or description matched; section: only section content did.', resolve: (p) => p.resultType }),
-    sections: t.field({ type: [SearchSectionResultRef], description: 'The sections that matched, best first.', resolve: (p) => p.sections.map((s) => ({ ...s, page: p })) }),
-    ancestors: t.field({ type: [SearchPageAncestor], description: 'The pages above it, top-level first.', resolve: (p) => p.ancestors.map((title) => ({ title })) }),
+    resultType: t.field({
+      type: SearchResultTypeEnum,
+      description: 'page: its title or description matched; section: only section content did.',
+      resolve: (p) => p.resultType,
+    }),
+    sections: t.field({
+      type: [SearchSectionResultRef],
+      description: 'The sections that matched, best first.',
+      resolve: (p) => p.sections.map((s) => ({ ...s, page: p })),
+    }),
+    ancestors: t.field({
+      type: [SearchPageAncestor],
+      description: 'The pages above it, top-level first.',
+      resolve: (p) => p.ancestors.map((title) => ({ title })),
+    }),
     urls: t.field({ type: SearchResultUrls, description: 'Links to the page.', resolve: (p, _a, ctx) => ({ app: pageUrl(ctx, p) }) }),
   }),
 });
@@ -95,7 +120,8 @@ builder.prismaObjectField('Space', 'search', (t) =>
   t.connection(
     {
       type: SearchPageResultRef,
-      description: 'Full-text search over the pages of the active revision: pages ranked by relevance (titles above text), with their matching sections.',
+      description:
+        'Full-text search over the pages of the active revision: pages ranked by relevance (titles above text), with their matching sections.',
       args: { query: t.arg.string({ required: true, description: queryDescription }) },
       resolve: async (space, args, ctx) => {
         const query = checkQuery(args.query);
@@ -110,7 +136,8 @@ builder.prismaObjectField('Organization', 'search', (t) =>
   t.connection(
     {
       type: SearchSpaceResultRef,
-      description: 'Full-text search over the spaces of the organization the caller may see: spaces in the order of their best page, each with its best pages (token scope organization:search).',
+      description:
+        'Full-text search over the spaces of the organization the caller may see: spaces in the order of their best page, each with its best pages (token scope organization:search).',
       // Reads spaces, not the organization's own fields: the search filter checks its scope.
       skipTypeScopes: true,
       args: { query: t.arg.string({ required: true, description: queryDescription }) },

@@ -75,7 +75,9 @@ const hitsSql = `q AS (SELECT ${tsQuery} AS q),
   )`;
 
 /** The page columns of a ranked row `r` (title, description, path, ancestors' titles), and `total` from `totalColumn`. */
-const pageColumns = (totalColumn: string) => `r."spaceId", r."pageId", r.score::float8 AS score, r.rank::int AS rank, ${totalColumn}::int AS total,
+const pageColumns = (
+  totalColumn: string,
+) => `r."spaceId", r."pageId", r.score::float8 AS score, r.rank::int AS rank, ${totalColumn}::int AS total,
   sp.title, sp.description, sp.path,
   ARRAY(SELECT a.title FROM unnest(sp.ancestors) WITH ORDINALITY AS u(id, i)
         JOIN "SearchPage" a ON a."spaceId" = sp."spaceId" AND a."pageId" = u.id ORDER BY u.i) AS ancestors`;
@@ -137,10 +139,22 @@ function pageHit(row: PageRow, sections: SectionRow[]): PageHit {
   const shown = inSections.length > 0 ? inSections : sections.slice(0, 1);
   const onPage = sections.some((s) => s.onPage);
   return {
-    spaceId: row.spaceId, pageId: row.pageId, title: row.title, description: row.description, path: row.path, ancestors: row.ancestors,
-    score: row.score, rank: row.rank,
+    spaceId: row.spaceId,
+    pageId: row.pageId,
+    title: row.title,
+    description: row.description,
+    path: row.path,
+    ancestors: row.ancestors,
+    score: row.score,
+    rank: row.rank,
     resultType: onPage ? 'page' : 'section',
-    sections: shown.map((s) => ({ anchor: s.anchor, heading: s.heading, body: s.body, score: s.score, resultType: s.inSection ? 'section' : 'page' })),
+    sections: shown.map((s) => ({
+      anchor: s.anchor,
+      heading: s.heading,
+      body: s.body,
+      score: s.score,
+      resultType: s.inSection ? 'section' : 'page',
+    })),
   };
 }
 
@@ -150,7 +164,13 @@ async function withSections(prisma: PrismaClient, query: string, rows: PageRow[]
 }
 
 /** One page of the ranked pages of each space of `spaceIds` (two statements whatever their number). */
-export async function searchSpaces(prisma: PrismaClient, spaceIds: string[], query: string, offset: number, limit: number): Promise<Map<string, Page<PageHit>>> {
+export async function searchSpaces(
+  prisma: PrismaClient,
+  spaceIds: string[],
+  query: string,
+  offset: number,
+  limit: number,
+): Promise<Map<string, Page<PageHit>>> {
   const rows = await rawQuery<PageRow>(
     prisma,
     `WITH ${hitsSql},
@@ -167,7 +187,11 @@ export async function searchSpaces(prisma: PrismaClient, spaceIds: string[], que
     [query, spaceIds, offset, limit],
   );
   const totals = new Map(rows.map((r) => [r.spaceId, r.total]));
-  const pages = await withSections(prisma, query, rows.filter((r) => r.shown));
+  const pages = await withSections(
+    prisma,
+    query,
+    rows.filter((r) => r.shown),
+  );
   return new Map(spaceIds.map((id) => [id, { total: totals.get(id) ?? 0, items: pages.filter((p) => p.spaceId === id) }]));
 }
 
@@ -187,7 +211,13 @@ interface SpacePageRow extends PageRow {
  * page; each space with its best PAGES_PER_SPACE pages, whose `rank` is their
  * place among every matching page of the organization.
  */
-export async function searchOrganizations(prisma: PrismaClient, scopes: OrganizationScope[], query: string, offset: number, limit: number): Promise<Map<string, Page<SpaceHit>>> {
+export async function searchOrganizations(
+  prisma: PrismaClient,
+  scopes: OrganizationScope[],
+  query: string,
+  offset: number,
+  limit: number,
+): Promise<Map<string, Page<SpaceHit>>> {
   const spaceIds = scopes.flatMap((s) => s.spaces.map((sp) => sp.id));
   const rows = await rawQuery<SpacePageRow>(
     prisma,
@@ -225,7 +255,8 @@ export async function searchOrganizations(prisma: PrismaClient, scopes: Organiza
     const own = shownRows.filter((r) => r.organizationId === scope.organizationId);
     const spaces: SpaceHit[] = [];
     for (const row of own) {
-      if (spaces.at(-1)?.spaceId !== row.spaceId) spaces.push({ spaceId: row.spaceId, title: titles.get(row.spaceId) ?? '', score: row.spaceScore, pages: [] });
+      if (spaces.at(-1)?.spaceId !== row.spaceId)
+        spaces.push({ spaceId: row.spaceId, title: titles.get(row.spaceId) ?? '', score: row.spaceScore, pages: [] });
     }
     for (const space of spaces) space.pages = pages.filter((p) => p.spaceId === space.spaceId);
     answer.set(scope.organizationId, { total: totals.get(scope.organizationId) ?? 0, items: spaces });

@@ -32,9 +32,18 @@ interface Pair {
   newAt: Context;
 }
 
-const sameContext = (a: Context, b: Context) => a.path === b.path && a.ancestors.length === b.ancestors.length && a.ancestors.every((id, i) => b.ancestors[i] === id);
-const childContext = (at: Context, entry: TreeEntry): Context => ({ path: at.path ? `${at.path}/${entry.slug}` : entry.slug, ancestors: [...at.ancestors, entry.id] });
-const place = (at: Context, entry: TreeEntry): PagePlace => ({ id: entry.id, version: entry.version, path: childContext(at, entry).path, ancestors: at.ancestors });
+const sameContext = (a: Context, b: Context) =>
+  a.path === b.path && a.ancestors.length === b.ancestors.length && a.ancestors.every((id, i) => b.ancestors[i] === id);
+const childContext = (at: Context, entry: TreeEntry): Context => ({
+  path: at.path ? `${at.path}/${entry.slug}` : entry.slug,
+  ancestors: [...at.ancestors, entry.id],
+});
+const place = (at: Context, entry: TreeEntry): PagePlace => ({
+  id: entry.id,
+  version: entry.version,
+  path: childContext(at, entry).path,
+  ancestors: at.ancestors,
+});
 
 /**
  * The changes from tree `oldRoot` to tree `newRoot` (root PageTree hashes; null

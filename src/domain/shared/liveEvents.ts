@@ -47,7 +47,13 @@ export function liveSubscription<Event extends object, Row>(resource: LiveResour
   };
 
   /** One event for one subscriber: 'end' when the connection was closed on them. */
-  const check = async (ctx: Context, subscriber: Actor, wasMember: boolean, organizationId: string, event: Event): Promise<LiveEvent<Row> | 'end'> => {
+  const check = async (
+    ctx: Context,
+    subscriber: Actor,
+    wasMember: boolean,
+    organizationId: string,
+    event: Event,
+  ): Promise<LiveEvent<Row> | 'end'> => {
     const batch = batchOf(ctx, event);
     const [actor, row] = await Promise.all([batch.actors.load(subscriber.tokenId), batch.rows.load(resource.idOf(event))]);
     if (!actor) {

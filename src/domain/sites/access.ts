@@ -16,8 +16,9 @@ type SiteAction = keyof ReturnType<typeof sitePolicy.roleRules>;
  * its structure after the first.
  */
 export function mayOnSite(ctx: Context, siteId: string, action: SiteAction): boolean | Promise<boolean> {
-  return completeValue(siteRows(ctx).load(siteId), (row) =>
-    !!row && completeValue(siteSubject(ctx, row), (subject) => can(sitePolicy, requireActor(ctx), subject, action)),
+  return completeValue(
+    siteRows(ctx).load(siteId),
+    (row) => !!row && completeValue(siteSubject(ctx, row), (subject) => can(sitePolicy, requireActor(ctx), subject, action)),
   );
 }
 
@@ -40,7 +41,10 @@ export async function itemsOfSite(ctx: Context, siteId: string) {
  * (spacesShownBySites, computed when it entered).
  */
 export function mayShowPublishedSpace(ctx: Context, siteSpace: { siteId: string; spaceId: string }): boolean | Promise<boolean> {
-  return completeValue(mayOnSite(ctx, siteSpace.siteId, 'viewPublishedSpaces'), (shows) => shows || mayOnSite(ctx, siteSpace.siteId, 'embedSpaces'));
+  return completeValue(
+    mayOnSite(ctx, siteSpace.siteId, 'viewPublishedSpaces'),
+    (shows) => shows || mayOnSite(ctx, siteSpace.siteId, 'embedSpaces'),
+  );
 }
 
 /**

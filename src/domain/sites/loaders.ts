@@ -6,7 +6,11 @@ import { liveSiteSpace } from './structure/scopes.js';
 
 /** How many site spaces (of live spaces) each site of the batch has, in one statement. */
 export const siteSpaceCounts = settledLoader<string, number>(async (ctx, siteIds) => {
-  const rows = await ctx.prisma.siteSpace.groupBy({ by: ['siteId'], where: { siteId: { in: [...siteIds] }, ...liveSiteSpace }, _count: true });
+  const rows = await ctx.prisma.siteSpace.groupBy({
+    by: ['siteId'],
+    where: { siteId: { in: [...siteIds] }, ...liveSiteSpace },
+    _count: true,
+  });
   const bySite = new Map(rows.map((r) => [r.siteId, r._count]));
   return siteIds.map((id) => bySite.get(id) ?? 0);
 });
@@ -28,8 +32,16 @@ export const siteRows = settledLoader<string, SiteRow | undefined>(async (ctx, s
 });
 
 const siteRowSelect = {
-  id: true, organizationId: true, defaultLevel: true, hostname: true, basename: true, proxy: true, published: true, visibility: true,
-  defaultSiteSpaceId: true, defaultSiteSectionId: true,
+  id: true,
+  organizationId: true,
+  defaultLevel: true,
+  hostname: true,
+  basename: true,
+  proxy: true,
+  published: true,
+  visibility: true,
+  defaultSiteSpaceId: true,
+  defaultSiteSectionId: true,
 } as const;
 
 export interface SiteRow {

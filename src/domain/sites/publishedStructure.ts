@@ -27,7 +27,10 @@ const notServed = () => notFound('Published site');
  * for a share-link site whoever presents an active link's key, from any
  * organization. Everyone else gets the same 404 (nothing is revealed).
  */
-export async function findPublishedSite(ctx: Context, input: { siteId: string; organizationId?: string | null; shareKey?: string | null }): Promise<PublishedSite> {
+export async function findPublishedSite(
+  ctx: Context,
+  input: { siteId: string; organizationId?: string | null; shareKey?: string | null },
+): Promise<PublishedSite> {
   const actor = requireActor(ctx);
   presentShareKey(ctx, input.siteId, input.shareKey);
   const row = await loadSite(ctx.prisma, actor, input.siteId, input.organizationId);
@@ -40,6 +43,9 @@ export async function findPublishedSite(ctx: Context, input: { siteId: string; o
   if (sections.length + groups.length > 0 || (await ctx.prisma.siteSection.count({ where: { siteId: site.id } })) > 0) {
     return { site, structure: { type: 'sections', structure: [...sections, ...groups].sort(byKey) } };
   }
-  const siteSpaces = await ctx.prisma.siteSpace.findMany({ where: { siteId: site.id, sectionId: null, ...liveSiteSpace }, orderBy: inOrder });
+  const siteSpaces = await ctx.prisma.siteSpace.findMany({
+    where: { siteId: site.id, sectionId: null, ...liveSiteSpace },
+    orderBy: inOrder,
+  });
   return { site, structure: { type: 'siteSpaces', structure: siteSpaces } };
 }

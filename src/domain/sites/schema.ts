@@ -20,7 +20,14 @@ import { liveSiteSpace } from './structure/scopes.js';
 import { createSite, deleteSite, findSite, setSitePublished, updateSite } from './service.js';
 
 const SitePermissions = permissionsType('SitePermissions', sitePolicy, [
-  'view', 'access', 'edit', 'create', 'admin', 'installIntegration', 'viewAdaptiveSchema', 'editAdaptiveSchema',
+  'view',
+  'access',
+  'edit',
+  'create',
+  'admin',
+  'installIntegration',
+  'viewAdaptiveSchema',
+  'editAdaptiveSchema',
 ]);
 
 const SiteUrls = builder.simpleObject('SiteUrls', {
@@ -53,8 +60,16 @@ export const SiteRef = builder.prismaNode('Site', {
   fields: (t) => ({
     title: t.exposeString('title', { description: 'Title, 2 to 128 characters.' }),
     type: t.field({ type: SiteTypeEnum, description: 'The plan of the site.', resolve: (s) => s.type as never }),
-    appliedType: t.field({ type: SiteTypeEnum, description: 'The plan in effect (Quire freezes none: the same as `type`).', resolve: (s) => s.type as never }),
-    visibility: t.field({ type: SiteVisibilityEnum, description: 'Who may read the published site.', resolve: (s) => s.visibility as never }),
+    appliedType: t.field({
+      type: SiteTypeEnum,
+      description: 'The plan in effect (Quire freezes none: the same as `type`).',
+      resolve: (s) => s.type as never,
+    }),
+    visibility: t.field({
+      type: SiteVisibilityEnum,
+      description: 'Who may read the published site.',
+      resolve: (s) => s.visibility as never,
+    }),
     published: t.exposeBoolean('published', { description: 'Whether readers (as `visibility` says) can reach the site.' }),
     hostname: t.exposeString('hostname', { nullable: true, description: 'Custom hostname, if any.' }),
     basename: t.exposeString('basename', { nullable: true, description: 'Path of the site under its hostname, if any.' }),
@@ -71,21 +86,36 @@ export const SiteRef = builder.prismaNode('Site', {
       description: 'Default level of organization members on the site; null: no access by default.',
       resolve: (s) => defaultLevelOut(s.defaultLevel) as never,
     }),
-    adaptiveContent: t.field({ type: SiteAdaptiveContent, description: 'Adaptive content settings.', resolve: (s) => ({ enabled: s.adaptiveContent }) }),
-    agentsContext: t.field({ type: SiteAgentsContextEnum, description: 'Whether AI agents may read the site.', resolve: (s) => s.agentsContext as never }),
+    adaptiveContent: t.field({
+      type: SiteAdaptiveContent,
+      description: 'Adaptive content settings.',
+      resolve: (s) => ({ enabled: s.adaptiveContent }),
+    }),
+    agentsContext: t.field({
+      type: SiteAgentsContextEnum,
+      description: 'Whether AI agents may read the site.',
+      resolve: (s) => s.agentsContext as never,
+    }),
     features: t.field({
       type: ['JSON'],
       description: 'Premium features enabled on the site: Quire sells no plans, so there are none.',
       resolve: () => [],
     }),
-    siteSpacesCount: t.int({ description: 'Number of site spaces (at the root and in sections).', resolve: (s, _, ctx) => siteSpaceCounts(ctx).load(s.id) }),
-    defaultSiteSpaceId: t.exposeID('defaultSiteSpaceId', { nullable: true, description: 'Id of the default site space at the root, if any.' }),
+    siteSpacesCount: t.int({
+      description: 'Number of site spaces (at the root and in sections).',
+      resolve: (s, _, ctx) => siteSpaceCounts(ctx).load(s.id),
+    }),
+    defaultSiteSpaceId: t.exposeID('defaultSiteSpaceId', {
+      nullable: true,
+      description: 'Id of the default site space at the root, if any.',
+    }),
     defaultSiteSectionId: t.exposeID('defaultSiteSectionId', { nullable: true, description: 'Id of the default section, if any.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the site was created.' }),
     organizationId: t.exposeID('organizationId', { description: 'Id of the owning organization.' }),
     organization: t.relation('organization', {
       description: 'The owning organization.',
-      authScopes: (site, _args, ctx) => mayShowRelated(ctx, organizationPolicy, (site as { organization?: OrganizationSubject }).organization),
+      authScopes: (site, _args, ctx) =>
+        mayShowRelated(ctx, organizationPolicy, (site as { organization?: OrganizationSubject }).organization),
     }),
     urls: t.field({
       type: SiteUrls,
@@ -219,11 +249,15 @@ builder.relayMutationField(
       visibility: t.field({ type: SiteVisibilityEnum, description: 'Who may read the published site.' }),
       hostname: t.string({ description: 'Custom hostname (at most 512 characters, at least three labels); null removes it.' }),
       basename: t.string({ description: 'Path of the site under its hostname, 1 to 100 characters; null removes it.' }),
-      proxy: t.string({ description: 'Proxy origin: a domain and a path (example.com/docs), at most 512 characters; null removes the proxy.' }),
+      proxy: t.string({
+        description: 'Proxy origin: a domain and a path (example.com/docs), at most 512 characters; null removes the proxy.',
+      }),
       defaultLevel: t.field({ type: DefaultLevelEnum, description: 'Default level of members on the site; null: no access by default.' }),
       adaptiveContent: t.field({ type: SiteAdaptiveContentInput, description: 'Adaptive content settings.' }),
       agentsContext: t.field({ type: SiteAgentsContextEnum, description: 'Whether AI agents may read the site.' }),
-      defaultSiteSpace: t.id({ description: 'Site space to make the default: at the root, or (a site with sections) in the default section.' }),
+      defaultSiteSpace: t.id({
+        description: 'Site space to make the default: at the root, or (a site with sections) in the default section.',
+      }),
       defaultSiteSection: t.id({ description: 'Section to make the default.' }),
     }),
   },
@@ -234,12 +268,17 @@ builder.relayMutationField(
   { description: 'The result of updateSite.', outputFields: (t) => ({ site: siteField(t, 'The site as changed.') }) },
 );
 
-for (const [name, published] of [['publishSite', true], ['unpublishSite', false]] as const) {
+for (const [name, published] of [
+  ['publishSite', true],
+  ['unpublishSite', false],
+] as const) {
   builder.relayMutationField(
     name,
     { description: `Arguments of ${name}.`, inputFields: (t) => siteIdFields(t) },
     {
-      description: published ? 'Publishes the site: readers (as its visibility says) can reach it.' : 'Unpublishes the site: readers can no longer reach it.',
+      description: published
+        ? 'Publishes the site: readers (as its visibility says) can reach it.'
+        : 'Unpublishes the site: readers can no longer reach it.',
       resolve: async (_root, { input }, ctx) => ({ site: await setSitePublished(ctx, input, published) }),
     },
     { description: `The result of ${name}.`, outputFields: (t) => ({ site: siteField(t, 'The site as it now is.') }) },

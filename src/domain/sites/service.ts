@@ -54,12 +54,18 @@ export async function createSite(ctx: Context, input: CreateSiteInput, query: Qu
   const visibility = notNull('visibility', input.visibility) ?? 'public';
   const spaceIds = [...new Set(notNull('spaces', input.spaces) ?? [])];
   if (!isMember(actor, input.organizationId)) throw notFound('Organization');
-  if (!can(sitePolicy, actor, siteCreationSubject(input.organizationId), 'createSite')) throw forbidden('You are not allowed to create a site in this organization');
+  if (!can(sitePolicy, actor, siteCreationSubject(input.organizationId), 'createSite'))
+    throw forbidden('You are not allowed to create a site in this organization');
   const id = newId('Site');
   return ctx.prisma.$transaction(async (tx) => {
     const spaces = await publishableSpaces(tx, actor, input.organizationId, spaceIds, 'spaces');
     const pathFor = pathAllocator([], 'space');
-    const siteSpaces = spaces.map((space, i) => ({ id: newId('SiteSpace'), spaceId: space.id, path: pathFor(space.title), sortKey: i + 1 }));
+    const siteSpaces = spaces.map((space, i) => ({
+      id: newId('SiteSpace'),
+      spaceId: space.id,
+      path: pathFor(space.title),
+      sortKey: i + 1,
+    }));
     await tx.site.create({ data: { id, organizationId: input.organizationId, title: input.title ?? 'Untitled site', type, visibility } });
     // One statement of four arrays for all its site spaces, whatever their number (Prisma binds each row's columns).
     await tx.$executeRaw`
@@ -78,7 +84,8 @@ export async function publishableSpaces(tx: Tx, actor: Actor, organizationId: st
   const byId = new Map(rows.map((s) => [s.id, s]));
   return ids.map((spaceId, i) => {
     const space = byId.get(spaceId);
-    if (!space || !can(spacePolicy, actor, space, 'view')) throw badRequest('must name a space of the site\'s organization', ids.length > 1 || field.endsWith('s') ? `${field}[${i}]` : field);
+    if (!space || !can(spacePolicy, actor, space, 'view'))
+      throw badRequest("must name a space of the site's organization", ids.length > 1 || field.endsWith('s') ? `${field}[${i}]` : field);
     return space;
   });
 }
@@ -127,7 +134,8 @@ export async function updateSite(ctx: Context, input: UpdateSiteInput, query: Qu
     return await ctx.prisma.$transaction(async (tx) => {
       const site = await lockedSite(tx, actor, input.siteId, input.organizationId, 'update');
       if (input.hostname && (await tx.site.count({ where: { hostname: input.hostname, id: { not: site.id } } }))) throw hostnameTaken();
-      if (typeof data.proxy === 'string' && (await tx.site.count({ where: { proxy: data.proxy, id: { not: site.id } } }))) throw proxyTaken();
+      if (typeof data.proxy === 'string' && (await tx.site.count({ where: { proxy: data.proxy, id: { not: site.id } } })))
+        throw proxyTaken();
       if (input.defaultSiteSection) {
         const section = await tx.siteSection.findFirst({ where: { id: input.defaultSiteSection, siteId: site.id } });
         if (!section) throw badRequest('must name a section of this site', 'defaultSiteSection');
@@ -149,7 +157,13 @@ const hostnameTaken = () => conflict('hostname: another site already uses this h
 const proxyTaken = () => conflict('proxy: another site already uses this proxy origin');
 
 /** The default site space at the root, or (a site with sections) in its default section. */
-async function setDefaultSiteSpace(tx: Tx, siteId: string, siteSpaceId: string, defaultSectionId: string | null, data: Prisma.SiteUncheckedUpdateInput) {
+async function setDefaultSiteSpace(
+  tx: Tx,
+  siteId: string,
+  siteSpaceId: string,
+  defaultSectionId: string | null,
+  data: Prisma.SiteUncheckedUpdateInput,
+) {
   const siteSpace = await tx.siteSpace.findFirst({ where: { id: siteSpaceId, siteId } });
   if (!siteSpace) throw badRequest('must name a site space of this site', 'defaultSiteSpace');
   if (siteSpace.sectionId === null) {
@@ -161,7 +175,12 @@ async function setDefaultSiteSpace(tx: Tx, siteId: string, siteSpaceId: string, 
   }
 }
 
-export async function setSitePublished(ctx: Context, input: { siteId: string; organizationId?: string | null }, published: boolean, query: Query = {}) {
+export async function setSitePublished(
+  ctx: Context,
+  input: { siteId: string; organizationId?: string | null },
+  published: boolean,
+  query: Query = {},
+) {
   const actor = requireActor(ctx);
   return ctx.prisma.$transaction(async (tx) => {
     const site = await lockedSite(tx, actor, input.siteId, input.organizationId, 'publish');
@@ -178,7 +197,10 @@ export async function deleteSite(ctx: Context, input: { siteId: string; organiza
     if (!site || !can(sitePolicy, actor, site, 'view')) return false;
     authorize(sitePolicy, actor, site, 'delete');
     // The organization's default content no longer exists.
-    await tx.organization.updateMany({ where: { id: site.organizationId, defaultContentSiteId: site.id }, data: { defaultContentSiteId: null } });
+    await tx.organization.updateMany({
+      where: { id: site.organizationId, defaultContentSiteId: site.id },
+      data: { defaultContentSiteId: null },
+    });
     await tx.site.delete({ where: { id: site.id } });
     return true;
   });

@@ -16,12 +16,28 @@ import type { ContentSubject } from '../../policy/content.js';
 import type { SpaceSubject } from '../../policy/space.js';
 import type { OrganizationSubject } from '../../policy/organization.js';
 import {
-  createSpace, deleteSpace, duplicateSpace, findSpace, moveSpace, restoreSpace, transferSpace, updateSpace,
+  createSpace,
+  deleteSpace,
+  duplicateSpace,
+  findSpace,
+  moveSpace,
+  restoreSpace,
+  transferSpace,
+  updateSpace,
   setSpaceVisibility,
 } from './service.js';
 
 const SpacePermissions = permissionsType('SpacePermissions', spacePolicy, [
-  'view', 'access', 'admin', 'viewInviteLinks', 'edit', 'triggerGitSync', 'comment', 'merge', 'review', 'installIntegration',
+  'view',
+  'access',
+  'admin',
+  'viewInviteLinks',
+  'edit',
+  'triggerGitSync',
+  'comment',
+  'merge',
+  'review',
+  'installIntegration',
 ]);
 
 const SpaceUrls = builder.simpleObject('SpaceUrls', {
@@ -36,8 +52,10 @@ const SpaceUrls = builder.simpleObject('SpaceUrls', {
 });
 
 /** A field of the space's settings or activity: its value for members, null for other readers (spacePolicy's viewSettings). */
-const forMembers = <S extends SpaceSubject, T>(value: (space: S) => T) => (space: S, _args: unknown, ctx: Context) =>
-  can(spacePolicy, requireActor(ctx), space, 'viewSettings') ? value(space) : null;
+const forMembers =
+  <S extends SpaceSubject, T>(value: (space: S) => T) =>
+  (space: S, _args: unknown, ctx: Context) =>
+    can(spacePolicy, requireActor(ctx), space, 'viewSettings') ? value(space) : null;
 
 export const SpaceRef = builder.prismaNode('Space', {
   id: { field: 'id' },
@@ -48,25 +66,48 @@ export const SpaceRef = builder.prismaNode('Space', {
   authScopes: (space, ctx) => can(shownSpacePolicy, requireActor(ctx), space, 'view'),
   fields: (t) => ({
     title: t.exposeString('title', { description: 'Title; may be empty.' }),
-    emoji: t.string({ description: 'Emoji shown with the title (its code points in hex); empty when none.', resolve: (s) => s.emoji ?? '' }),
-    visibility: t.field({ type: ContentVisibilityEnum, description: 'Who may read the published space.', resolve: (s) => s.visibility as never }),
+    emoji: t.string({
+      description: 'Emoji shown with the title (its code points in hex); empty when none.',
+      resolve: (s) => s.emoji ?? '',
+    }),
+    visibility: t.field({
+      type: ContentVisibilityEnum,
+      description: 'Who may read the published space.',
+      resolve: (s) => s.visibility as never,
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the space was created.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When its settings last changed.' }),
-    deletedAt: t.expose('deletedAt', { type: 'DateTime', nullable: true, description: 'When it was deleted (restorable for 7 days); null when live.' }),
+    deletedAt: t.expose('deletedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When it was deleted (restorable for 7 days); null when live.',
+    }),
     editMode: t.field({ type: EditModeEnum, description: 'How the space may be edited.', resolve: (s) => s.editMode }),
-    mergeRules: t.field({ type: 'JSON', nullable: true, description: 'Rules a change request must meet to be merged; null for readers who are not members (a share key, a published site).', resolve: forMembers((s) => s.mergeRules) }),
-    language: t.field({ type: LanguageEnum, nullable: true, description: 'Language of the content, if set.', resolve: (s) => s.language as never }),
+    mergeRules: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: 'Rules a change request must meet to be merged; null for readers who are not members (a share key, a published site).',
+      resolve: forMembers((s) => s.mergeRules),
+    }),
+    language: t.field({
+      type: LanguageEnum,
+      nullable: true,
+      description: 'Language of the content, if set.',
+      resolve: (s) => s.language as never,
+    }),
     defaultLevel: t.field({
       type: DefaultLevelEnum,
       nullable: true,
-      description: 'Default level of organization members; null: no access by default, or a reader who is not a member (a share key, a published site).',
+      description:
+        'Default level of organization members; null: no access by default, or a reader who is not a member (a share key, a published site).',
       resolve: forMembers((s) => defaultLevelOut(s.defaultLevel) as never),
     }),
     organizationId: t.exposeID('organizationId', { description: 'Id of the owning organization.' }),
     organization: t.relation('organization', {
       nullable: true,
       description: 'The owning organization; null for callers outside it (readers through a share key).',
-      authScopes: (space, _args, ctx) => mayShowRelated(ctx, organizationPolicy, (space as { organization?: OrganizationSubject }).organization),
+      authScopes: (space, _args, ctx) =>
+        mayShowRelated(ctx, organizationPolicy, (space as { organization?: OrganizationSubject }).organization),
       unauthorizedResolver: () => null,
     }),
     parentId: t.exposeID('parentId', { nullable: true, description: 'Id of the parent collection; null at the root.' }),
@@ -79,10 +120,26 @@ export const SpaceRef = builder.prismaNode('Space', {
     revision: t.exposeID('revisionId', { description: 'Id of the active revision.' }),
     // Columns kept by triggers (migration space_counters): reading them costs no count.
     // Null, like the merge rules, for readers who are not members (spacePolicy's viewSettings).
-    openCommentsCount: t.int({ nullable: true, description: 'Open comments; null for readers who are not members.', resolve: forMembers((s) => s.openCommentsCount) }),
-    changeRequestsCount: t.int({ nullable: true, description: 'Change requests, whatever their status; null for readers who are not members.', resolve: forMembers((s) => s.changeRequestsCount) }),
-    openChangeRequestsCount: t.int({ nullable: true, description: 'Open change requests; null for readers who are not members.', resolve: forMembers((s) => s.openChangeRequestsCount) }),
-    draftChangeRequestsCount: t.int({ nullable: true, description: 'Draft change requests; null for readers who are not members.', resolve: forMembers((s) => s.draftChangeRequestsCount) }),
+    openCommentsCount: t.int({
+      nullable: true,
+      description: 'Open comments; null for readers who are not members.',
+      resolve: forMembers((s) => s.openCommentsCount),
+    }),
+    changeRequestsCount: t.int({
+      nullable: true,
+      description: 'Change requests, whatever their status; null for readers who are not members.',
+      resolve: forMembers((s) => s.changeRequestsCount),
+    }),
+    openChangeRequestsCount: t.int({
+      nullable: true,
+      description: 'Open change requests; null for readers who are not members.',
+      resolve: forMembers((s) => s.openChangeRequestsCount),
+    }),
+    draftChangeRequestsCount: t.int({
+      nullable: true,
+      description: 'Draft change requests; null for readers who are not members.',
+      resolve: forMembers((s) => s.draftChangeRequestsCount),
+    }),
     urls: t.field({
       type: SpaceUrls,
       description: 'Links to the space.',
@@ -93,7 +150,11 @@ export const SpaceRef = builder.prismaNode('Space', {
         icon: s.iconURL,
       }),
     }),
-    permissions: t.field({ type: SpacePermissions.type, description: 'What the caller may do on the space.', resolve: SpacePermissions.resolve }),
+    permissions: t.field({
+      type: SpacePermissions.type,
+      description: 'What the caller may do on the space.',
+      resolve: SpacePermissions.resolve,
+    }),
     shareKey: t.string({
       nullable: true,
       description: 'Secret key that opens a share-link space (`space(id, shareKey)`, REST `?shareKey=`); shown to its admins only.',
@@ -161,8 +222,16 @@ builder.relayMutationField(
       language: t.field({ type: LanguageEnum, description: 'Language of the content.' }),
       editMode: t.field({ type: EditModeEnum, description: 'How the space may be edited.' }),
       empty: t.boolean({ description: 'Create the space with no page in it (by default it opens on one empty page).' }),
-      template: t.field({ type: 'JSON', description: 'Template to start from.', deprecationReason: 'Not supported by Quire: rejected with a 400.' }),
-      computedSource: t.field({ type: 'JSON', description: 'Source of computed content.', deprecationReason: 'Not supported by Quire: rejected with a 400.' }),
+      template: t.field({
+        type: 'JSON',
+        description: 'Template to start from.',
+        deprecationReason: 'Not supported by Quire: rejected with a 400.',
+      }),
+      computedSource: t.field({
+        type: 'JSON',
+        description: 'Source of computed content.',
+        deprecationReason: 'Not supported by Quire: rejected with a 400.',
+      }),
     }),
   },
   {

@@ -122,7 +122,8 @@ export async function setSpaceVisibility(ctx: Context, id: string, visibility: s
   const result = await ctx.prisma.$transaction(async (tx) => {
     // Locked: "in-collection" is checked against the parent, which a concurrent move changes.
     const space = authorize(spacePolicy, actor, await loadLocked(tx, (db) => loadLiveSpace(ctx, db, id)), 'update');
-    if (visibility === 'in-collection' && !space.parentId) throw badRequest('"in-collection" is only for spaces in a collection', 'visibility');
+    if (visibility === 'in-collection' && !space.parentId)
+      throw badRequest('"in-collection" is only for spaces in a collection', 'visibility');
     return tx.space.update({ ...query, where: { id }, data: { visibility } });
   });
   return announceSpaceChange(ctx, id, result);
@@ -174,7 +175,9 @@ export async function updateSpace(ctx: Context, id: string, input: UpdateSpaceIn
     }
     if (input.defaultLevel !== undefined) {
       // null: members get no access by default ("guest"); the level a space resolves to follows its parents.
-      const parent = space.parentId ? await tx.collection.findUnique({ where: { id: space.parentId }, select: { memberLevel: true } }) : null;
+      const parent = space.parentId
+        ? await tx.collection.findUnique({ where: { id: space.parentId }, select: { memberLevel: true } })
+        : null;
       data.defaultLevel = defaultLevelIn(input.defaultLevel);
       data.memberLevel = resolveLevel(data.defaultLevel, parent?.memberLevel);
     }
@@ -208,7 +211,10 @@ export async function restoreSpace(ctx: Context, id: string, query: Query = {}) 
   const result = await ctx.prisma.$transaction(async (tx) => {
     const space = authorize(spacePolicy, actor, await loadLocked(tx, (db) => loadSpace(ctx, db, id)), 'restore');
     // Conditional: of concurrent restores, only the one that changed the row succeeds.
-    const { count } = await tx.space.updateMany({ where: { id, deletedAt: { not: null, gt: retentionStart(ctx) } }, data: { deletedAt: null } });
+    const { count } = await tx.space.updateMany({
+      where: { id, deletedAt: { not: null, gt: retentionStart(ctx) } },
+      data: { deletedAt: null },
+    });
     if (count === 0) throw conflict('The space is not deleted');
     // Back among its siblings, where one placed meanwhile may hold its old key: then it goes last.
     if (await isSortKeyTaken(tx, space.organizationId, space.parentId, space)) {
@@ -234,7 +240,11 @@ export async function duplicateSpace(ctx: Context, id: string, query: Query = {}
         ...source,
         id: copyId,
         // The copy has no comments or change requests yet (the triggers count from here).
-        changeRequestCounter: 0, openCommentsCount: 0, changeRequestsCount: 0, openChangeRequestsCount: 0, draftChangeRequestsCount: 0,
+        changeRequestCounter: 0,
+        openCommentsCount: 0,
+        changeRequestsCount: 0,
+        openChangeRequestsCount: 0,
+        draftChangeRequestsCount: 0,
         title: `${source.title} (copy)`.slice(0, TITLE_MAX),
         mergeRules: source.mergeRules ?? undefined,
         memberLevel: resolveLevel(source.defaultLevel, parentLevel),

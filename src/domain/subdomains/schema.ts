@@ -19,7 +19,11 @@ const SubdomainRef = builder.objectRef<Subdomain>('Subdomain').implement({
   description: 'A platform subdomain (`acme` in acme.<platform host>) and the organization that holds it.',
   fields: (t) => ({
     subdomain: t.exposeString('subdomain', { description: 'The subdomain: 3 to 32 lowercase letters, digits and dashes.' }),
-    target: t.field({ type: SubdomainTarget, description: 'What the subdomain points to.', resolve: (s) => ({ organizationId: s.organizationId }) }),
+    target: t.field({
+      type: SubdomainTarget,
+      description: 'What the subdomain points to.',
+      resolve: (s) => ({ organizationId: s.organizationId }),
+    }),
     isActive: t.exposeBoolean('isActive', { description: 'Whether published content is served there.' }),
   }),
 });

@@ -20,14 +20,22 @@ export const callerTeamRole = settledLoader<string, 'owner' | 'member' | null>(a
  * answer at once rather than through a promise per team.
  */
 export function preloadTeams(rows: unknown[], ctx: Context, info: GraphQLResolveInfo) {
-  return loadTeamFacts(ctx, (rows as { id: string }[]).map((team) => team.id), fieldsAskedOfItems(info));
+  return loadTeamFacts(
+    ctx,
+    (rows as { id: string }[]).map((team) => team.id),
+    fieldsAskedOfItems(info),
+  );
 }
 
 /** The same for a page of memberships (a member's teams) whose items ask for their `team`. */
 export function preloadMembershipTeams(rows: unknown[], ctx: Context, info: GraphQLResolveInfo) {
   const asked = fieldsAskedOfItems(info, 'team');
   if (!asked.size) return undefined; // the items do not ask for their team
-  return loadTeamFacts(ctx, (rows as { teamId: string }[]).map((m) => m.teamId), asked);
+  return loadTeamFacts(
+    ctx,
+    (rows as { teamId: string }[]).map((m) => m.teamId),
+    asked,
+  );
 }
 
 const loadTeamFacts = (ctx: Context, teamIds: string[], asked: Set<string>) =>

@@ -13,8 +13,16 @@ import { teamSpaceCounts } from '../permissions/loaders.js';
 import { preloadTeams } from './loaders.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import {
-  createTeam, deleteTeam, findTeam, removeTeamMember, renameTeam, setTeamMember, teamListWhere, teamSubject,
-  updateTeamMembers, type TeamListArgs,
+  createTeam,
+  deleteTeam,
+  findTeam,
+  removeTeamMember,
+  renameTeam,
+  setTeamMember,
+  teamListWhere,
+  teamSubject,
+  updateTeamMembers,
+  type TeamListArgs,
 } from './service.js';
 
 const TeamPermissions = permissionsType('TeamPermissions', teamPolicy, ['admin', 'view']);
@@ -61,32 +69,39 @@ const TeamConnection = nodeConnection(TeamRef, 'Team', { items: 'teams' });
 
 builder.prismaObjectField('Team', 'members', (t) =>
   // A related connection: the page and its count load with the teams (one statement for all of them).
-  t.relatedConnection('members', {
-    cursor: 'teamId_userId',
-    description: "The team's members the caller may see (a guest sees only themself), in the order they joined.",
-    totalCount: true,
-    query: (_args, ctx) => ({ where: visibleTeamMembersWhere(requireActor(ctx)), orderBy: [{ createdAt: 'asc' }, { userId: 'asc' }] }),
-  }, TeamMemberConnection),
+  t.relatedConnection(
+    'members',
+    {
+      cursor: 'teamId_userId',
+      description: "The team's members the caller may see (a guest sees only themself), in the order they joined.",
+      totalCount: true,
+      query: (_args, ctx) => ({ where: visibleTeamMembersWhere(requireActor(ctx)), orderBy: [{ createdAt: 'asc' }, { userId: 'asc' }] }),
+    },
+    TeamMemberConnection,
+  ),
 );
 
 builder.prismaObjectField('Organization', 'teams', (t) =>
-  t.prismaConnection({
-    type: 'Team',
-    cursor: 'id',
-    description: 'Teams of the organization (listed to members), filtered by title and by who can manage them.',
-    // Reads teams, not the organization: the policy (listTeams) checks the scope.
-    skipTypeScopes: true,
-    args: {
-      owner: t.arg.id({ description: 'A member (user id): only the teams they can manage (all of them for an admin).' }),
-      title: t.arg.string({ description: 'Text the team title contains (case-insensitive).' }),
+  t.prismaConnection(
+    {
+      type: 'Team',
+      cursor: 'id',
+      description: 'Teams of the organization (listed to members), filtered by title and by who can manage them.',
+      // Reads teams, not the organization: the policy (listTeams) checks the scope.
+      skipTypeScopes: true,
+      args: {
+        owner: t.arg.id({ description: 'A member (user id): only the teams they can manage (all of them for an admin).' }),
+        title: t.arg.string({ description: 'Text the team title contains (case-insensitive).' }),
+      },
+      ...scopedList({
+        model: (ctx) => ctx.prisma.team,
+        where: (org: { id: string; emailDomains: string[] }, args: TeamListArgs, ctx) => teamListWhere(ctx, org, args),
+        orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
+        preload: preloadTeams,
+      }),
     },
-    ...scopedList({
-      model: (ctx) => ctx.prisma.team,
-      where: (org: { id: string; emailDomains: string[] }, args: TeamListArgs, ctx) => teamListWhere(ctx, org, args),
-      orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
-      preload: preloadTeams,
-    }),
-  }, TeamConnection),
+    TeamConnection,
+  ),
 );
 
 builder.prismaObjectField('Organization', 'team', (t) =>
@@ -183,7 +198,13 @@ builder.relayMutationField(
   'setTeamMember',
   {
     description: 'Arguments of setTeamMember.',
-    inputFields: (t) => ({ ...teamMemberKey(t), role: t.field({ type: TeamRoleEnum, description: 'Their role; a present member keeps theirs when absent, a new one is a plain member.' }) }),
+    inputFields: (t) => ({
+      ...teamMemberKey(t),
+      role: t.field({
+        type: TeamRoleEnum,
+        description: 'Their role; a present member keeps theirs when absent, a new one is a plain member.',
+      }),
+    }),
   },
   {
     description: "Adds a member to a team, or sets their role (admins and the team's owners).",
@@ -199,7 +220,8 @@ builder.relayMutationField(
   { description: 'Arguments of removeTeamMember.', inputFields: (t) => teamMemberKey(t) },
   {
     description: "Removes a member from a team (admins and the team's owners). Idempotent.",
-    resolve: async (_root, { input }, ctx) => deletion(await removeTeamMember(ctx, input.organizationId, input.teamId, input.userId), input.userId),
+    resolve: async (_root, { input }, ctx) =>
+      deletion(await removeTeamMember(ctx, input.organizationId, input.teamId, input.userId), input.userId),
   },
   { description: 'The result of removeTeamMember.', outputFields: (t) => deletionFields(t, 'removed', 'TeamMember') },
 );

@@ -6,7 +6,13 @@ import { completeValue } from '@pothos/core';
 import type { Context } from '../../context.js';
 import { requireActor } from '../../context.js';
 import {
-  authorize, can, organizationPolicy, teamCreationPolicy, teamPolicy, teamsManagedByWhere, tenantScope,
+  authorize,
+  can,
+  organizationPolicy,
+  teamCreationPolicy,
+  teamPolicy,
+  teamsManagedByWhere,
+  tenantScope,
 } from '../../policy/index.js';
 import { badRequest, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
@@ -37,14 +43,21 @@ export function teamSubject(ctx: Context, team: { id: string; organizationId: st
 const loadTeam = (db: Tx | Context['prisma'], ctx: Context, organizationId: string, teamId: string, query: Query = {}) =>
   db.team.findFirst({ ...query, where: { id: teamId, AND: [{ organizationId }, tenantScope(requireActor(ctx))] } });
 
-async function authorizeTeam<T extends { id: string; organizationId: string }>(ctx: Context, team: T | null, action: 'view' | 'update' | 'delete' | 'manageMembers') {
+async function authorizeTeam<T extends { id: string; organizationId: string }>(
+  ctx: Context,
+  team: T | null,
+  action: 'view' | 'update' | 'delete' | 'manageMembers',
+) {
   if (!team) throw notFound('Team');
   authorize(teamPolicy, requireActor(ctx), await teamSubject(ctx, team), action);
   return team;
 }
 
 export async function findTeam(ctx: Context, organizationId: string, teamId: string, query: Query = {}) {
-  const team = await loadTeam(ctx.prisma, ctx, organizationId, teamId, { ...query, ...(query.select ? { select: { ...query.select, id: true, organizationId: true } } : {}) });
+  const team = await loadTeam(ctx.prisma, ctx, organizationId, teamId, {
+    ...query,
+    ...(query.select ? { select: { ...query.select, id: true, organizationId: true } } : {}),
+  });
   return authorizeTeam(ctx, team, 'view');
 }
 
@@ -124,24 +137,44 @@ async function addMembers(tx: Tx, team: { id: string; organizationId: string }, 
   });
   for (const role of ['owner', 'member'] as const) {
     const userIds = changes.filter((c) => c.role === role).map((c) => c.userId);
-    if (userIds.length) await tx.teamMember.updateMany({ where: { teamId: team.id, userId: { in: userIds }, role: { not: role } }, data: { role } });
+    if (userIds.length)
+      await tx.teamMember.updateMany({ where: { teamId: team.id, userId: { in: userIds }, role: { not: role } }, data: { role } });
   }
 }
 
-export async function createTeam(ctx: Context, organizationId: string, input: { title?: string | null; members?: readonly string[] | null }, query: Query = {}) {
+export async function createTeam(
+  ctx: Context,
+  organizationId: string,
+  input: { title?: string | null; members?: readonly string[] | null },
+  query: Query = {},
+) {
   const title = checkTitle(input.title);
   const org = await ctx.prisma.organization.findUnique({ where: { id: organizationId }, select: { id: true } });
   authorize(teamCreationPolicy, requireActor(ctx), org, 'create');
   const id = newId('Team');
   return ctx.prisma.$transaction(async (tx) => {
     const team = await tx.team.create({ data: { id, organizationId, title } });
-    const members = await resolveMembers(tx, organizationId, (input.members ?? []).map((ref, i) => ({ ref, field: `members[${i}]` })));
-    await addMembers(tx, team, [...new Set(members.values())].map((userId) => ({ userId })));
+    const members = await resolveMembers(
+      tx,
+      organizationId,
+      (input.members ?? []).map((ref, i) => ({ ref, field: `members[${i}]` })),
+    );
+    await addMembers(
+      tx,
+      team,
+      [...new Set(members.values())].map((userId) => ({ userId })),
+    );
     return tx.team.findUniqueOrThrow({ ...query, where: { id } });
   });
 }
 
-export async function renameTeam(ctx: Context, organizationId: string, teamId: string, input: { title?: string | null }, query: Query = {}) {
+export async function renameTeam(
+  ctx: Context,
+  organizationId: string,
+  teamId: string,
+  input: { title?: string | null },
+  query: Query = {},
+) {
   const title = checkTitle(input.title);
   await authorizeTeam(ctx, await loadTeam(ctx.prisma, ctx, organizationId, teamId), 'update');
   // Conditional: a team deleted meanwhile is a 404, not a 500.
@@ -194,14 +227,24 @@ export async function updateTeamMembers(ctx: Context, organizationId: string, te
     const changes = new Map<string, MembershipChange>();
     for (const a of add) changes.set(users.get(a.ref)!, { userId: users.get(a.ref)! });
     for (const r of roles) changes.set(users.get(r.ref)!, { userId: users.get(r.ref)!, role: r.role });
-    await addMembers(tx, team, [...changes.values()].filter((c) => !removed.has(c.userId)));
+    await addMembers(
+      tx,
+      team,
+      [...changes.values()].filter((c) => !removed.has(c.userId)),
+    );
     if (removed.size) await tx.teamMember.deleteMany({ where: { teamId, userId: { in: [...removed] } } });
   });
   return findTeam(ctx, organizationId, teamId);
 }
 
 /** Adds a member to the team, or sets their role (a present member without `role` keeps theirs). */
-export async function setTeamMember(ctx: Context, organizationId: string, teamId: string, userId: string, role: TeamRole | null | undefined) {
+export async function setTeamMember(
+  ctx: Context,
+  organizationId: string,
+  teamId: string,
+  userId: string,
+  role: TeamRole | null | undefined,
+) {
   await ctx.prisma.$transaction(async (tx) => {
     const team = await lockTeam(tx, ctx, organizationId, teamId, 'manageMembers');
     const users = await resolveMembers(tx, organizationId, [{ ref: userId, field: 'userId' }]);

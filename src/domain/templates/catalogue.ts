@@ -41,11 +41,26 @@ export const templates: readonly SpaceTemplateDefinition[] = [
     contentRefs: [{ name: 'logo', kind: 'file', required: false, description: 'An image shown on the welcome page.' }],
     pages: [
       {
-        title: 'Welcome', slug: 'welcome', emoji: '1f44b', description: 'What this documentation covers.',
-        markdown: '# Welcome\n\n{{ref:logo|![Logo]}}\n\nStart with the [quickstart](quickstart), then [install](installation) what you need.\n',
+        title: 'Welcome',
+        slug: 'welcome',
+        emoji: '1f44b',
+        description: 'What this documentation covers.',
+        markdown:
+          '# Welcome\n\n{{ref:logo|![Logo]}}\n\nStart with the [quickstart](quickstart), then [install](installation) what you need.\n',
       },
-      { title: 'Quickstart', slug: 'quickstart', emoji: '26a1', markdown: '# Quickstart\n\n1. Create an account.\n2. Follow the [installation](installation) steps.\n3. Come back to the [welcome page](welcome).\n' },
-      { title: 'Installation', slug: 'installation', emoji: '1f4e6', markdown: '# Installation\n\n```sh\nnpm install your-package\n```\n\nNext: the [quickstart](quickstart).\n' },
+      {
+        title: 'Quickstart',
+        slug: 'quickstart',
+        emoji: '26a1',
+        markdown:
+          '# Quickstart\n\n1. Create an account.\n2. Follow the [installation](installation) steps.\n3. Come back to the [welcome page](welcome).\n',
+      },
+      {
+        title: 'Installation',
+        slug: 'installation',
+        emoji: '1f4e6',
+        markdown: '# Installation\n\n```sh\nnpm install your-package\n```\n\nNext: the [quickstart](quickstart).\n',
+      },
     ],
   },
   {
@@ -57,12 +72,28 @@ export const templates: readonly SpaceTemplateDefinition[] = [
     contentRefs: [{ name: 'spec', kind: 'file', required: true, description: 'The OpenAPI document of the API (an uploaded file).' }],
     pages: [
       {
-        title: 'API reference', slug: 'api-reference', emoji: '1f9e9', description: 'Every operation of the API.',
-        markdown: '# API reference\n\n{{ref:spec|[Download the OpenAPI document]}}\n\nRead [authentication](api-reference/authentication) first.\n',
+        title: 'API reference',
+        slug: 'api-reference',
+        emoji: '1f9e9',
+        description: 'Every operation of the API.',
+        markdown:
+          '# API reference\n\n{{ref:spec|[Download the OpenAPI document]}}\n\nRead [authentication](api-reference/authentication) first.\n',
         pages: [
-          { title: 'Authentication', slug: 'authentication', markdown: '# Authentication\n\nSend `Authorization: Bearer <token>` with every request. See [errors](errors).\n' },
-          { title: 'Errors', slug: 'errors', markdown: '# Errors\n\nErrors answer `{"error": {"code", "message"}}` with the HTTP status.\n' },
-          { title: 'Endpoints', slug: 'endpoints', markdown: '# Endpoints\n\nThe operations, grouped by resource, follow the [OpenAPI document](../api-reference).\n' },
+          {
+            title: 'Authentication',
+            slug: 'authentication',
+            markdown: '# Authentication\n\nSend `Authorization: Bearer <token>` with every request. See [errors](errors).\n',
+          },
+          {
+            title: 'Errors',
+            slug: 'errors',
+            markdown: '# Errors\n\nErrors answer `{"error": {"code", "message"}}` with the HTTP status.\n',
+          },
+          {
+            title: 'Endpoints',
+            slug: 'endpoints',
+            markdown: '# Endpoints\n\nThe operations, grouped by resource, follow the [OpenAPI document](../api-reference).\n',
+          },
         ],
       },
     ],
@@ -74,7 +105,14 @@ export const templates: readonly SpaceTemplateDefinition[] = [
     emoji: '1f4dd',
     features: ['pages'],
     contentRefs: [],
-    pages: [{ title: 'Changelog', slug: 'changelog', emoji: '1f4dd', markdown: '# Changelog\n\n## Unreleased\n\n- Describe changes here, newest first.\n' }],
+    pages: [
+      {
+        title: 'Changelog',
+        slug: 'changelog',
+        emoji: '1f4dd',
+        markdown: '# Changelog\n\n## Unreleased\n\n- Describe changes here, newest first.\n',
+      },
+    ],
   },
 ];
 

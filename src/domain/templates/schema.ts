@@ -23,7 +23,10 @@ const SpaceTemplateType = builder.objectRef<SpaceTemplateDefinition>('SpaceTempl
     emoji: t.exposeString('emoji', { description: 'Emoji (its code points in hex).' }),
     features: t.exposeStringList('features', { description: 'What the template shows off.' }),
     contentRefs: t.field({ type: [TemplateSlotType], description: 'The references it takes.', resolve: (tpl) => tpl.contentRefs }),
-    pageTitles: t.stringList({ description: 'Titles of the pages it creates at the root.', resolve: (tpl) => tpl.pages.map((p) => p.title) }),
+    pageTitles: t.stringList({
+      description: 'Titles of the pages it creates at the root.',
+      resolve: (tpl) => tpl.pages.map((p) => p.title),
+    }),
   }),
 });
 
@@ -50,10 +53,16 @@ builder.relayMutationField(
   {
     description: "Adds a template's pages at the end of the space's content (a new revision), or of a change request's.",
     resolve: async (_root, { input }, ctx) => ({
-      revision: await applyTemplate(ctx, input.spaceId, { id: input.id, params: input.params, changeRequestId: input.changeRequestId == null ? null : String(input.changeRequestId) }),
+      revision: await applyTemplate(ctx, input.spaceId, {
+        id: input.id,
+        params: input.params,
+        changeRequestId: input.changeRequestId == null ? null : String(input.changeRequestId),
+      }),
     }),
   },
-  { description: 'The result of applySpaceTemplate.', outputFields: (t) => ({
+  {
+    description: 'The result of applySpaceTemplate.',
+    outputFields: (t) => ({
       revision: t.id({ description: 'The new revision.', resolve: (p) => p.revision }),
       applied: t.boolean({ description: 'Always true: the template was applied (REST answers 201 without a body).', resolve: () => true }),
     }),

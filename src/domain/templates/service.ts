@@ -29,25 +29,32 @@ export interface ApplyTemplateInput {
 export function resolveContentRefs(template: SpaceTemplateDefinition, params: unknown): Map<string, string> {
   if (params != null && (typeof params !== 'object' || Array.isArray(params))) throw badRequest('must be an object', 'params');
   const refs = (params as { contentRefs?: unknown } | null)?.contentRefs ?? {};
-  if (typeof refs !== 'object' || refs === null || Array.isArray(refs)) throw badRequest('must be an object of name → {kind: "file", file}', 'params.contentRefs');
+  if (typeof refs !== 'object' || refs === null || Array.isArray(refs))
+    throw badRequest('must be an object of name → {kind: "file", file}', 'params.contentRefs');
   const files = new Map<string, string>();
   for (const [name, ref] of Object.entries(refs)) {
     const at = `params.contentRefs.${name}`;
     if (!template.contentRefs.some((s) => s.name === name)) {
-      throw badRequest(`is not a content reference of template "${template.id}" (${template.contentRefs.map((s) => s.name).join(', ') || 'it takes none'})`, at);
+      throw badRequest(
+        `is not a content reference of template "${template.id}" (${template.contentRefs.map((s) => s.name).join(', ') || 'it takes none'})`,
+        at,
+      );
     }
     const { kind, file } = (ref ?? {}) as { kind?: unknown; file?: unknown };
     if (kind !== 'file') throw badRequest('must be a file reference ({kind: "file", file})', `${at}.kind`);
     if (typeof file !== 'string' || !FILE_ID.test(file)) throw badRequest('must be a file id', `${at}.file`);
     files.set(name, file);
   }
-  for (const slot of template.contentRefs) if (slot.required && !files.has(slot.name)) throw badRequest('is required by this template', `params.contentRefs.${slot.name}`);
+  for (const slot of template.contentRefs)
+    if (slot.required && !files.has(slot.name)) throw badRequest('is required by this template', `params.contentRefs.${slot.name}`);
   return files;
 }
 
 /** `{{ref:<name>|<text>}}` lines: the reference to the file (`text` + `(files/<id>)`), or nothing. */
 const fillRefs = (markdown: string, files: Map<string, string>) =>
-  markdown.replace(/^\{\{ref:([a-z]+)\|(.*)\}\}\n?/gm, (_, name: string, text: string) => (files.has(name) ? `${text}(files/${files.get(name)})\n` : ''));
+  markdown.replace(/^\{\{ref:([a-z]+)\|(.*)\}\}\n?/gm, (_, name: string, text: string) =>
+    files.has(name) ? `${text}(files/${files.get(name)})\n` : '',
+  );
 
 /** A slug free among `siblings`: the template's, or with "-2", "-3"… */
 function freeSlug(siblings: PageNode[], wanted: string) {
@@ -56,10 +63,23 @@ function freeSlug(siblings: PageNode[], wanted: string) {
   return slug;
 }
 
-async function templateNodes(tx: Tx, space: { id: string; organizationId: string }, pages: TemplatePage[], siblings: PageNode[], files: Map<string, string>, now: Date, parses: Parses) {
+async function templateNodes(
+  tx: Tx,
+  space: { id: string; organizationId: string },
+  pages: TemplatePage[],
+  siblings: PageNode[],
+  files: Map<string, string>,
+  now: Date,
+  parses: Parses,
+) {
   const made: PageNode[] = [];
   for (const page of pages) {
-    const content = { ...emptyContent(page.title), emoji: page.emoji ?? null, description: page.description ?? null, markdown: fillRefs(page.markdown, files) };
+    const content = {
+      ...emptyContent(page.title),
+      emoji: page.emoji ?? null,
+      description: page.description ?? null,
+      markdown: fillRefs(page.markdown, files),
+    };
     const node = await newPageNode(tx, space, content, freeSlug([...siblings, ...made], page.slug), now, { parses });
     node.children = await templateNodes(tx, space, page.pages ?? [], [], files, now, parses);
     made.push(node);
@@ -72,7 +92,8 @@ async function contentToExtend(tx: Tx, spaceId: string, revisionId: string, file
   const revision = await tx.revision.findUniqueOrThrow({ where: { id: revisionId }, select: { tree: true, fileSet: true } });
   if (files.size > 0) {
     const held = new Set(await readFileSet(tx, spaceId, revision.fileSet));
-    for (const [name, file] of files) if (!held.has(file)) throw badRequest('is not a file of this content (upload it first)', `params.contentRefs.${name}.file`);
+    for (const [name, file] of files)
+      if (!held.has(file)) throw badRequest('is not a file of this content (upload it first)', `params.contentRefs.${name}.file`);
   }
   return cloneTree(await readTree(fetchTreesFrom(tx), spaceId, revision.tree));
 }
@@ -91,7 +112,12 @@ export async function applyTemplate(ctx: Context, spaceId: string, input: ApplyT
       const { space, cr } = await loadChangeRequest(ctx, tx, spaceId, input.changeRequestId, 'editContent', { lock: true });
       const pages = await contentToExtend(tx, space.id, cr.revisionId, files);
       pages.push(...(await templateNodes(tx, space, template.pages, pages, files, now, parses)));
-      const revisionId = await commitRevision(tx, space, { parents: [cr.revisionId], changeRequestId: cr.id, createdById: actor.userId, pages });
+      const revisionId = await commitRevision(tx, space, {
+        parents: [cr.revisionId],
+        changeRequestId: cr.id,
+        createdById: actor.userId,
+        pages,
+      });
       await tx.changeRequest.update({ where: { id: cr.id }, data: { revisionId } });
       return revisionId;
     }

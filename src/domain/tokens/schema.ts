@@ -10,7 +10,7 @@ import { createApiToken, revokeApiToken } from './service.js';
 
 export const ApiTokenRef = builder.prismaNode('ApiToken', {
   id: { field: 'id' },
-  description: 'An API token of the caller\'s user. Its secret is only ever shown by createApiToken.',
+  description: "An API token of the caller's user. Its secret is only ever shown by createApiToken.",
   authScopes: (token, ctx) => can(tokenPolicy, requireActor(ctx), token, 'view'),
   fields: (t) => ({
     label: t.exposeString('label', { nullable: true, description: 'Label given at creation, if any.' }),
@@ -18,27 +18,34 @@ export const ApiTokenRef = builder.prismaNode('ApiToken', {
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was issued.' }),
     lastUsedAt: t.expose('lastUsedAt', { type: 'DateTime', nullable: true, description: 'To the minute.' }),
     revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true, description: 'When it was revoked; null while it works.' }),
-    current: t.boolean({ description: 'Whether this is the token of the current request.', resolve: (token, _, ctx) => token.id === requireActor(ctx).tokenId }),
+    current: t.boolean({
+      description: 'Whether this is the token of the current request.',
+      resolve: (token, _, ctx) => token.id === requireActor(ctx).tokenId,
+    }),
   }),
 });
 
 const ApiTokenConnection = nodeConnection(ApiTokenRef, 'ApiToken', { items: 'API tokens' });
 
 builder.prismaObjectField('User', 'tokens', (t) =>
-  t.prismaConnection({
-    type: 'ApiToken',
-    cursor: 'id',
-    description: "The user's API tokens, revoked ones included, oldest first (only the user sees them; a token bound to an organization sees only those bound to it).",
-    ...scopedList({
-      model: (ctx) => ctx.prisma.apiToken,
-      where: (user: { id: string }, _args, ctx) => {
-        const actor = requireActor(ctx);
-        authorize(accountPolicy, actor, user, 'listTokens');
-        return visibleTokensWhere(actor, user.id);
-      },
-      orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
-    }),
-  }, ApiTokenConnection),
+  t.prismaConnection(
+    {
+      type: 'ApiToken',
+      cursor: 'id',
+      description:
+        "The user's API tokens, revoked ones included, oldest first (only the user sees them; a token bound to an organization sees only those bound to it).",
+      ...scopedList({
+        model: (ctx) => ctx.prisma.apiToken,
+        where: (user: { id: string }, _args, ctx) => {
+          const actor = requireActor(ctx);
+          authorize(accountPolicy, actor, user, 'listTokens');
+          return visibleTokensWhere(actor, user.id);
+        },
+        orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
+      }),
+    },
+    ApiTokenConnection,
+  ),
 );
 
 builder.relayMutationField(
@@ -76,7 +83,10 @@ builder.relayMutationField(
   {
     description: "Revokes one of the caller's tokens: it fails at once (401). Idempotent.",
     resolve: async (_root, { input }, ctx) => {
-      const token = await ctx.prisma.apiToken.findUnique({ where: { id: input.tokenId }, select: { id: true, userId: true, organizationId: true } });
+      const token = await ctx.prisma.apiToken.findUnique({
+        where: { id: input.tokenId },
+        select: { id: true, userId: true, organizationId: true },
+      });
       authorize(tokenPolicy, requireActor(ctx), token, 'revoke');
       const { revoked } = await revokeApiToken(ctx.prisma, input.tokenId, ctx.clock.now());
       return { revoked, tokenId: input.tokenId };

@@ -35,7 +35,13 @@ export function parseNewApiToken(input: NewApiToken) {
  * 403 when an organization the user is a non-SSO member of enforces SSO;
  * `boundOrganizationId`: the new token sees only that organization (minted by an SSO token).
  */
-export async function createApiToken(prisma: PrismaClient, userId: string, input: NewApiToken, maxLive = DEFAULT_MAX_TOKENS_PER_USER, boundOrganizationId?: string) {
+export async function createApiToken(
+  prisma: PrismaClient,
+  userId: string,
+  input: NewApiToken,
+  maxLive = DEFAULT_MAX_TOKENS_PER_USER,
+  boundOrganizationId?: string,
+) {
   const parsed = parseNewApiToken(input);
   return prisma.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${userId} FOR UPDATE`;
@@ -52,7 +58,15 @@ export async function createApiToken(prisma: PrismaClient, userId: string, input
 }
 
 /** What a token list shows: everything but the secret's hash. */
-export const tokenFields = { id: true, userId: true, label: true, scopes: true, createdAt: true, lastUsedAt: true, revokedAt: true } as const;
+export const tokenFields = {
+  id: true,
+  userId: true,
+  label: true,
+  scopes: true,
+  createdAt: true,
+  lastUsedAt: true,
+  revokedAt: true,
+} as const;
 
 export function listApiTokens(prisma: Db, userId: string) {
   return prisma.apiToken.findMany({ where: { userId }, select: tokenFields, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });

@@ -28,14 +28,67 @@ export interface TranslationProvider {
 
 /** A provider failure that retrying will not cure (a refused key, an unsupported language). */
 export class ProviderRejection extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }
 
 const ACCENTED: Record<string, string> = {
-  a: 'á', b: 'ƀ', c: 'ç', d: 'ð', e: 'é', f: 'ƒ', g: 'ĝ', h: 'ĥ', i: 'í', j: 'ĵ', k: 'ķ', l: 'ļ', m: 'ɱ', n: 'ñ', o: 'ö', p: 'þ', q: 'ǫ', r: 'ŕ', s: 'š', t: 'ţ', u: 'ú', v: 'ṽ', w: 'ŵ', x: 'ẋ', y: 'ý', z: 'ž',
-  A: 'Á', B: 'Ɓ', C: 'Ç', D: 'Ð', E: 'É', F: 'Ƒ', G: 'Ĝ', H: 'Ĥ', I: 'Í', J: 'Ĵ', K: 'Ķ', L: 'Ļ', M: 'Ṁ', N: 'Ñ', O: 'Ö', P: 'Þ', Q: 'Ǫ', R: 'Ŕ', S: 'Š', T: 'Ţ', U: 'Ú', V: 'Ṽ', W: 'Ŵ', X: 'Ẋ', Y: 'Ý', Z: 'Ž',
+  a: 'á',
+  b: 'ƀ',
+  c: 'ç',
+  d: 'ð',
+  e: 'é',
+  f: 'ƒ',
+  g: 'ĝ',
+  h: 'ĥ',
+  i: 'í',
+  j: 'ĵ',
+  k: 'ķ',
+  l: 'ļ',
+  m: 'ɱ',
+  n: 'ñ',
+  o: 'ö',
+  p: 'þ',
+  q: 'ǫ',
+  r: 'ŕ',
+  s: 'š',
+  t: 'ţ',
+  u: 'ú',
+  v: 'ṽ',
+  w: 'ŵ',
+  x: 'ẋ',
+  y: 'ý',
+  z: 'ž',
+  A: 'Á',
+  B: 'Ɓ',
+  C: 'Ç',
+  D: 'Ð',
+  E: 'É',
+  F: 'Ƒ',
+  G: 'Ĝ',
+  H: 'Ĥ',
+  I: 'Í',
+  J: 'Ĵ',
+  K: 'Ķ',
+  L: 'Ļ',
+  M: 'Ṁ',
+  N: 'Ñ',
+  O: 'Ö',
+  P: 'Þ',
+  Q: 'Ǫ',
+  R: 'Ŕ',
+  S: 'Š',
+  T: 'Ţ',
+  U: 'Ú',
+  V: 'Ṽ',
+  W: 'Ŵ',
+  X: 'Ẋ',
+  Y: 'Ý',
+  Z: 'Ž',
 };
 
 /** The pseudo-localisation of one text: deterministic, and never equal to it. */
@@ -58,13 +111,26 @@ export function libreTranslate(options: { url: string; apiKey?: string; fetchPol
     name: `LibreTranslate (${new URL(options.url).host})`,
     async translate({ texts, source, target, signal }) {
       if (texts.length === 0) return [];
-      const body = JSON.stringify({ q: texts, source: libreCode(source), target: libreCode(target), format: 'text', ...(options.apiKey ? { api_key: options.apiKey } : {}) });
+      const body = JSON.stringify({
+        q: texts,
+        source: libreCode(source),
+        target: libreCode(target),
+        format: 'text',
+        ...(options.apiKey ? { api_key: options.apiKey } : {}),
+      });
       let res: Awaited<ReturnType<typeof fetchOutbound>>;
       try {
-        res = await fetchOutbound(endpoint, options.fetchPolicy, { method: 'POST', body, contentType: 'application/json', accept: 'application/json', signal });
+        res = await fetchOutbound(endpoint, options.fetchPolicy, {
+          method: 'POST',
+          body,
+          contentType: 'application/json',
+          accept: 'application/json',
+          signal,
+        });
       } catch (err) {
         // 400 (unsupported language, bad input) and 403 (refused key) will not pass on a retry.
-        if (err instanceof FetchError && err.code === 'HTTP_STATUS' && (err.status === 400 || err.status === 403)) throw new ProviderRejection(`HTTP_${err.status}`, `LibreTranslate refused the request: ${err.message}`);
+        if (err instanceof FetchError && err.code === 'HTTP_STATUS' && (err.status === 400 || err.status === 403))
+          throw new ProviderRejection(`HTTP_${err.status}`, `LibreTranslate refused the request: ${err.message}`);
         throw err;
       }
       let answer: unknown;
@@ -92,6 +158,7 @@ export function translationProviderFromEnv(env: Record<string, string | undefine
   } catch {
     throw new Error(`TRANSLATION_PROVIDER_URL must be an absolute http(s) URL (got "${url}")`);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`TRANSLATION_PROVIDER_URL must be an absolute http(s) URL (got "${url}")`);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new Error(`TRANSLATION_PROVIDER_URL must be an absolute http(s) URL (got "${url}")`);
   return libreTranslate({ url, apiKey: env.TRANSLATION_PROVIDER_KEY || undefined, fetchPolicy });
 }

@@ -16,7 +16,15 @@ import { Prisma, type PrismaClient, type Translation } from '../../generated/pri
 import { newId } from '../../ids.js';
 import { FetchError } from '../../net/fetch.js';
 import { commitRevision } from '../revisions/commit.js';
-import { fetchTreesFrom, readTree, readVersions, treeObjects, writeVersion, type PageContent, type PageNode } from '../revisions/objects.js';
+import {
+  fetchTreesFrom,
+  readTree,
+  readVersions,
+  treeObjects,
+  writeVersion,
+  type PageContent,
+  type PageNode,
+} from '../revisions/objects.js';
 import { lockContentTrees } from '../content/treeLock.js';
 import { sortKeyAt } from '../content/position.js';
 import { visibilityUnder } from '../content/placement.js';
@@ -48,13 +56,18 @@ type Db = PrismaClient;
 type Space = { id: string; organizationId: string };
 
 class RunFailure extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }
 
 const transient = (err: unknown) =>
-  err instanceof FetchError ? err.code === 'TIMEOUT' || err.code === 'UNREACHABLE' || (err.code === 'HTTP_STATUS' && (err.status! >= 500 || err.status === 429)) : !(err instanceof ProviderRejection || err instanceof RunFailure);
+  err instanceof FetchError
+    ? err.code === 'TIMEOUT' || err.code === 'UNREACHABLE' || (err.code === 'HTTP_STATUS' && (err.status! >= 500 || err.status === 429))
+    : !(err instanceof ProviderRejection || err instanceof RunFailure);
 
 function announce(services: TranslationRunDeps, translationId: string, spaceId?: string | null) {
   services.pubsub.publish('translationChanged', translationId, { translationId });
@@ -62,9 +75,16 @@ function announce(services: TranslationRunDeps, translationId: string, spaceId?:
 }
 
 /** The result space: the one of earlier runs if it is still there, else a new one beside the source. */
-async function resultSpace(db: Db, translation: Translation, source: { id: string; organizationId: string; parentId: string | null; title: string; memberLevel: string; defaultLevel: string }) {
+async function resultSpace(
+  db: Db,
+  translation: Translation,
+  source: { id: string; organizationId: string; parentId: string | null; title: string; memberLevel: string; defaultLevel: string },
+) {
   if (translation.resultSpaceId) {
-    const existing = await db.space.findFirst({ where: { id: translation.resultSpaceId, deletedAt: null }, select: { id: true, organizationId: true } });
+    const existing = await db.space.findFirst({
+      where: { id: translation.resultSpaceId, deletedAt: null },
+      select: { id: true, organizationId: true },
+    });
     if (existing) return { space: existing, fresh: false };
   }
   const id = newId('Space');
@@ -99,14 +119,25 @@ interface Progress {
 }
 
 /** Translates the pages whose version is not in `versionMap` yet; answers the result's tree. */
-async function translatePages(services: TranslationRunDeps, translation: Translation, source: Space, target: Space, pages: PageNode[], signal: AbortSignal) {
+async function translatePages(
+  services: TranslationRunDeps,
+  translation: Translation,
+  source: Space,
+  target: Space,
+  pages: PageNode[],
+  signal: AbortSignal,
+) {
   const { prisma, translator } = services;
   const versionMap = { ...(translation.versionMap as Record<string, string>) };
   const pageMap = { ...(translation.pageMap as Record<string, string>) };
   const all: PageNode[] = [];
   const collect = (nodes: PageNode[]) => nodes.forEach((n) => (all.push(n), collect(n.children)));
   collect(pages);
-  const sourceVersions = await readVersions(prisma, source.id, all.map((n) => n.version));
+  const sourceVersions = await readVersions(
+    prisma,
+    source.id,
+    all.map((n) => n.version),
+  );
   // Translations of earlier runs count only if the result space still holds them.
   const known = await readVersions(prisma, target.id, all.map((n) => versionMap[n.version]).filter(Boolean));
   const instructions = instructionsText(translation.instructions);
@@ -121,7 +152,13 @@ async function translatePages(services: TranslationRunDeps, translation: Transla
     const texts = pageTexts(own);
     let translated: PageContent = own;
     if (texts.texts.length > 0) {
-      const answer = await translator.translate({ texts: texts.texts, source: translation.sourceLanguage, target: translation.language, instructions, signal });
+      const answer = await translator.translate({
+        texts: texts.texts,
+        source: translation.sourceLanguage,
+        target: translation.language,
+        instructions,
+        signal,
+      });
       progress.pagesSent += 1;
       progress.words += texts.words;
       translated = texts.rebuild(answer);
@@ -135,8 +172,19 @@ async function translatePages(services: TranslationRunDeps, translation: Transla
 }
 
 const pickContent = (c: PageContent): PageContent => ({
-  type: c.type, title: c.title, emoji: c.emoji, icon: c.icon, description: c.description, markdown: c.markdown,
-  hidden: c.hidden, noIndex: c.noIndex, noRobotsIndex: c.noRobotsIndex, layout: c.layout, cover: c.cover, variables: c.variables, computed: c.computed,
+  type: c.type,
+  title: c.title,
+  emoji: c.emoji,
+  icon: c.icon,
+  description: c.description,
+  markdown: c.markdown,
+  hidden: c.hidden,
+  noIndex: c.noIndex,
+  noRobotsIndex: c.noRobotsIndex,
+  layout: c.layout,
+  cover: c.cover,
+  variables: c.variables,
+  computed: c.computed,
 });
 
 /** The instructions document's text (its leaves), for providers that take instructions. */
@@ -204,12 +252,17 @@ async function run(services: TranslationRunDeps, translationId: string, signal: 
   announce(services, translationId, target.id);
 }
 
-
 async function recordFailure(services: TranslationRunDeps, translationId: string, err: Error) {
-  const code = err instanceof RunFailure || err instanceof ProviderRejection ? err.code : err instanceof FetchError ? err.code : 'PROVIDER_ERROR';
+  const code =
+    err instanceof RunFailure || err instanceof ProviderRejection ? err.code : err instanceof FetchError ? err.code : 'PROVIDER_ERROR';
   await services.prisma.translation.updateMany({
     where: { id: translationId },
-    data: { status: 'completed', lastRunError: { code, message: err.message }, lastRunAt: services.clock.now(), provider: services.translator.name },
+    data: {
+      status: 'completed',
+      lastRunError: { code, message: err.message },
+      lastRunAt: services.clock.now(),
+      provider: services.translator.name,
+    },
   });
   announce(services, translationId);
 }
@@ -219,7 +272,11 @@ async function recordFailure(services: TranslationRunDeps, translationId: string
  * or the run was stopped (the queue retries); any other failure ends the run
  * `completed` with `lastRunError`.
  */
-export async function runTranslation(services: TranslationRunDeps, translationId: string, { signal, finalAttempt }: { signal: AbortSignal; finalAttempt: boolean }) {
+export async function runTranslation(
+  services: TranslationRunDeps,
+  translationId: string,
+  { signal, finalAttempt }: { signal: AbortSignal; finalAttempt: boolean },
+) {
   const moved = await services.prisma.translation.updateMany({ where: { id: translationId }, data: { status: 'running' } });
   if (moved.count === 0) return;
   announce(services, translationId);

@@ -13,22 +13,73 @@ import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { liveRow, liveSubscription } from '../shared/liveEvents.js';
 import { translationLanguages, type TranslationLanguage } from './languages.js';
-import { createTranslation, deleteTranslation, findTranslation, runTranslation, translationListWhere, updateTranslation } from './service.js';
+import {
+  createTranslation,
+  deleteTranslation,
+  findTranslation,
+  runTranslation,
+  translationListWhere,
+  updateTranslation,
+} from './service.js';
 
 const languageNames: Record<TranslationLanguage, string> = {
-  en: 'English', fr: 'French', de: 'German', es: 'Spanish', it: 'Italian', pt: 'Portuguese', 'pt-br': 'Portuguese (Brazil)', ru: 'Russian',
-  ja: 'Japanese', zh: 'Chinese (simplified)', 'zh-tw': 'Chinese (traditional)', yue: 'Cantonese', ko: 'Korean', ar: 'Arabic', hi: 'Hindi',
-  nl: 'Dutch', pl: 'Polish', tr: 'Turkish', sv: 'Swedish', no: 'Norwegian', da: 'Danish', fi: 'Finnish', el: 'Greek', cs: 'Czech',
-  hu: 'Hungarian', ro: 'Romanian', th: 'Thai', vi: 'Vietnamese', id: 'Indonesian', ms: 'Malay', he: 'Hebrew', uk: 'Ukrainian', sk: 'Slovak',
-  bg: 'Bulgarian', hr: 'Croatian', lt: 'Lithuanian', lv: 'Latvian', et: 'Estonian', sl: 'Slovenian',
+  en: 'English',
+  fr: 'French',
+  de: 'German',
+  es: 'Spanish',
+  it: 'Italian',
+  pt: 'Portuguese',
+  'pt-br': 'Portuguese (Brazil)',
+  ru: 'Russian',
+  ja: 'Japanese',
+  zh: 'Chinese (simplified)',
+  'zh-tw': 'Chinese (traditional)',
+  yue: 'Cantonese',
+  ko: 'Korean',
+  ar: 'Arabic',
+  hi: 'Hindi',
+  nl: 'Dutch',
+  pl: 'Polish',
+  tr: 'Turkish',
+  sv: 'Swedish',
+  no: 'Norwegian',
+  da: 'Danish',
+  fi: 'Finnish',
+  el: 'Greek',
+  cs: 'Czech',
+  hu: 'Hungarian',
+  ro: 'Romanian',
+  th: 'Thai',
+  vi: 'Vietnamese',
+  id: 'Indonesian',
+  ms: 'Malay',
+  he: 'Hebrew',
+  uk: 'Ukrainian',
+  sk: 'Slovak',
+  bg: 'Bulgarian',
+  hr: 'Croatian',
+  lt: 'Lithuanian',
+  lv: 'Latvian',
+  et: 'Estonian',
+  sl: 'Slovenian',
 };
-export const TranslationLanguageEnum = restEnum('TranslationLanguage', translationLanguages, 'A language a space may be translated from or into.', languageNames);
+export const TranslationLanguageEnum = restEnum(
+  'TranslationLanguage',
+  translationLanguages,
+  'A language a space may be translated from or into.',
+  languageNames,
+);
 
-const TranslationStatusEnum = restEnum('TranslationStatus', ['pending', 'running', 'completed'] as const, 'Where the runs of a translation stand.', {
-  pending: 'A run is queued (or none ran yet).',
-  running: 'A run is translating the source.',
-  completed: 'The last run ended (see lastRunError for a failure).',
-});
+const TranslationStatusEnum = restEnum(
+  'TranslationStatus',
+  ['pending', 'running', 'completed'] as const,
+  'Where the runs of a translation stand.',
+  {
+    pending: 'A run is queued (or none ran yet).',
+    running: 'A run is translating the source.',
+    completed: 'The last run ended (see lastRunError for a failure).',
+  },
+);
 
 const TranslationSource = builder.simpleObject('TranslationSource', {
   description: 'What a translation translates.',
@@ -78,47 +129,86 @@ export const TranslationRef = builder.prismaNode('Translation', {
   authScopes: (translation, ctx) => can(translationPolicy, requireActor(ctx), translation, 'view'),
   fields: (t) => ({
     status: t.field({ type: TranslationStatusEnum, description: 'Where its runs stand.', resolve: (tr) => tr.status as never }),
-    source: t.field({ type: TranslationSource, description: 'The source space and its language.', resolve: (tr) => ({ space: tr.sourceSpaceId, language: tr.sourceLanguage as never }) }),
-    language: t.field({ type: TranslationLanguageEnum, description: 'The language translated into.', resolve: (tr) => tr.language as never }),
-    instructions: t.field({ type: 'JSON', description: 'Instructions for the translator: a rich-text document.', resolve: (tr) => tr.instructions }),
+    source: t.field({
+      type: TranslationSource,
+      description: 'The source space and its language.',
+      resolve: (tr) => ({ space: tr.sourceSpaceId, language: tr.sourceLanguage as never }),
+    }),
+    language: t.field({
+      type: TranslationLanguageEnum,
+      description: 'The language translated into.',
+      resolve: (tr) => tr.language as never,
+    }),
+    instructions: t.field({
+      type: 'JSON',
+      description: 'Instructions for the translator: a rich-text document.',
+      resolve: (tr) => tr.instructions,
+    }),
     result: t.field({
       type: TranslationResult,
       nullable: true,
       description: 'The output of the latest completed run; null before the first.',
-      resolve: (tr) => (tr.resultSpaceId && tr.resultRevisionId ? { space: tr.resultSpaceId, revision: tr.resultRevisionId, language: tr.language as never } : null),
+      resolve: (tr) =>
+        tr.resultSpaceId && tr.resultRevisionId
+          ? { space: tr.resultSpaceId, revision: tr.resultRevisionId, language: tr.language as never }
+          : null,
     }),
     stats: t.field({
       type: TranslationStats,
       description: 'What its runs did.',
       resolve: (tr) => ({
-        runs: tr.runs, totalWords: tr.totalWords, totalPages: tr.totalPages, totalDuration: seconds(tr.totalDurationMs),
-        latestRunDuration: seconds(tr.latestRunDurationMs), latestPages: tr.latestPages, latestWords: tr.latestWords,
+        runs: tr.runs,
+        totalWords: tr.totalWords,
+        totalPages: tr.totalPages,
+        totalDuration: seconds(tr.totalDurationMs),
+        latestRunDuration: seconds(tr.latestRunDurationMs),
+        latestPages: tr.latestPages,
+        latestWords: tr.latestWords,
       }),
     }),
-    provider: t.exposeString('provider', { nullable: true, description: 'The translation provider of the latest run (LibreTranslate, or the built-in pseudo-localisation).' }),
-    lastRunError: t.field({ type: TranslationRunError, nullable: true, description: 'Why the latest run failed; null when it succeeded.', resolve: (tr) => tr.lastRunError as never }),
+    provider: t.exposeString('provider', {
+      nullable: true,
+      description: 'The translation provider of the latest run (LibreTranslate, or the built-in pseudo-localisation).',
+    }),
+    lastRunError: t.field({
+      type: TranslationRunError,
+      nullable: true,
+      description: 'Why the latest run failed; null when it succeeded.',
+      resolve: (tr) => tr.lastRunError as never,
+    }),
     lastRunAt: t.expose('lastRunAt', { type: 'DateTime', nullable: true, description: 'When the latest run ended.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed.' }),
-    permissions: t.field({ type: TranslationPermissions.type, description: 'What the caller may do on it.', resolve: TranslationPermissions.resolve }),
-    urls: t.field({ type: TranslationUrls, description: 'Links to it.', resolve: (tr, _a, ctx) => ({ location: `${ctx.urls.api}/orgs/${tr.organizationId}/translations/${tr.id}` }) }),
+    permissions: t.field({
+      type: TranslationPermissions.type,
+      description: 'What the caller may do on it.',
+      resolve: TranslationPermissions.resolve,
+    }),
+    urls: t.field({
+      type: TranslationUrls,
+      description: 'Links to it.',
+      resolve: (tr, _a, ctx) => ({ location: `${ctx.urls.api}/orgs/${tr.organizationId}/translations/${tr.id}` }),
+    }),
   }),
 });
 
 const TranslationConnection = nodeConnection(TranslationRef, 'Translation', { items: 'translations' });
 
 builder.prismaObjectField('Organization', 'translations', (t) =>
-  t.prismaConnection({
-    type: 'Translation',
-    cursor: 'id',
-    description: "The organization's translations (members), oldest first.",
-    skipTypeScopes: true,
-    ...scopedList({
-      model: (ctx) => ctx.prisma.translation,
-      where: (org: { id: string }, _args: unknown, ctx) => translationListWhere(ctx, org.id),
-      orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
-    }),
-  }, TranslationConnection),
+  t.prismaConnection(
+    {
+      type: 'Translation',
+      cursor: 'id',
+      description: "The organization's translations (members), oldest first.",
+      skipTypeScopes: true,
+      ...scopedList({
+        model: (ctx) => ctx.prisma.translation,
+        where: (org: { id: string }, _args: unknown, ctx) => translationListWhere(ctx, org.id),
+        orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
+      }),
+    },
+    TranslationConnection,
+  ),
 );
 
 builder.prismaObjectField('Organization', 'translation', (t) =>
@@ -142,7 +232,8 @@ const translationKey = (t: any) => ({
   organizationId: t.id({ required: true, description: 'Id of the organization.' }),
   translationId: t.id({ required: true, description: 'Id of the translation.' }),
 });
-const translationField = (t: any, description: string) => t.field({ type: TranslationRef, description, resolve: (p: { translation: Translation }) => p.translation });
+const translationField = (t: any, description: string) =>
+  t.field({ type: TranslationRef, description, resolve: (p: { translation: Translation }) => p.translation });
 
 builder.relayMutationField(
   'createTranslation',
@@ -158,7 +249,11 @@ builder.relayMutationField(
   {
     description: 'Creates a translation of a space (admins). Nothing runs until runTranslation.',
     resolve: async (_root, { input }, ctx) => ({
-      translation: await createTranslation(ctx, input.organizationId, { language: input.language as never, source: input.source as never, instructions: input.instructions }),
+      translation: await createTranslation(ctx, input.organizationId, {
+        language: input.language as never,
+        source: input.source as never,
+        instructions: input.instructions,
+      }),
     }),
   },
   { description: 'The result of createTranslation.', outputFields: (t) => ({ translation: translationField(t, 'The new translation.') }) },
@@ -168,13 +263,23 @@ builder.relayMutationField(
   'updateTranslation',
   {
     description: 'Arguments of updateTranslation.',
-    inputFields: (t) => ({ ...translationKey(t), instructions: t.field({ type: 'JSON', description: 'The new instructions: a rich-text document (required).' }) }),
+    inputFields: (t) => ({
+      ...translationKey(t),
+      instructions: t.field({ type: 'JSON', description: 'The new instructions: a rich-text document (required).' }),
+    }),
   },
   {
     description: "Changes a translation's instructions (admins); the next run translates every page again with them.",
-    resolve: async (_root, { input }, ctx) => ({ translation: await updateTranslation(ctx, String(input.organizationId), String(input.translationId), { instructions: input.instructions }) }),
+    resolve: async (_root, { input }, ctx) => ({
+      translation: await updateTranslation(ctx, String(input.organizationId), String(input.translationId), {
+        instructions: input.instructions,
+      }),
+    }),
   },
-  { description: 'The result of updateTranslation.', outputFields: (t) => ({ translation: translationField(t, 'The translation as changed.') }) },
+  {
+    description: 'The result of updateTranslation.',
+    outputFields: (t) => ({ translation: translationField(t, 'The translation as changed.') }),
+  },
 );
 
 builder.relayMutationField(
@@ -182,9 +287,14 @@ builder.relayMutationField(
   { description: 'Arguments of runTranslation.', inputFields: (t) => translationKey(t) },
   {
     description: 'Queues a run of the translation (admins): pages changed since the last run are translated into the result space.',
-    resolve: async (_root, { input }, ctx) => ({ translation: await runTranslation(ctx, String(input.organizationId), String(input.translationId)) }),
+    resolve: async (_root, { input }, ctx) => ({
+      translation: await runTranslation(ctx, String(input.organizationId), String(input.translationId)),
+    }),
   },
-  { description: 'The result of runTranslation.', outputFields: (t) => ({ translation: translationField(t, 'The translation, its run queued.') }) },
+  {
+    description: 'The result of runTranslation.',
+    outputFields: (t) => ({ translation: translationField(t, 'The translation, its run queued.') }),
+  },
 );
 
 builder.relayMutationField(
@@ -192,7 +302,8 @@ builder.relayMutationField(
   { description: 'Arguments of deleteTranslation.', inputFields: (t) => translationKey(t) },
   {
     description: 'Deletes a translation (admins); its result space stays. Idempotent.',
-    resolve: async (_root, { input }, ctx) => deletion(await deleteTranslation(ctx, String(input.organizationId), String(input.translationId)), String(input.translationId)),
+    resolve: async (_root, { input }, ctx) =>
+      deletion(await deleteTranslation(ctx, String(input.organizationId), String(input.translationId)), String(input.translationId)),
   },
   { description: 'The result of deleteTranslation.', outputFields: (t) => deletionFields(t, 'deleted', 'Translation') },
 );
@@ -210,7 +321,8 @@ const liveTranslations = liveSubscription({
 builder.subscriptionField('translationChanged', (t) =>
   t.field({
     type: TranslationRef,
-    description: 'The translation each time it changes: its status following the runs (pending, running, completed), its stats, its instructions.',
+    description:
+      'The translation each time it changes: its status following the runs (pending, running, completed), its stats, its instructions.',
     args: {
       organizationId: t.arg.id({ required: true, description: 'Id of the organization.' }),
       id: t.arg.id({ required: true, description: 'Id of the translation.' }),

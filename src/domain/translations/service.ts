@@ -52,12 +52,20 @@ export async function createTranslation(ctx: Context, organizationId: string, in
   if (sourceSpaceId == null || sourceSpaceId === '') throw badRequest('is required', 'source.space');
   const sourceLanguage = checkLanguage(input.source.language, 'source.language');
   if (sourceLanguage === language) throw badRequest('must differ from source.language', 'language');
-  const instructions = input.instructions === undefined ? emptyDocument : checkDocument(input.instructions, 'instructions', ctx.contentLimits);
+  const instructions =
+    input.instructions === undefined ? emptyDocument : checkDocument(input.instructions, 'instructions', ctx.contentLimits);
   authorize(translationPolicy, requireActor(ctx), subject(organizationId), 'edit');
   const source = await ctx.prisma.space.findFirst({ where: { id: sourceSpaceId, organizationId, deletedAt: null }, select: { id: true } });
   if (!source) throw badRequest('is not a space of this organization', 'source.space');
   const translation = await ctx.prisma.translation.create({
-    data: { id: newId('Translation'), organizationId, sourceSpaceId, sourceLanguage, language, instructions: instructions as Prisma.InputJsonValue },
+    data: {
+      id: newId('Translation'),
+      organizationId,
+      sourceSpaceId,
+      sourceLanguage,
+      language,
+      instructions: instructions as Prisma.InputJsonValue,
+    },
   });
   announceTranslation(ctx, translation.id);
   return translation;

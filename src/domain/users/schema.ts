@@ -21,7 +21,8 @@ export const UserRef = builder.prismaNode('User', {
   fields: (t) => ({
     displayName: t.exposeString('displayName', { description: 'Name shown for the user.' }),
     email: t.string({
-      description: "E-mail address: the caller's own (scope user:read), or a fellow member's for non-guests (scope organization:members:read).",
+      description:
+        "E-mail address: the caller's own (scope user:read), or a fellow member's for non-guests (scope organization:members:read).",
       resolve: (user, _, ctx) =>
         completeValue(userSubject(user, ctx), (subject) => {
           requireEmailReadable(requireActor(ctx), subject);

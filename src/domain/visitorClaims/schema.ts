@@ -8,7 +8,8 @@ const OrganizationPing = builder.simpleObject('OrganizationPing', {
     lastSeenAt: t.field({ type: 'DateTime', description: "The member's last activity, as now recorded." }),
     docsVisitorClaims: t.string({
       nullable: true,
-      description: "A signed JWT of the member's visitor claims, for sites with visitor-auth visibility; null when no signing key is configured.",
+      description:
+        "A signed JWT of the member's visitor claims, for sites with visitor-auth visibility; null when no signing key is configured.",
     }),
   }),
 });

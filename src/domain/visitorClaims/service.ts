@@ -39,10 +39,19 @@ export async function pingOrganization(ctx: Context, organizationId: string) {
   authorize(organizationPolicy, actor, org, 'access');
   const now = ctx.clock.now();
   const { count } = await ctx.prisma.member.updateMany({ where: { organizationId, userId: actor.userId }, data: { lastSeenAt: now } });
-  const member = count === 0 ? null : await ctx.prisma.member.findUnique({
-    where: { organizationId_userId: { organizationId, userId: actor.userId } },
-    select: { role: true, sso: true, lastSeenAt: true, user: { select: { email: true, displayName: true } }, teams: { select: { teamId: true }, orderBy: { teamId: 'asc' } } },
-  });
+  const member =
+    count === 0
+      ? null
+      : await ctx.prisma.member.findUnique({
+          where: { organizationId_userId: { organizationId, userId: actor.userId } },
+          select: {
+            role: true,
+            sso: true,
+            lastSeenAt: true,
+            user: { select: { email: true, displayName: true } },
+            teams: { select: { teamId: true }, orderBy: { teamId: 'asc' } },
+          },
+        });
   if (!member) throw notFound('Member'); // removed meanwhile
   const claims: VisitorClaims = {
     email: member.user.email,

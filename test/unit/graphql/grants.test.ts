@@ -18,7 +18,10 @@ function fakePrisma(spaceIds: string[]) {
 }
 
 const operation = (query: string, variableValues?: Record<string, unknown>, operationName?: string): Operation => ({
-  schema, document: parse(query), variableValues, operationName,
+  schema,
+  document: parse(query),
+  variableValues,
+  operationName,
 });
 
 async function grants(who: Actor, op: Operation, shown: string[] = []) {
@@ -46,26 +49,42 @@ describe('grantsOf', () => {
     const op = operation('query($k: String = "key_default") { space(id: "s", shareKey: $k) { id } }', { k: 'key_given' });
     // The default stays listed (it is in the operation text); the given value counts too.
     expect((await grants(actor('read'), op)).shareKeys).toEqual(['key_default', 'key_given']);
-    expect((await grants(actor('read'), operation('query($k: String) { space(id: "s", shareKey: $k) { id } }', { k: '' }))).shareKeys).toEqual([]);
-    expect((await grants(actor('read'), operation('query($k: String) { space(id: "s", shareKey: $k) { id } }', { k: null }))).shareKeys).toEqual([]);
+    expect(
+      (await grants(actor('read'), operation('query($k: String) { space(id: "s", shareKey: $k) { id } }', { k: '' }))).shareKeys,
+    ).toEqual([]);
+    expect(
+      (await grants(actor('read'), operation('query($k: String) { space(id: "s", shareKey: $k) { id } }', { k: null }))).shareKeys,
+    ).toEqual([]);
   });
 
   it('reads only the operation that runs', async () => {
-    const op = operation('query A { space(id: "s", shareKey: "key_a") { id } } query B { space(id: "s", shareKey: "key_b") { id } }', {}, 'B');
+    const op = operation(
+      'query A { space(id: "s", shareKey: "key_a") { id } } query B { space(id: "s", shareKey: "key_b") { id } }',
+      {},
+      'B',
+    );
     expect((await grants(actor('read'), op)).shareKeys).toEqual(['key_b']);
     // No operation to run (ambiguous): no grants; execution refuses it anyway.
     expect((await grants(actor('read'), { ...op, operationName: undefined })).shareKeys).toEqual([]);
   });
 
-  it('looks up the spaces sites show only for an operation that reads a site space\'s space', async () => {
-    const withoutSpace = await grants(actor('read'), operation('{ site(id: "sit_1") { siteSpaces(first: 5) { edges { node { id path } } } } }'), ['spc_9']);
+  it("looks up the spaces sites show only for an operation that reads a site space's space", async () => {
+    const withoutSpace = await grants(
+      actor('read'),
+      operation('{ site(id: "sit_1") { siteSpaces(first: 5) { edges { node { id path } } } } }'),
+      ['spc_9'],
+    );
     expect(withoutSpace).toEqual({ shareKeys: [], siteSpaces: [], calls: [] });
 
     const query = '{ site(id: "sit_1") { siteSpaces(first: 5) { edges { node { space { id } } } } } }';
     const reader = await grants(actor('read'), operation(query), ['spc_9']);
     expect(reader.siteSpaces).toEqual(['spc_9']);
     expect(reader.calls).toEqual([
-      { where: { site: { published: true, OR: [{ organizationId: ORG, defaultLevel: { not: 'guest' } }] } }, select: { spaceId: true }, distinct: ['spaceId'] },
+      {
+        where: { site: { published: true, OR: [{ organizationId: ORG, defaultLevel: { not: 'guest' } }] } },
+        select: { spaceId: true },
+        distinct: ['spaceId'],
+      },
     ]);
     // Through a fragment on the type as well.
     const fragment = '{ node(id: "ss_1") { ... on SiteSpace { space { id } } } }';

@@ -36,21 +36,38 @@ describe('markdownShape', () => {
 
 describe('dangerous URLs', () => {
   it('never reach a rendered document: links keep their text, images are dropped', () => {
-    const doc = markdownToDocument('[safe](https://example.com) [click](javascript:alert(1)) [v](VBScript:x) [t](java\tscript:x) ![i](data:image/svg+xml,<svg>) ![ok](logo.png)');
+    const doc = markdownToDocument(
+      '[safe](https://example.com) [click](javascript:alert(1)) [v](VBScript:x) [t](java\tscript:x) ![i](data:image/svg+xml,<svg>) ![ok](logo.png)',
+    );
     const json = JSON.stringify(doc);
     expect(json).not.toMatch(/javascript|vbscript|data:/i);
     expect(json).toContain('https://example.com');
     expect(json).toContain('logo.png');
     expect(json).toContain('"text":"click"');
   });
-
 });
 
 describe('content limits from the environment', () => {
   it('reads each variable, keeps the defaults when unset, and refuses bad values naming them', () => {
     expect(settingsFromEnv({}).content).toEqual(defaultContentLimits);
-    const set = settingsFromEnv({ MARKDOWN_MAX_PAGE_CHARS: '1000', MARKDOWN_MAX_COMMENT_CHARS: '10', MARKDOWN_MAX_NESTING: '4', MARKDOWN_MAX_DELIMITERS: '8', MARKDOWN_MAX_QUOTES: '2', DOCUMENT_MAX_DEPTH: '5', DOCUMENT_MAX_NODES: '6' });
-    expect(set.content).toEqual({ maxPageChars: 1000, maxCommentChars: 10, maxMarkdownNesting: 4, maxMarkdownDelimiters: 8, maxMarkdownQuotes: 2, maxDocumentDepth: 5, maxDocumentNodes: 6 });
+    const set = settingsFromEnv({
+      MARKDOWN_MAX_PAGE_CHARS: '1000',
+      MARKDOWN_MAX_COMMENT_CHARS: '10',
+      MARKDOWN_MAX_NESTING: '4',
+      MARKDOWN_MAX_DELIMITERS: '8',
+      MARKDOWN_MAX_QUOTES: '2',
+      DOCUMENT_MAX_DEPTH: '5',
+      DOCUMENT_MAX_NODES: '6',
+    });
+    expect(set.content).toEqual({
+      maxPageChars: 1000,
+      maxCommentChars: 10,
+      maxMarkdownNesting: 4,
+      maxMarkdownDelimiters: 8,
+      maxMarkdownQuotes: 2,
+      maxDocumentDepth: 5,
+      maxDocumentNodes: 6,
+    });
     expect(() => settingsFromEnv({ MARKDOWN_MAX_NESTING: '0' })).toThrow(/MARKDOWN_MAX_NESTING/);
   });
 });

@@ -1,7 +1,13 @@
 // The Markdown toolkit (src/domain/content/markdown): one parse, and the
 // document, sections, references and mentions read off it.
 import { describe, expect, it } from 'vitest';
-import { markdownMentions, markdownPlainText, markdownReferences, markdownSections, markdownToDocument } from '../../../src/domain/content/markdown/index.js';
+import {
+  markdownMentions,
+  markdownPlainText,
+  markdownReferences,
+  markdownSections,
+  markdownToDocument,
+} from '../../../src/domain/content/markdown/index.js';
 import { expectSchema } from '../../support/openapi.js';
 
 const PAGE = [
@@ -46,7 +52,17 @@ describe('markdownToDocument', () => {
     const document = markdownToDocument(PAGE);
     expectSchema(document, 'JSONDocument');
     expect(document.nodes.map((n) => n.type)).toEqual([
-      'heading-1', 'paragraph', 'heading-2', 'list-ordered', 'list-tasks', 'code', 'blockquote', 'divider', 'table', 'paragraph', 'heading-2',
+      'heading-1',
+      'paragraph',
+      'heading-2',
+      'list-ordered',
+      'list-tasks',
+      'code',
+      'blockquote',
+      'divider',
+      'table',
+      'paragraph',
+      'heading-2',
     ]);
   });
 
@@ -55,7 +71,9 @@ describe('markdownToDocument', () => {
     expect(h1.data.id).toBe('install-quire');
     expect(h1.nodes[1].leaves[0]).toEqual({ object: 'leaf', text: 'Quire', marks: [{ object: 'mark', type: 'bold' }] });
     expect([h2.data.id, h2again.data.id]).toEqual(['steps', 'steps-1']);
-    const marks = paragraph.nodes.filter((n: any) => n.object === 'text').map((n: any) => [n.leaves[0].text, n.leaves[0].marks.map((m: any) => m.type)]);
+    const marks = paragraph.nodes
+      .filter((n: any) => n.object === 'text')
+      .map((n: any) => [n.leaves[0].text, n.leaves[0].marks.map((m: any) => m.type)]);
     expect(marks).toContainEqual(['this', ['italic']]);
     expect(marks).toContainEqual(['npm', ['code']]);
     expect(marks).toContainEqual(['yarn', ['strikethrough']]);
@@ -87,7 +105,9 @@ describe('markdownSections and markdownPlainText', () => {
 
 describe('markdownReferences', () => {
   it('finds inline, reference-style and autolinks and images, not text inside code', () => {
-    const refs = markdownReferences('[a](x.md) ![i](i.png)\n\n`[no](code.md)`\n\n```\n[no](block.md)\n```\n\n[ref][r] and https://auto.example\n\n[r]: y.md');
+    const refs = markdownReferences(
+      '[a](x.md) ![i](i.png)\n\n`[no](code.md)`\n\n```\n[no](block.md)\n```\n\n[ref][r] and https://auto.example\n\n[r]: y.md',
+    );
     expect(refs).toEqual([
       { kind: 'link', url: 'x.md', line: 1 },
       { kind: 'image', url: 'i.png', line: 1 },
@@ -99,6 +119,9 @@ describe('markdownReferences', () => {
 
 describe('markdownMentions', () => {
   it('recognises @user ids and @e-mail mentions once each, not addresses or code', () => {
-    expect(markdownMentions('Hi @usr_abc12 and @bob@acme.test. Mail bob@acme.test, `@usr_code`, @usr_abc12 again.')).toEqual(['usr_abc12', 'bob@acme.test']);
+    expect(markdownMentions('Hi @usr_abc12 and @bob@acme.test. Mail bob@acme.test, `@usr_code`, @usr_abc12 again.')).toEqual([
+      'usr_abc12',
+      'bob@acme.test',
+    ]);
   });
 });

@@ -17,7 +17,10 @@ async function readPdf(data: Buffer) {
     const content = await page.getTextContent();
     const annotations = await page.getAnnotations();
     sheets.push({
-      text: content.items.map((item) => ('str' in item ? item.str : '')).join(' ').replace(/\s+/g, ' '),
+      text: content.items
+        .map((item) => ('str' in item ? item.str : ''))
+        .join(' ')
+        .replace(/\s+/g, ' '),
       links: annotations.filter((a) => a.subtype === 'Link').map((a) => a.url as string),
     });
   }
@@ -28,7 +31,11 @@ describe('renderPdf', () => {
   it('renders each page on its own sheet with headings, paragraphs, lists, code, quotes, tables and links', async () => {
     const pdf = await renderPdf(
       [
-        { title: 'Getting started', markdown: '# Install\n\nRun **the installer** and read [the docs](https://docs.example.com/start).\n\n- first step\n- second step\n\n1. one\n2. two\n\n- [x] done task\n\n```sh\nnpm install quire\n```\n\n> A quoted remark\n\n| Key | Value |\n| --- | --- |\n| port | 4000 |\n\n---\n\n![diagram](d.png)' },
+        {
+          title: 'Getting started',
+          markdown:
+            '# Install\n\nRun **the installer** and read [the docs](https://docs.example.com/start).\n\n- first step\n- second step\n\n1. one\n2. two\n\n- [x] done task\n\n```sh\nnpm install quire\n```\n\n> A quoted remark\n\n| Key | Value |\n| --- | --- |\n| port | 4000 |\n\n---\n\n![diagram](d.png)',
+        },
         { title: 'Reference', markdown: '## API\n\nThe `GET /v1/spaces` route.' },
       ],
       { title: 'Acme docs' },
@@ -38,7 +45,21 @@ describe('renderPdf', () => {
     expect(info.Title).toBe('Acme docs');
     expect(sheets).toHaveLength(2);
     const [first, second] = sheets as [{ text: string; links: string[] }, { text: string; links: string[] }];
-    for (const words of ['Getting started', 'Install', 'the installer', 'the docs', 'first step', '1.', 'two', '[x]', 'npm install quire', 'A quoted remark', 'port | 4000', '[image: diagram]']) expect(first.text).toContain(words);
+    for (const words of [
+      'Getting started',
+      'Install',
+      'the installer',
+      'the docs',
+      'first step',
+      '1.',
+      'two',
+      '[x]',
+      'npm install quire',
+      'A quoted remark',
+      'port | 4000',
+      '[image: diagram]',
+    ])
+      expect(first.text).toContain(words);
     expect(first.links).toEqual(['https://docs.example.com/start']);
     expect(second.text).toContain('Reference');
     expect(second.text).toContain('GET /v1/spaces');

@@ -4,9 +4,20 @@ import type { SpaceSubject } from '../../../src/policy/space.js';
 import { ME, ORG, SOMEONE, actor, outcome, type ActorOptions, type Outcome, type Who } from './fixtures.js';
 
 const space = (over: Partial<SpaceSubject> = {}): SpaceSubject => ({
-  id: 'spc_1', organizationId: ORG, memberLevel: 'inherit', visibility: 'private', shareKey: 'key_1', editMode: 'live', deletedAt: null, ...over,
+  id: 'spc_1',
+  organizationId: ORG,
+  memberLevel: 'inherit',
+  visibility: 'private',
+  shareKey: 'key_1',
+  editMode: 'live',
+  deletedAt: null,
+  ...over,
 });
-const cr = (status = 'open', over: Partial<SpaceSubject> = {}): ChangeRequestSubject => ({ space: space(over), status, createdById: SOMEONE });
+const cr = (status = 'open', over: Partial<SpaceSubject> = {}): ChangeRequestSubject => ({
+  space: space(over),
+  status,
+  createdById: SOMEONE,
+});
 
 type Row = [Who, ActorOptions, ChangeRequestSubject, keyof ReturnType<typeof changeRequestPolicy.roleRules>, Outcome];
 

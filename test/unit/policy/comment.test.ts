@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { commentPolicy, commentReplyPolicy, commentingPolicy, type CommentReplySubject, type CommentSubject } from '../../../src/policy/comment.js';
+import {
+  commentPolicy,
+  commentReplyPolicy,
+  commentingPolicy,
+  type CommentReplySubject,
+  type CommentSubject,
+} from '../../../src/policy/comment.js';
 import type { SpaceSubject } from '../../../src/policy/space.js';
 import { ME, ORG, SOMEONE, actor, outcome, type ActorOptions, type Outcome, type Who } from './fixtures.js';
 
 const space = (over: Partial<SpaceSubject> = {}): SpaceSubject => ({
-  id: 'spc_1', organizationId: ORG, memberLevel: 'inherit', visibility: 'private', shareKey: 'key_1', editMode: 'live', deletedAt: null, ...over,
+  id: 'spc_1',
+  organizationId: ORG,
+  memberLevel: 'inherit',
+  visibility: 'private',
+  shareKey: 'key_1',
+  editMode: 'live',
+  deletedAt: null,
+  ...over,
 });
 const comment = (postedById: string, over: Partial<SpaceSubject> = {}): CommentSubject => ({ postedById, space: space(over) });
 const reply = (postedById: string, replyPostedById: string): CommentReplySubject => ({ postedById, replyPostedById, space: space() });

@@ -34,7 +34,12 @@ describe('memberLevelOn / levelOn', () => {
 });
 
 describe('content filters', () => {
-  it.each<[Level | undefined, 'all' | 'members' | 'none']>([['admin', 'all'], ['read', 'members'], [null, 'none'], [undefined, 'none']])('contentAudience(%s) → %s', (role, expected) => {
+  it.each<[Level | undefined, 'all' | 'members' | 'none']>([
+    ['admin', 'all'],
+    ['read', 'members'],
+    [null, 'none'],
+    [undefined, 'none'],
+  ])('contentAudience(%s) → %s', (role, expected) => {
     expect(contentAudience(role)).toBe(expected);
   });
 
@@ -56,7 +61,9 @@ describe('content filters', () => {
   it('confines lookups to the caller organizations, and their share keys', () => {
     expect(tenantScope(actor('stranger'))).toEqual({ organizationId: { in: [OTHER_ORG] } });
     expect(spaceLookupScope(actor('read'))).toEqual({ organizationId: { in: [ORG] } });
-    expect(spaceLookupScope(actor('read', { shareKeys: ['k'] }))).toEqual({ OR: [{ organizationId: { in: [ORG] } }, { shareKey: { in: ['k'] } }] });
+    expect(spaceLookupScope(actor('read', { shareKeys: ['k'] }))).toEqual({
+      OR: [{ organizationId: { in: [ORG] } }, { shareKey: { in: ['k'] } }],
+    });
   });
 });
 

@@ -35,8 +35,20 @@ describe('invitePolicy', () => {
     // Content invites: the caller's level on the content.
     ['space invite edit, caller edit', 'edit', {}, { organizationId: ORG, level: 'edit', content: space }, true],
     ['space invite review, caller edit', 'edit', {}, { organizationId: ORG, level: 'review', content: space }, false],
-    ['space invite review, caller granted review', 'read', { grants: { spc_1: 'review' } }, { organizationId: ORG, level: 'review', content: space }, true],
-    ['space invite read, closed space, caller edit', 'edit', {}, { organizationId: ORG, level: 'read', content: { ...space, memberLevel: 'guest' } }, false],
+    [
+      'space invite review, caller granted review',
+      'read',
+      { grants: { spc_1: 'review' } },
+      { organizationId: ORG, level: 'review', content: space },
+      true,
+    ],
+    [
+      'space invite read, closed space, caller edit',
+      'edit',
+      {},
+      { organizationId: ORG, level: 'read', content: { ...space, memberLevel: 'guest' } },
+      false,
+    ],
     ['space invite read, caller of another organization', 'stranger', {}, { organizationId: ORG, level: 'read', content: space }, false],
   ])('redundant: %s → %s', (_name, who, options, invite, expected) => {
     expect(can(invitePolicy, actor(who, options), invite, 'redundant')).toBe(expected);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { mayLookUpEmailDomain, organizationPolicy, selfJoinRefusal, verifiedEmailDomain, type OrganizationSubject } from '../../../src/policy/organization.js';
+import {
+  mayLookUpEmailDomain,
+  organizationPolicy,
+  selfJoinRefusal,
+  verifiedEmailDomain,
+  type OrganizationSubject,
+} from '../../../src/policy/organization.js';
 import { ORG, actor, outcome, type ActorOptions, type Outcome, type Who } from './fixtures.js';
 
 const org = (emailDomains: string[] = []): OrganizationSubject => ({ id: ORG, emailDomains });

@@ -6,10 +6,14 @@ import { isMember, noRequestGrants, roleIn, withRequestGrants } from '../../../s
 import { ORG, OTHER_ORG, actor, outcome, type ActorOptions, type Outcome, type Who } from './fixtures.js';
 
 // A toy resource: visible to members, written by admins, archived ones frozen.
-const toy = definePolicy('Toy', (a, t: { organizationId: string; archived: boolean }) => ({
-  view: isMember(a, t.organizationId),
-  write: roleIn(a, t.organizationId) === 'admin' && !t.archived,
-}), { view: 'space:read', write: ['space:write', 'site:write'] });
+const toy = definePolicy(
+  'Toy',
+  (a, t: { organizationId: string; archived: boolean }) => ({
+    view: isMember(a, t.organizationId),
+    write: roleIn(a, t.organizationId) === 'admin' && !t.archived,
+  }),
+  { view: 'space:read', write: ['space:write', 'site:write'] },
+);
 
 const live = { organizationId: ORG, archived: false };
 const archived = { organizationId: ORG, archived: true };

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { mayReadPublishedSite, mayReadPublishedSpace, type PublishedSiteSubject, type PublishedSpaceSubject } from '../../../src/policy/published.js';
+import {
+  mayReadPublishedSite,
+  mayReadPublishedSpace,
+  type PublishedSiteSubject,
+  type PublishedSpaceSubject,
+} from '../../../src/policy/published.js';
 
 const space = (visibility: string, deletedAt: Date | null = null): PublishedSpaceSubject => ({ visibility, shareKey: 'key_1', deletedAt });
 

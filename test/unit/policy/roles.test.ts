@@ -28,7 +28,14 @@ describe('roles', () => {
     expect(higher(null, null)).toBeNull();
   });
 
-  it.each<[unknown, boolean]>([['admin', true], ['read', true], ['guest', false], ['inherit', false], [null, false], [3, false]])('isRole(%j) → %s', (value, expected) => {
+  it.each<[unknown, boolean]>([
+    ['admin', true],
+    ['read', true],
+    ['guest', false],
+    ['inherit', false],
+    [null, false],
+    [3, false],
+  ])('isRole(%j) → %s', (value, expected) => {
     expect(isRole(value)).toBe(expected);
   });
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { grants, isScope, isUnrestricted, missingScope, parseScopes, requireScopes, scopes, type Scope, type ScopeNeed } from '../../../src/policy/scopes.js';
+import {
+  grants,
+  isScope,
+  isUnrestricted,
+  missingScope,
+  parseScopes,
+  requireScopes,
+  scopes,
+  type Scope,
+  type ScopeNeed,
+} from '../../../src/policy/scopes.js';
 import { actor } from './fixtures.js';
 
 describe('token scopes', () => {
@@ -27,7 +37,9 @@ describe('token scopes', () => {
   });
 
   it('answers 403 naming the missing scope', () => {
-    expect(() => requireScopes(actor('admin', { scopes: ['space:read'] }), 'space:write')).toThrow('This API token lacks the "space:write" scope');
+    expect(() => requireScopes(actor('admin', { scopes: ['space:read'] }), 'space:write')).toThrow(
+      'This API token lacks the "space:write" scope',
+    );
     expect(() => requireScopes(actor('admin'), 'space:write')).not.toThrow();
     expect(isUnrestricted(actor('admin'))).toBe(true);
     expect(isUnrestricted(actor('admin', { scopes: ['space:read'] }))).toBe(false);

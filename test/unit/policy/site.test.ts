@@ -1,9 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { siteCreationSubject, siteLookupScope, sitePolicy, sitesShowingSpacesWhere, visibleSitesWhere, type SiteSubject } from '../../../src/policy/site.js';
+import {
+  siteCreationSubject,
+  siteLookupScope,
+  sitePolicy,
+  sitesShowingSpacesWhere,
+  visibleSitesWhere,
+  type SiteSubject,
+} from '../../../src/policy/site.js';
 import { can } from '../../../src/policy/policy.js';
 import { ORG, OTHER_ORG, actor, outcome, type ActorOptions, type Outcome, type Who } from './fixtures.js';
 
-const site = (over: Partial<SiteSubject> = {}): SiteSubject => ({ organizationId: ORG, defaultLevel: 'inherit', published: false, visibility: 'public', ...over });
+const site = (over: Partial<SiteSubject> = {}): SiteSubject => ({
+  organizationId: ORG,
+  defaultLevel: 'inherit',
+  published: false,
+  visibility: 'public',
+  ...over,
+});
 const published = site({ published: true });
 const closed = site({ defaultLevel: 'guest', published: true });
 const shared = site({ published: true, visibility: 'share-link', activeShareKeys: ['key_1'] });
@@ -109,7 +122,11 @@ describe('site filters', () => {
     ['read', {}, { published: true, OR: [{ organizationId: ORG, defaultLevel: { not: 'guest' } }] }],
     ['guest', {}, null],
     ['stranger', {}, null],
-    ['stranger', { shareKeys: ['k'] }, { published: true, OR: [{ visibility: 'share-link', shareLinks: { some: { active: true, key: { in: ['k'] } } } }] }],
+    [
+      'stranger',
+      { shareKeys: ['k'] },
+      { published: true, OR: [{ visibility: 'share-link', shareLinks: { some: { active: true, key: { in: ['k'] } } } }] },
+    ],
     // A token that may not see a site's published spaces gets no grant from it.
     ['read', { scopes: ['site:read'] }, null],
     ['read', { scopes: ['space:read'] }, null],

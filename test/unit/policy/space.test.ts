@@ -4,7 +4,14 @@ import { can } from '../../../src/policy/policy.js';
 import { ORG, actor, outcome, type ActorOptions, type Outcome, type Who } from './fixtures.js';
 
 const space = (over: Partial<SpaceSubject> = {}): SpaceSubject => ({
-  id: 'spc_1', organizationId: ORG, memberLevel: 'inherit', visibility: 'private', shareKey: 'key_1', editMode: 'live', deletedAt: null, ...over,
+  id: 'spc_1',
+  organizationId: ORG,
+  memberLevel: 'inherit',
+  visibility: 'private',
+  shareKey: 'key_1',
+  editMode: 'live',
+  deletedAt: null,
+  ...over,
 });
 const deleted = space({ deletedAt: new Date('2026-01-01T00:00:00Z') });
 const locked = space({ editMode: 'locked' });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { teamCreationPolicy, teamMemberPolicy, teamPolicy, teamsManagedByWhere, visibleTeamMembersWhere, type TeamSubject } from '../../../src/policy/team.js';
+import {
+  teamCreationPolicy,
+  teamMemberPolicy,
+  teamPolicy,
+  teamsManagedByWhere,
+  visibleTeamMembersWhere,
+  type TeamSubject,
+} from '../../../src/policy/team.js';
 import { ME, ORG, OTHER_ORG, SOMEONE, actor, outcome, type ActorOptions, type Outcome, type Who } from './fixtures.js';
 
 const team = (callerRole: TeamSubject['callerRole'] = null): TeamSubject => ({ organizationId: ORG, callerRole });
@@ -48,7 +55,10 @@ describe('teamPolicy', () => {
     expect(visibleTeamMembersWhere(actor('guest'))).toEqual({ OR: [{ userId: ME }, { organizationId: { in: [] } }] });
     expect(visibleTeamMembersWhere(actor('stranger'))).toEqual({ OR: [{ userId: ME }, { organizationId: { in: [OTHER_ORG] } }] });
     expect(teamsManagedByWhere(ME)).toEqual({
-      OR: [{ organization: { members: { some: { userId: ME, role: 'admin', disabled: false } } } }, { members: { some: { userId: ME, role: 'owner' } } }],
+      OR: [
+        { organization: { members: { some: { userId: ME, role: 'admin', disabled: false } } } },
+        { members: { some: { userId: ME, role: 'owner' } } },
+      ],
     });
   });
 });

@@ -1,14 +1,39 @@
 // REST ↔ GraphQL spellings (src/rest/codec.ts), on a small schema of their own:
 // enum values, input objects, query-string parsing and result rewriting.
 import { describe, expect, it } from 'vitest';
-import { GraphQLEnumType, GraphQLInputObjectType, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, GraphQLBoolean, GraphQLInt, GraphQLFloat, parse, type GraphQLInputType } from 'graphql';
+import {
+  GraphQLEnumType,
+  GraphQLInputObjectType,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLSchema,
+  GraphQLString,
+  GraphQLBoolean,
+  GraphQLInt,
+  GraphQLFloat,
+  parse,
+  type GraphQLInputType,
+} from 'graphql';
 import { parseQueryValue, prepareOperation, restEnumsInResult, toGraphQLInput } from '../../../src/rest/codec.js';
 
-const Visibility = new GraphQLEnumType({ name: 'Visibility', values: { PUBLIC: { value: 'public' }, SHARE_LINK: { value: 'share-link' } } });
-const Input = new GraphQLInputObjectType({ name: 'Input', fields: { title: { type: GraphQLString }, visibility: { type: Visibility }, tags: { type: new GraphQLList(Visibility) } } });
-const Space = new GraphQLObjectType({ name: 'Space', fields: { title: { type: GraphQLString }, visibility: { type: Visibility }, all: { type: new GraphQLList(Visibility) } } });
+const Visibility = new GraphQLEnumType({
+  name: 'Visibility',
+  values: { PUBLIC: { value: 'public' }, SHARE_LINK: { value: 'share-link' } },
+});
+const Input = new GraphQLInputObjectType({
+  name: 'Input',
+  fields: { title: { type: GraphQLString }, visibility: { type: Visibility }, tags: { type: new GraphQLList(Visibility) } },
+});
+const Space = new GraphQLObjectType({
+  name: 'Space',
+  fields: { title: { type: GraphQLString }, visibility: { type: Visibility }, all: { type: new GraphQLList(Visibility) } },
+});
 const schema = new GraphQLSchema({
-  query: new GraphQLObjectType({ name: 'Query', fields: { space: { type: Space, args: { v: { type: Visibility } } }, spaces: { type: new GraphQLList(Space) } } }),
+  query: new GraphQLObjectType({
+    name: 'Query',
+    fields: { space: { type: Space, args: { v: { type: Visibility } } }, spaces: { type: new GraphQLList(Space) } },
+  }),
 });
 
 describe('toGraphQLInput', () => {
@@ -17,7 +42,12 @@ describe('toGraphQLInput', () => {
     ['a list of enums', new GraphQLList(Visibility), ['public', 'share-link'], ['PUBLIC', 'SHARE_LINK']],
     ['one value for a list', new GraphQLNonNull(new GraphQLList(Visibility)), 'public', 'PUBLIC'],
     ['null and undefined as they are', Visibility, null, null],
-    ['an input object, deep', Input, { title: 'T', visibility: 'public', tags: ['share-link'] }, { title: 'T', visibility: 'PUBLIC', tags: ['SHARE_LINK'] }],
+    [
+      'an input object, deep',
+      Input,
+      { title: 'T', visibility: 'public', tags: ['share-link'] },
+      { title: 'T', visibility: 'PUBLIC', tags: ['SHARE_LINK'] },
+    ],
   ])('converts %s', (_name, type, value, expected) => {
     expect(toGraphQLInput(type, value, 'f')).toEqual(expected);
   });
@@ -67,7 +97,12 @@ describe('parseQueryValue', () => {
 
 describe('prepareOperation and restEnumsInResult', () => {
   it('reads the variables and rewrites enums of the result to REST values, through aliases, lists and fragments', () => {
-    const prepared = prepareOperation(schema, parse('query($v: Visibility, $n: String!) { space(v: $v) { title vis: visibility } spaces { ...S } } fragment S on Space { all visibility }'));
+    const prepared = prepareOperation(
+      schema,
+      parse(
+        'query($v: Visibility, $n: String!) { space(v: $v) { title vis: visibility } spaces { ...S } } fragment S on Space { all visibility }',
+      ),
+    );
     expect([...prepared.variables.keys()]).toEqual(['v', 'n']);
     expect(String(prepared.variables.get('n'))).toBe('String!');
     const data = { space: { title: 'PUBLIC', vis: 'SHARE_LINK' }, spaces: [{ all: ['PUBLIC', 'SHARE_LINK'], visibility: null }] };

@@ -9,16 +9,50 @@ import { parseMarkdown, type Root } from './parse.js';
 import { headingId, sectionSlugger } from './sections.js';
 import { isDangerousUrl } from './urls.js';
 
-export interface Mark { object: 'mark'; type: 'bold' | 'italic' | 'code' | 'strikethrough' }
-export interface Leaf { object: 'leaf'; text: string; marks: Mark[] }
-export interface TextNode { object: 'text'; leaves: Leaf[] }
-export interface InlineNode { object: 'inline'; type: string; isVoid: boolean; data: Record<string, unknown>; nodes?: TextNode[] }
-export interface BlockNode { object: 'block'; type: string; isVoid: boolean; data: Record<string, unknown>; nodes?: (BlockNode | InlineNode | TextNode)[]; meta?: Record<string, unknown>; fragments?: unknown[] }
-export interface RichTextDocument { object: 'document'; data: Record<string, never>; nodes: BlockNode[] }
+export interface Mark {
+  object: 'mark';
+  type: 'bold' | 'italic' | 'code' | 'strikethrough';
+}
+export interface Leaf {
+  object: 'leaf';
+  text: string;
+  marks: Mark[];
+}
+export interface TextNode {
+  object: 'text';
+  leaves: Leaf[];
+}
+export interface InlineNode {
+  object: 'inline';
+  type: string;
+  isVoid: boolean;
+  data: Record<string, unknown>;
+  nodes?: TextNode[];
+}
+export interface BlockNode {
+  object: 'block';
+  type: string;
+  isVoid: boolean;
+  data: Record<string, unknown>;
+  nodes?: (BlockNode | InlineNode | TextNode)[];
+  meta?: Record<string, unknown>;
+  fragments?: unknown[];
+}
+export interface RichTextDocument {
+  object: 'document';
+  data: Record<string, never>;
+  nodes: BlockNode[];
+}
 
 const MARK_OF: Partial<Record<Nodes['type'], Mark['type']>> = { strong: 'bold', emphasis: 'italic', delete: 'strikethrough' };
 
-const block = (type: string, nodes: BlockNode['nodes'], data: Record<string, unknown> = {}): BlockNode => ({ object: 'block', type, isVoid: false, data, nodes });
+const block = (type: string, nodes: BlockNode['nodes'], data: Record<string, unknown> = {}): BlockNode => ({
+  object: 'block',
+  type,
+  isVoid: false,
+  data,
+  nodes,
+});
 const text = (value: string, marks: Mark[] = []): TextNode => ({ object: 'text', leaves: [{ object: 'leaf', text: value, marks }] });
 
 /** Inline content: text leaves carrying the marks of their ancestors, links, images. */
@@ -42,11 +76,22 @@ function inlines(children: PhrasingContent[], marks: Mark[] = []): (InlineNode |
 
 function linkInline(link: Link, marks: Mark[]): InlineNode {
   const content = inlines(link.children, marks).filter((n): n is TextNode => n.object === 'text');
-  return { object: 'inline', type: 'link', isVoid: false, data: { ref: { kind: 'url', url: link.url } }, nodes: content.length > 0 ? content : [text(link.url, marks)] };
+  return {
+    object: 'inline',
+    type: 'link',
+    isVoid: false,
+    data: { ref: { kind: 'url', url: link.url } },
+    nodes: content.length > 0 ? content : [text(link.url, marks)],
+  };
 }
 
 function imageInline(image: Image): InlineNode {
-  return { object: 'inline', type: 'inline-image', isVoid: true, data: { ref: { kind: 'url', url: image.url }, ...(image.alt ? { alt: image.alt } : {}) } };
+  return {
+    object: 'inline',
+    type: 'inline-image',
+    isVoid: true,
+    data: { ref: { kind: 'url', url: image.url }, ...(image.alt ? { alt: image.alt } : {}) },
+  };
 }
 
 function listBlock(list: List, slugs: ReturnType<typeof sectionSlugger>): BlockNode {
@@ -76,16 +121,31 @@ function headingBlock(heading: Heading, slugs: ReturnType<typeof sectionSlugger>
 /** A GFM table as the public API's table block: one text column per header cell, one record per row. */
 function tableBlock(table: Table): BlockNode {
   const [header, ...rows] = table.children;
-  const columns = (header?.children ?? []).map((cell, i) => ({ id: `column-${i}`, title: textOf(cell), type: 'text', textAlignment: table.align?.[i] ?? 'left' }));
+  const columns = (header?.children ?? []).map((cell, i) => ({
+    id: `column-${i}`,
+    title: textOf(cell),
+    type: 'text',
+    textAlignment: table.align?.[i] ?? 'left',
+  }));
   const records = Object.fromEntries(
     rows.map((row, r) => [
       `row-${r}`,
-      { orderIndex: String(r).padStart(6, '0'), values: Object.fromEntries(columns.map((column, i) => [column.id, row.children[i] ? textOf(row.children[i]) : ''])) },
+      {
+        orderIndex: String(r).padStart(6, '0'),
+        values: Object.fromEntries(columns.map((column, i) => [column.id, row.children[i] ? textOf(row.children[i]) : ''])),
+      },
     ]),
   );
   return {
-    object: 'block', type: 'table', isVoid: true, fragments: [],
-    data: { view: { type: 'grid', columns: columns.map((c) => c.id), hideHeader: false }, definition: Object.fromEntries(columns.map((c) => [c.id, c])), records },
+    object: 'block',
+    type: 'table',
+    isVoid: true,
+    fragments: [],
+    data: {
+      view: { type: 'grid', columns: columns.map((c) => c.id), hideHeader: false },
+      definition: Object.fromEntries(columns.map((c) => [c.id, c])),
+      records,
+    },
   };
 }
 
@@ -93,15 +153,32 @@ function blocks(children: RootContent[], slugs: ReturnType<typeof sectionSlugger
   const out: BlockNode[] = [];
   for (const child of children) {
     switch (child.type) {
-      case 'paragraph': out.push(block('paragraph', inlines(child.children))); break;
-      case 'heading': out.push(headingBlock(child, slugs)); break;
-      case 'list': out.push(listBlock(child, slugs)); break;
-      case 'code': out.push(codeBlock(child)); break;
-      case 'blockquote': out.push(block('blockquote', blocks(child.children, slugs))); break;
-      case 'thematicBreak': out.push({ object: 'block', type: 'divider', isVoid: true, data: {} }); break;
-      case 'table': out.push(tableBlock(child)); break;
-      case 'html': out.push(block('paragraph', [text(child.value)])); break;
-      case 'yaml': break; // front matter is page metadata, not content
+      case 'paragraph':
+        out.push(block('paragraph', inlines(child.children)));
+        break;
+      case 'heading':
+        out.push(headingBlock(child, slugs));
+        break;
+      case 'list':
+        out.push(listBlock(child, slugs));
+        break;
+      case 'code':
+        out.push(codeBlock(child));
+        break;
+      case 'blockquote':
+        out.push(block('blockquote', blocks(child.children, slugs)));
+        break;
+      case 'thematicBreak':
+        out.push({ object: 'block', type: 'divider', isVoid: true, data: {} });
+        break;
+      case 'table':
+        out.push(tableBlock(child));
+        break;
+      case 'html':
+        out.push(block('paragraph', [text(child.value)]));
+        break;
+      case 'yaml':
+        break; // front matter is page metadata, not content
       default:
         if ('children' in child) out.push(...blocks(child.children as RootContent[], slugs));
     }

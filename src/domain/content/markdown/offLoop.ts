@@ -27,7 +27,8 @@ export async function markdownReferencesOffLoop(compute: ComputePool, markdowns:
   let start = 0;
   while (start < markdowns.length) {
     let end = start;
-    for (let bytes = 0; end < markdowns.length && (end === start || bytes + sizes[end]! <= REFERENCES_TASK_BYTES); end++) bytes += sizes[end]!;
+    for (let bytes = 0; end < markdowns.length && (end === start || bytes + sizes[end]! <= REFERENCES_TASK_BYTES); end++)
+      bytes += sizes[end]!;
     out.push(...(await compute.run(toReferences, markdowns.slice(start, end))));
     start = end;
   }

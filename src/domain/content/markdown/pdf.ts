@@ -16,28 +16,50 @@ export interface PdfPage {
 }
 
 type Doc = PDFKit.PDFDocument;
-interface Style { bold?: boolean; italic?: boolean; code?: boolean; link?: string }
+interface Style {
+  bold?: boolean;
+  italic?: boolean;
+  code?: boolean;
+  link?: string;
+}
 
 const HEADING_SIZES = [20, 16, 13, 12, 11, 11];
 const BODY = 11;
 const INDENT = 16;
 
 const fontOf = (style: Style) =>
-  style.code ? 'Courier' : style.bold && style.italic ? 'Helvetica-BoldOblique' : style.bold ? 'Helvetica-Bold' : style.italic ? 'Helvetica-Oblique' : 'Helvetica';
+  style.code
+    ? 'Courier'
+    : style.bold && style.italic
+      ? 'Helvetica-BoldOblique'
+      : style.bold
+        ? 'Helvetica-Bold'
+        : style.italic
+          ? 'Helvetica-Oblique'
+          : 'Helvetica';
 
 /** Flattens inline Markdown into styled runs of text. */
 function runs(children: PhrasingContent[], style: Style = {}): { text: string; style: Style }[] {
   return children.flatMap((child): { text: string; style: Style }[] => {
     switch (child.type) {
-      case 'text': return [{ text: child.value, style }];
-      case 'inlineCode': return [{ text: child.value, style: { ...style, code: true } }];
-      case 'strong': return runs(child.children, { ...style, bold: true });
-      case 'emphasis': return runs(child.children, { ...style, italic: true });
-      case 'delete': return runs(child.children, style);
-      case 'link': return runs(child.children, isDangerousUrl(child.url) ? style : { ...style, link: child.url });
-      case 'break': return [{ text: '\n', style }];
-      case 'image': return [{ text: `[image${child.alt ? `: ${child.alt}` : ''}]`, style: { ...style, italic: true } }];
-      default: return [{ text: textOf(child), style }];
+      case 'text':
+        return [{ text: child.value, style }];
+      case 'inlineCode':
+        return [{ text: child.value, style: { ...style, code: true } }];
+      case 'strong':
+        return runs(child.children, { ...style, bold: true });
+      case 'emphasis':
+        return runs(child.children, { ...style, italic: true });
+      case 'delete':
+        return runs(child.children, style);
+      case 'link':
+        return runs(child.children, isDangerousUrl(child.url) ? style : { ...style, link: child.url });
+      case 'break':
+        return [{ text: '\n', style }];
+      case 'image':
+        return [{ text: `[image${child.alt ? `: ${child.alt}` : ''}]`, style: { ...style, italic: true } }];
+      default:
+        return [{ text: textOf(child), style }];
     }
   });
 }
@@ -46,7 +68,10 @@ function writeRuns(doc: Doc, parts: { text: string; style: Style }[], size: numb
   const visible = parts.filter((part) => part.text !== '');
   if (visible.length === 0) return;
   visible.forEach((part, i) => {
-    doc.font(fontOf(part.style)).fontSize(part.style.code ? size - 1 : size).fillColor(part.style.link ? '#1a56c4' : 'black');
+    doc
+      .font(fontOf(part.style))
+      .fontSize(part.style.code ? size - 1 : size)
+      .fillColor(part.style.link ? '#1a56c4' : 'black');
     doc.text(part.text, doc.page.margins.left + indent, undefined, {
       continued: i < visible.length - 1,
       // pdfkit keeps options across continued runs: reset link and underline on every run.
@@ -60,7 +85,10 @@ function writeRuns(doc: Doc, parts: { text: string; style: Style }[], size: numb
 function writeList(doc: Doc, list: List, indent: number) {
   list.children.forEach((item, i) => {
     const marker = typeof item.checked === 'boolean' ? (item.checked ? '[x]' : '[ ]') : list.ordered ? `${(list.start ?? 1) + i}.` : '•';
-    doc.font('Helvetica').fontSize(BODY).text(marker, doc.page.margins.left + indent, undefined, { continued: false, lineBreak: false });
+    doc
+      .font('Helvetica')
+      .fontSize(BODY)
+      .text(marker, doc.page.margins.left + indent, undefined, { continued: false, lineBreak: false });
     doc.moveUp();
     const [first, ...rest] = item.children;
     if (first?.type === 'paragraph') writeRuns(doc, runs(first.children), BODY, indent + INDENT + 6);
@@ -86,7 +114,11 @@ function writeBlocks(doc: Doc, blocks: RootContent[], indent = 0) {
         doc.moveDown(0.5);
         break;
       case 'code':
-        doc.font('Courier').fontSize(9).fillColor('#333333').text(block.value || ' ', doc.page.margins.left + indent + 8, undefined, { continued: false });
+        doc
+          .font('Courier')
+          .fontSize(9)
+          .fillColor('#333333')
+          .text(block.value || ' ', doc.page.margins.left + indent + 8, undefined, { continued: false });
         doc.fillColor('black').moveDown(0.5);
         break;
       case 'blockquote':
@@ -95,12 +127,17 @@ function writeBlocks(doc: Doc, blocks: RootContent[], indent = 0) {
         doc.fillColor('black');
         break;
       case 'table':
-        for (const row of block.children) writeRuns(doc, [{ text: row.children.map((cell) => textOf(cell)).join('  |  '), style: {} }], BODY - 1, indent);
+        for (const row of block.children)
+          writeRuns(doc, [{ text: row.children.map((cell) => textOf(cell)).join('  |  '), style: {} }], BODY - 1, indent);
         doc.moveDown(0.5);
         break;
       case 'thematicBreak': {
         const y = doc.y + 4;
-        doc.moveTo(doc.page.margins.left, y).lineTo(doc.page.width - doc.page.margins.right, y).strokeColor('#999999').stroke();
+        doc
+          .moveTo(doc.page.margins.left, y)
+          .lineTo(doc.page.width - doc.page.margins.right, y)
+          .strokeColor('#999999')
+          .stroke();
         doc.moveDown(1);
         break;
       }
@@ -128,7 +165,10 @@ export async function renderPdf(pages: PdfPage[], info: { title: string }): Prom
   });
   for (const page of pages.length > 0 ? pages : [{ title: info.title, markdown: '' }]) {
     doc.addPage();
-    doc.font('Helvetica-Bold').fontSize(24).text(page.title || 'Untitled');
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(24)
+      .text(page.title || 'Untitled');
     doc.moveDown(0.6);
     writeBlocks(doc, parseMarkdown(page.markdown).children);
   }

@@ -7,5 +7,11 @@ import { frontmatterToMarkdown } from 'mdast-util-frontmatter';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 
 export function serializeMarkdown(tree: Root): string {
-  return toMarkdown(tree, { extensions: [gfmToMarkdown(), frontmatterToMarkdown(['yaml'])], fences: true, bullet: '-', emphasis: '*', rule: '-' });
+  return toMarkdown(tree, {
+    extensions: [gfmToMarkdown(), frontmatterToMarkdown(['yaml'])],
+    fences: true,
+    bullet: '-',
+    emphasis: '*',
+    rule: '-',
+  });
 }

@@ -41,8 +41,8 @@ function containerPrefix(line: string): { depth: number; quotes: number; rest: s
   let i = 0;
   for (;;) {
     const c = line[i];
-    if (c === ' ') run += 1, i++;
-    else if (c === '\t') run += 4, i++;
+    if (c === ' ') (run += 1), i++;
+    else if (c === '\t') (run += 4), i++;
     else if (c === '>') endRun(), markers++, quotes++, i++;
     else {
       const marker = LIST_MARKER.exec(line.slice(i, i + 11));
@@ -95,7 +95,12 @@ export function markdownShape(markdown: string, stopAt: Partial<MarkdownShape> =
       block += delimiterCount(rest);
       shape.delimiters = Math.max(shape.delimiters, block);
     }
-    if (shape.nesting > (stopAt.nesting ?? Infinity) || shape.delimiters > (stopAt.delimiters ?? Infinity) || shape.quotes > (stopAt.quotes ?? Infinity)) break;
+    if (
+      shape.nesting > (stopAt.nesting ?? Infinity) ||
+      shape.delimiters > (stopAt.delimiters ?? Infinity) ||
+      shape.quotes > (stopAt.quotes ?? Infinity)
+    )
+      break;
   }
   return shape;
 }

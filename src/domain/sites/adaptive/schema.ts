@@ -9,7 +9,11 @@ import { adaptiveSchemaOf, setAdaptiveSchema, templateConditions, type SiteAdapt
 const SiteAdaptiveSchema = builder.objectRef<SiteAdaptiveSchemaView>('SiteAdaptiveSchema').implement({
   description: "The JSON schema (draft-07) of the claims a site's visitors carry.",
   fields: (t) => ({
-    jsonSchema: t.field({ type: 'JSON', description: 'The schema: an object whose `unsigned` object and other properties are booleans with a description.', resolve: (s) => s.jsonSchema }),
+    jsonSchema: t.field({
+      type: 'JSON',
+      description: 'The schema: an object whose `unsigned` object and other properties are booleans with a description.',
+      resolve: (s) => s.jsonSchema,
+    }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it was last set (the creation of the site until then).' }),
   }),
 });
@@ -48,7 +52,11 @@ builder.relayMutationField(
     description: 'Arguments of updateSiteAdaptiveSchema.',
     inputFields: (t) => ({
       ...siteIdFields(t),
-      jsonSchema: t.field({ type: 'JSON', required: true, description: 'The new schema: draft-07, of the documented form (else BAD_USER_INPUT saying why).' }),
+      jsonSchema: t.field({
+        type: 'JSON',
+        required: true,
+        description: 'The new schema: draft-07, of the documented form (else BAD_USER_INPUT saying why).',
+      }),
     }),
   },
   {
@@ -57,6 +65,8 @@ builder.relayMutationField(
   },
   {
     description: 'The result of updateSiteAdaptiveSchema.',
-    outputFields: (t) => ({ adaptiveSchema: t.field({ type: SiteAdaptiveSchema, description: 'The schema as set.', resolve: (p) => p.adaptiveSchema }) }),
+    outputFields: (t) => ({
+      adaptiveSchema: t.field({ type: SiteAdaptiveSchema, description: 'The schema as set.', resolve: (p) => p.adaptiveSchema }),
+    }),
   },
 );

@@ -23,7 +23,10 @@ const claim = {
   type: 'object',
   required: ['type', 'description'],
   additionalProperties: false,
-  properties: { type: { const: 'boolean' }, description: { type: 'string', minLength: 1, maxLength: ADAPTIVE_LIMITS.maxDescriptionLength } },
+  properties: {
+    type: { const: 'boolean' },
+    description: { type: 'string', minLength: 1, maxLength: ADAPTIVE_LIMITS.maxDescriptionLength },
+  },
 };
 const claimName = { maxLength: ADAPTIVE_LIMITS.maxNameLength };
 
@@ -72,12 +75,18 @@ const pointerToField = (path: string) => `jsonSchema${path.replace(/\/([^/]+)/g,
 
 function explain(error: ErrorObject) {
   const params = error.params as Record<string, unknown>;
-  if (error.keyword === 'additionalProperties') return [pointerToField(`${error.instancePath}/${params.additionalProperty}`), 'is not allowed in an adaptive schema'] as const;
+  if (error.keyword === 'additionalProperties')
+    return [pointerToField(`${error.instancePath}/${params.additionalProperty}`), 'is not allowed in an adaptive schema'] as const;
   if (error.keyword === 'required') return [pointerToField(error.instancePath), `must have "${params.missingProperty}"`] as const;
   if (error.keyword === 'const') return [pointerToField(error.instancePath), `must be ${JSON.stringify(params.allowedValue)}`] as const;
   // A property name refused (ajv reports its maxLength first, naming it in `propertyName`).
-  const name = (error as { propertyName?: string }).propertyName ?? (error.keyword === 'propertyNames' ? (params.propertyName as string) : undefined);
-  if (name !== undefined) return [pointerToField(`${error.instancePath}/${name}`), `must be a claim name of at most ${ADAPTIVE_LIMITS.maxNameLength} characters`] as const;
+  const name =
+    (error as { propertyName?: string }).propertyName ?? (error.keyword === 'propertyNames' ? (params.propertyName as string) : undefined);
+  if (name !== undefined)
+    return [
+      pointerToField(`${error.instancePath}/${name}`),
+      `must be a claim name of at most ${ADAPTIVE_LIMITS.maxNameLength} characters`,
+    ] as const;
   return [pointerToField(error.instancePath), error.message ?? 'is invalid'] as const;
 }
 
@@ -87,13 +96,16 @@ const keyCount = (value: unknown) => (value !== null && typeof value === 'object
 function checkClaimCount(jsonSchema: object) {
   const properties = (jsonSchema as { properties?: Record<string, unknown> }).properties;
   const unsigned = properties && typeof properties === 'object' ? (properties.unsigned as { properties?: unknown } | undefined) : undefined;
-  const claims = Math.max(0, keyCount(properties) - 1) + keyCount(unsigned && typeof unsigned === 'object' ? unsigned.properties : undefined);
-  if (claims > ADAPTIVE_LIMITS.maxClaims) throw badRequest(`declares ${claims} claims: at most ${ADAPTIVE_LIMITS.maxClaims} are allowed`, 'jsonSchema.properties');
+  const claims =
+    Math.max(0, keyCount(properties) - 1) + keyCount(unsigned && typeof unsigned === 'object' ? unsigned.properties : undefined);
+  if (claims > ADAPTIVE_LIMITS.maxClaims)
+    throw badRequest(`declares ${claims} claims: at most ${ADAPTIVE_LIMITS.maxClaims} are allowed`, 'jsonSchema.properties');
 }
 
 /** 400 saying why, unless `jsonSchema` is a draft-07 schema of the documented form within ADAPTIVE_LIMITS. */
 export function checkAdaptiveSchema(jsonSchema: unknown) {
-  if (jsonSchema === null || typeof jsonSchema !== 'object' || Array.isArray(jsonSchema)) throw badRequest('must be a JSON schema object', 'jsonSchema');
+  if (jsonSchema === null || typeof jsonSchema !== 'object' || Array.isArray(jsonSchema))
+    throw badRequest('must be a JSON schema object', 'jsonSchema');
   checkClaimCount(jsonSchema);
   // The documented form pins `$schema` to draft-07: check that first (ajv throws on a meta-schema it does not know).
   const declared = (jsonSchema as { $schema?: unknown }).$schema;
@@ -120,7 +132,10 @@ export function templateConditions(jsonSchema: unknown) {
   const { unsigned, ...signed } = (jsonSchema as AdaptiveSchema).properties;
   return [
     ...Object.entries(signed).map(([name, c]) => ({ description: (c as ClaimSchema).description, condition: `visitor.claims.${name}` })),
-    ...Object.entries(unsigned.properties).map(([name, c]) => ({ description: c.description, condition: `visitor.claims.unsigned.${name}` })),
+    ...Object.entries(unsigned.properties).map(([name, c]) => ({
+      description: c.description,
+      condition: `visitor.claims.unsigned.${name}`,
+    })),
   ];
 }
 
@@ -130,7 +145,11 @@ export interface SiteAdaptiveSchemaView {
 }
 
 /** The site's schema (the empty one until set), with when it was last set. */
-export const adaptiveSchemaOf = (site: { adaptiveSchema: unknown; adaptiveSchemaAt: Date | null; createdAt: Date }): SiteAdaptiveSchemaView => ({
+export const adaptiveSchemaOf = (site: {
+  adaptiveSchema: unknown;
+  adaptiveSchemaAt: Date | null;
+  createdAt: Date;
+}): SiteAdaptiveSchemaView => ({
   jsonSchema: site.adaptiveSchema ?? emptyAdaptiveSchema(),
   updatedAt: site.adaptiveSchemaAt ?? site.createdAt,
 });

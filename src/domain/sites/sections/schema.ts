@@ -18,8 +18,15 @@ import { findPublishedSite, type PublishedSite } from '../publishedStructure.js'
 import { SiteSpaceRef } from '../siteSpaces/schema.js';
 import type { ItemRef, ItemType, Position } from '../structure/order.js';
 import {
-  addSection, addSectionGroup, addSectionToGroup, deleteSection, deleteSectionGroup, moveSiteItem, removeSectionFromGroup,
-  updateSection, updateSectionGroup,
+  addSection,
+  addSectionGroup,
+  addSectionToGroup,
+  deleteSection,
+  deleteSectionGroup,
+  moveSiteItem,
+  removeSectionFromGroup,
+  updateSection,
+  updateSectionGroup,
 } from './service.js';
 
 // The site row, at once after its first load in the request (each section asks).
@@ -50,13 +57,18 @@ export const SiteSectionRef = builder.prismaNode('SiteSection', {
       resolve: (section, _args, ctx) => completeValue(site(ctx, section.siteId), (row) => row.defaultSiteSectionId === section.id),
     }),
     draft: t.boolean({ description: 'Whether it is a draft: Quire publishes no drafts, so false.', resolve: () => false }),
-    siteSpaces: t.relation('siteSpaces', { description: 'Its site spaces (of live spaces), in order.', query: { ...inOrder, where: liveSiteSpace } }),
+    siteSpaces: t.relation('siteSpaces', {
+      description: 'Its site spaces (of live spaces), in order.',
+      query: { ...inOrder, where: liveSiteSpace },
+    }),
     urls: t.field({
       type: SectionUrls,
       description: 'Where readers find it.',
       resolve: (section, _args, ctx) =>
         completeValue(site(ctx, section.siteId), (row) =>
-          completeValue(sharedUrl(ctx, row, row.published ? `${sitePublishedBase(ctx.urls, row)}/${section.path}` : null), (published) => ({ published })),
+          completeValue(sharedUrl(ctx, row, row.published ? `${sitePublishedBase(ctx.urls, row)}/${section.path}` : null), (published) => ({
+            published,
+          })),
         ),
     }),
   }),
@@ -72,7 +84,11 @@ export const SiteSectionGroupRef = builder.prismaNode('SiteSectionGroup', {
     siteId: t.exposeID('siteId', { description: 'Id of the site.' }),
     parentId: t.exposeID('parentId', { nullable: true, description: 'Id of the parent group; null at the root of the site.' }),
     draft: t.boolean({ description: 'Whether it is a draft: Quire publishes no drafts, so false.', resolve: () => false }),
-    sections: t.relation('sections', { description: 'Its sections, in order.', query: inOrder, deprecationReason: 'Use children: sections and nested groups in one order.' }),
+    sections: t.relation('sections', {
+      description: 'Its sections, in order.',
+      query: inOrder,
+      deprecationReason: 'Use children: sections and nested groups in one order.',
+    }),
   }),
 });
 
@@ -108,33 +124,41 @@ const SiteSectionConnection = nodeConnection(SiteSectionRef, 'SiteSection', { it
 const SiteSectionGroupConnection = nodeConnection(SiteSectionGroupRef, 'SiteSectionGroup', { items: 'section groups' });
 
 builder.prismaObjectField('Site', 'sections', (t) =>
-  t.prismaConnection({
-    type: 'SiteSection',
-    cursor: 'id',
-    description: 'Sections of the site: those in groups by the position of their group, each in its position; then those at the root.',
-    args: { shareKey: t.arg.string({ description: "Key of an active share link: the published URLs of a share-link site's items carry it." }) },
-    ...scopedList({
-      model: (ctx) => ctx.prisma.siteSection,
-      where: (s: { id: string }, args: { shareKey?: string | null }, ctx) => {
-        presentShareKey(ctx, s.id, args.shareKey);
-        return itemsOfSite(ctx, s.id);
+  t.prismaConnection(
+    {
+      type: 'SiteSection',
+      cursor: 'id',
+      description: 'Sections of the site: those in groups by the position of their group, each in its position; then those at the root.',
+      args: {
+        shareKey: t.arg.string({ description: "Key of an active share link: the published URLs of a share-link site's items carry it." }),
       },
-      orderBy: () => [{ sectionGroup: { sortKey: 'asc' } }, { sortKey: 'asc' }, { id: 'asc' }],
-    }),
-  }, SiteSectionConnection),
+      ...scopedList({
+        model: (ctx) => ctx.prisma.siteSection,
+        where: (s: { id: string }, args: { shareKey?: string | null }, ctx) => {
+          presentShareKey(ctx, s.id, args.shareKey);
+          return itemsOfSite(ctx, s.id);
+        },
+        orderBy: () => [{ sectionGroup: { sortKey: 'asc' } }, { sortKey: 'asc' }, { id: 'asc' }],
+      }),
+    },
+    SiteSectionConnection,
+  ),
 );
 
 builder.prismaObjectField('Site', 'sectionGroups', (t) =>
-  t.prismaConnection({
-    type: 'SiteSectionGroup',
-    cursor: 'id',
-    description: 'Section groups of the site: nested ones by the position of their parent, each in its position; then those at the root.',
-    ...scopedList({
-      model: (ctx) => ctx.prisma.siteSectionGroup,
-      where: (s: { id: string }, _args, ctx) => itemsOfSite(ctx, s.id),
-      orderBy: () => [{ parent: { sortKey: 'asc' } }, { sortKey: 'asc' }, { id: 'asc' }],
-    }),
-  }, SiteSectionGroupConnection),
+  t.prismaConnection(
+    {
+      type: 'SiteSectionGroup',
+      cursor: 'id',
+      description: 'Section groups of the site: nested ones by the position of their parent, each in its position; then those at the root.',
+      ...scopedList({
+        model: (ctx) => ctx.prisma.siteSectionGroup,
+        where: (s: { id: string }, _args, ctx) => itemsOfSite(ctx, s.id),
+        orderBy: () => [{ parent: { sortKey: 'asc' } }, { sortKey: 'asc' }, { id: 'asc' }],
+      }),
+    },
+    SiteSectionGroupConnection,
+  ),
 );
 
 // Mutations.
@@ -226,13 +250,19 @@ builder.relayMutationField(
       icon: t.string({ description: 'Icon name, at most 50 characters; null removes it.' }),
     }),
   },
-  { description: 'Changes a section group.', resolve: async (_root, { input }, ctx) => ({ siteSectionGroup: await updateSectionGroup(ctx, input) }) },
+  {
+    description: 'Changes a section group.',
+    resolve: async (_root, { input }, ctx) => ({ siteSectionGroup: await updateSectionGroup(ctx, input) }),
+  },
   { description: 'The result of updateSiteSectionGroup.', outputFields: resultFields('siteSectionGroup', 'The group as changed.') },
 );
 
 builder.relayMutationField(
   'deleteSiteSectionGroup',
-  { description: 'Arguments of deleteSiteSectionGroup.', inputFields: (t) => ({ ...siteIdFields(t), siteSectionGroupId: groupIdField(t) }) },
+  {
+    description: 'Arguments of deleteSiteSectionGroup.',
+    inputFields: (t) => ({ ...siteIdFields(t), siteSectionGroupId: groupIdField(t) }),
+  },
   {
     description: 'Deletes a section group; its sections and nested groups move up to its parent. Idempotent.',
     resolve: async (_root, { input }, ctx) => deletion(await deleteSectionGroup(ctx, input), input.siteSectionGroupId),
@@ -244,7 +274,11 @@ builder.relayMutationField(
   'addSectionToGroup',
   {
     description: 'Arguments of addSectionToGroup.',
-    inputFields: (t) => ({ ...siteIdFields(t), siteSectionGroupId: groupIdField(t), sectionId: t.id({ required: true, description: 'The section to move into the group.' }) }),
+    inputFields: (t) => ({
+      ...siteIdFields(t),
+      siteSectionGroupId: groupIdField(t),
+      sectionId: t.id({ required: true, description: 'The section to move into the group.' }),
+    }),
   },
   {
     description: 'Moves a section into a group, at its end (nothing changes when it is already there).',
@@ -268,11 +302,16 @@ builder.relayMutationField(
 
 // Order: sortSiteStructure, and the deprecated moves.
 
-const ItemTypeEnum = restEnum('SiteStructureItemType', ['site-space', 'site-section', 'site-section-group'] as const, 'A kind of item of a site structure.', {
-  'site-space': 'A site space.',
-  'site-section': 'A section.',
-  'site-section-group': 'A section group.',
-});
+const ItemTypeEnum = restEnum(
+  'SiteStructureItemType',
+  ['site-space', 'site-section', 'site-section-group'] as const,
+  'A kind of item of a site structure.',
+  {
+    'site-space': 'A site space.',
+    'site-section': 'A section.',
+    'site-section-group': 'A section group.',
+  },
+);
 
 const ItemPointerInput = builder.inputType('SiteStructureItemPointerInput', {
   description: 'An item of a site structure.',
@@ -317,7 +356,9 @@ builder.relayMutationField(
   {
     description: 'Moves an item of the site structure among its siblings (site spaces of its scope; sections and groups of its parent).',
     resolve: async (_root, { input }, ctx) => {
-      const position: Position | null = input.position ? { before: pointer(input.position.before), after: pointer(input.position.after) } : null;
+      const position: Position | null = input.position
+        ? { before: pointer(input.position.before), after: pointer(input.position.after) }
+        : null;
       return { item: await loadItem(ctx, await moveSiteItem(ctx, input, pointer(input.item)!, position)) };
     },
   },
@@ -331,7 +372,9 @@ builder.relayMutationField(
 function deprecatedMove(kind: 'site-section' | 'site-space') {
   const key = kind === 'site-section' ? 'siteSection' : 'siteSpace';
   const Name = kind === 'site-section' ? 'SiteSection' : 'SiteSpace';
-  const PointerType = restEnum(`${Name}PointerType`, [kind] as const, `The kind of a ${kind.replace('-', ' ')} pointer.`, { [kind]: `A ${kind.replace('-', ' ')}.` } as Record<typeof kind, string>);
+  const PointerType = restEnum(`${Name}PointerType`, [kind] as const, `The kind of a ${kind.replace('-', ' ')} pointer.`, {
+    [kind]: `A ${kind.replace('-', ' ')}.`,
+  } as Record<typeof kind, string>);
   const PointerInput = builder.inputType(`${Name}PointerInput`, {
     description: `A ${kind.replace('-', ' ')} of the site.`,
     fields: (t) => ({
@@ -361,7 +404,11 @@ function deprecatedMove(kind: 'site-section' | 'site-space') {
       description: `Moves a ${kind.replace('-', ' ')} among its siblings.`,
       deprecationReason: 'Use sortSiteStructure (PATCH /orgs/{organizationId}/sites/{siteId}/structure/sort).',
       resolve: async (_root, { input }, ctx) => {
-        const args = input as unknown as { siteId: string; organizationId?: string | null; position?: Record<string, Record<string, string> | null> | null } & Record<string, string>;
+        const args = input as unknown as {
+          siteId: string;
+          organizationId?: string | null;
+          position?: Record<string, Record<string, string> | null> | null;
+        } & Record<string, string>;
         const position = args.position ? { before: ref(args.position.before), after: ref(args.position.after) } : null;
         return { [key]: await loadItem(ctx, await moveSiteItem(ctx, args, { type: kind, id: args[`${key}Id`] }, position)) };
       },
@@ -369,7 +416,11 @@ function deprecatedMove(kind: 'site-section' | 'site-space') {
     {
       description: `The result of move${Name}.`,
       outputFields: (t) => ({
-        [key]: t.field({ type: kind === 'site-section' ? SiteSectionRef : SiteSpaceRef, description: `The moved ${kind.replace('-', ' ')}.`, resolve: (p: Record<string, unknown>) => p[key] as never }),
+        [key]: t.field({
+          type: kind === 'site-section' ? SiteSectionRef : SiteSpaceRef,
+          description: `The moved ${kind.replace('-', ' ')}.`,
+          resolve: (p: Record<string, unknown>) => p[key] as never,
+        }),
       }),
     },
   );
@@ -378,10 +429,15 @@ deprecatedMove('site-section');
 deprecatedMove('site-space');
 
 // A group's siblings are sections and groups: its pointers name either ({type, id}, as in the public API).
-const GroupSiblingTypeEnum = restEnum('SiteSectionGroupSiblingType', ['site-section', 'site-section-group'] as const, 'A kind of sibling of a section group.', {
-  'site-section': 'A section.',
-  'site-section-group': 'A section group.',
-});
+const GroupSiblingTypeEnum = restEnum(
+  'SiteSectionGroupSiblingType',
+  ['site-section', 'site-section-group'] as const,
+  'A kind of sibling of a section group.',
+  {
+    'site-section': 'A section.',
+    'site-section-group': 'A section group.',
+  },
+);
 
 const GroupSiblingInput = builder.inputType('SiteSectionGroupPointerInput', {
   description: 'A section or section group of the site (a sibling of the moved group).',
@@ -413,30 +469,50 @@ builder.relayMutationField(
     description: 'Moves a section group among its siblings (the sections and groups of its parent).',
     deprecationReason: 'Use sortSiteStructure (PATCH /orgs/{organizationId}/sites/{siteId}/structure/sort).',
     resolve: async (_root, { input }, ctx) => {
-      const position: Position | null = input.position ? { before: pointer(input.position.before), after: pointer(input.position.after) } : null;
-      return { siteSectionGroup: await loadItem(ctx, await moveSiteItem(ctx, input, { type: 'site-section-group', id: input.siteSectionGroupId }, position)) };
+      const position: Position | null = input.position
+        ? { before: pointer(input.position.before), after: pointer(input.position.after) }
+        : null;
+      return {
+        siteSectionGroup: await loadItem(
+          ctx,
+          await moveSiteItem(ctx, input, { type: 'site-section-group', id: input.siteSectionGroupId }, position),
+        ),
+      };
     },
   },
   {
     description: 'The result of moveSiteSectionGroup.',
     outputFields: (t) => ({
-      siteSectionGroup: t.field({ type: SiteSectionGroupRef, description: 'The moved section group.', resolve: (p) => p.siteSectionGroup as never }),
+      siteSectionGroup: t.field({
+        type: SiteSectionGroupRef,
+        description: 'The moved section group.',
+        resolve: (p) => p.siteSectionGroup as never,
+      }),
     }),
   },
 );
 
 // The published structure.
 
-const StructureTypeEnum = restEnum('PublishedSiteStructureType', ['sections', 'siteSpaces'] as const, 'What the published structure of a site lists.', {
-  sections: 'Its sections and section groups (a site with sections).',
-  siteSpaces: 'Its site spaces (a site without sections).',
-});
+const StructureTypeEnum = restEnum(
+  'PublishedSiteStructureType',
+  ['sections', 'siteSpaces'] as const,
+  'What the published structure of a site lists.',
+  {
+    sections: 'Its sections and section groups (a site with sections).',
+    siteSpaces: 'Its site spaces (a site without sections).',
+  },
+);
 
 const PublishedStructure = builder.objectRef<PublishedSite['structure']>('PublishedSiteStructure').implement({
   description: 'The items readers see at the root of a published site, in order.',
   fields: (t) => ({
     type: t.field({ type: StructureTypeEnum, description: 'What the items are.', resolve: (s) => s.type }),
-    structure: t.field({ type: [SiteStructureItem], description: 'The items, in order (groups hold theirs under `children`).', resolve: (s) => s.structure as never }),
+    structure: t.field({
+      type: [SiteStructureItem],
+      description: 'The items, in order (groups hold theirs under `children`).',
+      resolve: (s) => s.structure as never,
+    }),
   }),
 });
 
@@ -451,12 +527,14 @@ const PublishedContentSite = builder.objectRef<PublishedSite>('PublishedContentS
 builder.queryField('publishedSite', (t) =>
   t.field({
     type: PublishedContentSite,
-    description: 'The published structure of a site: NOT_FOUND while it is unpublished, and for a share-link site without the key of an active share link.',
+    description:
+      'The published structure of a site: NOT_FOUND while it is unpublished, and for a share-link site without the key of an active share link.',
     args: {
       id: t.arg.id({ required: true, description: 'Id of the site.' }),
       organizationId: t.arg.id({ description: 'When given, the site must belong to this organization.' }),
       shareKey: t.arg.string({ description: 'Key of an active share link (share-link sites).' }),
     },
-    resolve: (_root, args, ctx) => findPublishedSite(ctx, { siteId: args.id, organizationId: args.organizationId, shareKey: args.shareKey }),
+    resolve: (_root, args, ctx) =>
+      findPublishedSite(ctx, { siteId: args.id, organizationId: args.organizationId, shareKey: args.shareKey }),
   }),
 );

@@ -53,10 +53,15 @@ async function ensureDefaultSection(tx: Tx, siteId: string) {
 }
 
 async function checkSectionPathFree(tx: Tx, siteId: string, path: string, exceptId: string) {
-  if (await tx.siteSection.count({ where: { siteId, path, id: { not: exceptId } } })) throw conflict(`path: another section of the site already has the path "${path}"`);
+  if (await tx.siteSection.count({ where: { siteId, path, id: { not: exceptId } } }))
+    throw conflict(`path: another section of the site already has the path "${path}"`);
 }
 
-export async function addSection(ctx: Context, input: SiteRef & { spaceId?: string | null; title?: string | null; icon?: string | null }, query: SectionQuery = {}) {
+export async function addSection(
+  ctx: Context,
+  input: SiteRef & { spaceId?: string | null; title?: string | null; icon?: string | null },
+  query: SectionQuery = {},
+) {
   const actor = requireActor(ctx);
   if (input.title !== null) checkSiteTitle(input.title);
   checkIcon(input.icon);
@@ -69,8 +74,17 @@ export async function addSection(ctx: Context, input: SiteRef & { spaceId?: stri
     const taken = await tx.siteSection.findMany({ where: { siteId: site.id }, select: { path: true } });
     const section = await tx.siteSection.create({
       data: {
-        id: newId('SiteSection'), organizationId: site.organizationId, siteId: site.id, title, icon: input.icon ?? null,
-        path: uniquePath(title, taken.map((s) => s.path), 'section'), sortKey: await endKey(tx, site.id, 'site-section', null),
+        id: newId('SiteSection'),
+        organizationId: site.organizationId,
+        siteId: site.id,
+        title,
+        icon: input.icon ?? null,
+        path: uniquePath(
+          title,
+          taken.map((s) => s.path),
+          'section',
+        ),
+        sortKey: await endKey(tx, site.id, 'site-section', null),
       },
     });
     await createSiteSpace(tx, site.organizationId, { siteId: site.id, sectionId: section.id }, space);
@@ -160,7 +174,8 @@ function checkGroupTitle(value: string | null | undefined) {
 /** How deep the group sits (1 at the root). */
 async function depthOf(tx: Tx, groupId: string | null) {
   let depth = 0;
-  for (let id = groupId; id; depth++) id = (await tx.siteSectionGroup.findUniqueOrThrow({ where: { id }, select: { parentId: true } })).parentId;
+  for (let id = groupId; id; depth++)
+    id = (await tx.siteSectionGroup.findUniqueOrThrow({ where: { id }, select: { parentId: true } })).parentId;
   return depth;
 }
 
@@ -169,10 +184,14 @@ async function placeSectionsInGroup(tx: Tx, siteId: string, groupId: string, sec
   const found = await tx.siteSection.findMany({ where: { id: { in: [...sectionIds] }, siteId }, select: { id: true } });
   const known = new Set(found.map((s) => s.id));
   sectionIds.forEach((id, i) => {
-    if (!known.has(id)) throw badRequest('must name a section of this site', sectionIds.length > 1 || field === 'sections' ? `${field}[${i}]` : field);
+    if (!known.has(id))
+      throw badRequest('must name a section of this site', sectionIds.length > 1 || field === 'sections' ? `${field}[${i}]` : field);
   });
   for (const id of new Set(sectionIds)) {
-    await tx.siteSection.update({ where: { id }, data: { sectionGroupId: groupId, sortKey: await endKey(tx, siteId, 'site-section', groupId) } });
+    await tx.siteSection.update({
+      where: { id },
+      data: { sectionGroupId: groupId, sortKey: await endKey(tx, siteId, 'site-section', groupId) },
+    });
   }
 }
 
@@ -191,13 +210,21 @@ export async function addSectionGroup(ctx: Context, input: AddGroupInput, query:
   const sections = notNull('sections', input.sections) ?? [];
   return ctx.prisma.$transaction(async (tx) => {
     const site = await lockedSite(tx, actor, input.siteId, input.organizationId, 'create');
-    const parent = input.parent ? await tx.siteSectionGroup.findFirst({ where: { id: input.parent, siteId: site.id }, select: { id: true } }) : null;
+    const parent = input.parent
+      ? await tx.siteSectionGroup.findFirst({ where: { id: input.parent, siteId: site.id }, select: { id: true } })
+      : null;
     if (input.parent && !parent) throw badRequest('must name a section group of this site', 'parent');
-    if ((await depthOf(tx, parent?.id ?? null)) + 1 > MAX_GROUP_DEPTH) throw badRequest(`groups nest at most ${MAX_GROUP_DEPTH} deep`, 'parent');
+    if ((await depthOf(tx, parent?.id ?? null)) + 1 > MAX_GROUP_DEPTH)
+      throw badRequest(`groups nest at most ${MAX_GROUP_DEPTH} deep`, 'parent');
     const group = await tx.siteSectionGroup.create({
       data: {
-        id: newId('SiteSectionGroup'), organizationId: site.organizationId, siteId: site.id, parentId: parent?.id ?? null,
-        title: input.title!, icon: input.icon ?? null, sortKey: await endKey(tx, site.id, 'site-section-group', parent?.id ?? null),
+        id: newId('SiteSectionGroup'),
+        organizationId: site.organizationId,
+        siteId: site.id,
+        parentId: parent?.id ?? null,
+        title: input.title!,
+        icon: input.icon ?? null,
+        sortKey: await endKey(tx, site.id, 'site-section-group', parent?.id ?? null),
       },
     });
     await placeSectionsInGroup(tx, site.id, group.id, sections, 'sections');
@@ -205,7 +232,11 @@ export async function addSectionGroup(ctx: Context, input: AddGroupInput, query:
   });
 }
 
-export async function updateSectionGroup(ctx: Context, input: SiteRef & { siteSectionGroupId: string; title?: string | null; icon?: string | null }, query: GroupQuery = {}) {
+export async function updateSectionGroup(
+  ctx: Context,
+  input: SiteRef & { siteSectionGroupId: string; title?: string | null; icon?: string | null },
+  query: GroupQuery = {},
+) {
   const actor = requireActor(ctx);
   if (input.title !== undefined) checkGroupTitle(input.title);
   checkIcon(input.icon);
@@ -229,14 +260,19 @@ export async function deleteSectionGroup(ctx: Context, input: SiteRef & { siteSe
       tx.siteSection.findMany({ where: { sectionGroupId: group.id }, orderBy: [{ sortKey: 'asc' }, { id: 'asc' }], select: { id: true } }),
       tx.siteSectionGroup.findMany({ where: { parentId: group.id }, orderBy: [{ sortKey: 'asc' }, { id: 'asc' }], select: { id: true } }),
     ]);
-    for (const s of sections) await tx.siteSection.update({ where: { id: s.id }, data: { sectionGroupId: group.parentId, sortKey: key++ } });
+    for (const s of sections)
+      await tx.siteSection.update({ where: { id: s.id }, data: { sectionGroupId: group.parentId, sortKey: key++ } });
     for (const g of groups) await tx.siteSectionGroup.update({ where: { id: g.id }, data: { parentId: group.parentId, sortKey: key++ } });
     await tx.siteSectionGroup.delete({ where: { id: group.id } });
     return true;
   });
 }
 
-export async function addSectionToGroup(ctx: Context, input: SiteRef & { siteSectionGroupId: string; sectionId: string }, query: GroupQuery = {}) {
+export async function addSectionToGroup(
+  ctx: Context,
+  input: SiteRef & { siteSectionGroupId: string; sectionId: string },
+  query: GroupQuery = {},
+) {
   const actor = requireActor(ctx);
   return ctx.prisma.$transaction(async (tx) => {
     const site = await lockedSite(tx, actor, input.siteId, input.organizationId, 'create');
@@ -253,7 +289,10 @@ export async function removeSectionFromGroup(ctx: Context, input: SiteRef & { si
     const group = await loadGroup(tx, siteId, input.siteSectionGroupId);
     const section = await tx.siteSection.findFirst({ where: { id: input.siteSectionId, siteId, sectionGroupId: group.id } });
     if (!section) return false;
-    await tx.siteSection.update({ where: { id: section.id }, data: { sectionGroupId: group.parentId, sortKey: await endKey(tx, siteId, 'site-section', group.parentId) } });
+    await tx.siteSection.update({
+      where: { id: section.id },
+      data: { sectionGroupId: group.parentId, sortKey: await endKey(tx, siteId, 'site-section', group.parentId) },
+    });
     return true;
   });
 }

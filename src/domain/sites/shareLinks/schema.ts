@@ -27,7 +27,9 @@ export const ShareLinkRef = builder.prismaNode('ShareLink', {
     urls: t.field({
       type: PublishedUrls,
       description: 'The site opened with this link.',
-      resolve: async (link, _args, ctx) => ({ published: `${sitePublishedBase(ctx.urls, await siteRowOf(ctx, link.siteId))}?share=${link.key}` }),
+      resolve: async (link, _args, ctx) => ({
+        published: `${sitePublishedBase(ctx.urls, await siteRowOf(ctx, link.siteId))}?share=${link.key}`,
+      }),
     }),
   }),
 });
@@ -35,21 +37,26 @@ export const ShareLinkRef = builder.prismaNode('ShareLink', {
 const ShareLinkConnection = nodeConnection(ShareLinkRef, 'ShareLink', { items: 'share links' });
 
 builder.prismaObjectField('Site', 'shareLinks', (t) =>
-  t.prismaConnection({
-    type: 'ShareLink',
-    cursor: 'id',
-    description: 'Share links of the site, oldest first (site admins).',
-    args: { search: t.arg.string({ description: 'Only the links whose name contains this text (case-insensitive), or whose key is this.' }) },
-    ...scopedList({
-      model: (ctx) => ctx.prisma.shareLink,
-      where: async (s: SiteRow, args: { search?: string | null }, ctx) => {
-        authorize(sitePolicy, requireActor(ctx), s, 'viewShareLinks');
-        const bySearch = args.search ? { OR: [{ name: { contains: args.search, mode: 'insensitive' } }, { key: args.search }] } : {};
-        return { ...(await itemsOfSite(ctx, s.id)), ...bySearch };
+  t.prismaConnection(
+    {
+      type: 'ShareLink',
+      cursor: 'id',
+      description: 'Share links of the site, oldest first (site admins).',
+      args: {
+        search: t.arg.string({ description: 'Only the links whose name contains this text (case-insensitive), or whose key is this.' }),
       },
-      orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
-    }),
-  }, ShareLinkConnection),
+      ...scopedList({
+        model: (ctx) => ctx.prisma.shareLink,
+        where: async (s: SiteRow, args: { search?: string | null }, ctx) => {
+          authorize(sitePolicy, requireActor(ctx), s, 'viewShareLinks');
+          const bySearch = args.search ? { OR: [{ name: { contains: args.search, mode: 'insensitive' } }, { key: args.search }] } : {};
+          return { ...(await itemsOfSite(ctx, s.id)), ...bySearch };
+        },
+        orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
+      }),
+    },
+    ShareLinkConnection,
+  ),
 );
 
 const shareLinkField = <P extends { shareLink: ShareLink }>(t: ObjectFieldBuilder<P>, description: string) =>
@@ -88,7 +95,10 @@ builder.relayMutationField(
 
 builder.relayMutationField(
   'deleteShareLink',
-  { description: 'Arguments of deleteShareLink.', inputFields: (t) => ({ ...siteIdFields(t), shareLinkId: t.id({ required: true, description: 'Id of the share link.' }) }) },
+  {
+    description: 'Arguments of deleteShareLink.',
+    inputFields: (t) => ({ ...siteIdFields(t), shareLinkId: t.id({ required: true, description: 'Id of the share link.' }) }),
+  },
   {
     description: 'Deletes a share link: its key stops working. Idempotent.',
     resolve: async (_root, { input }, ctx) => deletion(await deleteShareLink(ctx, input), input.shareLinkId),

@@ -41,12 +41,19 @@ export async function createShareLink(ctx: Context, input: SiteRef & { name?: st
   });
 }
 
-export async function updateShareLink(ctx: Context, input: SiteRef & { shareLinkId: string; name?: string | null; active?: boolean | null }, query: Query = {}) {
+export async function updateShareLink(
+  ctx: Context,
+  input: SiteRef & { shareLinkId: string; name?: string | null; active?: boolean | null },
+  query: Query = {},
+) {
   if (input.name !== undefined) checkName(input.name);
   const active = notNull('active', input.active);
   if (input.name === undefined && active === undefined) throw badRequest('give at least one of active and name');
   const site = await siteFor(ctx, input, 'manageShareLinks');
-  const { count } = await ctx.prisma.shareLink.updateMany({ where: { id: input.shareLinkId, siteId: site.id }, data: { name: input.name ?? undefined, active } });
+  const { count } = await ctx.prisma.shareLink.updateMany({
+    where: { id: input.shareLinkId, siteId: site.id },
+    data: { name: input.name ?? undefined, active },
+  });
   if (!count) throw notFound('Share link');
   return ctx.prisma.shareLink.findUniqueOrThrow({ ...query, where: { id: input.shareLinkId } });
 }

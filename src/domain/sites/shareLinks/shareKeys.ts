@@ -47,7 +47,11 @@ export function siteSubject<S extends SiteSubject & { id: string }>(ctx: Context
 }
 
 /** The published URL, with `?share=<key>` when it is a share-link site's and an active key was presented. */
-export function sharedUrl(ctx: Context, site: { id: string; visibility: string }, url: string | null): string | null | Promise<string | null> {
+export function sharedUrl(
+  ctx: Context,
+  site: { id: string; visibility: string },
+  url: string | null,
+): string | null | Promise<string | null> {
   const key = presented(ctx).get(site.id);
   if (!url || !key || site.visibility !== 'share-link') return url;
   return completeValue(isActive(ctx, site.id, key), (active) => (active ? `${url}?share=${encodeURIComponent(key)}` : url));

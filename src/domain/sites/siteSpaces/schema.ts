@@ -33,7 +33,8 @@ export const SiteSpaceRef = builder.prismaNode('SiteSpace', {
     sectionId: t.exposeID('sectionId', { nullable: true, description: 'Id of its section; null at the root of the site.' }),
     condition: t.exposeString('condition', { nullable: true, description: 'Expression deciding whether a visitor sees it; null: always.' }),
     space: t.relation('space', {
-      description: "The published space: whoever may see the site sees the spaces it publishes (the space's permissions say what they may do with it); a token needs space:read.",
+      description:
+        "The published space: whoever may see the site sees the spaces it publishes (the space's permissions say what they may do with it); a token needs space:read.",
       // The site's rule, not the space's: a reader of a share-link site, or a member kept out of the space, still gets it.
       authScopes: (siteSpace, _args, ctx) => mayShowPublishedSpace(ctx, siteSpace),
     }),
@@ -71,24 +72,27 @@ export const SiteSpaceConnection = nodeConnection(SiteSpaceRef, 'SiteSpace', { i
 const isDefaultSiteSpace = { OR: [{ sectionId: null, defaultOfSites: { some: {} } }, { defaultOf: { some: {} } }] };
 
 builder.prismaObjectField('Site', 'siteSpaces', (t) =>
-  t.prismaConnection({
-    type: 'SiteSpace',
-    cursor: 'id',
-    description: 'Site spaces of the site (of live spaces) in their order: by section (in the order of the sections), then by position.',
-    args: {
-      default: t.arg.boolean({ description: 'true: only default site spaces; false: only the others; omitted: all.' }),
-      shareKey: t.arg.string({ description: "Key of an active share link: the published URLs of a share-link site's items carry it." }),
-    },
-    ...scopedList({
-      model: (ctx) => ctx.prisma.siteSpace,
-      where: async (s: { id: string }, args: { default?: boolean | null; shareKey?: string | null }, ctx) => {
-        presentShareKey(ctx, s.id, args.shareKey);
-        const byDefault = args.default === true ? isDefaultSiteSpace : args.default === false ? { NOT: isDefaultSiteSpace } : {};
-        return { ...(await itemsOfSite(ctx, s.id)), ...liveSiteSpace, ...byDefault };
+  t.prismaConnection(
+    {
+      type: 'SiteSpace',
+      cursor: 'id',
+      description: 'Site spaces of the site (of live spaces) in their order: by section (in the order of the sections), then by position.',
+      args: {
+        default: t.arg.boolean({ description: 'true: only default site spaces; false: only the others; omitted: all.' }),
+        shareKey: t.arg.string({ description: "Key of an active share link: the published URLs of a share-link site's items carry it." }),
       },
-      orderBy: () => [{ section: { sortKey: 'asc' } }, { sortKey: 'asc' }, { id: 'asc' }],
-    }),
-  }, SiteSpaceConnection),
+      ...scopedList({
+        model: (ctx) => ctx.prisma.siteSpace,
+        where: async (s: { id: string }, args: { default?: boolean | null; shareKey?: string | null }, ctx) => {
+          presentShareKey(ctx, s.id, args.shareKey);
+          const byDefault = args.default === true ? isDefaultSiteSpace : args.default === false ? { NOT: isDefaultSiteSpace } : {};
+          return { ...(await itemsOfSite(ctx, s.id)), ...liveSiteSpace, ...byDefault };
+        },
+        orderBy: () => [{ section: { sortKey: 'asc' } }, { sortKey: 'asc' }, { id: 'asc' }],
+      }),
+    },
+    SiteSpaceConnection,
+  ),
 );
 
 const siteSpaceField = <P extends { siteSpace: SiteSpace }>(t: ObjectFieldBuilder<P>, description: string) =>
@@ -132,7 +136,10 @@ builder.relayMutationField(
 
 builder.relayMutationField(
   'deleteSiteSpace',
-  { description: 'Arguments of deleteSiteSpace.', inputFields: (t) => ({ ...siteIdFields(t), siteSpaceId: t.id({ required: true, description: 'Id of the site space.' }) }) },
+  {
+    description: 'Arguments of deleteSiteSpace.',
+    inputFields: (t) => ({ ...siteIdFields(t), siteSpaceId: t.id({ required: true, description: 'Id of the site space.' }) }),
+  },
   {
     description: 'Removes a space from a site (the space stays); the next one of its scope becomes the default if it was. Idempotent.',
     resolve: async (_root, { input }, ctx) => deletion(await deleteSiteSpace(ctx, input), input.siteSpaceId),

@@ -11,7 +11,14 @@ import { authorize, can, sitePolicy } from '../../../policy/index.js';
 import { lockedSite, lockSite, loadSite, publishableSpaces } from '../service.js';
 import { notNull } from '../limits.js';
 import { uniquePath } from '../structure/paths.js';
-import { checkCondition, checkPath, checkSiteSpacePathFree, ensureDefaultSiteSpace, nextSiteSpaceKey, type Scope } from '../structure/scopes.js';
+import {
+  checkCondition,
+  checkPath,
+  checkSiteSpacePathFree,
+  ensureDefaultSiteSpace,
+  nextSiteSpaceKey,
+  type Scope,
+} from '../structure/scopes.js';
 
 type Query = { include?: Prisma.SiteSpaceInclude; select?: Prisma.SiteSpaceSelect };
 
@@ -20,7 +27,10 @@ interface SiteRef {
   organizationId?: string | null;
 }
 
-const scopeOf = (siteSpace: { siteId: string; sectionId: string | null }): Scope => ({ siteId: siteSpace.siteId, sectionId: siteSpace.sectionId });
+const scopeOf = (siteSpace: { siteId: string; sectionId: string | null }): Scope => ({
+  siteId: siteSpace.siteId,
+  sectionId: siteSpace.sectionId,
+});
 
 async function loadSiteSpace(tx: Tx, siteId: string, id: string) {
   const siteSpace = await tx.siteSpace.findFirst({ where: { id, siteId } });
@@ -34,18 +44,30 @@ async function refuseDuplicate(tx: Tx, scope: Scope, spaceId: string, exceptId?:
 }
 
 /** The section named, or the default section, or the root (a site without sections). */
-async function placementOf(tx: Tx, site: { id: string; defaultSiteSectionId: string | null }, sectionId: string | null | undefined): Promise<Scope> {
+async function placementOf(
+  tx: Tx,
+  site: { id: string; defaultSiteSectionId: string | null },
+  sectionId: string | null | undefined,
+): Promise<Scope> {
   if (sectionId) {
     const section = await tx.siteSection.findFirst({ where: { id: sectionId, siteId: site.id }, select: { id: true } });
     if (!section) throw badRequest('must name a section of this site', 'sectionId');
     return { siteId: site.id, sectionId: section.id };
   }
   if (site.defaultSiteSectionId) return { siteId: site.id, sectionId: site.defaultSiteSectionId };
-  const first = await tx.siteSection.findFirst({ where: { siteId: site.id }, orderBy: [{ sortKey: 'asc' }, { id: 'asc' }], select: { id: true } });
+  const first = await tx.siteSection.findFirst({
+    where: { siteId: site.id },
+    orderBy: [{ sortKey: 'asc' }, { id: 'asc' }],
+    select: { id: true },
+  });
   return { siteId: site.id, sectionId: first?.id ?? null };
 }
 
-export async function addSiteSpace(ctx: Context, input: SiteRef & { spaceId?: string | null; sectionId?: string | null }, query: Query = {}) {
+export async function addSiteSpace(
+  ctx: Context,
+  input: SiteRef & { spaceId?: string | null; sectionId?: string | null },
+  query: Query = {},
+) {
   const actor = requireActor(ctx);
   const spaceId = notNull('spaceId', input.spaceId);
   if (spaceId === undefined) throw badRequest('is required', 'spaceId');
@@ -65,8 +87,16 @@ export async function createSiteSpace(tx: Tx, organizationId: string, scope: Sco
   const siblings = await tx.siteSpace.findMany({ where: scope, select: { path: true } });
   return tx.siteSpace.create({
     data: {
-      id: newId('SiteSpace'), organizationId, ...scope, spaceId: space.id,
-      path: uniquePath(space.title, siblings.map((s) => s.path), 'space'), sortKey: await nextSiteSpaceKey(tx, scope),
+      id: newId('SiteSpace'),
+      organizationId,
+      ...scope,
+      spaceId: space.id,
+      path: uniquePath(
+        space.title,
+        siblings.map((s) => s.path),
+        'space',
+      ),
+      sortKey: await nextSiteSpaceKey(tx, scope),
     },
   });
 }

@@ -22,17 +22,27 @@ interface Placed extends ItemRef {
 }
 
 const byKey = (a: Placed, b: Placed) => a.sortKey - b.sortKey || a.id.localeCompare(b.id);
-const nouns: Record<ItemType, string> = { 'site-space': 'Site space', 'site-section': 'Site section', 'site-section-group': 'Site section group' };
+const nouns: Record<ItemType, string> = {
+  'site-space': 'Site space',
+  'site-section': 'Site section',
+  'site-section-group': 'Site section group',
+};
 
 /** The item with its place, or 404 when the site has no such item. */
 export async function placed(tx: Tx, siteId: string, item: ItemRef): Promise<Placed> {
   const where = { id: item.id, siteId };
   const row =
     item.type === 'site-space'
-      ? await tx.siteSpace.findFirst({ where, select: { sortKey: true, sectionId: true } }).then((r) => r && { sortKey: r.sortKey, parent: r.sectionId })
+      ? await tx.siteSpace
+          .findFirst({ where, select: { sortKey: true, sectionId: true } })
+          .then((r) => r && { sortKey: r.sortKey, parent: r.sectionId })
       : item.type === 'site-section'
-        ? await tx.siteSection.findFirst({ where, select: { sortKey: true, sectionGroupId: true } }).then((r) => r && { sortKey: r.sortKey, parent: r.sectionGroupId })
-        : await tx.siteSectionGroup.findFirst({ where, select: { sortKey: true, parentId: true } }).then((r) => r && { sortKey: r.sortKey, parent: r.parentId });
+        ? await tx.siteSection
+            .findFirst({ where, select: { sortKey: true, sectionGroupId: true } })
+            .then((r) => r && { sortKey: r.sortKey, parent: r.sectionGroupId })
+        : await tx.siteSectionGroup
+            .findFirst({ where, select: { sortKey: true, parentId: true } })
+            .then((r) => r && { sortKey: r.sortKey, parent: r.parentId });
   if (!row) throw notFound(nouns[item.type]);
   return { ...item, ...row };
 }
@@ -68,14 +78,17 @@ const same = (a: ItemRef, b: ItemRef) => a.type === b.type && a.id === b.id;
  */
 export async function moveItem(tx: Tx, siteId: string, item: ItemRef, position: Position | null | undefined) {
   const self = await placed(tx, siteId, item);
-  const others = (await siblings(tx, siteId, item.type === 'site-space' ? 'site-space' : 'site-section', self.parent)).filter((s) => !same(s, self));
+  const others = (await siblings(tx, siteId, item.type === 'site-space' ? 'site-space' : 'site-section', self.parent)).filter(
+    (s) => !same(s, self),
+  );
   const { before, after } = position ?? {};
   if (before && after) throw badRequest('give before or after, not both', 'position');
   const ref = before ?? after;
   let index = others.length;
   if (ref) {
     const at = others.findIndex((s) => same(s, ref));
-    if (at < 0) throw badRequest(`must name a sibling of the moved ${nouns[item.type].toLowerCase()}`, before ? 'position.before' : 'position.after');
+    if (at < 0)
+      throw badRequest(`must name a sibling of the moved ${nouns[item.type].toLowerCase()}`, before ? 'position.before' : 'position.after');
     index = before ? at : at + 1;
   }
   const ordered = [...others.slice(0, index), self, ...others.slice(index)];
@@ -88,8 +101,11 @@ async function renumber(tx: Tx, list: Placed[]) {
     if (!items.length) continue;
     const ids = items.map((s) => s.id);
     const keys = items.map((s) => s.sortKey);
-    if (type === 'site-space') await tx.$executeRaw`UPDATE "SiteSpace" t SET "sortKey" = v.k FROM unnest(${ids}::text[], ${keys}::float8[]) AS v(id, k) WHERE t.id = v.id`;
-    else if (type === 'site-section') await tx.$executeRaw`UPDATE "SiteSection" t SET "sortKey" = v.k FROM unnest(${ids}::text[], ${keys}::float8[]) AS v(id, k) WHERE t.id = v.id`;
-    else await tx.$executeRaw`UPDATE "SiteSectionGroup" t SET "sortKey" = v.k FROM unnest(${ids}::text[], ${keys}::float8[]) AS v(id, k) WHERE t.id = v.id`;
+    if (type === 'site-space')
+      await tx.$executeRaw`UPDATE "SiteSpace" t SET "sortKey" = v.k FROM unnest(${ids}::text[], ${keys}::float8[]) AS v(id, k) WHERE t.id = v.id`;
+    else if (type === 'site-section')
+      await tx.$executeRaw`UPDATE "SiteSection" t SET "sortKey" = v.k FROM unnest(${ids}::text[], ${keys}::float8[]) AS v(id, k) WHERE t.id = v.id`;
+    else
+      await tx.$executeRaw`UPDATE "SiteSectionGroup" t SET "sortKey" = v.k FROM unnest(${ids}::text[], ${keys}::float8[]) AS v(id, k) WHERE t.id = v.id`;
   }
 }

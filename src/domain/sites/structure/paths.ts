@@ -3,7 +3,12 @@
 
 /** Lower-case ASCII words joined by dashes: "Café Guides!" → "cafe-guides". */
 export const slug = (title: string) =>
-  title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 
 /**
  * Paths made unique among `taken` and among each other, for many titles in a

@@ -43,13 +43,20 @@ export async function nextSiteSpaceKey(tx: Tx, scope: Scope) {
 
 /** Refuses a path another site space of the scope already has (409). */
 export async function checkSiteSpacePathFree(tx: Tx, scope: Scope, path: string, exceptId?: string) {
-  const taken = await tx.siteSpace.count({ where: { siteId: scope.siteId, sectionId: scope.sectionId, path, ...(exceptId ? { id: { not: exceptId } } : {}) } });
-  if (taken) throw conflict(`path: another site space ${scope.sectionId ? 'of the section' : 'at the root of the site'} already has the path "${path}"`);
+  const taken = await tx.siteSpace.count({
+    where: { siteId: scope.siteId, sectionId: scope.sectionId, path, ...(exceptId ? { id: { not: exceptId } } : {}) },
+  });
+  if (taken)
+    throw conflict(
+      `path: another site space ${scope.sectionId ? 'of the section' : 'at the root of the site'} already has the path "${path}"`,
+    );
 }
 
 /** The id of the default site space of a scope. */
 export async function defaultSiteSpaceOf(tx: Tx, scope: Scope) {
-  if (scope.sectionId) return (await tx.siteSection.findUniqueOrThrow({ where: { id: scope.sectionId }, select: { defaultSiteSpaceId: true } })).defaultSiteSpaceId;
+  if (scope.sectionId)
+    return (await tx.siteSection.findUniqueOrThrow({ where: { id: scope.sectionId }, select: { defaultSiteSpaceId: true } }))
+      .defaultSiteSpaceId;
   return (await tx.site.findUniqueOrThrow({ where: { id: scope.siteId }, select: { defaultSiteSpaceId: true } })).defaultSiteSpaceId;
 }
 
@@ -61,6 +68,10 @@ export async function setDefaultSiteSpaceOf(tx: Tx, scope: Scope, siteSpaceId: s
 /** A scope without a default site space gets its first one (after a deletion, or on the first addition). */
 export async function ensureDefaultSiteSpace(tx: Tx, scope: Scope) {
   if (await defaultSiteSpaceOf(tx, scope)) return;
-  const first = await tx.siteSpace.findFirst({ where: { siteId: scope.siteId, sectionId: scope.sectionId }, orderBy: [{ sortKey: 'asc' }, { id: 'asc' }], select: { id: true } });
+  const first = await tx.siteSpace.findFirst({
+    where: { siteId: scope.siteId, sectionId: scope.sectionId },
+    orderBy: [{ sortKey: 'asc' }, { id: 'asc' }],
+    select: { id: true },
+  });
   if (first) await setDefaultSiteSpaceOf(tx, scope, first.id);
 }
