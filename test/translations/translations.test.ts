@@ -255,10 +255,14 @@ describe('translations: runs on the job queue', () => {
     );
     const created = await createTranslation(org, space.id);
     calls.length = 0;
+    const pool = () => app.quire.compute.counts();
+    const [textsBefore, rebuiltBefore] = [pool().pageTextsTask ?? 0, pool().translatedPageTask ?? 0];
     const done = await runAndWait(org, created.id, 1);
     expectOpenApi(done, 'get', '/orgs/{organizationId}/translations/{translationId}', 200);
     expect(done.body.lastRunError).toBeUndefined();
     expect(calls).toHaveLength(50);
+    // Each page's Markdown is read and written back on the worker threads, not on the job's event loop.
+    expect([(pool().pageTextsTask ?? 0) - textsBefore, (pool().translatedPageTask ?? 0) - rebuiltBefore]).toEqual([50, 50]);
     expect(done.body.result).toEqual({ space: expect.stringMatching(/^spc_/), revision: expect.stringMatching(/^rev_/), language: 'fr' });
     expect(done.body.provider).toMatch(/pseudo-localisation/);
     const words = calls.reduce(

@@ -32,7 +32,8 @@ import type { PubSub } from '../../events.js';
 import type { Clock } from '../../clock.js';
 import type { Logger } from '../../logging/logger.js';
 import { ProviderRejection, type TranslationProvider } from './providers.js';
-import { pageTexts } from './pageText.js';
+import { pageTextsTask, translatedPageTask } from './pageTextTasks.js';
+import { computeTask, type ComputePool } from '../../compute/pool.js';
 import { lockSpace } from '../spaces/locks.js';
 
 export const RUN_TRANSLATION = 'translation.run';
@@ -50,7 +51,12 @@ export interface TranslationRunDeps {
   logger: Logger;
   /** Translates the texts (LibreTranslate, or the built-in pseudo-localisation). */
   translator: TranslationProvider;
+  /** Worker threads for the pages' Markdown; without one (a test's job services) it runs inline. */
+  compute?: ComputePool;
 }
+
+const textsOf = computeTask<typeof pageTextsTask>(import.meta.url, './pageTextTasks', 'pageTextsTask');
+const translatedPage = computeTask<typeof translatedPageTask>(import.meta.url, './pageTextTasks', 'translatedPageTask');
 
 type Db = PrismaClient;
 type Space = { id: string; organizationId: string };
@@ -127,7 +133,7 @@ async function translatePages(
   pages: PageNode[],
   signal: AbortSignal,
 ) {
-  const { prisma, translator } = services;
+  const { prisma, translator, compute } = services;
   const versionMap = { ...(translation.versionMap as Record<string, string>) };
   const pageMap = { ...(translation.pageMap as Record<string, string>) };
   const all: PageNode[] = [];
@@ -149,7 +155,7 @@ async function translatePages(
     const content = sourceVersions.get(hash);
     if (!content) throw new RunFailure('SOURCE_INCOMPLETE', `page version ${hash} of the source is missing`);
     const { hash: _hash, ...own } = content as PageContent & { hash: string };
-    const texts = pageTexts(own);
+    const texts = compute ? await compute.run(textsOf, own) : pageTextsTask(own);
     let translated: PageContent = own;
     if (texts.texts.length > 0) {
       const answer = await translator.translate({
@@ -161,7 +167,9 @@ async function translatePages(
       });
       progress.pagesSent += 1;
       progress.words += texts.words;
-      translated = texts.rebuild(answer);
+      translated = compute
+        ? await compute.run(translatedPage, { content: own, translated: answer })
+        : translatedPageTask({ content: own, translated: answer });
     }
     versionMap[hash] = await writeVersion(prisma, target, pickContent(translated));
   }
