@@ -1,46 +1,9 @@
 // The language codes a translation may name: the public document's
 // `TranslationLanguage` enum (test/translations/translations.test.ts keeps the two equal).
-export const translationLanguages = [
-  'en',
-  'fr',
-  'de',
-  'es',
-  'it',
-  'pt',
-  'pt-br',
-  'ru',
-  'ja',
-  'zh',
-  'zh-tw',
-  'yue',
-  'ko',
-  'ar',
-  'hi',
-  'nl',
-  'pl',
-  'tr',
-  'sv',
-  'no',
-  'da',
-  'fi',
-  'el',
-  'cs',
-  'hu',
-  'ro',
-  'th',
-  'vi',
-  'id',
-  'ms',
-  'he',
-  'uk',
-  'sk',
-  'bg',
-  'hr',
-  'lt',
-  'lv',
-  'et',
-  'sl',
-] as const;
+import { languages } from '../content/language.js';
+
+// The same codes as a space's content language (src/domain/content/language.ts): one list.
+export const translationLanguages = languages;
 
 export type TranslationLanguage = (typeof translationLanguages)[number];
 
