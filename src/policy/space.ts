@@ -16,6 +16,18 @@ function sharedWith(actor: Actor, space: SpaceSubject) {
   return space.visibility === 'share-link' && actor.shareKeys.has(space.shareKey);
 }
 
+/** What the policy reads of a space (SpaceSubject), and its active revision: the columns to select. */
+export const spaceSubjectSelect = {
+  id: true,
+  organizationId: true,
+  memberLevel: true,
+  visibility: true,
+  shareKey: true,
+  editMode: true,
+  deletedAt: true,
+  revisionId: true,
+} as const;
+
 export const spacePolicy = definePolicy(
   'Space',
   (actor, space: SpaceSubject) => {

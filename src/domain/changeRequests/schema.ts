@@ -27,6 +27,7 @@ import { REVIEW_STATUSES, requestReviewers, submitReview } from './reviews.js';
 import { openCommentCounts, preloadChangeRequests } from './loaders.js';
 import { UserRef } from '../users/schema.js';
 import { changeRequestDiff, type PageDiff } from './diff.js';
+import { spaceSubjectSelect } from '../../policy/space.js';
 
 export const ChangeRequestStatusEnum = builder.enumType('ChangeRequestStatus', {
   description: 'Where a change request stands.',
@@ -60,18 +61,7 @@ const policySelect = {
   revisionId: true,
   revisionInitialId: true,
   revisionMergedAncestorId: true,
-  space: {
-    select: {
-      id: true,
-      organizationId: true,
-      memberLevel: true,
-      visibility: true,
-      shareKey: true,
-      editMode: true,
-      deletedAt: true,
-      revisionId: true,
-    },
-  },
+  space: { select: spaceSubjectSelect },
 } as const;
 type Selected = Pick<
   ChangeRequest,

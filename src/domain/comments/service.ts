@@ -7,6 +7,7 @@
 import type { Context } from '../../context.js';
 import { requireActor } from '../../context.js';
 import { authorize, can, commentPolicy, commentReplyPolicy, commentingPolicy, visibleCommentersWhere } from '../../policy/index.js';
+import { spaceSubjectSelect } from '../../policy/space.js';
 import type { Policy } from '../../policy/policy.js';
 import { badRequest, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
@@ -18,17 +19,7 @@ import { reactionEmojiList } from './emoji.js';
 import { pageKey, pagesPresent } from './targets.js';
 import { changeRequestIn } from './loaders.js';
 
-/** What the policy reads of a space (see SpaceSubject), and its active revision. */
-export const spaceSubjectSelect = {
-  id: true,
-  organizationId: true,
-  memberLevel: true,
-  visibility: true,
-  shareKey: true,
-  editMode: true,
-  deletedAt: true,
-  revisionId: true,
-} as const;
+export { spaceSubjectSelect };
 type SpaceRow = Prisma.SpaceGetPayload<{ select: typeof spaceSubjectSelect }>;
 
 /** Where a comment lives: a space, and one of its change requests or none (the space's own comments). */
