@@ -36,6 +36,13 @@ module.exports = {
       to: { path: CLIENT },
     },
     {
+      name: 'revisions-behind-its-facade',
+      severity: 'error',
+      comment: "The content store (src/domain/revisions) is reached through its facade, index.ts, and the area's usual schema.ts and loaders.ts: its objects, commits, merges and parses are its own business (docs/architecture.md).",
+      from: { path: '^src/', pathNot: '^src/domain/revisions/' },
+      to: { path: '^src/domain/revisions/', pathNot: '^src/domain/revisions/(index|schema|loaders)[.]ts$' },
+    },
+    {
       name: 'no-cycle-between-folders',
       severity: 'error',
       comment: 'A cycle through two top-level folders of src/ (or a top-level file and a folder), e.g. db → http → db.',

@@ -6,7 +6,7 @@ import { processConversationsJob } from './conversations.js';
 import { runTranslationJob } from './translations.js';
 import { indexPageReferences } from '../domain/links/backlinks.js';
 import { refreshAllSearchIndexes } from '../domain/search/indexer.js';
-import { FOLLOW_MAIN_LINE, followMainLines } from '../domain/revisions/mainLine.js';
+import { FOLLOW_MAIN_LINE, followMainLines } from '../domain/revisions/index.js';
 import type { QuireJob } from './services.js';
 
 export const PURGE_DELETED_SPACES = 'spaces.purge-deleted';

@@ -1,7 +1,8 @@
 // The layer rules of docs/architecture.md, as `npm run lint:layers` checks them
 // (.dependency-cruiser.cjs): the real tree passes, and a tree that breaks a rule
 // (a domain file importing the HTTP door, a base module importing the domain,
-// a cycle between two folders) fails with the rule's name.
+// a cycle between two folders, an area reaching past the content store's
+// facade) fails with the rule's name.
 import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -111,6 +112,37 @@ describe('layer rules (npm run lint:layers)', () => {
       }),
     );
     expect(result.rules, result.output).toContain('base-imports-an-upper-layer');
+    expect(result.code, result.output).not.toBe(0);
+  }, 60_000);
+
+  const store = {
+    ...lawful,
+    'src/domain/revisions/objects.ts': 'export interface PageNode { id: string }\nexport const emptyTree = (): PageNode[] => [];\n',
+    'src/domain/revisions/index.ts': "export { emptyTree, type PageNode } from './objects.js';\n",
+    'src/domain/revisions/schema.ts': "import { emptyTree } from './objects.js';\nexport const pages = () => emptyTree();\n",
+  };
+
+  it('pass when another area reaches the content store through its facade (or its schema)', async () => {
+    const result = await cruise(
+      project({
+        ...store,
+        'src/domain/things/pages.ts':
+          "import { emptyTree } from '../revisions/index.js';\nimport { pages } from '../revisions/schema.js';\nexport const both = () => [emptyTree(), pages()];\n",
+      }),
+    );
+    expect(result.rules, result.output).toEqual([]);
+    expect(result.code, result.output).toBe(0);
+  }, 60_000);
+
+  it('fail when another area imports revisions/objects.ts directly, past the facade', async () => {
+    const result = await cruise(
+      project({
+        ...store,
+        'src/domain/things/pages.ts':
+          "import { emptyTree, type PageNode } from '../revisions/objects.js';\nexport const none = (): PageNode[] => emptyTree();\n",
+      }),
+    );
+    expect(result.rules, result.output).toEqual(['revisions-behind-its-facade']);
     expect(result.code, result.output).not.toBe(0);
   }, 60_000);
 

@@ -4,9 +4,17 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createOrg, createSpace } from '../support/factories.js';
 import { pagesOf } from '../support/content.js';
-import { commitRevision, newPageNode } from '../../src/domain/revisions/commit.js';
-import { emptyContent, fetchTreesFrom, readTree, writeVersion, type PageNode } from '../../src/domain/revisions/objects.js';
-import { cloneTree, requirePage } from '../../src/domain/revisions/treeEdits.js';
+import {
+  commitRevision,
+  newPageNode,
+  emptyContent,
+  fetchTreesFrom,
+  readTree,
+  writeVersion,
+  type PageNode,
+  cloneTree,
+  requirePage,
+} from '../../src/domain/revisions/index.js';
 
 let app: TestApp;
 beforeAll(async () => {

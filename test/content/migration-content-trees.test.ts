@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, expect, inject, it } from 'vitest';
 import { migrate, listMigrations } from '../../src/db/migrate.js';
 import { createPrisma } from '../../src/db/client.js';
-import { readRevisionPages } from '../../src/domain/revisions/read.js';
+import { readRevisionPages } from '../../src/domain/revisions/index.js';
 import { indexPageReferences } from '../../src/domain/links/backlinks.js';
 import { createScratchDatabase, insertRow as insert, type TestDatabase } from '../support/testDatabase.js';
 

@@ -12,7 +12,7 @@ import { expectSchema } from '../support/openapi.js';
 import { Prisma } from '../../src/generated/prisma/client.js';
 import { markdownSections, markdownToDocument } from '../../src/domain/content/markdown/index.js';
 import { indexPageReferences } from '../../src/domain/links/backlinks.js';
-import { followMainLines } from '../../src/domain/revisions/mainLine.js';
+import { followMainLines } from '../../src/domain/revisions/index.js';
 
 let app: TestApp;
 let org: OrgFixture;

@@ -13,8 +13,7 @@ import { uploadOk } from '../support/files.js';
 import { insertPages } from '../support/content.js';
 import { tokenWithScopes } from '../support/tokens.js';
 import { indexPageReferences } from '../../src/domain/links/backlinks.js';
-import { commitRevision, newPageNode } from '../../src/domain/revisions/commit.js';
-import { emptyContent, type PageNode } from '../../src/domain/revisions/objects.js';
+import { commitRevision, newPageNode, emptyContent, type PageNode } from '../../src/domain/revisions/index.js';
 
 let app: TestApp;
 let org: OrgFixture;

@@ -1,6 +1,6 @@
 // `npm run demo` (src/demo.ts): seeds one demo organization however often it
 // runs, and the curl lines it prints answer 200 from a running server.
-import { readRevisionPages } from '../../src/domain/revisions/read.js';
+import { readRevisionPages } from '../../src/domain/revisions/index.js';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

@@ -1,10 +1,16 @@
 // Content the API does not write yet (pages, sites, share-link visibility),
 // put straight into the database for the tests of spaces and collections.
 import { newId } from '../../src/ids.js';
-import { commitRevision, newPageNode } from '../../src/domain/revisions/commit.js';
-import { emptyContent, fetchTreesFrom, flatten, readTree } from '../../src/domain/revisions/objects.js';
-import { readRevisionPages } from '../../src/domain/revisions/read.js';
-import { parseMarkdowns } from '../../src/domain/revisions/parses.js';
+import {
+  commitRevision,
+  newPageNode,
+  emptyContent,
+  fetchTreesFrom,
+  flatten,
+  readTree,
+  readRevisionPages,
+  parseMarkdowns,
+} from '../../src/domain/revisions/index.js';
 import type { TestApp } from './app.js';
 
 interface SpaceLike {

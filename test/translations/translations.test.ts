@@ -25,8 +25,7 @@ import {
 } from '../../src/domain/translations/providers.js';
 import { translationLanguages } from '../../src/domain/translations/languages.js';
 import { parseMarkdown } from '../../src/domain/content/markdown/index.js';
-import { commitRevision } from '../../src/domain/revisions/commit.js';
-import { fetchTreesFrom, flatten, readTree, readVersions, writeVersion } from '../../src/domain/revisions/objects.js';
+import { commitRevision, fetchTreesFrom, flatten, readTree, readVersions, writeVersion } from '../../src/domain/revisions/index.js';
 
 const require = createRequire(import.meta.url);
 const publicDocument = require('@gitbook/api/spec/openapi.json');

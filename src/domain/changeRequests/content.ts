@@ -7,8 +7,9 @@ import { badRequest } from '../../errors.js';
 import type { ContentLimits } from '../../limits/content.js';
 import { checkLength } from '../../validate.js';
 import { checkMarkdown } from '../content/markdown/index.js';
-import { commitRevision, newPageNode } from '../revisions/commit.js';
 import {
+  commitRevision,
+  newPageNode,
   emptyContent,
   fetchTreesFrom,
   readTree,
@@ -16,9 +17,17 @@ import {
   writeVersion,
   type PageContent,
   type PageNode,
-} from '../revisions/objects.js';
-import { parseMarkdowns, rememberParses, type Parses } from '../revisions/parses.js';
-import { checkSlugFree, childrenOf, cloneTree, insertAt, movePage, removePage, requirePage } from '../revisions/treeEdits.js';
+  parseMarkdowns,
+  rememberParses,
+  type Parses,
+  checkSlugFree,
+  childrenOf,
+  cloneTree,
+  insertAt,
+  movePage,
+  removePage,
+  requirePage,
+} from '../revisions/index.js';
 import { loadChangeRequest } from './service.js';
 import { transactionWithRetry } from '../../db/retry.js';
 import type { Tx } from '../../db/tx.js';

@@ -3,7 +3,7 @@
 // KB run on the compute pool, off the event loop (src/compute).
 import type { Context } from '../../context.js';
 import { computeTask } from '../../compute/pool.js';
-import { flattenResolved, revisionPages, type ResolvedPage } from '../revisions/read.js';
+import { flattenResolved, revisionPages, type ResolvedPage } from '../revisions/index.js';
 import { revisionLoader } from '../revisions/loaders.js';
 import { notFound } from '../../errors.js';
 import { unifiedDiff, type DiffPair, type unifiedDiffsTask } from './pageDiffs.js';

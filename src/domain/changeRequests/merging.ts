@@ -6,15 +6,22 @@
 // only checks that the heads it was computed from did not move and moves the
 // pointers (prepareThenApply): a large merge no longer holds the space's lock.
 import type { Context } from '../../context.js';
-import { advanceMainLine, FOLLOW_MAIN_LINE } from '../revisions/mainLine.js';
+import {
+  advanceMainLine,
+  FOLLOW_MAIN_LINE,
+  commitRevision,
+  fetchTreesFrom,
+  readTree,
+  readVersions,
+  writeTree,
+  writeVersion,
+  mergeTrees,
+  type MergeConflict,
+  textMergerOn,
+} from '../revisions/index.js';
 import { requireActor } from '../../context.js';
 import { conflict, forbidden } from '../../errors.js';
 import { parseMergeRules, type MergeRules } from './mergeRules.js';
-import { commitRevision } from '../revisions/commit.js';
-import { fetchTreesFrom, readTree, readVersions, writeTree, writeVersion } from '../revisions/objects.js';
-import { mergeTrees, type MergeConflict, type TextMerger } from '../revisions/merge.js';
-import { mergeText, type mergeTextsTask } from '../revisions/textMerge.js';
-import { computeTask } from '../../compute/pool.js';
 import { mergeFileSets, readFileSet, writeFileSet } from '../files/fileSets.js';
 import { loadChangeRequest } from './service.js';
 import { lockSpace } from '../spaces/locks.js';
@@ -42,18 +49,6 @@ async function contentOf(db: Db, spaceId: string, revisionId: string) {
   return { pages: await readTree(fetchTreesFrom(db), spaceId, tree), files: await readFileSet(db, spaceId, fileSet) };
 }
 
-/** Below this much Markdown in all, texts merge inline: a round trip to a thread costs more. */
-export const INLINE_MERGE_BYTES = 8 * 1024;
-const mergeOnPool = computeTask<typeof mergeTextsTask>(import.meta.url, '../revisions/textMerge', 'mergeTextsTask');
-
-/** Text merges of more than a few KB run on the compute pool, within its time budget. */
-const textMerger =
-  (ctx: Context): TextMerger =>
-  async (triples) => {
-    const bytes = triples.reduce((sum, t) => sum + t.base.length + t.ours.length + t.theirs.length, 0);
-    return bytes < INLINE_MERGE_BYTES ? triples.map(mergeText) : ctx.compute.run(mergeOnPool, triples);
-  };
-
 /** The result of a merge computed before any lock: its stored page tree and file set, or its conflicts. */
 type Prepared = { tree: string | null; fileSet: string | null } | { conflicts: MergeConflict[] };
 
@@ -77,7 +72,7 @@ async function threeWay(
     load: async (hashes: string[]) => readVersions(db, space.id, hashes),
     save: (content: Parameters<typeof writeVersion>[2]) => writeVersion(db, space, content, { deferReferences }),
   };
-  const merged = await mergeTrees(b.pages, o.pages, t.pages, store, textMerger(ctx));
+  const merged = await mergeTrees(b.pages, o.pages, t.pages, store, textMergerOn(ctx.compute));
   if (!merged.pages) return { conflicts: merged.conflicts };
   return {
     tree: await writeTree(db, space, merged.pages),

@@ -3,7 +3,7 @@
 // it changes (revisions of their own for change requests, page ids kept
 // across revisions).
 import type { PrismaClient } from '../../generated/prisma/client.js';
-import { fetchTreesFrom, flatten, readTree } from '../revisions/objects.js';
+import { fetchTreesFrom, flatten, readTree } from '../revisions/index.js';
 import type { Tx } from '../../db/tx.js';
 
 export interface PageRef {

@@ -9,7 +9,7 @@ import { badRequest, notFound } from '../../errors.js';
 import { computeTask } from '../../compute/pool.js';
 import type { BlobStore } from '../../storage/blobStore.js';
 import type { renderPdfTask } from '../content/markdown/tasks.js';
-import { flattenResolved, pageOfRevision, revisionPages, type ResolvedPage, type RevisionRef } from '../revisions/read.js';
+import { flattenResolved, pageOfRevision, revisionPages, type ResolvedPage, type RevisionRef } from '../revisions/index.js';
 
 /** The public API's PDF links work for one hour. */
 export const PDF_URL_TTL_SECONDS = 3600;

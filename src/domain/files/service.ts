@@ -1,7 +1,7 @@
 // Files of revisions: reads (a revision's files, one file, its signed download
 // URL), and writes (upload, removal) that make a new revision of a change
 // request, or of the space's main line for those who may write it directly.
-import { advanceMainLine } from '../revisions/mainLine.js';
+import { advanceMainLine, commitRevision, type RevisionRef } from '../revisions/index.js';
 import { imageSize } from 'image-size';
 import type { Context } from '../../context.js';
 import { requireActor } from '../../context.js';
@@ -12,8 +12,6 @@ import { newId } from '../../ids.js';
 import { checkLength } from '../../validate.js';
 import { loadChangeRequest } from '../changeRequests/service.js';
 import { mainLineSpace } from '../changeRequests/merging.js';
-import { commitRevision } from '../revisions/commit.js';
-import type { RevisionRef } from '../revisions/read.js';
 import { readFileSet, writeFileSet } from './fileSets.js';
 import { openUpload, type Upload } from './uploadStream.js';
 

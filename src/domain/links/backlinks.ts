@@ -18,11 +18,9 @@ import { notFound } from '../../errors.js';
 import { requestLoader } from '../../loaders.js';
 import { markdownReferencesOffLoop as referencesOffLoop } from '../content/markdown/index.js';
 import type { ComputePool } from '../../compute/pool.js';
-import { parseKey, storedParses, storeMissingParses } from '../revisions/parses.js';
+import { parseKey, storedParses, storeMissingParses, flatten, revisionTree } from '../revisions/index.js';
 import { revisionFileIds } from '../files/service.js';
 import { versionLoader } from '../revisions/loaders.js';
-import { flatten } from '../revisions/objects.js';
-import { revisionTree } from '../revisions/read.js';
 import { pageLocation, pathIndex, type ContentReference, type ContentScope } from './report.js';
 import { findPage, isExternal, isIgnored } from './targets.js';
 

@@ -6,8 +6,7 @@ import type { Context } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { markdownReferencesOffLoop } from '../content/markdown/index.js';
 import { versionLoader } from '../revisions/loaders.js';
-import { flatten, type FlatPage } from '../revisions/objects.js';
-import { revisionTree, type RevisionRef } from '../revisions/read.js';
+import { flatten, type FlatPage, revisionTree, type RevisionRef } from '../revisions/index.js';
 import { revisionFileIds } from '../files/service.js';
 import { fileIdOf, findPage, isExternal, isIgnored, spaceIdOf } from './targets.js';
 

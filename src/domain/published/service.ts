@@ -1,7 +1,7 @@
 // What the reader of a `urls.published` link gets without an API token: a
 // space's pages (its active revision), or a published site's spaces and their
 // pages. src/policy/published.ts decides who may read; nothing here writes.
-import { flatPages } from '../revisions/read.js';
+import { flatPages } from '../revisions/index.js';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { Context } from '../../context.js';
 import { mayReadPublishedSite, mayReadPublishedSpace } from '../../policy/published.js';

@@ -6,12 +6,12 @@ import { emptyParse, rememberParses, type Parses } from './parses.js';
 import type { Tx } from '../../db/tx.js';
 
 /** The space a content write stores its objects in: its id and tenant key. */
-export interface ContentSpace {
+interface ContentSpace {
   id: string;
   organizationId: string;
 }
 
-export interface CommitInput {
+interface CommitInput {
   /** The new revision's id, when it must be known beforehand */
   id?: string;
   parents: string[];

@@ -10,7 +10,7 @@ import type { RichTextDocument } from '../content/markdown/index.js';
 type Key = readonly [spaceId: string, hash: string];
 const cacheKeyFn = ([spaceId, hash]: Key) => `${spaceId}/${hash}`;
 
-export const treeLoader = requestLoader(
+const treeLoader = requestLoader(
   (ctx) =>
     new DataLoader<Key, unknown, string>(
       async (keys) => {

@@ -3,8 +3,9 @@
 // edited) and inside the Markdown of a page edited on both sides (line-based
 // diff3, src/domain/revisions/textMerge.ts). What both sides changed
 // differently is a conflict, never a silent pick.
+import { computeTask, type ComputePool } from '../../compute/pool.js';
 import { canonical, contentFields, type PageContent, type PageNode } from './objects.js';
-import { mergeText, MAX_MERGE_LINES, type TextMerge, type TextTriple } from './textMerge.js';
+import { mergeText, MAX_MERGE_LINES, type mergeTextsTask, type TextMerge, type TextTriple } from './textMerge.js';
 
 export interface MergeConflict {
   /** Id of the page in conflict. */
@@ -13,14 +14,14 @@ export interface MergeConflict {
   reason: string;
 }
 
-export type MergeOutcome = { pages: PageNode[]; conflicts: [] } | { pages: null; conflicts: MergeConflict[] };
+type MergeOutcome = { pages: PageNode[]; conflicts: [] } | { pages: null; conflicts: MergeConflict[] };
 
 interface Placed {
   node: PageNode;
   parentId: string | null;
 }
 
-export interface ContentStore {
+interface ContentStore {
   load(hashes: string[]): Promise<Map<string, PageContent>>;
   save(content: PageContent): Promise<string>;
 }
@@ -51,9 +52,21 @@ function pick<T>(base: T, ours: T, theirs: T): { value: T } | undefined {
   return undefined;
 }
 
-/** Merges texts three-way, in order: inline, or on the compute pool (see merging.ts). */
-export type TextMerger = (triples: TextTriple[]) => Promise<TextMerge[]>;
+/** Merges texts three-way, in order: inline, or on the compute pool (textMergerOn). */
+type TextMerger = (triples: TextTriple[]) => Promise<TextMerge[]>;
 const mergeInline: TextMerger = async (triples) => triples.map(mergeText);
+
+/** Below this much Markdown in all, texts merge inline: a round trip to a thread costs more. */
+const INLINE_MERGE_BYTES = 8 * 1024;
+const mergeOnPool = computeTask<typeof mergeTextsTask>(import.meta.url, './textMerge', 'mergeTextsTask');
+
+/** Text merges of more than a few KB run on the compute pool, within its time budget. */
+export const textMergerOn =
+  (compute: ComputePool): TextMerger =>
+  async (triples) => {
+    const bytes = triples.reduce((sum, t) => sum + t.base.length + t.ours.length + t.theirs.length, 0);
+    return bytes < INLINE_MERGE_BYTES ? triples.map(mergeText) : compute.run(mergeOnPool, triples);
+  };
 
 function mergeContent(
   base: PageContent,

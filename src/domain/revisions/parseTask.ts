@@ -25,10 +25,10 @@ export type DocumentBounds = Pick<ContentLimits, 'maxDocumentDepth' | 'maxMarkdo
  * hold 200,000 nodes (a list of 20,000 items), and serialising is safe at any
  * breadth, not at any depth.
  */
-export const maxPageDocumentDepth = (bounds: DocumentBounds) => Math.max(bounds.maxDocumentDepth, 4 * bounds.maxMarkdownNesting + 24);
+const maxPageDocumentDepth = (bounds: DocumentBounds) => Math.max(bounds.maxDocumentDepth, 4 * bounds.maxMarkdownNesting + 24);
 
 /** True when `value` nests objects and arrays deeper than `maxDepth` (walked with an explicit stack). */
-export function deeperThan(value: unknown, maxDepth: number): boolean {
+function deeperThan(value: unknown, maxDepth: number): boolean {
   const stack: [unknown, number][] = [[value, 1]];
   while (stack.length > 0) {
     const [item, depth] = stack.pop()!;
@@ -44,7 +44,7 @@ export function deeperThan(value: unknown, maxDepth: number): boolean {
  * so. Such content was stored before the write limits existed; its Markdown
  * (`format=markdown`) is still served whole.
  */
-export function oversizedDocument(maxDepth: number): RichTextDocument {
+function oversizedDocument(maxDepth: number): RichTextDocument {
   const message = `This content nests more than ${maxDepth} levels deep, past the document limits: read it as Markdown.`;
   return {
     object: 'document',

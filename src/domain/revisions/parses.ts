@@ -12,8 +12,6 @@ import { defaultContentLimits } from '../../limits/content.js';
 import { boundedDocument, parsePage, type DocumentBounds, type PageParse, type parsePagesTask } from './parseTask.js';
 import type { RichTextDocument, Section } from '../content/markdown/index.js';
 
-export type { PageParse, DocumentBounds } from './parseTask.js';
-
 /** Parses by Markdown text: what writeVersion stores with a version of that Markdown. */
 export type Parses = Map<string, PageParse>;
 

@@ -14,7 +14,7 @@ interface Located {
 /** Deep-copies the tree structure (nodes are small: id, slug, hashes). */
 export const cloneTree = (pages: PageNode[]): PageNode[] => pages.map((p) => ({ ...p, children: cloneTree(p.children) }));
 
-export function locate(pages: PageNode[], id: string, parent: PageNode | null = null): Located | null {
+function locate(pages: PageNode[], id: string, parent: PageNode | null = null): Located | null {
   for (const [index, node] of pages.entries()) {
     if (node.id === id) return { node, siblings: pages, index, parent };
     const inner = locate(node.children, id, node);
@@ -48,7 +48,7 @@ export function insertAt(siblings: PageNode[], node: PageNode, at: number | null
   siblings.splice(index, 0, node);
 }
 
-export function isWithin(node: PageNode, id: string): boolean {
+function isWithin(node: PageNode, id: string): boolean {
   return node.id === id || node.children.some((c) => isWithin(c, id));
 }
 

@@ -10,8 +10,7 @@
 // spaces nobody searched yet.
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { markdownSections, type Section } from '../content/markdown/index.js';
-import { fetchTreesFrom, readVersions, type ParsedVersionRow } from '../revisions/objects.js';
-import { storeMissingParses } from '../revisions/parses.js';
+import { fetchTreesFrom, readVersions, type ParsedVersionRow, storeMissingParses } from '../revisions/index.js';
 import type { ComputePool } from '../../compute/pool.js';
 
 type IndexedVersion = Pick<ParsedVersionRow, 'title' | 'description' | 'markdown' | 'noIndex' | 'sections'>;

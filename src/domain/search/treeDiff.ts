@@ -1,7 +1,7 @@
 // What changed between two page trees of a space, for the search index: only
 // the subtrees whose hash differs (or whose place changed) are read, so an
 // edit of one page of a 10,000-page space reads the trees on its path.
-import type { TreeEntry, TreeFetcher } from '../revisions/objects.js';
+import type { TreeEntry, TreeFetcher } from '../revisions/index.js';
 
 /** A page where a tree holds it: its content version, path and ancestors (ids, top-level first). */
 export interface PagePlace {

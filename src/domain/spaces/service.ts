@@ -24,9 +24,8 @@ import { transferContent, type TransferInput } from '../content/contentTransferr
 import { loadLocked, lockContentTrees } from '../content/treeLock.js';
 import { syncSearchIndex } from '../search/indexer.js';
 import { emojiIn } from './spaceEmoji.js';
-import { commitRevision, copyPages, newPageNode } from '../revisions/commit.js';
+import { commitRevision, copyPages, newPageNode, emptyContent } from '../revisions/index.js';
 import { copyFileSet } from '../files/fileSets.js';
-import { emptyContent } from '../revisions/objects.js';
 import { LONG_STATEMENT_TIMEOUT_MS } from '../../db/settings.js';
 
 export const SPACE_RETENTION_MS = 7 * DAY;

@@ -3,15 +3,22 @@
 // lock that merges take too) or, given a change request, to the change
 // request's line (under its row lock) — the commit path of every page write.
 import type { Context } from '../../context.js';
-import { advanceMainLine } from '../revisions/mainLine.js';
+import {
+  advanceMainLine,
+  commitRevision,
+  newPageNode,
+  cloneTree,
+  parseMarkdowns,
+  type Parses,
+  emptyContent,
+  fetchTreesFrom,
+  readTree,
+  type PageNode,
+} from '../revisions/index.js';
 import { requireActor } from '../../context.js';
 import { badRequest } from '../../errors.js';
 import type { Tx } from '../../db/tx.js';
-import { commitRevision, newPageNode } from '../revisions/commit.js';
-import { cloneTree } from '../revisions/treeEdits.js';
-import { parseMarkdowns, type Parses } from '../revisions/parses.js';
 import { readFileSet } from '../files/fileSets.js';
-import { emptyContent, fetchTreesFrom, readTree, type PageNode } from '../revisions/objects.js';
 import { loadChangeRequest } from '../changeRequests/service.js';
 import { templateById, type SpaceTemplateDefinition, type TemplatePage } from './catalogue.js';
 import { mainLineSpace } from '../changeRequests/merging.js';

@@ -6,7 +6,7 @@
 import type { Text } from 'mdast';
 import { visit } from 'unist-util-visit';
 import { parseMarkdown, serializeMarkdown, type Root } from '../content/markdown/index.js';
-import type { PageContent } from '../revisions/objects.js';
+import type { PageContent } from '../revisions/index.js';
 
 /** A text to translate: its core (what is sent) and the whitespace around it (kept). */
 interface Segment {

@@ -4,7 +4,7 @@
 // thread, and a large page never holds the event loop of the process running
 // the job (by default the API's).
 import { pageTexts } from './pageText.js';
-import type { PageContent } from '../revisions/objects.js';
+import type { PageContent } from '../revisions/index.js';
 
 export const pageTextsTask = (content: PageContent) => {
   const { texts, words } = pageTexts(content);

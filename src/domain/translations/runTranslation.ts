@@ -10,13 +10,9 @@
 // queue with backoff; a refusal, a source gone, or the last attempt's failure
 // ends the run `completed` with `lastRunError` (the public API has no failed state).
 import { randomBytes } from 'node:crypto';
-import { advanceMainLine } from '../revisions/mainLine.js';
-import { performance } from 'node:perf_hooks';
-import { Prisma, type PrismaClient, type Translation } from '../../generated/prisma/client.js';
-import { newId } from '../../ids.js';
-import { FetchError } from '../../net/fetch.js';
-import { commitRevision } from '../revisions/commit.js';
 import {
+  advanceMainLine,
+  commitRevision,
   fetchTreesFrom,
   readTree,
   readVersions,
@@ -24,7 +20,11 @@ import {
   writeVersion,
   type PageContent,
   type PageNode,
-} from '../revisions/objects.js';
+} from '../revisions/index.js';
+import { performance } from 'node:perf_hooks';
+import { Prisma, type PrismaClient, type Translation } from '../../generated/prisma/client.js';
+import { newId } from '../../ids.js';
+import { FetchError } from '../../net/fetch.js';
 import { lockContentTrees } from '../content/treeLock.js';
 import { sortKeyAt } from '../content/position.js';
 import { visibilityUnder } from '../content/placement.js';
