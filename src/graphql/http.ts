@@ -1,13 +1,14 @@
 // GraphQL over HTTP: Yoga on /graphql with the offline GraphiQL page, the
 // limits of src/graphql/plugin.ts, and errors masked unless they are ours.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { GraphQLError, type ExecutionArgs } from 'graphql';
 import { schema } from './schema.js';
 import { AppError, databaseUnavailable, unauthenticated } from '../errors.js';
 import type { Context } from '../context.js';
-import { bodyLimit, checkDeclaredLength, checkJsonDepth, isMultipart, readBody, tooLarge } from '../http/body.js';
+import { bodyLimit, checkDeclaredLength, checkJsonDepth, isMultipart, readBody } from '../http/body.js';
+import { readMultipart, setAtPath } from './multipart.js';
 import { bearerChallenge } from '../http/respond.js';
 import type { StaticAssets } from '../http/staticAssets.js';
 import { graphiqlAssets } from './graphiql.js';
@@ -62,8 +63,8 @@ export function graphqlHttpHandler(options: GraphQLHttpOptions) {
     graphqlEndpoint: '/graphql',
     landingPage: false,
     cors: false, // answered by the gate (src/http/cors.ts)
-    // GraphQL multipart requests (the `File` scalar of uploadFile); the body limit below allows one upload.
-    multipart: true,
+    // GraphQL multipart requests are read by the door (./multipart.ts), their file streamed.
+    multipart: false,
     graphiql: options.graphiql
       ? {
           subscriptionsProtocol: 'WS',
@@ -79,16 +80,6 @@ export function graphqlHttpHandler(options: GraphQLHttpOptions) {
     context: ({ req }) => options.context(req),
     maskedErrors: {
       maskError(error, message) {
-        // Yoga's answer to a multipart body that countedBody stopped: the 413 in Quire's shape.
-        if (
-          error instanceof GraphQLError &&
-          error.extensions?.code === 'REQUEST_ENTITY_TOO_LARGE' &&
-          error.message.startsWith(MULTIPART_TOO_LARGE)
-        ) {
-          const tooBig = new AppError(413, error.message.slice(MULTIPART_TOO_LARGE.length));
-          tooBig.extensions.http = { status: 413 };
-          return tooBig;
-        }
         const shown = errorToShow(error);
         if (!shown) {
           const original = (error as GraphQLError).originalError;
@@ -103,13 +94,13 @@ export function graphqlHttpHandler(options: GraphQLHttpOptions) {
       },
     },
     // After the guards (nothing is looked up for a refused operation), before anything runs.
-    plugins: [useGraphQLGuards(options.guards), useRequestGrants()],
+    plugins: [useStreamedUploads(), useGraphQLGuards(options.guards), useRequestGrants()],
   });
 
   /**
    * The body is read here (size and JSON depth) and handed to Yoga. A multipart body (an upload, from
-   * a caller with a valid token) is not read first: Yoga's parser reads it once, through a count that
-   * stops it past the limit, so the uploaded bytes are held once (in the File it makes), not twice.
+   * a caller with a valid token) is read as it comes (./multipart.ts): the operation runs when its file
+   * part arrives and reads the file as a stream, so no upload is ever held whole.
    */
   return async function graphqlOverHttp(req: IncomingMessage, res: ServerResponse, query: URLSearchParams) {
     refuseWithoutCaller(req, res, options.hasCaller(req));
@@ -120,7 +111,19 @@ export function graphqlHttpHandler(options: GraphQLHttpOptions) {
     if (req.method === 'POST' && isMultipart(req)) {
       const maxBytes = bodyLimit(req, 'graphql', limits);
       checkDeclaredLength(req, maxBytes);
-      (req as IncomingMessage & { body?: Readable }).body = req.pipe(countedBody(maxBytes));
+      const multipart = await readMultipart(req, { maxBytes, maxFieldBytes: limits.maxBodyBytes, maxJsonDepth: limits.maxJsonDepth });
+      uploadsOf.set(req, multipart.uploads);
+      // Yoga sees a JSON request; its file variables are filled in by useStreamedUploads.
+      req.headers['content-type'] = 'application/json';
+      delete req.headers['content-length'];
+      (req as IncomingMessage & { body?: Readable }).body = Readable.from([Buffer.from(multipart.operations)], { objectMode: false });
+      const response = await yoga.handleNodeRequestAndResponse(req, res, { req });
+      // The answer waits for the whole body: a part past the map or a body past the limit is answered as such.
+      const failure = await multipart.finish();
+      if (failure instanceof AppError) throw failure;
+      if (failure) return void res.destroy();
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      res.end(Buffer.from(await response.arrayBuffer()));
     } else if (req.method !== 'GET' && req.method !== 'HEAD') {
       const body = await readBody(req, bodyLimit(req, 'graphql', limits));
       const type = req.headers['content-type'] ?? '';
@@ -144,20 +147,20 @@ function useRequestGrants(): Plugin<Context> {
   return { onExecute: grant, onSubscribe: grant };
 }
 
-/** Yoga answers a multipart body that fails with this prefix as 413 (its file size limit); the message is ours. */
-const MULTIPART_TOO_LARGE = 'File size limit exceeded: ';
+/** The streamed files of a multipart request (./multipart.ts), by its request. */
+const uploadsOf = new WeakMap<IncomingMessage, Map<string, unknown>>();
 
-/** The bytes of a body passed through, counted: past `maxBytes` the stream fails (413) and reads no more. */
-function countedBody(maxBytes: number) {
-  let size = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      size += chunk.length;
-      if (size <= maxBytes) return done(null, chunk);
-      const err = new Error(`${MULTIPART_TOO_LARGE}${tooLarge(maxBytes).message}`);
-      done(err);
+/** Puts a multipart request's files into its variables, at the paths its map names. */
+function useStreamedUploads(): Plugin<Record<string, unknown>, { req: IncomingMessage }> {
+  return {
+    onParams({ params, setParams, context }) {
+      const uploads = uploadsOf.get(context.req);
+      if (!uploads?.size) return;
+      const withFiles = { ...params, variables: params.variables ?? {} } as Record<string, unknown>;
+      for (const [path, upload] of uploads) setAtPath(withFiles, path, upload);
+      setParams(withFiles as typeof params);
     },
-  });
+  };
 }
 
 /**

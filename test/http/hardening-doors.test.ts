@@ -1,7 +1,11 @@
 // The doors under hostile requests (issue #26): a caller without a valid token
 // is refused before its body is read, uploads are never walked as text.
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
@@ -299,5 +303,117 @@ describe('multipart uploads within the limits', () => {
     } finally {
       await small.close();
     }
+  });
+});
+
+describe('GraphQL multipart uploads stream (issue #26)', () => {
+  const boundary = 'quirestream';
+  const part = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const filePart = (name: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  const operations = (spaceId: string) =>
+    JSON.stringify({
+      query: 'mutation($input: UploadFileInput!) { uploadFile(input: $input) { revision file { id size } } }',
+      variables: { input: { spaceId, file: null } },
+    });
+  const map = JSON.stringify({ 0: ['variables.input.file'] });
+
+  /** Opens a multipart POST to /graphql; the caller writes the body. */
+  function open(base: string, token: string) {
+    const req = httpRequest(new URL('/graphql', base), {
+      method: 'POST',
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, Authorization: `Bearer ${token}` },
+    });
+    const answer = new Promise<{ status: number; body: any }>((resolve, reject) => {
+      req.on('response', (res) => {
+        let text = '';
+        res
+          .setEncoding('utf8')
+          .on('data', (c: string) => (text += c))
+          .on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+      });
+      req.on('error', reject);
+    });
+    return { req, answer };
+  }
+
+  /** Bytes of the blob store's unfinished files (the local store writes `<key>.<uuid>.tmp` first). */
+  function temporaryBytes(directory: string): number {
+    let total = 0;
+    for (const entry of readdirSync(directory, { recursive: true, withFileTypes: true }))
+      if (entry.isFile() && entry.name.endsWith('.tmp')) total += statSync(join(entry.parentPath, entry.name)).size;
+    return total;
+  }
+
+  it('writes the file to the blob store while the client is still sending it, and stores it whole', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'quire-stream-'));
+    const streaming = await startTestApp({ storage: { kind: 'local', directory } });
+    try {
+      const space = await createSpace(streaming, org, { empty: true });
+      const data = randomBytes(9 * 1024 * 1024 + 5);
+      const sentFirst = 8 * 1024 * 1024;
+      const { req, answer } = open(streaming.baseUrl, org.admin.token);
+      req.write(part('operations', operations(space.id)) + part('map', map) + filePart('0'));
+      for (let at = 0; at < sentFirst; at += 64 * 1024) req.write(data.subarray(at, Math.min(at + 64 * 1024, sentFirst)));
+      // A server that holds the file until the body ends never writes a byte of it before then:
+      // this waits (until the test's timeout) for 7 MiB of the file to reach the store's temporary file.
+      while (temporaryBytes(directory) < 7 * 1024 * 1024) await new Promise((r) => setTimeout(r, 20));
+      req.end(Buffer.concat([data.subarray(sentFirst), Buffer.from(`\r\n--${boundary}--\r\n`)]));
+      const { status, body } = await answer;
+      expect(status, JSON.stringify(body)).toBe(200);
+      expect(body.data.uploadFile.file.size).toBe(data.length);
+      const stored = await streaming.prisma.file.findFirstOrThrow({ where: { id: body.data.uploadFile.file.id } });
+      expect(stored.sha256).toBe(createHash('sha256').update(data).digest('hex'));
+      const blob = (await streaming.quire.files.store.get(stored.blobKey))!;
+      expect(
+        createHash('sha256')
+          .update(Buffer.from(await new Response(Readable.toWeb(blob.body) as ReadableStream).arrayBuffer()))
+          .digest('hex'),
+      ).toBe(stored.sha256);
+    } finally {
+      await streaming.close();
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps nothing of an upload whose client goes away half way', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'quire-stream-'));
+    const streaming = await startTestApp({ storage: { kind: 'local', directory } });
+    try {
+      const space = await createSpace(streaming, org, { empty: true });
+      const { req, answer } = open(streaming.baseUrl, org.admin.token);
+      answer.catch(() => {});
+      req.write(part('operations', operations(space.id)) + part('map', map) + filePart('0'));
+      for (let i = 0; i < 32; i++) req.write(randomBytes(64 * 1024));
+      while (temporaryBytes(directory) < 1024 * 1024) await new Promise((r) => setTimeout(r, 20));
+      req.destroy();
+      // The store removes its temporary file once the stream fails; nothing is recorded.
+      while (readdirSync(directory, { recursive: true }).some((name) => String(name).endsWith('.tmp')))
+        await new Promise((r) => setTimeout(r, 20));
+      expect(readdirSync(join(directory, 'spaces', space.id, 'files'))).toEqual([]);
+      expect(await streaming.prisma.file.count({ where: { spaceId: space.id } })).toBe(0);
+      expect((await fetch(`${streaming.baseUrl}/healthz`)).status).toBe(200);
+    } finally {
+      await streaming.close();
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a file part beyond the map, and a map after the file, with 400 and stores nothing', async () => {
+    const space = await createSpace(app, org, { empty: true });
+    const second = open(app.baseUrl, org.admin.token);
+    second.req.end(
+      `${part('operations', operations(space.id)) + part('map', map)}${filePart('0')}one\r\n${filePart('1')}two\r\n--${boundary}--\r\n`,
+    );
+    const late = open(app.baseUrl, org.admin.token);
+    late.req.end(`${part('operations', operations(space.id))}${filePart('0')}one\r\n${part('map', map)}--${boundary}--\r\n`);
+    for (const [{ status, body }, message] of [
+      [await second.answer, 'More file parts than the map names'],
+      [await late.answer, 'The operations and map fields come before the files'],
+    ] as const) {
+      expect(status).toBe(400);
+      expect(body).toEqual({ errors: [{ message, extensions: { code: 'BAD_USER_INPUT', status: 400 } }] });
+    }
+    expect(await app.prisma.file.count({ where: { spaceId: space.id } })).toBe(0);
   });
 });

@@ -5,11 +5,11 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { AppError, badRequest } from '../../errors.js';
 
-/** What a GraphQL multipart upload hands over (the Fetch API's File). */
+/** What a GraphQL multipart upload hands over: a file part, streamed (its size unknown until read). */
 export interface Upload {
   name: string;
   type: string;
-  size: number;
+  size?: number;
   stream(): ReadableStream<Uint8Array>;
 }
 
@@ -35,7 +35,7 @@ const tooLarge = (maxBytes: number, size?: number) =>
   );
 
 export async function openUpload(upload: Upload, maxBytes: number): Promise<OpenedUpload> {
-  if (upload.size > maxBytes) throw tooLarge(maxBytes, upload.size);
+  if (upload.size !== undefined && upload.size > maxBytes) throw tooLarge(maxBytes, upload.size);
   const reader = upload.stream().getReader();
   const read = async () => {
     const next = await reader.read();
