@@ -1,7 +1,12 @@
 // An S3-compatible bucket (AWS S3, MinIO, R2, …) through the AWS SDK. The SDK
 // (about 25 MB resident) loads on the first call: a process on local disk never pays it.
 import type { S3Client } from '@aws-sdk/client-s3';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { checkBlobKey, type BlobStore, type StorageSettings } from './blobStore.js';
 
 type S3Settings = Extract<StorageSettings, { kind: 's3' }>;
@@ -9,6 +14,18 @@ type Sdk = typeof import('@aws-sdk/client-s3');
 
 const notFound = (sdk: Sdk, err: unknown) =>
   err instanceof sdk.NoSuchKey || (err instanceof sdk.S3ServiceException && err.$metadata.httpStatusCode === 404);
+
+/** Writes `data` to a temporary file, then hands `put` a stream of it and its length; the file is removed after. */
+async function spooled(data: Readable, put: (file: Readable, length: number) => Promise<void>): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'quire-spool-'));
+  try {
+    const path = join(dir, 'blob');
+    await pipeline(data, createWriteStream(path));
+    await put(createReadStream(path), (await stat(path)).size);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
 export function s3Store(settings: S3Settings): BlobStore {
   let connected: Promise<{ sdk: Sdk; client: S3Client }> | undefined;
@@ -33,6 +50,9 @@ export function s3Store(settings: S3Settings): BlobStore {
   return {
     kind: 's3',
     async put(key, data, contentType, size) {
+      // S3 takes no stream of unknown length in one PUT (411): such a body (a GraphQL upload,
+      // counted as it arrives) is spooled to a temporary file first, bounded by the upload limit.
+      if (!Buffer.isBuffer(data) && size === undefined) return spooled(data, (file, length) => this.put(key, file, contentType, length));
       const { sdk, client } = await connect();
       const length = Buffer.isBuffer(data) ? data.length : size;
       const put = new sdk.PutObjectCommand({

@@ -1,6 +1,7 @@
 // Stored files: the blob stores (local disk, S3-compatible through a local
 // s3rver), and GET /files/<key> behind expiring signed URLs.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -94,6 +95,34 @@ storeContract('S3-compatible store', () =>
     }),
   ),
 );
+
+// AWS S3 refuses a PUT without a Content-Length (411): a stand-in that does the same, and keeps what it got.
+it('sends a stream of unknown length to S3 with its length (spooled first), and leaves no spool behind', async () => {
+  const received: { length?: string; body: Buffer }[] = [];
+  const strict = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ length: req.headers['content-length'], body: Buffer.concat(chunks) });
+      res.statusCode = req.headers['content-length'] === undefined ? 411 : 200;
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => strict.listen(0, '127.0.0.1', resolve));
+  try {
+    const port = (strict.address() as { port: number }).port;
+    const store = createBlobStore(
+      storageSettingsFromEnv({ S3_BUCKET: 'b', S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }),
+    );
+    const spools = () => readdirSync(tmpdir()).filter((name) => name.startsWith('quire-spool-')).length;
+    const before = spools();
+    await store.put('org_1/files/f.txt', Readable.from([Buffer.from('streamed '), Buffer.from('bytes')]), 'text/plain');
+    expect(received.map((r) => [r.length, r.body.toString()])).toEqual([['14', 'streamed bytes']]);
+    expect(spools()).toBe(before);
+  } finally {
+    await new Promise((resolve) => strict.close(resolve));
+  }
+});
 
 describe('storageSettingsFromEnv', () => {
   it('is the local folder unless S3_BUCKET is set; path-style addressing with a custom endpoint', () => {
