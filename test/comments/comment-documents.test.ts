@@ -54,13 +54,29 @@ describe('comment bodies parsed at write', () => {
     expect(edited.mentions).toEqual([]);
   });
 
-  it('a comment written before bodies were stored parsed is still read (parsed on read)', async () => {
+  it('a comment or reply written before bodies were stored parsed is parsed once and kept', async () => {
     const space = await createSpace(app, org);
     const api = rest(app, org.admin.token);
     const comments = `/v1/spaces/${space.id}/comments`;
-    const posted = await api.post(comments, { body: { markdown: '**old**' } });
-    await app.prisma.$executeRaw`UPDATE "Comment" SET "document" = NULL WHERE id = ${posted.body.id}`;
+    const posted = await api.post(comments, { body: { markdown: `**old**, @${org.admin.userId}` } });
+    const reply = await api.post(`${comments}/${posted.body.id}/replies`, { body: { markdown: '_older_' } });
+    await app.prisma.$executeRaw`UPDATE "Comment" SET "document" = NULL, "mentions" = '{}' WHERE id = ${posted.body.id}`;
+    await app.prisma.$executeRaw`UPDATE "CommentReply" SET "document" = NULL WHERE id = ${reply.body.id}`;
     const read = await api.get(`${comments}/${posted.body.id}?format=document`);
     expect(JSON.stringify(read.body.body.document)).toContain('"type":"bold"');
+    const replyRead = await api.get(`${comments}/${posted.body.id}/replies/${reply.body.id}?format=document`);
+    expect(JSON.stringify(replyRead.body.body.document)).toContain('"type":"italic"');
+    // Kept: the rows hold their parse (mentions too), so no read parses them again.
+    const row = await app.prisma.comment.findUniqueOrThrow({ where: { id: posted.body.id } });
+    expect([row.document !== null, row.mentions]).toEqual([true, [org.admin.userId]]);
+    expect((await app.prisma.commentReply.findUniqueOrThrow({ where: { id: reply.body.id } })).document).not.toBeNull();
+    // A large one (20 KB) is parsed on the compute pool, off the event loop, once.
+    const large = await api.post(comments, { body: { markdown: 'A long paragraph of words. '.repeat(800) } });
+    await app.prisma.$executeRaw`UPDATE "Comment" SET "document" = NULL WHERE id = ${large.body.id}`;
+    const onPool = () => app.quire.compute.counts().storedBodyTask ?? 0;
+    const before = onPool();
+    expect((await api.get(`${comments}/${large.body.id}?format=document`)).status).toBe(200);
+    await api.get(`${comments}/${large.body.id}?format=document`);
+    expect(onPool()).toBe(before + 1);
   });
 });

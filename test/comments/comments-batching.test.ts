@@ -7,6 +7,7 @@ import { graphql } from '../support/http.js';
 import { addMember, createOrg, createSpace } from '../support/factories.js';
 import { insertPages } from '../support/content.js';
 import { newId } from '../../src/ids.js';
+import { storedBody } from '../../src/domain/comments/body.js';
 
 let app: TestApp;
 // The cost model counts each plain list (reactions, their users) as 50 items: this deliberately wide query
@@ -36,7 +37,7 @@ async function spaceWithComments(comments: number, replies: number) {
     ...base,
     id: newId('Comment'),
     postedById: users[i % users.length],
-    markdown: `Comment ${i}`,
+    ...storedBody(`Comment ${i}`),
     pageId: i % 2 ? page : null,
     ...(i % 3 === 0 ? { status: 'resolved', resolvedAt: new Date(), resolvedById: org.admin.userId } : {}),
   }));
@@ -47,7 +48,7 @@ async function spaceWithComments(comments: number, replies: number) {
       organizationId: org.organizationId,
       commentId: c.id,
       postedById: users[j % users.length],
-      markdown: `Reply ${j}`,
+      ...storedBody(`Reply ${j}`),
     })),
   );
   await app.prisma.commentReply.createMany({ data: replyRows });

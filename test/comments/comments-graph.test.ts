@@ -8,6 +8,7 @@ import { addMember, createOrg, createSpace } from '../support/factories.js';
 import { insertPages } from '../support/content.js';
 import { insertChangeRequest } from '../support/comments.js';
 import { newId } from '../../src/ids.js';
+import { storedBody } from '../../src/domain/comments/body.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -27,9 +28,10 @@ const comment = (
   organizationId: org.organizationId,
   spaceId,
   postedById: org.admin.userId,
-  markdown: 'A comment',
   postedAt: new Date((posted += 1000)),
   ...fields,
+  // The body as an API write stores it: Markdown with its parse.
+  ...storedBody(fields.markdown ?? 'A comment'),
 });
 
 const CR_QUERY = `query($id: ID!, $status: CommentStatusFilter) { space(id: $id) { changeRequests(first: 50, status: open) { edges { node {

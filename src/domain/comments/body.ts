@@ -2,8 +2,11 @@
 // (the content area's parser), and the users a body mentions.
 import { badRequest } from '../../errors.js';
 import type { ContentLimits } from '../../limits/content.js';
-import type { Prisma } from '../../generated/prisma/client.js';
+import { Prisma } from '../../generated/prisma/client.js';
+import { computeTask } from '../../compute/pool.js';
+import type { Context } from '../../context.js';
 import { checkMarkdown, markdownMentions, markdownToDocument, parseMarkdown } from '../content/markdown/index.js';
+import type { storedBodyTask } from './bodyTasks.js';
 
 export type BodyFormat = 'markdown' | 'document';
 
@@ -32,15 +35,42 @@ export function storedBody(markdown: string) {
 
 /** A stored body; `document` null for rows written before bodies were parsed at write. */
 export interface BodyRow {
+  id: string;
   markdown: string;
   document: unknown;
   mentions: string[];
 }
 
-/** The body as asked: `{markdown}` (the default) or `{document}`, as stored. */
-export function bodyOut(row: BodyRow, format: BodyFormat | null | undefined) {
-  return format === 'document' ? { document: row.document ?? markdownToDocument(row.markdown) } : { markdown: row.markdown };
+const storedBodyOf = (markdown: string) => {
+  const { document, mentions } = storedBody(markdown);
+  return { document: document as unknown, mentions };
+};
+
+/** Where a body is stored: a comment's row or a reply's. */
+export type BodyTable = 'comment' | 'commentReply';
+
+const parseOnPool = computeTask<typeof storedBodyTask>(import.meta.url, './bodyTasks', 'storedBodyTask');
+
+/**
+ * The row with its parse: as stored, or, for a row written before bodies were parsed at write,
+ * parsed once on the compute pool and kept (only where it is still missing: no race).
+ */
+export async function parsedBody<R extends BodyRow>(ctx: Context, table: BodyTable, row: R): Promise<R> {
+  if (row.document != null) return row;
+  // Small bodies parse inline, as pages do: for them the pool's round trip costs more than the parse.
+  const small = Buffer.byteLength(row.markdown) < ctx.compute.settings.inlineMarkdownBytes;
+  const { document, mentions } = small ? storedBodyOf(row.markdown) : await ctx.compute.run(parseOnPool, row.markdown);
+  const where = { id: row.id, document: { equals: Prisma.DbNull } };
+  const data = { document: document as Prisma.InputJsonValue, mentions };
+  if (table === 'comment') await ctx.prisma.comment.updateMany({ where, data });
+  else await ctx.prisma.commentReply.updateMany({ where, data });
+  return { ...row, document, mentions };
 }
 
-/** Who a body mentions, as written (user ids or e-mail addresses); resolved to members by `mentionedMembers`. */
-export const mentionsIn = (row: BodyRow) => (row.document != null ? row.mentions : markdownMentions(row.markdown));
+/** The body as asked: `{markdown}` (the default) or `{document}`, of a row with its parse (`parsedBody`). */
+export function bodyOut(row: BodyRow, format: BodyFormat | null | undefined) {
+  return format === 'document' ? { document: row.document } : { markdown: row.markdown };
+}
+
+/** Who a body mentions, as written (user ids or e-mail addresses), of a row with its parse; resolved to members by `mentionedMembers`. */
+export const mentionsIn = (row: BodyRow) => row.mentions;

@@ -15,7 +15,7 @@ import { nodeConnection } from '../../schema/connections.js';
 import { UserRef } from '../users/schema.js';
 import { urlsFor } from '../shared/urls.js';
 import { MemberConnection } from '../members/schema.js';
-import { bodyOut, mentionsIn, type BodyRow } from './body.js';
+import { bodyOut, mentionsIn, parsedBody, type BodyRow, type BodyTable } from './body.js';
 import { mentionedMember, pagePresence, reactionsOf, repliersOf, userById, type ReactionRow, type Replier } from './loaders.js';
 import {
   commentersWhere,
@@ -178,7 +178,7 @@ const CommentReplyPermissions = permissionsType('CommentReplyPermissions', comme
  * What a comment and a reply both are: a post with an author, dates, a Markdown body, mentions and reactions.
  * Whoever reads a post reads who wrote it (authors who left the organization included): a profile, not the User.
  */
-const postFields = (t: any, organizationOf: (row: any) => string) => ({
+const postFields = (t: any, table: BodyTable, organizationOf: (row: any) => string) => ({
   postedBy: t.field({
     type: UserProfile,
     description: 'The author.',
@@ -191,14 +191,15 @@ const postFields = (t: any, organizationOf: (row: any) => string) => ({
     type: CommentBody,
     description: bodyDescription,
     args: { format: t.arg({ type: CommentBodyFormatEnum, description: formatArgDescription }) },
-    select: { markdown: true, document: true, mentions: true },
-    resolve: (row: any, args: { format?: 'markdown' | 'document' | null }) => bodyOut(row, args.format),
+    select: { id: true, markdown: true, document: true, mentions: true },
+    resolve: async (row: any, args: { format?: 'markdown' | 'document' | null }, ctx: Context) =>
+      bodyOut(args.format === 'document' ? await parsedBody(ctx, table, row) : row, args.format),
   }),
   mentions: t.field({
     type: [UserRef],
     description: 'The members of the organization its body mentions (`@usr_…` or `@e-mail`); empty for callers outside the organization.',
-    select: { markdown: true, document: true, mentions: true },
-    resolve: (row: any, _: unknown, ctx: Context) => mentionedUsers(row, organizationOf(row), ctx),
+    select: { id: true, markdown: true, document: true, mentions: true },
+    resolve: async (row: any, _: unknown, ctx: Context) => mentionedUsers(await parsedBody(ctx, table, row), organizationOf(row), ctx),
   }),
   reactions: t.field({
     type: [EmojiReaction],
@@ -223,7 +224,7 @@ export const CommentRef = builder.prismaNode('Comment', {
   select: commentSelect,
   authScopes: (comment, ctx) => can(commentPolicy, requireActor(ctx), commentSubject(comment), 'view'),
   fields: (t) => ({
-    ...postFields(t, (c: { organizationId: string }) => c.organizationId),
+    ...postFields(t, 'comment', (c: { organizationId: string }) => c.organizationId),
     repliesCount: t.relationCount('replies', { description: 'The number of replies.' }),
     repliers: t.field({
       type: [CommentReplier],
@@ -282,7 +283,7 @@ export const CommentReplyRef = builder.prismaNode('CommentReply', {
   select: replySelect,
   authScopes: (reply, ctx) => can(commentReplyPolicy, requireActor(ctx), replySubject(reply), 'view'),
   fields: (t) => ({
-    ...postFields(t, (r: { comment: { organizationId: string } }) => r.comment.organizationId),
+    ...postFields(t, 'commentReply', (r: { comment: { organizationId: string } }) => r.comment.organizationId),
     comment: t.relation('comment', { description: 'The comment it replies to.' }),
     urls: t.field({
       type: CommentUrls,
