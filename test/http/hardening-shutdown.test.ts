@@ -212,9 +212,16 @@ it('exits on SIGTERM when its database has gone away, and at once on a second si
     const socket = net.connect(port, '127.0.0.1');
     socket.on('error', () => {});
     await new Promise((resolve) => socket.once('connect', resolve));
-    socket.write(
-      `POST /v1/orgs/${admin.organizationId}/spaces HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${admin.token}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"title":`,
-    );
+    // Anonymous: this database has no token; a GraphQL body is still read (for `__typename` and introspection).
+    socket.write('POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"query":');
+    // The server holds it (two requests in flight while /metrics answers) before the first signal.
+    let inFlight = '';
+    for (let i = 0; i < 200 && inFlight !== '2'; i++) {
+      const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      inFlight = /^quire_http_requests_in_flight (\d+)$/m.exec(metrics)?.[1] ?? '';
+      if (inFlight !== '2') await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(inFlight).toBe('2');
     second.child.kill('SIGTERM');
     await second.logs.waitFor((l) => l.msg === 'shutting down: draining requests', 'draining');
     second.child.kill('SIGTERM');
