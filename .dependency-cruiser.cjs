@@ -1,13 +1,20 @@
 // The layers of src/ (docs/architecture.md): doors → domain → base. A layer
 // imports only the layers below it; type-only imports count too. Run by
 // `npm run lint:layers` (part of `npm run check`).
-const DOORS = '^src/(http|rest|graphql|jobs|cli|demo|openapi)/|^src/(app|main|cli|demo)[.]ts$';
+const DOORS = '^src/(http|rest|graphql|web|jobs|cli|demo|openapi)/|^src/(app|main|cli|demo)[.]ts$';
 const DOMAIN = '^src/domain/';
 const CLIENT = '^src/client/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    {
+      name: 'http-is-transport',
+      severity: 'error',
+      comment: 'src/http is the gate every request passes (limits, headers, metrics): it knows no rule of Quire. A door that calls the domain lives in web/, rest/ or graphql/.',
+      from: { path: '^src/http/' },
+      to: { path: DOMAIN },
+    },
     {
       name: 'domain-imports-a-door',
       severity: 'error',

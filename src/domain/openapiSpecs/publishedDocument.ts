@@ -1,7 +1,7 @@
 // The stable published URL of a spec's processed document,
 // /openapi/{organizationId}/{specSlug}.json, and what it answers: the latest
 // processed version. Public specs answer anyone; private ones only the
-// organization's members, others get 404. The HTTP side is src/http/openapiSpecs.ts.
+// organization's members, others get 404. The HTTP side is src/web/openapiSpecs.ts.
 import type { Context } from '../../context.js';
 import { can, openAPISpecPolicy } from '../../policy/index.js';
 import { notFound } from '../../errors.js';

@@ -3,7 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
-import { sendJson } from './respond.js';
+import { sendJson } from '../http/respond.js';
 import { publishedSpecDocument } from '../domain/openapiSpecs/publishedDocument.js';
 
 export const publishedSpecPath = /^\/openapi\/([^/]+)\/([^/]+?)(?:\.json)?$/;

@@ -9,8 +9,8 @@ import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Urls } from '../context.js';
 import type { Clock } from '../clock.js';
 import { AppError, badRequest } from '../errors.js';
-import { checkDeclaredLength, readBody } from './body.js';
-import { sendJson } from './respond.js';
+import { checkDeclaredLength, readBody } from '../http/body.js';
+import { sendJson } from '../http/respond.js';
 import { consumeSamlResponse, loginRedirectUrl, serviceProviderMetadata } from '../domain/saml/login.js';
 import { withRequestSignal } from '../db/requestSignal.js';
 

@@ -10,7 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Urls } from '../context.js';
 import { readPublishedSite, readPublishedSpace, type PublishedPage } from '../domain/published/service.js';
-import { html, page, sendHtml, type Html } from './html.js';
+import { html, page, sendHtml, type Html } from '../http/html.js';
 
 /** A path's segments, decoded; undefined when one is not validly percent-encoded. */
 function segments(path: string): string[] | undefined {
