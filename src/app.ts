@@ -9,6 +9,7 @@ import type { DatabaseSettings } from './db/settings.js';
 import { signalOfRequest } from './db/requestSignal.js';
 import { systemClock, type Clock } from './clock.js';
 import { authenticateToken, type TokenRateCount } from './domain/auth/tokens.js';
+import { authenticateSiteToken, isSiteToken } from './domain/auth/siteTokens.js';
 import { activityRecorder } from './domain/auth/activity.js';
 import { createEvents } from './events.js';
 import { createRestHandler } from './rest/router.js';
@@ -51,6 +52,8 @@ import { FILES_PREFIX, fileServer } from './http/files.js';
 import { blobStillServed } from './domain/files/service.js';
 import { samlEndpointOf, samlEndpoints } from './web/saml.js';
 import type { VisitorClaimsKey } from './config/visitorClaimsKey.js';
+import { storedSecret } from './db/serviceSecrets.js';
+import { siteTokenKeys, type SiteTokenSettings } from './config/siteTokenKeys.js';
 import { openApiPages } from './openapi/serve.js';
 import { createComputePool } from './compute/pool.js';
 import { registerComputeMetrics } from './compute/metrics.js';
@@ -69,6 +72,8 @@ export interface QuireOptions extends SettingsOverrides {
   database?: Partial<DatabaseSettings>;
   /** Key signing the visitor claims of `ping` (VISITOR_CLAIMS_*); unset: ping answers none. */
   visitorClaims?: VisitorClaimsKey;
+  /** Keys and lifetime of site visitor tokens (SITE_TOKEN_*); unset: one secret made and kept in the database. */
+  siteTokens?: SiteTokenSettings;
   /** Structured logs (default: pino to stdout at $LOG_LEVEL). */
   logger?: Logger;
   /** The job queue (src/queue; the jobs are src/jobs): its schema, policies, the outbound fetch policy of its jobs and their translation provider (default: pseudo-localisation). */
@@ -121,6 +126,7 @@ function startServices(options: QuireOptions) {
   );
   const jobs = createJobQueue<JobServices>(jobDefinitions, { databaseUrl: options.databaseUrl, logger, ...options.jobs });
   const compute = createComputePool(settings.compute);
+  const siteTokens = siteTokenKeys(() => storedSecret(prisma, 'site-tokens'), options.siteTokens);
   const jobServices: JobServices = {
     prisma,
     pubsub: events.pubsub,
@@ -142,6 +148,7 @@ function startServices(options: QuireOptions) {
     files,
     compute,
     visitorClaims: options.visitorClaims,
+    siteTokens,
     jobs,
   });
   const limiter = settings.rateLimit
@@ -167,6 +174,7 @@ function startServices(options: QuireOptions) {
     compute,
     context,
     limiter,
+    siteTokens,
   };
 }
 
@@ -174,12 +182,16 @@ type Services = ReturnType<typeof startServices>;
 type Drainer = ReturnType<typeof drainer>;
 
 /** Who calls (their token) and whether their rate budget allows one more request. */
-function callerChecks({ prisma, clock, activity, limiter, metrics }: Services, redisUrl: string | undefined) {
-  /** The caller behind an Authorization header; with `rate`, the token's rate-limit hits counted too. */
+function callerChecks({ prisma, clock, activity, limiter, metrics, siteTokens }: Services, redisUrl: string | undefined) {
+  /**
+   * The caller behind an Authorization header: an API token's user, or a site visitor (a JWT); with `rate`,
+   * an API token's rate-limit hits counted too.
+   */
   const authenticateWith = async (authorization: string | null | undefined, rate?: TokenRateCount) => {
     const token = bearer(authorization);
     if (!token) return { actor: null, rateCounts: undefined };
     const now = clock.now();
+    if (isSiteToken(token)) return { actor: await authenticateSiteToken(prisma, siteTokens, token, now), rateCounts: undefined };
     const auth = await authenticateToken(prisma, token, now, activity.intervalMs, rate);
     if (auth.actor && auth.activityDue) activity.note(auth.actor, now);
     return auth;

@@ -11,6 +11,7 @@ import type { JobSender } from './queue/queue.js';
 import type { BlobStore } from './storage/blobStore.js';
 import type { FileUrlSigner } from './storage/signedUrls.js';
 import type { VisitorClaimsKey } from './config/visitorClaimsKey.js';
+import type { SiteTokenKeys } from './config/siteTokenKeys.js';
 import { withRequestSignal } from './db/requestSignal.js';
 import type { ComputePool } from './compute/pool.js';
 
@@ -46,6 +47,8 @@ export interface Context {
   compute: ComputePool;
   /** Signs the visitor claims `ping` answers; unset: none are answered. */
   visitorClaims?: VisitorClaimsKey;
+  /** Sign the site visitor tokens that resolving a published URL answers (domain/auth/siteTokens.ts). */
+  siteTokens: SiteTokenKeys;
   /** The graphql-ws connection carrying this operation, if any: a subscription closes it when its caller loses access. */
   live?: LiveConnection;
 }

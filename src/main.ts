@@ -18,6 +18,7 @@ import { translationProviderFromEnv } from './domain/translations/providers.js';
 import { portFromEnv, settingsFromEnv } from './config/settings.js';
 import { createLogger } from './logging/logger.js';
 import { visitorClaimsKeyFromEnv } from './config/visitorClaimsKey.js';
+import { siteTokenSettingsFromEnv } from './config/siteTokenKeys.js';
 import { heapGrowthFromEnv, setHeapGrowth } from './heapGrowth.js';
 
 const logger = createLogger();
@@ -36,6 +37,7 @@ function readConfiguration() {
       databaseSettings: databaseSettingsFromEnv(process.env),
       port,
       visitorClaims,
+      siteTokens: siteTokenSettingsFromEnv(process.env),
       fetchPolicy,
       worker,
       translator: translationProviderFromEnv(process.env, fetchPolicy),
@@ -112,7 +114,8 @@ function startHousekeeping(quire: Quire) {
   };
 }
 
-const { settings, databaseSettings, port, visitorClaims, fetchPolicy, worker, translator, heapGrowth, openapiLimits } = readConfiguration();
+const { settings, databaseSettings, port, visitorClaims, siteTokens, fetchPolicy, worker, translator, heapGrowth, openapiLimits } =
+  readConfiguration();
 setHeapGrowth(heapGrowth);
 logger.info(
   visitorClaims ? { alg: visitorClaims.alg, kid: visitorClaims.kid } : {},
@@ -177,6 +180,7 @@ try {
     publicUrl: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
     appUrl: process.env.APP_URL,
     visitorClaims,
+    siteTokens,
     logger,
     jobs: { fetchPolicy, translator, openapiLimits },
     storage: storageSettingsFromEnv(process.env),

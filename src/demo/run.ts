@@ -20,6 +20,8 @@ import { schema } from '../graphql/schema.js';
 import { systemClock } from '../clock.js';
 import { createBlobStore, storageSettingsFromEnv } from '../storage/blobStore.js';
 import { ephemeralFilesSecret, fileUrlSigner } from '../storage/signedUrls.js';
+import { storedSecret } from '../db/serviceSecrets.js';
+import { siteTokenKeys, siteTokenSettingsFromEnv } from '../config/siteTokenKeys.js';
 import { contextFactory, urlsUnder } from '../context.js';
 import { createComputePool } from '../compute/pool.js';
 import type { Role } from '../policy/roles.js';
@@ -141,6 +143,7 @@ async function graphqlAs(prisma: PrismaClient, token: string): Promise<Run> {
     compute: createComputePool(resolveSettings({}).compute),
     jobs: noBackgroundJobs,
     urls: urlsUnder(publicUrl, process.env.APP_URL),
+    siteTokens: siteTokenKeys(() => storedSecret(prisma, 'site-tokens'), siteTokenSettingsFromEnv(process.env)),
   });
   return async (query, variables) => {
     const result = await execute({ schema, document: parse(query), variableValues: variables, contextValue: context(actor) });

@@ -33,5 +33,6 @@ import '../domain/invites/schema.js';
 import '../domain/openapiSpecs/schema.js';
 import '../domain/translations/schema.js';
 import '../domain/conversations/schema.js';
+import '../domain/published/schema.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

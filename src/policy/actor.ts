@@ -27,6 +27,24 @@ export interface Actor {
   readonly shareKeys: ReadonlySet<string>;
   /** Spaces shown to the caller by the published sites they read: fixed at the door, see RequestGrants. */
   readonly siteSpaces: ReadonlySet<string>;
+  /** Set for a site visitor token (the `apiToken` of a published URL's resolution): what it was issued for. */
+  readonly visit?: SiteVisit;
+}
+
+/**
+ * What a site visitor token opens, checked against the database when the
+ * token is presented (domain/auth/siteTokens.ts): one published site of one
+ * organization, its live spaces, read-only (its scopes: siteVisitor.ts).
+ */
+export interface SiteVisit {
+  readonly siteId: string;
+  readonly organizationId: string;
+  /** The spaces the site publishes now, among those the token was issued for. */
+  readonly spaceIds: ReadonlySet<string>;
+  /** The key of the share link the token was issued through (share-link sites). */
+  readonly shareKey?: string;
+  /** Claims about the visitor (adaptive content), as given when the URL was resolved. */
+  readonly claims?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -48,12 +66,19 @@ export interface RequestGrants {
 
 export const noRequestGrants: RequestGrants = Object.freeze({ shareKeys: new Set<string>(), siteSpaces: new Set<string>() });
 
-/** The caller with the grants of the request they made. */
+/**
+ * The caller with the grants of the request they made. A site visitor keeps
+ * those of their token (its share key, its site's spaces) whatever the
+ * operation gives.
+ */
 export const withRequestGrants = (actor: Actor, grants: RequestGrants): Actor => ({
   ...actor,
-  shareKeys: grants.shareKeys,
-  siteSpaces: grants.siteSpaces,
+  shareKeys: actor.visit?.shareKey ? new Set([...grants.shareKeys, actor.visit.shareKey]) : grants.shareKeys,
+  siteSpaces: actor.visit ? new Set([...grants.siteSpaces, ...actor.visit.spaceIds]) : grants.siteSpaces,
 });
+
+/** Whether the caller is a visitor of a published site that publishes this space. */
+export const visitsSpace = (actor: Actor, spaceId: string) => !!actor.visit?.spaceIds.has(spaceId);
 
 export function isMember(actor: Actor, organizationId: string) {
   return actor.memberships.has(organizationId);

@@ -53,7 +53,9 @@ export function visibleCommentersWhere(actor: Actor, organizationId: string): { 
  * connection, whatever request each came from (test/graphql/batching.test.ts).
  */
 export function tenantScope(actor: Actor) {
-  return { organizationId: { in: [...actor.memberships.keys()] } };
+  // A site visitor reaches into the site's organization only: the policies then admit what the site publishes.
+  const organizations = actor.visit ? [actor.visit.organizationId] : [...actor.memberships.keys()];
+  return { organizationId: { in: organizations } };
 }
 
 /** Spaces are also reachable through a share key the caller presented (share-link visibility). */

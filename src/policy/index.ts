@@ -25,7 +25,8 @@ export {
 } from './filters.js';
 export { searchableSpacesWhere } from './search.js';
 export { scopes, isScope, parseScopes, requireScopes, type Scope } from './scopes.js';
-export type { Actor, RequestGrants } from './actor.js';
+export type { Actor, RequestGrants, SiteVisit } from './actor.js';
+export { siteVisitorActor, siteVisitorScopes } from './siteVisitor.js';
 export { roleIn, noRequestGrants, withRequestGrants, withMembership, withoutMembership } from './actor.js';
 export { openAPISpecPolicy } from './openapiSpec.js';
 export { conversationsPolicy } from './conversation.js';

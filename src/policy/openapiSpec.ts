@@ -12,12 +12,16 @@ export interface OpenAPISpecSubject {
  * organization's `createOpenAPISpec` permission) create, change, reprocess
  * and delete them. Public specs' processed documents are published to anyone
  * (src/domain/openapiSpecs/published.ts); the API resource stays the members'.
+ * A visitor of one of the organization's published sites reads them too: the
+ * site's OpenAPI blocks render from them (the organization's specs are what
+ * its published pages reference).
  */
 export const openAPISpecPolicy = definePolicy(
   'OpenAPI spec',
   (actor, spec: OpenAPISpecSubject) => {
     const role = roleIn(actor, spec.organizationId);
-    return { view: role != null, edit: atLeast(role, 'create') };
+    const visitor = actor.visit?.organizationId === spec.organizationId;
+    return { view: role != null || visitor, edit: atLeast(role, 'create') };
   },
   {
     view: 'openapi:read',

@@ -10,6 +10,8 @@
 // space's share key does, see space.ts), whatever their organization: they may
 // see the site and its published structure, nothing else. A deactivated link,
 // or an unpublished site, admits nobody (the keys are read on every request).
+// A site visitor token (siteVisitor.ts) admits its holder likewise to the one
+// published site it names, whatever its visibility.
 import { roleIn, type Actor } from './actor.js';
 import { missingScope, requireScopes } from './scopes.js';
 import { definePolicy } from './policy.js';
@@ -17,6 +19,8 @@ import { tenantScope } from './filters.js';
 import { atLeast, contentLevel, higher, type Level } from './roles.js';
 
 export interface SiteSubject {
+  /** Needed to admit a site visitor (their token names the site). */
+  id?: string;
   organizationId: string;
   defaultLevel: string;
   published?: boolean;
@@ -25,9 +29,15 @@ export interface SiteSubject {
   activeShareKeys?: readonly string[];
 }
 
-/** Whether the caller holds the key of an active share link of a published share-link site. */
+/**
+ * Whether the caller holds the key of an active share link of a published
+ * share-link site, or is a visitor of this published site (a site visitor
+ * token of a share-link site also carries its link's key).
+ */
 function sharedWith(actor: Actor, site: SiteSubject) {
-  return !!site.published && site.visibility === 'share-link' && !!site.activeShareKeys?.some((key) => actor.shareKeys.has(key));
+  if (!site.published) return false;
+  if (site.visibility === 'share-link') return !!site.activeShareKeys?.some((key) => actor.shareKeys.has(key));
+  return site.id !== undefined && actor.visit?.siteId === site.id;
 }
 
 export const sitePolicy = definePolicy(

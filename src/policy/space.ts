@@ -2,7 +2,7 @@ import { authorize, definePolicy } from './policy.js';
 import { forbidden } from '../errors.js';
 import { levelOn, type ContentSubject } from './content.js';
 import { atLeast, higher, type Level } from './roles.js';
-import type { Actor } from './actor.js';
+import { visitsSpace, type Actor } from './actor.js';
 
 export interface SpaceSubject extends ContentSubject {
   visibility: string;
@@ -11,9 +11,13 @@ export interface SpaceSubject extends ContentSubject {
   deletedAt: Date | null;
 }
 
-/** Share-link spaces are readable by whoever presents their secret key (`shareKey`). */
+/**
+ * Share-link spaces are readable by whoever presents their secret key
+ * (`shareKey`); a space a published site publishes, by that site's visitors
+ * (their token: actor.ts, SiteVisit), whatever its own visibility.
+ */
 function sharedWith(actor: Actor, space: SpaceSubject) {
-  return space.visibility === 'share-link' && actor.shareKeys.has(space.shareKey);
+  return (space.visibility === 'share-link' && actor.shareKeys.has(space.shareKey)) || visitsSpace(actor, space.id);
 }
 
 /** What the policy reads of a space (SpaceSubject), and its active revision: the columns to select. */

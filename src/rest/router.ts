@@ -40,6 +40,8 @@ export interface RouteOptions {
   ) => Record<string, unknown>;
   /** A typed failure in the answer (e.g. merge conflicts) as an error response: status and message, or undefined when it succeeded. */
   failure?: (answer: never) => { status: ErrorStatus; message: string } | undefined;
+  /** Served to callers without a token too (the operation decides what they get, e.g. resolving a published URL). */
+  anonymous?: boolean;
   /** Reshapes the JSON body before it fills the operation's variables (REST shapes GraphQL input cannot take, e.g. a map). */
   body?: (body: Record<string, unknown>) => Record<string, unknown>;
   /** With `body`: the OpenAPI document's schema of the REST body, from the one of the operation's input (src/openapi). */
@@ -80,7 +82,7 @@ export interface RestDeps {
   schema: GraphQLSchema;
   authenticate(req: IncomingMessage): Promise<Actor | null>;
   /** The context of the request's operation. */
-  context(req: IncomingMessage, actor: Actor): Context;
+  context(req: IncomingMessage, actor: Actor | null): Context;
   /** The JSON body (undefined when empty), read within the server's limits (src/http/body.ts). */
   readBody(req: IncomingMessage): Promise<unknown>;
   /** Told which route pattern a request matched (metrics and logs). */
@@ -118,7 +120,7 @@ export function createRestHandler(routes: RouteSpec[], deps: RestDeps) {
         throw new AppError(405, `Method ${req.method} is not allowed on ${path}`);
       }
       const actor = await deps.authenticate(req);
-      if (!actor) throw unauthenticated();
+      if (!actor && !(route.options.anonymous && !req.headers.authorization)) throw unauthenticated();
       const values = route.pattern.exec(path)!.slice(1);
       const params = Object.fromEntries(route.params.map((name, i) => [name, decodePathParam(name, values[i])]));
       const body = req.method === 'GET' || req.method === 'DELETE' ? undefined : await deps.readBody(req);

@@ -10,6 +10,15 @@ import { pageTree } from './pageTree.js';
 const created = { status: 201 } as const;
 /** The public document's idempotent deletes: 205 "has been deleted", 204 "did not exist" (the operation answers whether it deleted). */
 const deleted = { status: (didDelete: boolean) => (didDelete ? 205 : 204) };
+/**
+ * A published URL's resolution, served without a token: the public document's
+ * members are absent, not null, where they do not apply (no section, no share
+ * key), and it has no `object` (its __typename tells content from redirect).
+ */
+const urlLookup = {
+  anonymous: true,
+  single: (answer: Record<string, unknown>) => Object.fromEntries(Object.entries(answer).filter(([k, v]) => v !== null && k !== 'object')),
+};
 /** A team member item: `{organization: Member, team: {role}, permissions}`. */
 const teamMemberItem = (m: { role: string; organization: unknown; permissions: unknown }) => ({
   organization: m.organization,
@@ -273,6 +282,9 @@ export const routes: RouteSpec[] = [
   ['PUT', '/orgs/:organizationId/sites/:siteId/adaptive-schema', op.UpdateSiteAdaptiveSchemaDocument],
   ['GET', '/orgs/:organizationId/sites/:siteId/adaptive-schema/template-conditions', op.ListSiteAdaptiveTemplateConditionsDocument],
   ['GET', '/orgs/:organizationId/sites/:siteId/published', op.GetPublishedSiteDocument],
+  // Published content: a visitor's URL resolved, with a site visitor token (docs/tokens.md)
+  ['POST', '/urls/published', op.ResolvePublishedContentByUrlDocument, urlLookup],
+  ['GET', '/urls/published', op.ResolvePublishedContentByUrlDocument, urlLookup],
 
   // 4.8 Teams and team members
   ['GET', '/orgs/:organizationId/teams', op.ListTeamsDocument],

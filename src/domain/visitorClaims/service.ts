@@ -1,7 +1,7 @@
 // `ping`: records that the member is active and answers, when a signing key is
 // configured, their visitor claims as a signed JWT (jose), for sites whose
 // visibility is `visitor-auth` to admit them.
-import { SignJWT } from 'jose';
+import { SignJWT, jwtVerify } from 'jose';
 import type { Context } from '../../context.js';
 import { requireActor } from '../../context.js';
 import { authorize, organizationPolicy } from '../../policy/index.js';
@@ -30,6 +30,26 @@ export async function signVisitorClaims(key: VisitorClaimsKey, userId: string, c
     .setIssuedAt(iat)
     .setExpirationTime(iat + key.ttlSeconds)
     .sign(key.privateKey);
+}
+
+/**
+ * The claims of a visitor JWT that `signVisitorClaims` signed for a member of
+ * `organizationId` and that has not expired, without the registered claims;
+ * null for any other token.
+ */
+export async function verifiedVisitorClaims(key: VisitorClaimsKey, token: string, organizationId: string, now: Date) {
+  try {
+    const { payload } = await jwtVerify(token, key.publicKey, {
+      algorithms: [key.alg],
+      issuer: key.issuer,
+      audience: organizationId,
+      currentDate: now,
+    });
+    const { iss: _iss, aud: _aud, iat: _iat, exp: _exp, nbf: _nbf, jti: _jti, ...claims } = payload;
+    return claims;
+  } catch {
+    return null;
+  }
 }
 
 /** Sets the caller's `lastSeenAt` in the organization (members); answers their signed visitor claims, or null without a key. */
