@@ -157,7 +157,7 @@ function operationOf(
   // GET and DELETE carry no body (the router reads none for them).
   let body = bodyMethods.has(method) ? requestBodyOf(prepared, [...pathParams, ...foreign], bodyVariables) : undefined;
   if (body && options.bodySchema) body = options.bodySchema(body);
-  const deprecated = answer.path.some((f) => f.deprecationReason) || undefined;
+  const deprecated = !!options.deprecated || answer.path.some((f) => f.deprecationReason) || undefined;
   const description = [...answer.path].reverse().find((f) => f.description)?.description;
 
   return {

@@ -40,6 +40,8 @@ export interface RouteOptions {
   ) => Record<string, unknown>;
   /** A typed failure in the answer (e.g. merge conflicts) as an error response: status and message, or undefined when it succeeded. */
   failure?: (answer: never) => { status: ErrorStatus; message: string } | undefined;
+  /** The route is kept for clients of an older form, which the public document deprecates (why, and what replaces it). */
+  deprecated?: string;
   /** Served to callers without a token too (the operation decides what they get, e.g. resolving a published URL). */
   anonymous?: boolean;
   /** Reshapes the JSON body before it fills the operation's variables (REST shapes GraphQL input cannot take, e.g. a map). */

@@ -284,7 +284,7 @@ export const routes: RouteSpec[] = [
   ['GET', '/orgs/:organizationId/sites/:siteId/published', op.GetPublishedSiteDocument],
   // Published content: a visitor's URL resolved, with a site visitor token (docs/tokens.md)
   ['POST', '/urls/published', op.ResolvePublishedContentByUrlDocument, urlLookup],
-  ['GET', '/urls/published', op.ResolvePublishedContentByUrlDocument, urlLookup],
+  ['GET', '/urls/published', op.GetPublishedContentByUrlDocument, { ...urlLookup, deprecated: 'POST /urls/published replaces it' }],
 
   // 4.8 Teams and team members
   ['GET', '/orgs/:organizationId/teams', op.ListTeamsDocument],

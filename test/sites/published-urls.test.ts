@@ -143,7 +143,7 @@ describe('POST /urls/published', () => {
 });
 
 describe('share-link sites', () => {
-  it('resolve with the key in the path (or ?share=, or shareKey), never without it, and stop once the link is off', async () => {
+  it('resolve with the key in the path (or ?share=, or the shareKey argument in GraphQL), never without it, and stop once the link is off', async () => {
     const site = await publishedSite({ visibility: 'share-link' });
     const admin = rest(app, site.org.admin.token);
     const { id } = (await admin.post(`${site.path}/share-links`, { name: 'Partners' })).body;
@@ -155,7 +155,10 @@ describe('share-link sites', () => {
     expectPublicOpenApi(inPath, 'post', '/urls/published', 200);
     expect(inPath.body).toMatchObject({ shareKey: link.key, siteBasePath: `/published/sites/${site.id}/${link.key}/`, pathname: 'guide' });
     expect((await resolve(ownUrl(site, `/guide?share=${link.key}`))).body.pathname).toBe('guide');
-    expect((await resolve(ownUrl(site, '/guide'), { shareKey: link.key })).body.shareKey).toBe(link.key);
+    const query =
+      'query ($u: String!, $k: String) { publishedContentByUrl(url: $u, shareKey: $k) { ... on PublishedSiteContent { shareKey } } }';
+    const viaGraphQL = await graphql(app, undefined, query, { u: ownUrl(site, '/guide'), k: link.key });
+    expect(viaGraphQL.data?.publishedContentByUrl.shareKey).toBe(link.key);
 
     const token = inPath.body.apiToken;
     expect((await rest(app, token).get(`/v1/spaces/${site.spaces[0].id}`)).status).toBe(200);
