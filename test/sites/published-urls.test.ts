@@ -9,6 +9,7 @@ import { graphql, rest } from '../support/http.js';
 import { createOrg, createSpace, type OrgFixture } from '../support/factories.js';
 import { insertPages } from '../support/content.js';
 import { expectPublicOpenApi } from '../support/openapi.js';
+import { storedSecret } from '../../src/db/serviceSecrets.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -241,5 +242,15 @@ describe('site visitor tokens', () => {
     } finally {
       app.clock.advance(-3601 * 1000);
     }
+  });
+});
+
+describe('the stored key of site tokens', () => {
+  it('is made once when processes race for it', async () => {
+    const name = `race-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    const secrets = await Promise.all(Array.from({ length: 8 }, () => storedSecret(app.prisma, name)));
+    expect(new Set(secrets).size).toBe(1);
+    expect(await app.prisma.serviceSecret.count({ where: { name } })).toBe(1);
+    await app.prisma.serviceSecret.delete({ where: { name } });
   });
 });
