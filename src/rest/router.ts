@@ -49,6 +49,8 @@ export interface RouteOptions {
    * year's freshness, `public, immutable` when the operation's resolvers found all its content public (noteAudience).
    */
   immutable?: boolean;
+  /** A path parameter that may hold slashes, raw or encoded (a page path: clients send `a/b` or `a%2Fb`). */
+  slashes?: string;
 }
 export type RouteSpec = [Method, string, DocumentNode, RouteOptions?];
 
@@ -99,7 +101,7 @@ export function createRestHandler(routes: RouteSpec[], deps: RestDeps) {
     const errors = validate(deps.schema, document);
     if (errors.length) throw new Error(`REST operation for ${method} ${path} is invalid: ${errors[0].message}`);
     const params: string[] = [];
-    const source = path.replace(/:(\w+)/g, (_, name: string) => (params.push(name), '([^/]+)'));
+    const source = path.replace(/:(\w+)/g, (_, name: string) => (params.push(name), name === options.slashes ? '(.+)' : '([^/]+)'));
     const foreign = siblingPathParams(routes, route);
     return {
       method,

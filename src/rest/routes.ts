@@ -362,7 +362,12 @@ export const routes: RouteSpec[] = [
   ['GET', '/spaces/:spaceId/revisions/:revisionId/changes', op.GetRevisionChangesDocument, immutable],
   ['GET', '/spaces/:spaceId/revisions/:revisionId/pages', op.ListRevisionPagesDocument, { ...pageTree, ...immutable }],
   ['GET', '/spaces/:spaceId/revisions/:revisionId/page/:pageId', op.GetRevisionPageDocument, { ...pageTree, ...immutable }],
-  ['GET', '/spaces/:spaceId/revisions/:revisionId/path/:pagePath', op.GetRevisionPageByPathDocument, { ...pageTree, ...immutable }],
+  [
+    'GET',
+    '/spaces/:spaceId/revisions/:revisionId/path/:pagePath',
+    op.GetRevisionPageByPathDocument,
+    { ...pageTree, ...immutable, slashes: 'pagePath' },
+  ],
   ['GET', '/spaces/:spaceId/revisions/:revisionId/page/:pageId/document', op.GetRevisionPageDocumentDocument, immutable],
   ['GET', '/spaces/:spaceId/revisions/:revisionId/page/:pageId/meta-links', op.ListRevisionPageMetaLinksDocument],
   ['GET', '/spaces/:spaceId/content/page/:pageId/meta-links', op.ListSpacePageMetaLinksDocument],

@@ -68,6 +68,10 @@ describe('revisions by id', () => {
     const byPath = await api.get(`${base(space.id, revisionId)}/path/${encodeURIComponent('guide/install/linux')}`);
     expectOpenApi(byPath, 'get', `${spec}/path/{pagePath}`, 200);
     expect(byPath.body.id).toBe(ids[2]);
+    // The official client puts the path in the URL as it is: raw slashes find the same page.
+    const raw = await api.get(`${base(space.id, revisionId)}/path/guide/install/linux`);
+    expect(raw.status).toBe(200);
+    expect(raw.body).toEqual(byPath.body);
     const markdown = await api.get(`${base(space.id, revisionId)}/path/${encodeURIComponent('guide/install')}?format=markdown`);
     expect(markdown.body.markdown).toContain('Install it.');
     expect(markdown.body.document).toBeUndefined();

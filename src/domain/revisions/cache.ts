@@ -43,8 +43,8 @@ export class WeightedLru<V> {
     return this.entries.has(key);
   }
 
-  set(key: string, value: V) {
-    const weight = this.weigh(value);
+  /** Keeps `value` (its weight measured, or as given when the caller knows it cheaper). */
+  set(key: string, value: V, weight = this.weigh(value)) {
     if (weight > this.maxWeight / MAX_ENTRY_SHARE) return;
     this.delete(key);
     this.entries.set(key, { value, weight });
@@ -92,4 +92,25 @@ export function deepFreeze<T>(pages: T[]): readonly T[] {
     if (children) deepFreeze(children);
   }
   return Object.freeze(pages);
+}
+
+/** Most bytes the cache of page documents holds (estimated from their Markdown). */
+export const DOCUMENT_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+/** A document weighs about this many times the Markdown it was parsed from (a block tree in JSON). */
+const DOCUMENT_BYTES_PER_MARKDOWN_BYTE = 8;
+
+/**
+ * The documents of page versions by `spaceId/versionHash`: a version is content-addressed, so its
+ * document never changes. Shared by every request: never changed in place.
+ */
+export const documentCache = new WeightedLru<unknown>(DOCUMENT_CACHE_MAX_BYTES, () => 0);
+
+/** The document of a page version from the cache, else read (`load`) and kept when there is one. */
+export async function cachedDocument<D>(spaceId: string, version: string, markdownLength: number, load: () => Promise<D | null>) {
+  const key = `${spaceId}/${version}`;
+  const cached = documentCache.get(key) as D | undefined;
+  if (cached !== undefined) return cached;
+  const document = await load();
+  if (document !== null) documentCache.set(key, document, PAGE_OVERHEAD_BYTES + markdownLength * DOCUMENT_BYTES_PER_MARKDOWN_BYTE);
+  return document;
 }

@@ -10,6 +10,7 @@ import { defaultLayout } from './layout.js';
 import { documentLoader, revisionLoader } from './loaders.js';
 import { boundedDocument } from './parseTask.js';
 import { countPages, flattenResolved, pageOfRevision, revisionPages, type ResolvedPage, type RevisionRef } from './read.js';
+import { cachedDocument } from './cache.js';
 import { MAX_CHANGES, revisionChanges, type ChangedPage, type PageChange } from './changes.js';
 import { pageMetaLinks, type MetaLinkTarget } from './metaLinks.js';
 
@@ -165,7 +166,7 @@ PageRef.implement({
           );
         }
         // Stored with the version: read, never parsed (src/domain/revisions/parses.ts).
-        return documentLoader(ctx).load([p.spaceId, p.version]);
+        return cachedDocument(p.spaceId, p.version, p.markdown.length, () => documentLoader(ctx).load([p.spaceId, p.version]));
       },
     }),
     git: t.field({
