@@ -51,6 +51,16 @@ export interface Context {
   siteTokens: SiteTokenKeys;
   /** The graphql-ws connection carrying this operation, if any: a subscription closes it when its caller loses access. */
   live?: LiveConnection;
+  /**
+   * Whether all the content of the answer is public (anyone may read it): set by the resolvers that read
+   * content (noteAudience), read by a door choosing cache headers. Unset: nothing said, so private.
+   */
+  answerIsPublic?: boolean;
+}
+
+/** Notes the audience of content an answer holds: one part that is not public makes the whole answer private. */
+export function noteAudience(ctx: Context, isPublic: boolean) {
+  ctx.answerIsPublic = (ctx.answerIsPublic ?? true) && isPublic;
 }
 
 /** What every request's context shares: the services of one Quire process. */

@@ -34,3 +34,24 @@ export function sendRepresentation(req: IncomingMessage, res: ServerResponse, bo
   if (etagMatches(req.headers['if-none-match'], etag)) return void res.writeHead(304).end();
   res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(payload) }).end(payload);
 }
+
+/** How long an answer addressed by immutable ids stays fresh: a year, the longest RFC 9111 caches are expected to keep. */
+export const IMMUTABLE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * A JSON representation that never changes (what a revision holds): a strong
+ * tag of its bytes, fresh for a year. `public, immutable` when anyone may read
+ * it (shared caches may keep it), else `private` (the caller's own cache only).
+ * 304 when the client's If-None-Match names the tag.
+ */
+export function sendImmutableRepresentation(req: IncomingMessage, res: ServerResponse, body: unknown, isPublic: boolean) {
+  const payload = stringifyJson(body);
+  const etag = `"${createHash('sha256').update(payload).digest('base64url').slice(0, 27)}"`;
+  res.setHeader('ETag', etag);
+  res.setHeader(
+    'Cache-Control',
+    isPublic ? `public, max-age=${IMMUTABLE_MAX_AGE_SECONDS}, immutable` : `private, max-age=${IMMUTABLE_MAX_AGE_SECONDS}`,
+  );
+  if (etagMatches(req.headers['if-none-match'], etag)) return void res.writeHead(304).end();
+  res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(payload) }).end(payload);
+}

@@ -26,3 +26,8 @@ export function mayReadPublishedSite(site: PublishedSiteSubject, activeShareLink
   if (!site.published) return false;
   return openToLinkHolders.has(site.visibility) || (site.visibility === 'share-link' && activeShareLink);
 }
+
+/** Content anyone may read, even without a link's key: what shared caches may keep and serve to all. */
+export function isPublicContent(space: PublishedSpaceSubject): boolean {
+  return !space.deletedAt && space.visibility === 'public';
+}

@@ -10,7 +10,7 @@ import { MAX_PAGE_SIZE } from '../validate.js';
 import { prepareOperation, parseQueryValue, restEnumsInResult, toGraphQLInput, type PreparedOperation } from './codec.js';
 import { toRest } from './shape.js';
 import { bearerChallenge } from '../http/respond.js';
-import { sendRepresentation } from '../http/etag.js';
+import { sendImmutableRepresentation, sendRepresentation } from '../http/etag.js';
 import { fieldWithUnstorableText, unstorableTextMessage } from '../text.js';
 import type { Context } from '../context.js';
 import type { Actor } from '../policy/actor.js';
@@ -48,6 +48,13 @@ export interface RouteOptions {
   body?: (body: Record<string, unknown>) => Record<string, unknown>;
   /** With `body`: the OpenAPI document's schema of the REST body, from the one of the operation's input (src/openapi). */
   bodySchema?: (inputSchema: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * A GET whose answer never changes (it is addressed by immutable ids, e.g. a revision's): a strong ETag and a
+   * year's freshness, `public, immutable` when the operation's resolvers found all its content public (noteAudience).
+   */
+  immutable?: boolean;
+  /** A path parameter that may hold slashes, raw or encoded (a page path: clients send `a/b` or `a%2Fb`). */
+  slashes?: string;
 }
 export type RouteSpec = [Method, string, DocumentNode, RouteOptions?];
 
@@ -98,7 +105,7 @@ export function createRestHandler(routes: RouteSpec[], deps: RestDeps) {
     const errors = validate(deps.schema, document);
     if (errors.length) throw new Error(`REST operation for ${method} ${path} is invalid: ${errors[0].message}`);
     const params: string[] = [];
-    const source = path.replace(/:(\w+)/g, (_, name: string) => (params.push(name), '([^/]+)'));
+    const source = path.replace(/:(\w+)/g, (_, name: string) => (params.push(name), name === options.slashes ? '(.+)' : '([^/]+)'));
     const foreign = siblingPathParams(routes, route);
     return {
       method,
@@ -129,7 +136,8 @@ export function createRestHandler(routes: RouteSpec[], deps: RestDeps) {
       const variableValues = variablesFor(route, params, query, body);
       const operation = { schema: deps.schema, document: route.prepared.document, variableValues };
       // The caller holds the operation's grants (its share keys…) before it runs.
-      const result = await execute({ ...operation, contextValue: await withOperationGrants(deps.context(req, actor), operation) });
+      const contextValue = await withOperationGrants(deps.context(req, actor), operation);
+      const result = await execute({ ...operation, contextValue });
       if (result.errors?.length) throw toAppError(result.errors[0], deps.onError);
       const data = result.data as Record<string, unknown>;
       restEnumsInResult(deps.schema, route.prepared, data);
@@ -140,7 +148,10 @@ export function createRestHandler(routes: RouteSpec[], deps: RestDeps) {
       if (typeof answer === 'boolean' || status === 204 || status === 205) return send(res, status ?? 204);
       const rest = toRest(answer, route.options.item);
       const shaped = route.options.single ? route.options.single(rest as never) : rest;
-      if (req.method === 'GET' && (status ?? 200) === 200) return sendRepresentation(req, res, shaped);
+      if (req.method === 'GET' && (status ?? 200) === 200) {
+        if (route.options.immutable) return sendImmutableRepresentation(req, res, shaped, contextValue.answerIsPublic === true);
+        return sendRepresentation(req, res, shaped);
+      }
       send(res, status ?? 200, shaped);
     } catch (err) {
       const error = err instanceof AppError ? err : toAppError(err, deps.onError);

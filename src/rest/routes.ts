@@ -8,6 +8,8 @@ import type { RouteSpec } from './router.js';
 import { pageTree } from './pageTree.js';
 
 const created = { status: 201 } as const;
+/** A GET of what never changes (a revision's content): strong ETag, long-lived Cache-Control (router.ts). */
+const immutable = { immutable: true } as const;
 /** The public document's idempotent deletes: 205 "has been deleted", 204 "did not exist" (the operation answers whether it deleted). */
 const deleted = { status: (didDelete: boolean) => (didDelete ? 205 : 204) };
 /**
@@ -367,4 +369,19 @@ export const routes: RouteSpec[] = [
     deleted,
   ],
   ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/commenters', op.ListCommentersDocument],
+  // 4.16 Revisions by id (immutable), and the meta links of a page
+  ['GET', '/spaces/:spaceId/revisions/:revisionId', op.GetRevisionDocument, { ...pageTree, ...immutable }],
+  ['GET', '/spaces/:spaceId/revisions/:revisionId/changes', op.GetRevisionChangesDocument, immutable],
+  ['GET', '/spaces/:spaceId/revisions/:revisionId/pages', op.ListRevisionPagesDocument, { ...pageTree, ...immutable }],
+  ['GET', '/spaces/:spaceId/revisions/:revisionId/page/:pageId', op.GetRevisionPageDocument, { ...pageTree, ...immutable }],
+  [
+    'GET',
+    '/spaces/:spaceId/revisions/:revisionId/path/:pagePath',
+    op.GetRevisionPageByPathDocument,
+    { ...pageTree, ...immutable, slashes: 'pagePath' },
+  ],
+  ['GET', '/spaces/:spaceId/revisions/:revisionId/page/:pageId/document', op.GetRevisionPageDocumentDocument, immutable],
+  ['GET', '/spaces/:spaceId/revisions/:revisionId/page/:pageId/meta-links', op.ListRevisionPageMetaLinksDocument],
+  ['GET', '/spaces/:spaceId/content/page/:pageId/meta-links', op.ListSpacePageMetaLinksDocument],
+  ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/content/page/:pageId/meta-links', op.ListChangeRequestPageMetaLinksDocument],
 ];

@@ -2,10 +2,12 @@
 // RevisionFile type, a revision's files (all, a page of them, one), one revision
 // of a space by id, the upload and removal mutations, and PDF exports.
 import { builder } from '../../schema/builder.js';
+import { noteAudience } from '../../context.js';
+import { isPublicContent } from '../../policy/published.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { File } from '../../generated/prisma/client.js';
 import { arrayConnection, nodeConnection } from '../../schema/connections.js';
-import { GitBlob, RevisionRefType, revisionValue, type PageView, type RevisionValue } from '../revisions/schema.js';
+import { GitBlob, RevisionRefType, revisionValue, revisionViewArgs, type PageView, type RevisionValue } from '../revisions/schema.js';
 import { pageView } from '../changeRequests/schema.js';
 import { findChangeRequest } from '../changeRequests/service.js';
 import { downloadUrl, removeFile, revisionFile, revisionFiles, uploadFile, type FileWriteResult, type Upload } from './service.js';
@@ -94,15 +96,12 @@ builder.prismaObjectField('Space', 'revisionById', (t) =>
   t.field({
     type: RevisionRefType,
     description: 'One revision of the space (of its main line or of a change request), by id; NOT_FOUND otherwise.',
-    args: {
-      id: t.arg.id({ required: true, description: 'Id of the revision.' }),
-      metadata: t.arg.boolean({ description: 'false: leave out the git metadata.' }),
-      computed: t.arg.boolean({ description: 'false: do not compute computed content.' }),
-    },
-    select: { id: true },
+    args: { id: t.arg.id({ required: true, description: 'Id of the revision.' }), ...revisionViewArgs(t) },
+    select: { id: true, visibility: true, shareKey: true, deletedAt: true },
     resolve: async (space, args, ctx) => {
-      const revision = await revisionValue(ctx, String(args.id), pageView(args));
+      const revision = await revisionValue(ctx, String(args.id), pageView(args as never));
       if (revision.spaceId !== space.id) throw notFound('Revision');
+      noteAudience(ctx, isPublicContent(space));
       return revision;
     },
   }),

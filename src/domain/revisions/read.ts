@@ -4,6 +4,7 @@ import type { Context } from '../../context.js';
 import { loaderTrees, versionLoader } from './loaders.js';
 import { fetchTreesFrom, flatten, readTree, readVersions, type PageContent, type PageNode } from './objects.js';
 import type { Tx } from '../../db/tx.js';
+import { deepFreeze, pageTreeCache, pageTreeKey } from './cache.js';
 
 export interface RevisionRef {
   id: string;
@@ -49,10 +50,20 @@ async function contentsOf(ctx: Context, spaceId: string, nodes: PageNode[]) {
   return new Map(hashes.flatMap((h, i) => (rows[i] && !(rows[i] instanceof Error) ? [[h, rows[i] as PageContent]] : [])));
 }
 
-/** The whole page tree of a revision, with content. */
+/**
+ * The whole page tree of a revision, with content: from the process's cache
+ * when a request read it before (src/domain/revisions/cache.ts), else read
+ * and kept. The answer is shared and frozen: copy a page to change it.
+ */
 export async function revisionPages(ctx: Context, revision: RevisionRef): Promise<ResolvedPage[]> {
+  if (!revision.tree) return [];
+  const key = pageTreeKey(revision.spaceId, revision.tree);
+  const cached = pageTreeCache.get(key);
+  if (cached) return cached as ResolvedPage[];
   const tree = await revisionTree(ctx, revision);
-  return resolve(tree, await contentsOf(ctx, revision.spaceId, tree), null, '');
+  const pages = deepFreeze(resolve(tree, await contentsOf(ctx, revision.spaceId, tree), null, ''));
+  pageTreeCache.set(key, pages);
+  return pages as ResolvedPage[];
 }
 
 /** Every page of a revision, depth first, with content. */
@@ -68,6 +79,10 @@ export async function pageOfRevision(
   revision: RevisionRef,
   match: { id?: string; path?: string },
 ): Promise<ResolvedPage | null> {
+  if (revision.tree && pageTreeCache.has(pageTreeKey(revision.spaceId, revision.tree))) {
+    const pages = flattenResolved(await revisionPages(ctx, revision));
+    return pages.find((p) => (match.id !== undefined ? p.id === match.id : p.path === match.path)) ?? null;
+  }
   const tree = await revisionTree(ctx, revision);
   const found = flatten(tree).find((f) => (match.id !== undefined ? f.node.id === match.id : f.path === match.path));
   if (!found) return null;

@@ -10,6 +10,9 @@ import { defaultLayout } from './layout.js';
 import { documentLoader, revisionLoader } from './loaders.js';
 import { boundedDocument } from './parseTask.js';
 import { countPages, flattenResolved, pageOfRevision, revisionPages, type ResolvedPage, type RevisionRef } from './read.js';
+import { cachedDocument } from './cache.js';
+import { MAX_CHANGES, revisionChanges, type ChangedPage, type PageChange } from './changes.js';
+import { pageMetaLinks, type MetaLinkTarget } from './metaLinks.js';
 
 /** A revision as GraphQL carries it, with how its pages are to be shown. */
 export interface RevisionValue extends RevisionRef {
@@ -52,6 +55,25 @@ export const PageEvaluationEnum = builder.enumType('PageEvaluation', {
   } as const,
 });
 
+export const PageDereferenceEnum = builder.enumType('PageDereference', {
+  description:
+    'Whether references to other content are expanded in a document. Quire documents reference no reusable content (Quire has none) and embed no other content: the three answer the same document.',
+  values: {
+    not_dereferenced: { value: 'false', description: 'References left as they are (REST `false`).' },
+    dereferenced: { value: 'true', description: 'Every reference expanded (REST `true`).' },
+    reusable_contents: { value: 'reusable-contents', description: 'Only reusable contents expanded (REST `reusable-contents`).' },
+  } as const,
+});
+
+/** The view arguments of a revision read by id (REST `format`, `evaluated`, `dereferenced`, `metadata`, `computed`). */
+export const revisionViewArgs = (t: { arg: any }) => ({
+  format: t.arg({ type: PageFormatEnum, description: 'Give page bodies in this format only (both when absent).' }),
+  evaluated: t.arg({ type: PageEvaluationEnum, description: 'Evaluate expressions (Quire content holds none: no effect).' }),
+  dereferenced: t.arg({ type: PageDereferenceEnum, description: 'Expand references to other content (Quire has none: no effect).' }),
+  metadata: t.arg.boolean({ description: 'false: leave out the git metadata.' }),
+  computed: t.arg.boolean({ description: 'false: do not compute computed content.' }),
+});
+
 export const GitBlob = builder.simpleObject('GitBlob', {
   description: 'Where the page would sit in a Git repository.',
   fields: (t) => ({
@@ -66,6 +88,26 @@ const PageUrls = builder.simpleObject('PageUrls', {
 });
 
 const appUrl = (ctx: Context, page: PageValue) => `${ctx.urls.app}/s/${page.spaceId}/${page.path}`;
+
+const MetaLinkTargetRef = builder.objectRef<MetaLinkTarget>('PageMetaLinkTarget').implement({
+  description: 'Where a meta link points: a URL.',
+  fields: (t) => ({
+    kind: t.exposeString('kind', { description: 'url.' }),
+    url: t.exposeString('url', { description: 'The absolute URL.' }),
+  }),
+});
+
+const PageMetaLinksRef = builder.simpleObject('PageMetaLinks', {
+  description: 'The canonical and alternate links of a page, from the sites publishing its space.',
+  fields: (t) => ({
+    canonical: t.field({
+      type: MetaLinkTargetRef,
+      nullable: true,
+      description: 'The canonical address; null when no public site publishes it.',
+    }),
+    alternates: t.field({ type: [MetaLinkTargetRef], description: 'Its other published addresses.' }),
+  }),
+});
 
 export const PageRef = builder.objectRef<PageValue>('Page');
 PageRef.implement({
@@ -107,6 +149,13 @@ PageRef.implement({
       type: 'JSON',
       nullable: true,
       description: 'The body as a rich-text document (null when Markdown was asked for).',
+      args: {
+        evaluated: t.arg({ type: PageEvaluationEnum, description: 'Evaluate expressions (Quire documents hold none: no effect).' }),
+        dereferenced: t.arg({
+          type: PageDereferenceEnum,
+          description: 'Expand references to other content (Quire documents reference no reusable content: no effect).',
+        }),
+      },
       resolve: async (p, _a, ctx) => {
         if (p.view?.format === 'markdown') return null;
         // Computed content (an OpenAPI page) is rendered at read: its document is converted then, bounded like a stored one.
@@ -117,7 +166,7 @@ PageRef.implement({
           );
         }
         // Stored with the version: read, never parsed (src/domain/revisions/parses.ts).
-        return documentLoader(ctx).load([p.spaceId, p.version]);
+        return cachedDocument(p.spaceId, p.version, p.markdown.length, () => documentLoader(ctx).load([p.spaceId, p.version]));
       },
     }),
     git: t.field({
@@ -132,6 +181,12 @@ PageRef.implement({
       type: [PageRef],
       description: 'Subpages, in order.',
       resolve: (p) => p.pages.map((c) => asSubpage(p, c)),
+    }),
+    metaLinks: t.field({
+      type: PageMetaLinksRef,
+      description:
+        'Canonical and alternate links of the page: its address on each published public site of the space, the oldest site canonical.',
+      resolve: (p, _a, ctx) => pageMetaLinks(ctx, p.spaceId, p.path),
     }),
     descendants: t.field({
       type: [PageRef],
@@ -162,6 +217,72 @@ const withSpace = (revision: RevisionValue, page: ResolvedPage): PageValue => ({
   changeRequestId: revision.changeRequestId,
 });
 
+const RevisionChangeTypeEnum = builder.enumType('RevisionChangeType', {
+  description: 'What happened to a page in a revision.',
+  values: {
+    page_created: { description: 'The page was added.' },
+    page_edited: { description: 'Attributes of the page changed (its content, title…).' },
+    page_deleted: { description: 'The page was removed.' },
+    page_moved: { description: 'The page moved to another parent.' },
+  } as const,
+});
+
+const ChangedPageRef = builder.objectRef<ChangedPage>('RevisionChangedPage').implement({
+  description: 'A page as a change names it.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'Id of the page.' }),
+    type: t.exposeString('type', { description: 'document, group or link.' }),
+    title: t.exposeString('title', { description: 'Title (as it is after the change; before it, for a deleted page).' }),
+    path: t.exposeString('path', { description: 'Path in the revision.' }),
+  }),
+});
+
+const ChangedParentRef = builder.objectRef<NonNullable<PageChange['parent']>>('RevisionChangedParent').implement({
+  description: 'The parent of a moved page, before and after (null at the top level).',
+  fields: (t) => ({
+    before: t.field({ type: ChangedPageRef, nullable: true, description: 'Its parent before.', resolve: (p) => p.before }),
+    after: t.field({ type: ChangedPageRef, nullable: true, description: 'Its parent after.', resolve: (p) => p.after }),
+  }),
+});
+
+const RevisionChangeRef = builder.objectRef<PageChange>('RevisionChange').implement({
+  description: 'One change a revision made.',
+  fields: (t) => ({
+    type: t.field({ type: RevisionChangeTypeEnum, description: 'What happened.', resolve: (c) => c.type }),
+    page: t.field({ type: ChangedPageRef, description: 'The page.', resolve: (c) => c.page }),
+    parent: t.field({ type: ChangedParentRef, nullable: true, description: 'page_moved: its parents.', resolve: (c) => c.parent }),
+    attributes: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: 'page_edited: each changed attribute as {before, after} (`document`: the ids of the page versions).',
+      resolve: (c) => c.attributes,
+    }),
+  }),
+});
+
+interface RevisionChangesValue {
+  revision: RevisionValue;
+  changes: PageChange[];
+  more: number;
+}
+
+const RevisionChangesRef = builder.objectRef<RevisionChangesValue>('RevisionChanges').implement({
+  description: 'What a revision changed from the revision it was made from (its first parent).',
+  fields: (t) => ({
+    changes: t.field({ type: [RevisionChangeRef], description: 'The changes, in tree order, deletions last.', resolve: (c) => c.changes }),
+    more: t.exposeInt('more', { description: 'How many changes were left out, above the limit.' }),
+    mergedFrom: t.prismaField({
+      type: 'ChangeRequest',
+      nullable: true,
+      description: 'The change request whose merge made the revision; null for other revisions.',
+      resolve: (query, c, _a, ctx) =>
+        c.revision.type !== 'merge'
+          ? null
+          : ctx.prisma.changeRequest.findFirst({ ...query, where: { spaceId: c.revision.spaceId, revisionMergedId: c.revision.id } }),
+    }),
+  }),
+});
+
 export const RevisionRefType = builder.objectRef<RevisionValue>('Revision').implement({
   description: 'An immutable snapshot of the content of a space.',
   fields: (t) => ({
@@ -190,6 +311,17 @@ export const RevisionRefType = builder.objectRef<RevisionValue>('Revision').impl
       type: RevisionUrls,
       description: 'Links to the revision.',
       resolve: (r, _a, ctx) => ({ app: `${ctx.urls.app}/s/${r.spaceId}/~/revisions/${r.id}` }),
+    }),
+    changes: t.field({
+      type: RevisionChangesRef,
+      description: 'What the revision changed from the revision it was made from (its first parent).',
+      args: { limit: t.arg.int({ description: `Most changes to list, from 1 to ${MAX_CHANGES} (default 10).` }) },
+      resolve: async (r, args, ctx) => {
+        const limit = args.limit ?? 10;
+        if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CHANGES)
+          throw badRequest(`must be an integer from 1 to ${MAX_CHANGES}`, 'limit');
+        return { revision: r, ...(await revisionChanges(ctx, r, limit)) };
+      },
     }),
     page: t.field({
       type: PageRef,
