@@ -355,4 +355,35 @@ export const routes: RouteSpec[] = [
     deleted,
   ],
   ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/commenters', op.ListCommentersDocument],
+  // 4.1 Site customization: the body is the settings (overrides) object itself
+  ['GET', '/orgs/:organizationId/sites/:siteId/customization', op.GetSiteCustomizationDocument],
+  [
+    'PUT',
+    '/orgs/:organizationId/sites/:siteId/customization',
+    op.UpdateSiteCustomizationDocument,
+    { body: (settings) => ({ settings }), bodySchema: (input: any) => input.properties.settings },
+  ],
+  ['GET', '/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/customization', op.GetSiteSpaceCustomizationDocument],
+  [
+    'PATCH',
+    '/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/customization',
+    op.OverrideSiteSpaceCustomizationDocument,
+    { body: (overrides) => ({ overrides }), bodySchema: (input: any) => input.properties.overrides },
+  ],
+  ['DELETE', '/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/customization', op.DeleteSiteSpaceCustomizationDocument, { status: 204 }],
+  // 4.1 Site redirects
+  ['GET', '/orgs/:organizationId/sites/:siteId/redirects', op.ListSiteRedirectsDocument],
+  ['POST', '/orgs/:organizationId/sites/:siteId/redirects', op.CreateSiteRedirectDocument, created],
+  [
+    'PUT',
+    '/orgs/:organizationId/sites/:siteId/redirects',
+    op.BulkUpsertSiteRedirectsDocument,
+    {
+      single: (results) => ({ results }),
+      singleSchema: (answer) => ({ type: 'object', properties: { results: answer }, required: ['results'] }),
+    },
+  ],
+  ['PATCH', '/orgs/:organizationId/sites/:siteId/redirects/:siteRedirectId', op.UpdateSiteRedirectDocument],
+  ['DELETE', '/orgs/:organizationId/sites/:siteId/redirects/:siteRedirectId', op.DeleteSiteRedirectDocument, { status: 204 }],
+  ['GET', '/orgs/:organizationId/sites/:siteId/redirect', op.GetSiteRedirectBySourceDocument],
 ];
