@@ -361,16 +361,27 @@ export const routes: RouteSpec[] = [
     'PUT',
     '/orgs/:organizationId/sites/:siteId/customization',
     op.UpdateSiteCustomizationDocument,
-    { body: (settings) => ({ settings }), bodySchema: (input: any) => input.properties.settings },
+    {
+      body: (settings) => ({ settings }),
+      bodySchema: () => ({ type: 'object', description: 'Every setting (SiteCustomizationSettingsInput).' }),
+    },
   ],
   ['GET', '/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/customization', op.GetSiteSpaceCustomizationDocument],
   [
     'PATCH',
     '/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/customization',
     op.OverrideSiteSpaceCustomizationDocument,
-    { body: (overrides) => ({ overrides }), bodySchema: (input: any) => input.properties.overrides },
+    {
+      body: (overrides) => ({ overrides }),
+      bodySchema: () => ({ type: 'object', description: 'The settings to override; null resets one.' }),
+    },
   ],
-  ['DELETE', '/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/customization', op.DeleteSiteSpaceCustomizationDocument, { status: 204 }],
+  [
+    'DELETE',
+    '/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/customization',
+    op.DeleteSiteSpaceCustomizationDocument,
+    { status: 204 },
+  ],
   // 4.1 Site redirects
   ['GET', '/orgs/:organizationId/sites/:siteId/redirects', op.ListSiteRedirectsDocument],
   ['POST', '/orgs/:organizationId/sites/:siteId/redirects', op.CreateSiteRedirectDocument, created],

@@ -24,7 +24,9 @@ describe('the copied public schemas', () => {
   it('equal the public document’s', () => {
     const overridesPath = spec.paths['/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/customization'].patch;
     const original = (name: string) =>
-      name === 'SiteSpaceCustomizationOverrides' ? overridesPath.requestBody.content['application/json'].schema : spec.components.schemas[name];
+      name === 'SiteSpaceCustomizationOverrides'
+        ? overridesPath.requestBody.content['application/json'].schema
+        : spec.components.schemas[name];
     for (const [name, schema] of Object.entries(publicSchemas)) expect(schema, name).toEqual(stripped(original(name)));
   });
 });

@@ -40,7 +40,10 @@ const customized = () => ({
     preset: 'default',
     links: [{ title: 'Home', to: { kind: 'url', url: 'https://acme.test' }, links: [] }],
   },
-  footer: { groups: [{ title: 'More', links: [{ title: 'Blog', to: { kind: 'url', url: 'https://blog.acme.test' } }] }], copyright: '© Acme' },
+  footer: {
+    groups: [{ title: 'More', links: [{ title: 'Blog', to: { kind: 'url', url: 'https://blog.acme.test' } }] }],
+    copyright: '© Acme',
+  },
   socialAccounts: [{ platform: 'github', handle: 'acme', display: { footer: true, header: false } }],
 });
 
@@ -71,7 +74,9 @@ describe('site customization', () => {
     expect(bad.body.error.message).toMatch(/^styling\.theme: /);
     const { footer: _footer, ...missing } = customized();
     expect((await put(missing)).body.error.message).toMatch(/^footer: is required/);
-    expect((await put({ ...customized(), styling: { ...customized().styling, primaryColor: { light: 'red', dark: '#000' } } })).status).toBe(400);
+    expect(
+      (await put({ ...customized(), styling: { ...customized().styling, primaryColor: { light: 'red', dark: '#000' } } })).status,
+    ).toBe(400);
     expect((await put({ ...customized(), title: 'x' })).status).toBe(400);
     const huge = { ...customized(), footer: { groups: [{ title: 'x'.repeat(70_000), links: [] }] } };
     expect((await put(huge)).body.error.message).toMatch(/at most 64000 characters/);

@@ -166,7 +166,10 @@ builder.relayMutationField(
     description: 'Changes a redirect (site editors and admins); CONFLICT when its new source already has one.',
     resolve: async (_root, { input }, ctx) => ({ siteRedirect: await updateSiteRedirect(ctx, input) }),
   },
-  { description: 'The result of updateSiteRedirect.', outputFields: (t) => ({ siteRedirect: redirectField(t, 'The redirect as changed.') }) },
+  {
+    description: 'The result of updateSiteRedirect.',
+    outputFields: (t) => ({ siteRedirect: redirectField(t, 'The redirect as changed.') }),
+  },
 );
 
 builder.relayMutationField(
@@ -201,8 +204,16 @@ const BulkResultRef = builder.objectRef<BulkResult>('SiteRedirectBulkResult').im
     status: t.field({ type: BulkStatusEnum, description: 'What was done.', resolve: (r) => r.status }),
     source: t.exposeString('source', { description: 'The source of the item.' }),
     draft: t.exposeBoolean('draft', { description: 'Whether it concerns a draft redirect.' }),
-    id: t.id({ nullable: true, description: 'Id of the redirect created, updated or published.', resolve: (r) => ('id' in r ? r.id : null) }),
-    error: t.string({ nullable: true, description: 'Why nothing changed (status error).', resolve: (r) => ('error' in r ? r.error : null) }),
+    id: t.id({
+      nullable: true,
+      description: 'Id of the redirect created, updated or published.',
+      resolve: (r) => ('id' in r ? r.id : null),
+    }),
+    error: t.string({
+      nullable: true,
+      description: 'Why nothing changed (status error).',
+      resolve: (r) => ('error' in r ? r.error : null),
+    }),
   }),
 });
 
@@ -226,6 +237,8 @@ builder.relayMutationField(
   },
   {
     description: 'The result of bulkUpsertSiteRedirects.',
-    outputFields: (t) => ({ results: t.field({ type: [BulkResultRef], description: 'One per item, in order.', resolve: (p) => p.results }) }),
+    outputFields: (t) => ({
+      results: t.field({ type: [BulkResultRef], description: 'One per item, in order.', resolve: (p) => p.results }),
+    }),
   },
 );

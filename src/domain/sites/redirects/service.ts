@@ -32,10 +32,17 @@ async function checkRoom(tx: Tx, siteId: string, adding: number) {
 }
 
 /** Runs `work` on the site (locked, the caller allowed to manage its redirects); a unique violation is a 409. */
-async function withRedirectsOf<T>(ctx: Context, input: SiteRef, source: string | undefined, work: (tx: Tx, site: { id: string; organizationId: string }) => Promise<T>) {
+async function withRedirectsOf<T>(
+  ctx: Context,
+  input: SiteRef,
+  source: string | undefined,
+  work: (tx: Tx, site: { id: string; organizationId: string }) => Promise<T>,
+) {
   const actor = requireActor(ctx);
   try {
-    return await ctx.prisma.$transaction(async (tx) => work(tx, await lockedSite(tx, actor, input.siteId, input.organizationId, 'manageRedirects')));
+    return await ctx.prisma.$transaction(async (tx) =>
+      work(tx, await lockedSite(tx, actor, input.siteId, input.organizationId, 'manageRedirects')),
+    );
   } catch (err) {
     if (isUniqueViolation(err)) throw taken(source ?? 'this source');
     throw err;
@@ -100,7 +107,9 @@ export async function updateSiteRedirect(ctx: Context, input: UpdateRedirectInpu
       if (value !== undefined) data[key] = value;
     }
     const draft = (data.draft as boolean | undefined) ?? redirect.draft;
-    const clash = await tx.siteRedirect.count({ where: { siteId: site.id, draft, source: source ?? redirect.source, id: { not: redirect.id } } });
+    const clash = await tx.siteRedirect.count({
+      where: { siteId: site.id, draft, source: source ?? redirect.source, id: { not: redirect.id } },
+    });
     if (clash) throw taken(source ?? redirect.source);
     return tx.siteRedirect.update({ where: { id: redirect.id }, data });
   });
@@ -142,7 +151,8 @@ function checkBulkItem(item: unknown, field: string): asserts item is BulkItem {
   for (const key of Object.keys(item)) if (!BULK_ITEM_KEYS.has(key)) throw badRequest('is not a known field', `${field}.${key}`);
   checkShape('SiteRedirectSourcePath', item.source, `${field}.source`);
   const intent = item.intent ?? 'live';
-  if (intent !== 'live' && intent !== 'draft' && intent !== 'publish') throw badRequest('must be live, draft or publish', `${field}.intent`);
+  if (intent !== 'live' && intent !== 'draft' && intent !== 'publish')
+    throw badRequest('must be live, draft or publish', `${field}.intent`);
   if (intent !== 'publish' && !('destination' in item)) throw badRequest('is required', `${field}.destination`);
   for (const key of ['captureWildcard', 'permanent'] as const)
     if (item[key] !== undefined && typeof item[key] !== 'boolean') throw badRequest('must be a boolean', `${field}.${key}`);
@@ -219,7 +229,15 @@ async function publishDraft(ctx: Context, tx: Tx, site: { id: string; organizati
   await tx.siteRedirect.delete({ where: { id: draft.id } });
   const live = await tx.siteRedirect.upsert({
     where: { siteId_draft_source: { siteId: site.id, draft: false, source } },
-    create: { id: newId('SiteRedirect'), organizationId: site.organizationId, siteId: site.id, source, ...fields, createdAt: now, changedAt: now },
+    create: {
+      id: newId('SiteRedirect'),
+      organizationId: site.organizationId,
+      siteId: site.id,
+      source,
+      ...fields,
+      createdAt: now,
+      changedAt: now,
+    },
     update: { ...fields, updatedAt: now, changedAt: now },
   });
   return { status: 'published', source, draft: false, id: live.id };

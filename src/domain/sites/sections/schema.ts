@@ -524,7 +524,8 @@ const PublishedContentSite = builder.objectRef<PublishedSite>('PublishedContentS
     structure: t.field({ type: PublishedStructure, description: 'Its published structure.', resolve: (p) => p.structure }),
     customizations: t.field({
       type: 'JSON',
-      description: "Its effective customization settings: `site`, and `siteSpaces` keyed by site-space id (each the site's with its overrides).",
+      description:
+        "Its effective customization settings: `site`, and `siteSpaces` keyed by site-space id (each the site's with its overrides).",
       resolve: (p, _args, ctx) => publishedCustomizations(ctx, p.site.id),
     }),
     scripts: t.field({
