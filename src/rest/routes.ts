@@ -6,6 +6,7 @@
 import * as op from '../generated/operations.js';
 import type { RouteSpec } from './router.js';
 import { pageTree } from './pageTree.js';
+import { documentedBody } from '../domain/sites/customization/shapes.js';
 
 const created = { status: 201 } as const;
 /** The public document's idempotent deletes: 205 "has been deleted", 204 "did not exist" (the operation answers whether it deleted). */
@@ -363,7 +364,7 @@ export const routes: RouteSpec[] = [
     op.UpdateSiteCustomizationDocument,
     {
       body: (settings) => ({ settings }),
-      bodySchema: () => ({ type: 'object', description: 'Every setting (SiteCustomizationSettingsInput).' }),
+      bodySchema: () => documentedBody('SiteCustomizationSettingsBase', 'Every setting (SiteCustomizationSettingsInput).'),
     },
   ],
   ['GET', '/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/customization', op.GetSiteSpaceCustomizationDocument],
@@ -373,7 +374,7 @@ export const routes: RouteSpec[] = [
     op.OverrideSiteSpaceCustomizationDocument,
     {
       body: (overrides) => ({ overrides }),
-      bodySchema: () => ({ type: 'object', description: 'The settings to override; null resets one.' }),
+      bodySchema: () => documentedBody('SiteSpaceCustomizationOverrides', 'The settings to override; null resets one.'),
     },
   ],
   [

@@ -45,3 +45,16 @@ export function checkJsonSize(value: unknown, max: number, field: string) {
 /** Whether `value` is a plain JSON object. */
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * A REST body of the public document's shape `name`, for Quire's OpenAPI document: its
+ * members named (each checked as the public document says, see checkShape).
+ */
+export function documentedBody(name: 'SiteCustomizationSettingsBase' | 'SiteSpaceCustomizationOverrides', description: string) {
+  const members = Object.keys(publicSchemas[name].properties);
+  return {
+    type: 'object',
+    description,
+    properties: Object.fromEntries(members.map((m) => [m, { description: `As ${name}.${m} of the public API.` }])),
+  };
+}
