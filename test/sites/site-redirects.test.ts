@@ -54,14 +54,15 @@ describe('site redirects', () => {
     });
     expect(byPath.body.destination).toEqual({ kind: 'site-page', siteSpaceId: site.siteSpace.id, pageId: site.pageIds[1] });
 
-    const list = await site.admin.get(`${site.path}/redirects?limit=2`);
+    // By source (creation times may tie within a millisecond): pages of two.
+    const list = await site.admin.get(`${site.path}/redirects?limit=2&orderBy=source`);
     expectOpenApi(list, 'get', LIST, 200);
     expect(list.body.count).toBe(3);
-    expect(list.body.items.map((r: { source: string }) => r.source)).toEqual(['/setup', '/legacy/*']);
-    const rest2 = await site.admin.get(`${site.path}/redirects?limit=2&page=${list.body.next.page}`);
-    expect(rest2.body.items.map((r: { source: string }) => r.source)).toEqual(['/old']);
-    const bySource = await site.admin.get(`${site.path}/redirects?orderBy=source&search=L`);
-    expect(bySource.body.items.map((r: { source: string }) => r.source)).toEqual(['/legacy/*', '/old']);
+    expect(list.body.items.map((r: { source: string }) => r.source)).toEqual(['/legacy/*', '/old']);
+    const rest2 = await site.admin.get(`${site.path}/redirects?limit=2&orderBy=source&page=${list.body.next.page}`);
+    expect(rest2.body.items.map((r: { source: string }) => r.source)).toEqual(['/setup']);
+    const search = await site.admin.get(`${site.path}/redirects?search=L`);
+    expect(search.body.items.map((r: { source: string }) => r.source).sort()).toEqual(['/legacy/*', '/old']);
 
     const updated = await site.admin.patch(`${site.path}/redirects/${created.body.id}`, { source: '/older', permanent: false });
     expectOpenApi(updated, 'patch', ONE, 200);
@@ -269,7 +270,6 @@ describe('automatic redirects', () => {
     const found = await site.admin.get(`${site.path}/redirect?source=${prefix}/guide/install`);
     expectOpenApi(found, 'get', LOOKUP, 200);
     expect(found.body.target).toBe(`${app.quire.urls.published}/sites/${site.id}${prefix}/questions/installation`);
-    expect(guide).toBeTruthy();
 
     // Following again changes nothing (idempotent); moving the page back removes the redirect it would shadow.
     await followMainLines(app.prisma);
