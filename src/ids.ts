@@ -29,6 +29,7 @@ export const idPrefixes = {
   IssuesCluster: 'icl',
   File: 'fil',
   Translation: 'trs',
+  SiteRedirect: 'srd',
 } as const;
 
 export type IdType = keyof typeof idPrefixes;

@@ -15,6 +15,8 @@ import '../domain/sites/siteSpaces/schema.js';
 import '../domain/sites/shareLinks/schema.js';
 import '../domain/sites/sections/schema.js';
 import '../domain/sites/adaptive/schema.js';
+import '../domain/sites/customization/schema.js';
+import '../domain/sites/redirects/schema.js';
 import '../domain/subdomains/schema.js';
 import '../domain/agentInstructions/schema.js';
 import '../domain/revisions/schema.js';

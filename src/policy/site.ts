@@ -40,6 +40,13 @@ function sharedWith(actor: Actor, site: SiteSubject) {
   return site.id !== undefined && actor.visit?.siteId === site.id;
 }
 
+/**
+ * The published structure (GET …/published): a published site, to its readers. A
+ * share-link site is served only with an active link's key, to members too.
+ */
+const readPublished = (actor: Actor, site: SiteSubject, level: Level) =>
+  !!site.published && (site.visibility === 'share-link' ? sharedWith(actor, site) : atLeast(level, 'read'));
+
 export const sitePolicy = definePolicy(
   'Site',
   (actor, site: SiteSubject) => {
@@ -58,9 +65,7 @@ export const sitePolicy = definePolicy(
       admin,
       installIntegration: admin,
       viewAdaptiveSchema: atLeast(levelAsMember, 'read'),
-      // The published structure (GET …/published): a published site, to its readers. A
-      // share-link site is served only with an active link's key, to members too.
-      readPublished: !!site.published && (site.visibility === 'share-link' ? shared : atLeast(level, 'read')),
+      readPublished: readPublished(actor, site, level),
       // A site space embeds its space for whoever may see the site, if they may see the space.
       embedSpaces: atLeast(level, 'read'),
       // Finding it (an idempotent delete of an item of its structure): whoever may see it, whatever their
@@ -77,6 +82,18 @@ export const sitePolicy = definePolicy(
       publish: admin,
       viewShareLinks: admin,
       manageShareLinks: admin,
+      // The site profile (GET …/published with customizations): readers of the published site, and
+      // while it is unpublished its members (a preview of what publishing will show).
+      readProfile: readPublished(actor, site, level) || (!site.published && atLeast(levelAsMember, 'read')),
+      // Customization is a setting of the site: members read it, admins change it.
+      viewCustomization: atLeast(levelAsMember, 'read'),
+      customize: admin,
+      // Redirects: members list them, editors and above manage them.
+      viewRedirects: atLeast(levelAsMember, 'read'),
+      manageRedirects: atLeast(levelAsMember, 'edit'),
+      // Resolving one path (what a renderer does for a URL it cannot find): whoever may read the
+      // published site, and its members (previews).
+      lookupRedirect: readPublished(actor, site, level) || atLeast(levelAsMember, 'read'),
     };
   },
   {
@@ -101,6 +118,12 @@ export const sitePolicy = definePolicy(
     publish: ['site:publish', 'site:read'],
     viewShareLinks: 'site:auth:read',
     manageShareLinks: 'site:auth:write',
+    readProfile: 'site:read',
+    viewCustomization: 'site:read',
+    customize: 'site:write',
+    viewRedirects: 'site:read',
+    manageRedirects: 'site:write',
+    lookupRedirect: 'site:read',
   },
 );
 

@@ -6,6 +6,7 @@
 import * as op from '../generated/operations.js';
 import type { RouteSpec } from './router.js';
 import { pageTree } from './pageTree.js';
+import { documentedBody } from '../domain/sites/customization/shapes.js';
 
 const created = { status: 201 } as const;
 /** A GET of what never changes (a revision's content): strong ETag, long-lived Cache-Control (router.ts). */
@@ -384,4 +385,46 @@ export const routes: RouteSpec[] = [
   ['GET', '/spaces/:spaceId/revisions/:revisionId/page/:pageId/meta-links', op.ListRevisionPageMetaLinksDocument],
   ['GET', '/spaces/:spaceId/content/page/:pageId/meta-links', op.ListSpacePageMetaLinksDocument],
   ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/content/page/:pageId/meta-links', op.ListChangeRequestPageMetaLinksDocument],
+  // 4.1 Site customization: the body is the settings (overrides) object itself
+  ['GET', '/orgs/:organizationId/sites/:siteId/customization', op.GetSiteCustomizationDocument],
+  [
+    'PUT',
+    '/orgs/:organizationId/sites/:siteId/customization',
+    op.UpdateSiteCustomizationDocument,
+    {
+      body: (settings) => ({ settings }),
+      bodySchema: () => documentedBody('SiteCustomizationSettingsBase', 'Every setting (SiteCustomizationSettingsInput).'),
+    },
+  ],
+  ['GET', '/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/customization', op.GetSiteSpaceCustomizationDocument],
+  [
+    'PATCH',
+    '/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/customization',
+    op.OverrideSiteSpaceCustomizationDocument,
+    {
+      body: (overrides) => ({ overrides }),
+      bodySchema: () => documentedBody('SiteSpaceCustomizationOverrides', 'The settings to override; null resets one.'),
+    },
+  ],
+  [
+    'DELETE',
+    '/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/customization',
+    op.DeleteSiteSpaceCustomizationDocument,
+    { status: 204 },
+  ],
+  // 4.1 Site redirects
+  ['GET', '/orgs/:organizationId/sites/:siteId/redirects', op.ListSiteRedirectsDocument],
+  ['POST', '/orgs/:organizationId/sites/:siteId/redirects', op.CreateSiteRedirectDocument, created],
+  [
+    'PUT',
+    '/orgs/:organizationId/sites/:siteId/redirects',
+    op.BulkUpsertSiteRedirectsDocument,
+    {
+      single: (results) => ({ results }),
+      singleSchema: (answer) => ({ type: 'object', properties: { results: answer }, required: ['results'] }),
+    },
+  ],
+  ['PATCH', '/orgs/:organizationId/sites/:siteId/redirects/:siteRedirectId', op.UpdateSiteRedirectDocument],
+  ['DELETE', '/orgs/:organizationId/sites/:siteId/redirects/:siteRedirectId', op.DeleteSiteRedirectDocument, { status: 204 }],
+  ['GET', '/orgs/:organizationId/sites/:siteId/redirect', op.GetSiteRedirectBySourceDocument],
 ];

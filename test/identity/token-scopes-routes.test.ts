@@ -12,6 +12,7 @@ import { tokenWithScopes } from '../support/tokens.js';
 import { insertChangeRequest } from '../support/comments.js';
 import { uploadOk } from '../support/files.js';
 import { routes } from '../../src/rest/routes.js';
+import { defaultCustomization } from '../../src/domain/sites/customization/defaults.js';
 import { scopes as allScopes, type Scope } from '../../src/policy/scopes.js';
 
 const require = createRequire(import.meta.url);
@@ -967,7 +968,98 @@ const siteCases: Record<string, ScopeCase> = {
       return asAdmin(org, `${sitePath}/published`);
     },
   ],
+  'GET /orgs/:organizationId/sites/:siteId/customization': [
+    ['site:read'],
+    async () => {
+      const { org, sitePath } = await orgWithSite();
+      return asAdmin(org, `${sitePath}/customization`);
+    },
+  ],
+  'PUT /orgs/:organizationId/sites/:siteId/customization': [
+    ['site:write'],
+    async () => {
+      const { org, sitePath } = await orgWithSite();
+      return asAdmin(org, `${sitePath}/customization`, defaultCustomization());
+    },
+  ],
+  'GET /orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/customization': [
+    ['site:read'],
+    async () => {
+      const { org, sitePath, siteSpaceId } = await orgWithRedirect();
+      return asAdmin(org, `${sitePath}/site-spaces/${siteSpaceId}/customization`);
+    },
+  ],
+  'PATCH /orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/customization': [
+    ['site:write'],
+    async () => {
+      const { org, sitePath, siteSpaceId } = await orgWithRedirect();
+      return asAdmin(org, `${sitePath}/site-spaces/${siteSpaceId}/customization`, { title: 'Variant' });
+    },
+  ],
+  'DELETE /orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/customization': [
+    ['site:write'],
+    async () => {
+      const { org, sitePath, siteSpaceId } = await orgWithRedirect();
+      return asAdmin(org, `${sitePath}/site-spaces/${siteSpaceId}/customization`);
+    },
+  ],
+  'GET /orgs/:organizationId/sites/:siteId/redirects': [
+    ['site:read'],
+    async () => {
+      const { org, sitePath } = await orgWithRedirect();
+      return asAdmin(org, `${sitePath}/redirects`);
+    },
+  ],
+  'POST /orgs/:organizationId/sites/:siteId/redirects': [
+    ['site:write'],
+    async () => {
+      const { org, sitePath } = await orgWithSite();
+      return asAdmin(org, `${sitePath}/redirects`, { source: '/new', destination: { kind: 'external', url: 'https://example.com' } });
+    },
+  ],
+  'PUT /orgs/:organizationId/sites/:siteId/redirects': [
+    ['site:write'],
+    async () => {
+      const { org, sitePath } = await orgWithSite();
+      return asAdmin(org, `${sitePath}/redirects`, {
+        redirects: [{ source: '/bulk', destination: { kind: 'external', url: 'https://example.com' } }],
+      });
+    },
+  ],
+  'PATCH /orgs/:organizationId/sites/:siteId/redirects/:siteRedirectId': [
+    ['site:write'],
+    async () => {
+      const { org, sitePath, redirectId } = await orgWithRedirect();
+      return asAdmin(org, `${sitePath}/redirects/${redirectId}`, { permanent: true });
+    },
+  ],
+  'DELETE /orgs/:organizationId/sites/:siteId/redirects/:siteRedirectId': [
+    ['site:write'],
+    async () => {
+      const { org, sitePath, redirectId } = await orgWithRedirect();
+      return asAdmin(org, `${sitePath}/redirects/${redirectId}`);
+    },
+  ],
+  'GET /orgs/:organizationId/sites/:siteId/redirect': [
+    ['site:read'],
+    async () => {
+      const { org, sitePath } = await orgWithRedirect();
+      return asAdmin(org, `${sitePath}/redirect?source=/old`);
+    },
+  ],
 };
+
+/** A site with a redirect from /old, and its site space. */
+async function orgWithRedirect() {
+  const { org, sitePath, site } = await orgWithSite();
+  const res = await rest(app, org.admin.token).post(`${sitePath}/redirects`, {
+    source: '/old',
+    destination: { kind: 'external', url: 'https://example.com' },
+  });
+  expect(res.status).toBe(201);
+  const siteSpace = await app.prisma.siteSpace.findFirstOrThrow({ where: { siteId: site.id } });
+  return { org, sitePath, redirectId: res.body.id as string, siteSpaceId: siteSpace.id };
+}
 const samlBody = () => ({ label: 'IdP' });
 async function orgWithSamlProvider() {
   const { org } = await orgWithContent();

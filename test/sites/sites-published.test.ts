@@ -1,5 +1,6 @@
-// The published structure of a site (GET …/published): not served while
-// unpublished; a share-link site only with an active share link's key (a
+// The published structure of a site (GET …/published): served while
+// unpublished to the organization's members only (a preview, see
+// site-customization.test.ts); a share-link site only with an active share link's key (a
 // deactivated link stops at once); sections and groups (or root site spaces)
 // in their stored order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,10 +22,12 @@ afterAll(() => app.close());
 
 const ids = (items: { id: string }[]) => items.map((i) => i.id);
 
-/** The public document's PublishedContentSite also requires customizations and scripts, which the spec leaves out: site and structure are checked. */
+/** The answer in the public document's PublishedContentSite shape (site and structure checked one by one, for outsiders' placeholders). */
 function expectPublished(res: { status: number; body: any }, { outsider = false } = {}) {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   expect(res.body.object).toBe('published-content-site');
+  expectSchema(res.body.customizations.site, 'SiteCustomizationSettings');
+  expect(res.body.scripts).toEqual([]);
   expectSchema(res.body.site, 'Site');
   if (outsider) {
     // The spaces the reader is not a member of come without their member-only fields (see outsiderSpace).
@@ -52,11 +55,13 @@ async function siteOf(org: OrgFixture, body: Record<string, unknown> = {}) {
 }
 
 describe('GET …/published', () => {
-  it('is not served while unpublished; then lists the root site spaces in their order', async () => {
+  it('is a preview to members while unpublished; lists the root site spaces in their order', async () => {
     const org = await createOrg(app);
     const [a, b, c] = [await createSpace(app, org), await createSpace(app, org), await createSpace(app, org)];
     const site = await siteOf(org, { spaces: [a.id, b.id, c.id] });
-    expect((await site.admin.get(`${site.path}/published`)).body).toEqual({ error: { code: 404, message: 'Published site not found' } });
+    const outsider = rest(app, (await createOrg(app)).admin.token);
+    expectPublished(await site.admin.get(`${site.path}/published`));
+    expect((await outsider.get(`${site.path}/published`)).body).toEqual({ error: { code: 404, message: 'Site not found' } });
     await site.admin.post(`${site.path}/publish`);
     const res = await site.admin.get(`${site.path}/published`);
     expectPublished(res);
@@ -70,7 +75,7 @@ describe('GET …/published', () => {
     });
     expect(ids((await site.admin.get(`${site.path}/published`)).body.structure.structure)).toEqual([rows[2].id, rows[0].id, rows[1].id]);
     await site.admin.post(`${site.path}/unpublish`);
-    expect((await site.admin.get(`${site.path}/published`)).status).toBe(404);
+    expect((await site.admin.get(`${site.path}/published`)).status).toBe(200);
   });
 
   it('lists root sections and groups in order, groups with their children, for a site with sections', async () => {

@@ -4,11 +4,13 @@
 // active revision (the search index, the reference keys of new page versions)
 // is brought up to date by the `content.follow-main-line` job outside that
 // transaction: parsing every page of a large merge would outlast the
-// transaction bounds. Searches catch their spaces up before they search, so a
+// transaction bounds; pages that changed path leave redirects on the sites
+// publishing the space (sites/redirects/automatic.ts). Searches catch their spaces up before they search, so a
 // search right after the move still sees it.
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { refreshSearchIndexes } from '../search/indexer.js';
 import { indexPageReferences } from '../links/backlinks.js';
+import { redirectMovedPages } from '../sites/redirects/automatic.js';
 import type { ComputePool } from '../../compute/pool.js';
 import type { Tx } from '../../db/tx.js';
 
@@ -16,8 +18,10 @@ import type { Tx } from '../../db/tx.js';
 export const FOLLOW_MAIN_LINE = 'content.follow-main-line';
 
 export async function advanceMainLine(tx: Tx, spaceId: string, revisionId: string) {
+  // The revision it moves from: what moved between the two is followed too (automatic site redirects).
+  const before = await tx.space.findUnique({ where: { id: spaceId }, select: { revisionId: true } });
   await tx.space.update({ where: { id: spaceId }, data: { revisionId } });
-  await tx.mainLineOutbox.create({ data: { spaceId, revisionId } });
+  await tx.mainLineOutbox.create({ data: { spaceId, revisionId, previousRevisionId: before?.revisionId ?? null } });
 }
 
 /**
@@ -40,6 +44,7 @@ export async function followMainLines(prisma: PrismaClient, batch = 50, compute?
       // Parses first (on the pool): the index then reads the stored sections.
       await indexPageReferences(prisma, 500, spaceId, compute);
       await refreshSearchIndexes(prisma, [spaceId], compute);
+      await redirectMovedPages(prisma, spaceId, _max.id!);
       await prisma.mainLineOutbox.deleteMany({ where: { spaceId, id: { lte: _max.id! } } });
     }
     total += spaces.length;

@@ -1,7 +1,8 @@
 // The published structure of a site (GET …/published): what its readers get.
-// An unpublished site is not served; a share-link site only with the key of an
-// active share link (a deactivated link stops at once: `active` is read on
-// every request), to members and to readers outside the organization alike. Sites with sections serve their root sections and groups in
+// An unpublished site is served to its organization's members only (a preview);
+// a published share-link site only with the key of an active share link (a
+// deactivated link stops at once: `active` is read on every request), to members
+// and to readers outside the organization alike. Sites with sections serve their root sections and groups in
 // order; sites without serve their root site spaces in order.
 import type { Context } from '../../context.js';
 import { requireActor } from '../../context.js';
@@ -23,9 +24,10 @@ export interface PublishedSite {
 const notServed = () => notFound('Published site');
 
 /**
- * Who is served is the policy's `readPublished` (policy/site.ts): members, and
- * for a share-link site whoever presents an active link's key, from any
- * organization. Everyone else gets the same 404 (nothing is revealed).
+ * Who is served is the policy's `readProfile` (policy/site.ts): readers of the
+ * published site — members, and for a share-link site whoever presents an active
+ * link's key, from any organization — and members of an unpublished one.
+ * Everyone else gets the same 404 (nothing is revealed).
  */
 export async function findPublishedSite(
   ctx: Context,
@@ -35,7 +37,7 @@ export async function findPublishedSite(
   presentShareKey(ctx, input.siteId, input.shareKey);
   const row = await loadSite(ctx.prisma, actor, input.siteId, input.organizationId);
   const site = authorize(sitePolicy, actor, row && (await siteSubject(ctx, row)), 'view');
-  if (!can(sitePolicy, actor, site, 'readPublished')) throw notServed();
+  if (!can(sitePolicy, actor, site, 'readProfile')) throw notServed();
   const [sections, groups] = await Promise.all([
     ctx.prisma.siteSection.findMany({ where: { siteId: site.id, sectionGroupId: null }, orderBy: inOrder }),
     ctx.prisma.siteSectionGroup.findMany({ where: { siteId: site.id, parentId: null }, orderBy: inOrder }),

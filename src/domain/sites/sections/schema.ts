@@ -15,6 +15,7 @@ import { presentShareKey, sharedUrl } from '../shareLinks/shareKeys.js';
 import { liveSiteSpace } from '../structure/scopes.js';
 import { SiteRef, siteIdFields } from '../schema.js';
 import { findPublishedSite, type PublishedSite } from '../publishedStructure.js';
+import { publishedCustomizations } from '../customization/service.js';
 import { SiteSpaceRef } from '../siteSpaces/schema.js';
 import type { ItemRef, ItemType, Position } from '../structure/order.js';
 import {
@@ -521,6 +522,19 @@ const PublishedContentSite = builder.objectRef<PublishedSite>('PublishedContentS
   fields: (t) => ({
     site: t.field({ type: SiteRef, description: 'The site.', resolve: (p) => p.site }),
     structure: t.field({ type: PublishedStructure, description: 'Its published structure.', resolve: (p) => p.structure }),
+    customizations: t.field({
+      type: 'JSON',
+      description:
+        "Its effective customization settings: `site`, and `siteSpaces` keyed by site-space id (each the site's with its overrides).",
+      resolve: (p, _args, ctx) => publishedCustomizations(ctx, p.site.id),
+    }),
+    scripts: t.field({
+      type: ['JSON'],
+      description: 'Scripts of integrations to load on the site: Quire has no integrations, so none.',
+      // The public document's SiteIntegrationScript come from integrations installed on the site;
+      // Quire installs none, so the list is always empty (the member is required).
+      resolve: () => [],
+    }),
   }),
 });
 
@@ -528,7 +542,7 @@ builder.queryField('publishedSite', (t) =>
   t.field({
     type: PublishedContentSite,
     description:
-      'The published structure of a site: NOT_FOUND while it is unpublished, and for a share-link site without the key of an active share link.',
+      "The published profile of a site (structure, customizations): to its readers once published (a share-link site only with the key of an active share link), and to the organization's members while unpublished (a preview); NOT_FOUND otherwise.",
     args: {
       id: t.arg.id({ required: true, description: 'Id of the site.' }),
       organizationId: t.arg.id({ description: 'When given, the site must belong to this organization.' }),
