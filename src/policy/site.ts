@@ -37,6 +37,9 @@ export const sitePolicy = definePolicy(
     const shared = sharedWith(actor, site);
     const level: Level = shared ? higher(levelAsMember, 'read') : levelAsMember;
     const admin = level === 'admin';
+    // The published structure (GET …/published): a published site, to its readers. A
+    // share-link site is served only with an active link's key, to members too.
+    const readPublished = !!site.published && (site.visibility === 'share-link' ? shared : atLeast(level, 'read'));
     return {
       view: atLeast(level, 'read'),
       // In the app: membership, not a share key, gives access.
@@ -48,9 +51,9 @@ export const sitePolicy = definePolicy(
       admin,
       installIntegration: admin,
       viewAdaptiveSchema: atLeast(levelAsMember, 'read'),
-      // The published structure (GET …/published): a published site, to its readers. A
-      // share-link site is served only with an active link's key, to members too.
-      readPublished: !!site.published && (site.visibility === 'share-link' ? shared : atLeast(level, 'read')),
+      readPublished,
+      // Searching its published spaces (POST …/search): whoever may read the published site.
+      search: readPublished,
       // A site space embeds its space for whoever may see the site, if they may see the space.
       embedSpaces: atLeast(level, 'read'),
       // Finding it (an idempotent delete of an item of its structure): whoever may see it, whatever their
@@ -80,6 +83,7 @@ export const sitePolicy = definePolicy(
     installIntegration: 'integration:installations:write',
     viewAdaptiveSchema: 'site:read',
     readPublished: 'site:read',
+    search: 'site:search',
     // The answer embeds spaces.
     embedSpaces: ['site:read', 'space:read'],
     viewPublishedSpaces: ['site:read', 'space:read'],

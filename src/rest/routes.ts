@@ -102,6 +102,28 @@ const pdfUrl = {
   }),
 };
 
+/**
+ * An OpenAPI spec version's content: `urls.public` is null for a private spec (the public document requires the
+ * member, null or a URL), where the generic dress drops null members.
+ */
+const specContent = {
+  single: (c: { filesystem: unknown; urls: { source: string; public?: string | null } }) => ({
+    ...c,
+    urls: { source: c.urls.source, public: c.urls.public ?? null },
+  }),
+  singleSchema: (schema: Record<string, any>, resolve: (schema: Record<string, any>) => Record<string, any>) => {
+    const urls = resolve(schema.properties.urls);
+    const publicUrl = { oneOf: [{ type: 'null' }, { type: 'string', format: 'uri' }], description: urls.properties?.public?.description };
+    return {
+      ...schema,
+      properties: {
+        ...schema.properties,
+        urls: { ...urls, properties: { ...urls.properties, public: publicUrl }, required: ['source', 'public'] },
+      },
+    };
+  },
+};
+
 export const routes: RouteSpec[] = [
   // 4.13 Organizations and members
   ['GET', '/orgs', op.ListOrganizationsDocument],
@@ -357,4 +379,24 @@ export const routes: RouteSpec[] = [
     deleted,
   ],
   ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/commenters', op.ListCommentersDocument],
+  // Users: every member's user.urls.location, and the caller
+  ['GET', '/users/:userId', op.GetUserByIdDocument],
+  ['GET', '/user', op.GetAuthenticatedUserDocument],
+
+  // OpenAPI spec versions: the processed content, and the source as fetched
+  ['GET', '/orgs/:organizationId/openapi/:specSlug/versions/latest/content', op.GetLatestOpenApiSpecVersionContentDocument, specContent],
+  ['GET', '/orgs/:organizationId/openapi/:specSlug/versions/latest/content/raw', op.GetLatestOpenApiSpecVersionContentRawDocument],
+  ['GET', '/orgs/:organizationId/openapi/:specSlug/versions/:versionId/content', op.GetOpenApiSpecVersionContentByIdDocument, specContent],
+
+  // Site search over the spaces the site publishes
+  ['POST', '/orgs/:organizationId/sites/:siteId/search', op.SearchSiteContentDocument],
+
+  // Embeds (from the URL alone) and reusable contents (none in Quire's content model: 404)
+  ['GET', '/spaces/:spaceId/embed', op.GetEmbedByUrlInSpaceDocument],
+  ['GET', '/spaces/:spaceId/revisions/:revisionId/reusable-contents/:reusableContentId', op.GetReusableContentInRevisionByIdDocument],
+  [
+    'GET',
+    '/spaces/:spaceId/revisions/:revisionId/reusable-contents/:reusableContentId/document',
+    op.GetReusableContentDocumentInRevisionByIdDocument,
+  ],
 ];
