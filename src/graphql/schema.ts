@@ -24,6 +24,7 @@ import '../domain/links/schema.js';
 import '../domain/templates/schema.js';
 import '../domain/changeRequests/schema.js';
 import '../domain/files/schema.js';
+import '../domain/content/reusableContents.js';
 import '../domain/search/schema.js';
 import '../domain/comments/schema.js';
 import '../domain/comments/mutations.js';

@@ -31,6 +31,8 @@ export interface DocumentOptions {
 /** REST names of the paging variables (router.ts). */
 const restNames: Record<string, string> = { first: 'limit', after: 'page' };
 const bodyMethods = new Set(['POST', 'PUT', 'PATCH']);
+/** Paging and share keys ride in the query string whatever the method (a POST search pages like a GET list). */
+const queryVariables = new Set(['first', 'after', 'shareKey']);
 
 export const errorSchema: JsonSchema = {
   type: 'object',
@@ -143,7 +145,7 @@ function operationOf(
   const bodyVariables: [string, GraphQLInputType][] = [];
   for (const [variable, type] of prepared.variables) {
     if (pathParams.includes(variable) || foreign.has(variable) || variable === 'input') continue;
-    if (bodyMethods.has(method)) bodyVariables.push([variable, type]);
+    if (bodyMethods.has(method) && !queryVariables.has(variable)) bodyVariables.push([variable, type]);
     else
       parameters.push({
         name: restNames[variable] ?? variable,

@@ -66,6 +66,8 @@ export const sitePolicy = definePolicy(
       installIntegration: admin,
       viewAdaptiveSchema: atLeast(levelAsMember, 'read'),
       readPublished: readPublished(actor, site, level),
+      // Searching its published spaces (POST …/search): whoever may read the published site.
+      search: readPublished(actor, site, level),
       // A site space embeds its space for whoever may see the site, if they may see the space.
       embedSpaces: atLeast(level, 'read'),
       // Finding it (an idempotent delete of an item of its structure): whoever may see it, whatever their
@@ -107,6 +109,7 @@ export const sitePolicy = definePolicy(
     installIntegration: 'integration:installations:write',
     viewAdaptiveSchema: 'site:read',
     readPublished: 'site:read',
+    search: 'site:search',
     // The answer embeds spaces.
     embedSpaces: ['site:read', 'space:read'],
     viewPublishedSpaces: ['site:read', 'space:read'],

@@ -22,6 +22,8 @@ const urlLookup = {
   anonymous: true,
   single: (answer: Record<string, unknown>) => Object.fromEntries(Object.entries(answer).filter(([k, v]) => v !== null && k !== 'object')),
 };
+/** Deletes the specification (api.md) answers 204 whether or not something was deleted (the public document allows both). */
+const deletedNoContent = { status: 204 } as const;
 /** A team member item: `{organization: Member, team: {role}, permissions}`. */
 const teamMemberItem = (m: { role: string; organization: unknown; permissions: unknown }) => ({
   organization: m.organization,
@@ -112,6 +114,28 @@ const pdfUrl = {
   }),
 };
 
+/**
+ * An OpenAPI spec version's content: `urls.public` is null for a private spec (the public document requires the
+ * member, null or a URL), where the generic dress drops null members.
+ */
+const specContent = {
+  single: (c: { filesystem: unknown; urls: { source: string; public?: string | null } }) => ({
+    ...c,
+    urls: { source: c.urls.source, public: c.urls.public ?? null },
+  }),
+  singleSchema: (schema: Record<string, any>, resolve: (schema: Record<string, any>) => Record<string, any>) => {
+    const urls = resolve(schema.properties.urls);
+    const publicUrl = { oneOf: [{ type: 'null' }, { type: 'string', format: 'uri' }], description: urls.properties?.public?.description };
+    return {
+      ...schema,
+      properties: {
+        ...schema.properties,
+        urls: { ...urls, properties: { ...urls.properties, public: publicUrl }, required: ['source', 'public'] },
+      },
+    };
+  },
+};
+
 export const routes: RouteSpec[] = [
   // 4.13 Organizations and members
   ['GET', '/orgs', op.ListOrganizationsDocument],
@@ -155,7 +179,7 @@ export const routes: RouteSpec[] = [
   ['POST', '/orgs/:organizationId/saml', op.CreateSamlProviderDocument, { ...created, ...samlProvider }],
   ['GET', '/orgs/:organizationId/saml/:samlProviderId', op.GetSamlProviderDocument, samlProvider],
   ['PATCH', '/orgs/:organizationId/saml/:samlProviderId', op.UpdateSamlProviderDocument, samlProvider],
-  ['DELETE', '/orgs/:organizationId/saml/:samlProviderId', op.DeleteSamlProviderDocument, deleted],
+  ['DELETE', '/orgs/:organizationId/saml/:samlProviderId', op.DeleteSamlProviderDocument, deletedNoContent],
   ['GET', '/orgs/:organizationId/sso', op.ListSsoLoginsDocument],
   ['POST', '/orgs/:organizationId/members/:userId/sso', op.SetSsoMemberDocument],
   ['POST', '/orgs/:organizationId/ping', op.PingOrganizationDocument],
@@ -243,7 +267,7 @@ export const routes: RouteSpec[] = [
   ['POST', '/orgs/:organizationId/sites', op.CreateSiteDocument, created],
   ['GET', '/orgs/:organizationId/sites/:siteId', op.GetSiteDocument],
   ['PATCH', '/orgs/:organizationId/sites/:siteId', op.UpdateSiteDocument],
-  ['DELETE', '/orgs/:organizationId/sites/:siteId', op.DeleteSiteDocument, deleted],
+  ['DELETE', '/orgs/:organizationId/sites/:siteId', op.DeleteSiteDocument, deletedNoContent],
   ['POST', '/orgs/:organizationId/sites/:siteId/publish', op.PublishSiteDocument],
   ['POST', '/orgs/:organizationId/sites/:siteId/unpublish', op.UnpublishSiteDocument],
 
@@ -251,19 +275,19 @@ export const routes: RouteSpec[] = [
   ['GET', '/orgs/:organizationId/sites/:siteId/site-spaces', op.ListSiteSpacesDocument],
   ['POST', '/orgs/:organizationId/sites/:siteId/site-spaces', op.AddSiteSpaceDocument, created],
   ['PATCH', '/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId', op.UpdateSiteSpaceDocument],
-  ['DELETE', '/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId', op.DeleteSiteSpaceDocument, deleted],
+  ['DELETE', '/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId', op.DeleteSiteSpaceDocument, deletedNoContent],
 
   // 4.5 Site share links
   ['GET', '/orgs/:organizationId/sites/:siteId/share-links', op.ListShareLinksDocument],
   ['POST', '/orgs/:organizationId/sites/:siteId/share-links', op.CreateShareLinkDocument, created],
   ['PATCH', '/orgs/:organizationId/sites/:siteId/share-links/:shareLinkId', op.UpdateShareLinkDocument],
-  ['DELETE', '/orgs/:organizationId/sites/:siteId/share-links/:shareLinkId', op.DeleteShareLinkDocument, deleted],
+  ['DELETE', '/orgs/:organizationId/sites/:siteId/share-links/:shareLinkId', op.DeleteShareLinkDocument, deletedNoContent],
 
   // 4.2 Site section groups, 4.3 sections, and the order of the structure
   ['GET', '/orgs/:organizationId/sites/:siteId/section-groups', op.ListSiteSectionGroupsDocument],
   ['POST', '/orgs/:organizationId/sites/:siteId/section-groups', op.AddSiteSectionGroupDocument, created],
   ['PATCH', '/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId', op.UpdateSiteSectionGroupDocument],
-  ['DELETE', '/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId', op.DeleteSiteSectionGroupDocument, deleted],
+  ['DELETE', '/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId', op.DeleteSiteSectionGroupDocument, deletedNoContent],
   ['POST', '/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/sections', op.AddSectionToGroupDocument, created],
   [
     'DELETE',
@@ -274,7 +298,7 @@ export const routes: RouteSpec[] = [
   ['GET', '/orgs/:organizationId/sites/:siteId/sections', op.ListSiteSectionsDocument],
   ['POST', '/orgs/:organizationId/sites/:siteId/sections', op.AddSiteSectionDocument, created],
   ['PATCH', '/orgs/:organizationId/sites/:siteId/sections/:siteSectionId', op.UpdateSiteSectionDocument],
-  ['DELETE', '/orgs/:organizationId/sites/:siteId/sections/:siteSectionId', op.DeleteSiteSectionDocument, deleted],
+  ['DELETE', '/orgs/:organizationId/sites/:siteId/sections/:siteSectionId', op.DeleteSiteSectionDocument, deletedNoContent],
   ['POST', '/orgs/:organizationId/sites/:siteId/sections/:siteSectionId/move', op.MoveSiteSectionDocument],
   ['POST', '/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/move', op.MoveSiteSectionGroupDocument],
   ['POST', '/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/move', op.MoveSiteSpaceDocument],
@@ -294,7 +318,7 @@ export const routes: RouteSpec[] = [
   ['PUT', '/orgs/:organizationId/teams', op.CreateTeamDocument, created],
   ['GET', '/orgs/:organizationId/teams/:teamId', op.GetTeamDocument],
   ['PATCH', '/orgs/:organizationId/teams/:teamId', op.UpdateTeamDocument],
-  ['DELETE', '/orgs/:organizationId/teams/:teamId', op.DeleteTeamDocument, deleted],
+  ['DELETE', '/orgs/:organizationId/teams/:teamId', op.DeleteTeamDocument, deletedNoContent],
   ['GET', '/orgs/:organizationId/teams/:teamId/members', op.ListTeamMembersDocument, { item: teamMemberItem }],
   [
     'PUT',
@@ -303,7 +327,7 @@ export const routes: RouteSpec[] = [
     { status: 204, body: membershipsAsList, bodySchema: membershipsAsMap },
   ],
   ['PUT', '/orgs/:organizationId/teams/:teamId/members/:userId', op.SetTeamMemberDocument, { status: 204 }],
-  ['DELETE', '/orgs/:organizationId/teams/:teamId/members/:userId', op.RemoveTeamMemberDocument, deleted],
+  ['DELETE', '/orgs/:organizationId/teams/:teamId/members/:userId', op.RemoveTeamMemberDocument, deletedNoContent],
 
   // 4.11 OpenAPI specifications
   ['GET', '/orgs/:organizationId/openapi', op.ListOpenApiSpecsDocument],
@@ -327,7 +351,7 @@ export const routes: RouteSpec[] = [
   ['POST', '/orgs/:organizationId/translations', op.CreateTranslationDocument, created],
   ['GET', '/orgs/:organizationId/translations/:translationId', op.GetTranslationDocument],
   ['PUT', '/orgs/:organizationId/translations/:translationId', op.UpdateTranslationDocument],
-  ['DELETE', '/orgs/:organizationId/translations/:translationId', op.DeleteTranslationDocument, deleted],
+  ['DELETE', '/orgs/:organizationId/translations/:translationId', op.DeleteTranslationDocument, deletedNoContent],
   ['POST', '/orgs/:organizationId/translations/:translationId/run', op.RunTranslationDocument, { status: 204 }],
 
   // 4.17 Conversations
@@ -358,7 +382,7 @@ export const routes: RouteSpec[] = [
   ['POST', '/spaces/:spaceId/change-requests/:changeRequestId/comments', op.PostCommentDocument],
   ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/comments/:commentId', op.GetCommentDocument],
   ['PUT', '/spaces/:spaceId/change-requests/:changeRequestId/comments/:commentId', op.UpdateCommentDocument],
-  ['DELETE', '/spaces/:spaceId/change-requests/:changeRequestId/comments/:commentId', op.DeleteCommentDocument, deleted],
+  ['DELETE', '/spaces/:spaceId/change-requests/:changeRequestId/comments/:commentId', op.DeleteCommentDocument, deletedNoContent],
   ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/comments/:commentId/replies', op.ListCommentRepliesDocument],
   ['POST', '/spaces/:spaceId/change-requests/:changeRequestId/comments/:commentId/replies', op.PostCommentReplyDocument],
   ['GET', '/spaces/:spaceId/change-requests/:changeRequestId/comments/:commentId/replies/:commentReplyId', op.GetCommentReplyDocument],
@@ -427,4 +451,24 @@ export const routes: RouteSpec[] = [
   ['PATCH', '/orgs/:organizationId/sites/:siteId/redirects/:siteRedirectId', op.UpdateSiteRedirectDocument],
   ['DELETE', '/orgs/:organizationId/sites/:siteId/redirects/:siteRedirectId', op.DeleteSiteRedirectDocument, { status: 204 }],
   ['GET', '/orgs/:organizationId/sites/:siteId/redirect', op.GetSiteRedirectBySourceDocument],
+  // Users: every member's user.urls.location, and the caller
+  ['GET', '/users/:userId', op.GetUserByIdDocument],
+  ['GET', '/user', op.GetAuthenticatedUserDocument],
+
+  // OpenAPI spec versions: the processed content, and the source as fetched
+  ['GET', '/orgs/:organizationId/openapi/:specSlug/versions/latest/content', op.GetLatestOpenApiSpecVersionContentDocument, specContent],
+  ['GET', '/orgs/:organizationId/openapi/:specSlug/versions/latest/content/raw', op.GetLatestOpenApiSpecVersionContentRawDocument],
+  ['GET', '/orgs/:organizationId/openapi/:specSlug/versions/:versionId/content', op.GetOpenApiSpecVersionContentByIdDocument, specContent],
+
+  // Site search over the spaces the site publishes
+  ['POST', '/orgs/:organizationId/sites/:siteId/search', op.SearchSiteContentDocument],
+
+  // Embeds (from the URL alone) and reusable contents (none in Quire's content model: 404)
+  ['GET', '/spaces/:spaceId/embed', op.GetEmbedByUrlInSpaceDocument],
+  ['GET', '/spaces/:spaceId/revisions/:revisionId/reusable-contents/:reusableContentId', op.GetReusableContentInRevisionByIdDocument],
+  [
+    'GET',
+    '/spaces/:spaceId/revisions/:revisionId/reusable-contents/:reusableContentId/document',
+    op.GetReusableContentDocumentInRevisionByIdDocument,
+  ],
 ];

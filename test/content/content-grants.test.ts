@@ -83,7 +83,7 @@ describe('team grants on spaces', () => {
 
     expect(
       (await rest(app, org.admin.token).delete(`/v1/orgs/${org.organizationId}/teams/${team.id}/members/${inTeam.userId}`)).status,
-    ).toBe(205);
+    ).toBe(204);
     expectError(await rest(app, inTeam.token).get(`/v1/spaces/${space.id}`), 404);
     expect(await spaceIdsListed(org, inTeam)).toEqual([]);
   });

@@ -1,6 +1,7 @@
 // Spec 4.6 — SAML providers over REST (answers validated against the public
 // OpenAPI document) and GraphQL: limits, the certificate check, generated
 // service URLs, authorization; the SSO login info; marking SSO members (4.13).
+import { X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { graphql, rest } from '../support/http.js';
@@ -33,7 +34,7 @@ async function createProvider(org: OrgFixture, body: Record<string, unknown> = c
 }
 
 describe('SAML providers: create, get, list, patch, delete', () => {
-  it('creates (201) with generated service URLs, gets, lists, patches and deletes (205, then 204)', async () => {
+  it('creates (201) with generated service URLs, gets, lists, patches and deletes (204, also when already gone)', async () => {
     const org = await createOrg(app);
     const team = (await rest(app, org.admin.token).put(`/v1/orgs/${org.organizationId}/teams`, { title: 'SSO people' })).body;
     const created = await createProvider(org, { ...complete(), defaultTeam: team.id, defaultRole: 'edit' });
@@ -74,7 +75,7 @@ describe('SAML providers: create, get, list, patch, delete', () => {
     expect(patched.body).toMatchObject({ label: 'Okta EU', defaultRole: null, entityID: idp.entityID, status: 'active' });
     expect(patched.body.defaultTeam).toBeUndefined();
 
-    expect((await rest(app, org.admin.token).delete(providerPath(org, created.id))).status).toBe(205);
+    expect((await rest(app, org.admin.token).delete(providerPath(org, created.id))).status).toBe(204);
     expect((await rest(app, org.admin.token).delete(providerPath(org, created.id))).status).toBe(204);
     expectError(await rest(app, org.admin.token).get(providerPath(org, created.id)), 404);
     expectError(await rest(app, org.admin.token).patch(providerPath(org, created.id), { label: 'x' }), 404);
@@ -107,6 +108,32 @@ describe('SAML providers: create, get, list, patch, delete', () => {
       { id: org.organizationId },
     );
     expect(data.organization.samlProvider).toEqual({ entityID: null, certificate: null, ssoURL: null, status: 'PENDING' });
+  });
+
+  it('accepts a bare base64 certificate (the form of IdP metadata) and stores it as PEM; still exactly one certificate', async () => {
+    const org = await createOrg(app);
+    const body = idp.certificate.replace(/-----(BEGIN|END) CERTIFICATE-----/g, '').replace(/\s+/g, '');
+    // As metadata carries it: wrapped at 76 columns, indented.
+    const wrapped = `\n    ${body.match(/.{1,76}/g)!.join('\n    ')}\n  `;
+    const created = await createProvider(org, { ...complete(), certificate: wrapped });
+    expect(new X509Certificate(created.certificate).fingerprint256).toBe(new X509Certificate(idp.certificate).fingerprint256);
+    expect(created.certificate).toMatch(/^-----BEGIN CERTIFICATE-----\n[\s\S]+\n-----END CERTIFICATE-----$/);
+    expect(created.status).toBe('active');
+    const patched = await rest(app, org.admin.token).patch(providerPath(org, created.id), { certificate: body });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    expect(patched.body.certificate).toBe(created.certificate);
+
+    const der = Buffer.from(body, 'base64');
+    const refused: [string, RegExp][] = [
+      [Buffer.concat([der, der]).toString('base64'), /^certificate: .*exactly one/],
+      [`${body}AAAA`, /^certificate: /],
+      [`${body.slice(0, 40)}*${body.slice(41)}`, /^certificate: /],
+      [Buffer.from('not a certificate at all').toString('base64'), /^certificate: .*X\.509/],
+      [`${idp.certificate}\n${idp.certificate}`, /^certificate: /],
+    ];
+    for (const [certificate, message] of refused)
+      expectError(await rest(app, org.admin.token).patch(providerPath(org, created.id), { certificate }), 400, message);
+    expect((await app.prisma.samlProvider.findUniqueOrThrow({ where: { id: created.id } })).certificate).toBe(created.certificate);
   });
 
   it('refuses values out of the limits of section 8, naming the field, writing nothing', async () => {

@@ -139,7 +139,7 @@ describe('sections', () => {
     const site = await siteWithSections(org, 2);
     const [first, second] = site.sections;
     const spaceId = first.siteSpaces[0].space.id;
-    expect((await site.admin.delete(`${site.path}/sections/${first.id}`)).status).toBe(205);
+    expect((await site.admin.delete(`${site.path}/sections/${first.id}`)).status).toBe(204);
     expect((await site.admin.delete(`${site.path}/sections/${first.id}`)).status).toBe(204);
     expect(await app.prisma.siteSpace.count({ where: { sectionId: first.id } })).toBe(0);
     expect(await app.prisma.space.count({ where: { id: spaceId, deletedAt: null } })).toBe(1);
@@ -225,7 +225,7 @@ describe('section groups', () => {
     expect((await site.admin.delete(`${site.path}/section-groups/${inner.id}/sections/${a.id}`)).status).toBe(205);
     expect(await app.prisma.siteSection.findUniqueOrThrow({ where: { id: a.id } })).toMatchObject({ sectionGroupId: outer.id });
 
-    expect((await site.admin.delete(`${site.path}/section-groups/${outer.id}`)).status).toBe(205);
+    expect((await site.admin.delete(`${site.path}/section-groups/${outer.id}`)).status).toBe(204);
     expect((await site.admin.delete(`${site.path}/section-groups/${outer.id}`)).status).toBe(204);
     expect(await app.prisma.siteSectionGroup.findUniqueOrThrow({ where: { id: inner.id } })).toMatchObject({ parentId: null });
     expect(await app.prisma.siteSection.findUniqueOrThrow({ where: { id: a.id } })).toMatchObject({ sectionGroupId: null });

@@ -212,7 +212,7 @@ describe('PATCH and DELETE …/site-spaces/{siteSpaceId}', () => {
     const site = await siteOf(org, { spaces: [a.id, b.id] });
     const [first, second] = await rowsOf(site.id);
     const admin = rest(app, org.admin.token);
-    expect((await admin.delete(`${site.siteSpaces}/${first.id}`)).status).toBe(205);
+    expect((await admin.delete(`${site.siteSpaces}/${first.id}`)).status).toBe(204);
     expect((await admin.delete(`${site.siteSpaces}/${first.id}`)).status).toBe(204);
     expect((await app.prisma.site.findUniqueOrThrow({ where: { id: site.id } })).defaultSiteSpaceId).toBe(second.id);
     expect((await admin.get(site.path)).body.siteSpaces).toBe(1);
@@ -259,7 +259,8 @@ describe('PATCH and DELETE …/site-spaces/{siteSpaceId}', () => {
     const creator = rest(app, callers.create.token);
     expect((await creator.patch(`${site.siteSpaces}/${row.id}`, { path: 'mine' })).status).toBe(200);
     expect((await creator.post(site.siteSpaces, { spaceId: b.id })).status).toBe(201);
-    expect((await creator.delete(`${site.siteSpaces}/${row.id}`)).status).toBe(205);
+    expect((await creator.delete(`${site.siteSpaces}/${row.id}`)).status).toBe(204);
+    expect(await app.prisma.siteSpace.count({ where: { id: row.id } })).toBe(0);
   });
 });
 
@@ -293,7 +294,7 @@ describe('share links', () => {
       key: row.key,
     });
 
-    expect((await admin.delete(at)).status).toBe(205);
+    expect((await admin.delete(at)).status).toBe(204);
     expect((await admin.delete(at)).status).toBe(204);
     expect(await app.prisma.shareLink.count({ where: { siteId: site.id } })).toBe(1);
     expect((await admin.patch(at, { active: true })).status).toBe(404);

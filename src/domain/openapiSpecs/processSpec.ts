@@ -1,7 +1,7 @@
 // The processing job of an OpenAPI specification: fetch the source (through
 // the guarded fetch helper), parse it (JSON or YAML), validate and
 // dereference it with @scalar/openapi-parser (external $refs are not fetched),
-// and store the result as a new version. Source depth and expanded size are
+// and store the result (with the source text as fetched) as a new version. Source depth and expanded size are
 // bounded (limits.ts); any failure on the last attempt still ends the processing. `processingState` moves pending →
 // progress → complete; a failure is recorded in `lastProcessErrorCode`
 // (FETCH_TIMEOUT, FETCH_ERROR, PARSE_ERROR) and `lastProcessedErrors`.
@@ -41,12 +41,21 @@ class ProcessingFailure extends Error {
 const transient = (err: FetchError) =>
   err.code === 'TIMEOUT' || err.code === 'UNREACHABLE' || (err.code === 'HTTP_STATUS' && (err.status! >= 500 || err.status === 429));
 
+export type SourceFormat = 'json' | 'yaml';
+
 /** The source's text parsed as JSON, else YAML; PARSE_ERROR when it is neither, or no object. */
 export function parseSource(text: string): Record<string, unknown> {
+  return parseSourceWithFormat(text).value;
+}
+
+/** parseSource, telling which of the two the text was (the raw content's `format`). */
+export function parseSourceWithFormat(text: string): { value: Record<string, unknown>; format: SourceFormat } {
   let value: unknown;
+  let format: SourceFormat = 'json';
   try {
     value = JSON.parse(text);
   } catch {
+    format = 'yaml';
     try {
       value = parseYaml(text, { maxAliasCount: 100 });
     } catch (err) {
@@ -62,7 +71,7 @@ export function parseSource(text: string): Record<string, unknown> {
       errors: [{ code: 'UNPARSABLE', message: 'The source is not a JSON or YAML object' }],
     });
   }
-  return value as Record<string, unknown>;
+  return { value: value as Record<string, unknown>, format };
 }
 
 const tooLarge = (message: string, code: string) => new ProcessingFailure({ code: 'PARSE_ERROR', errors: [{ code, message }] });
@@ -193,7 +202,8 @@ export async function processSpec(
   const now = () => services.clock.now();
   try {
     const text = await fetchSource(services, spec.sourceURL, signal, finalAttempt);
-    const document = await processDocument(parseSource(text), services.openapiLimits);
+    const source = parseSourceWithFormat(text);
+    const document = await processDocument(source.value, services.openapiLimits);
     const versionId = newId('OpenAPISpecVersion');
     await prisma.$transaction(async (tx) => {
       const { count } = await tx.openAPISpec.updateMany({
@@ -209,7 +219,16 @@ export async function processSpec(
       });
       if (count === 1)
         await tx.openAPISpecVersion.create({
-          data: { id: versionId, organizationId: spec.organizationId, specId: spec.id, sourceURL: spec.sourceURL, document },
+          data: {
+            id: versionId,
+            organizationId: spec.organizationId,
+            specId: spec.id,
+            sourceURL: spec.sourceURL,
+            document,
+            // Kept as fetched for the raw content route (the fetch bounds its size); PostgreSQL text takes no NUL.
+            sourceText: text.includes('\u0000') ? null : text,
+            sourceFormat: source.format,
+          },
         });
     });
   } catch (err) {

@@ -1,7 +1,7 @@
 // OpenAPI specifications (spec 4.11) in GraphQL: the OpenAPISpec node, an
 // organization's list and lookup by slug, the mutations (create, put,
-// visibility, reprocess, delete) and the `openAPISpecChanged` subscription
-// that follows processing (authorized per event).
+// visibility, reprocess, delete), the `openAPISpecChanged` subscription
+// that follows processing (authorized per event), and the processed versions' content.
 import { builder, type InputFieldBuilder } from '../../schema/builder.js';
 import type { OpenAPISpec } from '../../generated/prisma/client.js';
 import { requireActor } from '../../context.js';
@@ -14,6 +14,7 @@ import { deletion, deletionFields } from '../../schema/payloads.js';
 import { liveRow, liveSubscription } from '../shared/liveEvents.js';
 import { createSpec, deleteSpec, findSpec, putSpec, reprocessSpec, setSpecVisibility, specListWhere } from './service.js';
 import { publishedSpecUrl } from './publishedDocument.js';
+import { latestSpecVersion, specVersionById, specVersionContent, specVersionRawContent, type SpecVersionRow } from './versions.js';
 
 const ProcessingStateEnum = restEnum(
   'OpenAPISpecProcessingState',
@@ -255,3 +256,70 @@ builder.subscriptionField('openAPISpecChanged', (t) =>
     resolve: (event) => liveRow(event),
   }),
 );
+
+// Versions and their content ---------------------------------------------------
+
+const SourceFormatEnum = restEnum('OpenAPISpecSourceFormat', ['json', 'yaml'] as const, 'How a specification source is written.', {
+  json: 'JSON.',
+  yaml: 'YAML.',
+});
+
+const OpenAPISpecContentUrls = builder.simpleObject('OpenAPISpecContentUrls', {
+  description: 'Links of a specification content.',
+  fields: (t) => ({
+    source: t.string({ description: 'URL the specification was fetched from.' }),
+    public: t.string({ nullable: true, description: 'The published document (public specs only; null for private ones).' }),
+  }),
+});
+
+const OpenAPISpecContent = builder.simpleObject('OpenAPISpecContent', {
+  description: 'The processed content of a specification version.',
+  fields: (t) => ({
+    filesystem: t.field({
+      type: 'JSON',
+      description: 'The specifications by file name: here one, the processed (validated, dereferenced) entry document.',
+    }),
+    urls: t.field({ type: OpenAPISpecContentUrls, description: 'Links of the content.' }),
+  }),
+});
+
+const OpenAPISpecRawContent = builder.simpleObject('OpenAPISpecRawContent', {
+  description: 'The source of a specification version, exactly as fetched.',
+  fields: (t) => ({
+    text: t.string({ description: 'The source text.' }),
+    format: t.field({ type: SourceFormatEnum, description: 'How it is written.' }),
+  }),
+});
+
+const OpenAPISpecVersionRef = builder.objectRef<SpecVersionRow>('OpenAPISpecVersion').implement({
+  description: 'One processed version of an OpenAPI specification.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'Id of the version.' }),
+    sourceURL: t.exposeString('sourceURL', { description: 'URL it was fetched from.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was processed.' }),
+    content: t.field({
+      type: OpenAPISpecContent,
+      description: 'Its processed content (stored by the processing job, served as stored).',
+      resolve: (version, _args, ctx) => specVersionContent(ctx.urls, version),
+    }),
+    rawContent: t.field({
+      type: OpenAPISpecRawContent,
+      description: 'Its source as fetched; NOT_FOUND for versions processed before sources were kept.',
+      resolve: (version) => specVersionRawContent(version),
+    }),
+  }),
+});
+
+builder.prismaObjectFields('OpenAPISpec', (t) => ({
+  latestVersion: t.field({
+    type: OpenAPISpecVersionRef,
+    description: 'The latest processed version; NOT_FOUND before the first processing succeeded.',
+    resolve: (spec, _args, ctx) => latestSpecVersion(ctx, spec),
+  }),
+  version: t.field({
+    type: OpenAPISpecVersionRef,
+    description: 'One processed version, by id; NOT_FOUND when the spec has none of that id.',
+    args: { id: t.arg.id({ required: true, description: 'Id of the version.' }) },
+    resolve: (spec, args, ctx) => specVersionById(ctx, spec, String(args.id)),
+  }),
+}));

@@ -1,5 +1,5 @@
 // SAML provider rules (spec 4.6): the limits of section 8, the certificate
-// checked to be a PEM X.509 certificate, the default team checked to be one of
+// checked to be one X.509 certificate (PEM or bare base64, stored as PEM), the default team checked to be one of
 // the organization's, and the service-provider URLs generated per provider.
 import { X509Certificate } from 'node:crypto';
 import type { Context, Urls } from '../../context.js';
@@ -25,18 +25,37 @@ export interface SamlProviderInput {
 }
 
 const PEM_CERTIFICATE = /^\s*-----BEGIN CERTIFICATE-----\r?\n[A-Za-z0-9+/=\r\n]+-----END CERTIFICATE-----\s*$/;
+/** The body alone, as IdP metadata carries it (`<ds:X509Certificate>`): base64 of the DER, line breaks allowed. */
+const BARE_BASE64 = /^[A-Za-z0-9+/\s]+={0,2}\s*$/;
 
-/** The certificate as stored: one PEM X.509 certificate that parses (400 naming `certificate` otherwise). */
-export function checkCertificate(pem: string): string {
-  checkLength('certificate', pem, 1, 10_000);
-  if (!PEM_CERTIFICATE.test(pem))
-    throw badRequest('must be one PEM-encoded X.509 certificate (-----BEGIN CERTIFICATE-----)', 'certificate');
+/**
+ * The certificate as stored: one X.509 certificate that parses, PEM-encoded (400 naming `certificate` otherwise).
+ * A bare base64 body is accepted too and stored as PEM; it must decode to exactly one DER certificate.
+ */
+export function checkCertificate(text: string): string {
+  checkLength('certificate', text, 1, 10_000);
+  if (PEM_CERTIFICATE.test(text)) {
+    parsedCertificate(text);
+    return text.trim();
+  }
+  if (!BARE_BASE64.test(text))
+    throw badRequest('must be one X.509 certificate, PEM-encoded (-----BEGIN CERTIFICATE-----) or bare base64', 'certificate');
+  const body = text.replace(/\s+/g, '');
+  const der = Buffer.from(body, 'base64');
+  // Node's decoder skips what is not base64: re-encoding tells a clean body from one with stray characters.
+  if (body.length % 4 !== 0 || der.toString('base64') !== body) throw badRequest('is not valid base64', 'certificate');
+  const certificate = parsedCertificate(der);
+  // Trailing bytes after the certificate (a second one, padding) are refused: exactly one certificate.
+  if (!certificate.raw.equals(der)) throw badRequest('must be exactly one X.509 certificate', 'certificate');
+  return certificate.toString().trim();
+}
+
+function parsedCertificate(encoded: string | Buffer): X509Certificate {
   try {
-    new X509Certificate(pem);
+    return new X509Certificate(encoded);
   } catch {
     throw badRequest('is not a valid X.509 certificate', 'certificate');
   }
-  return pem.trim();
 }
 
 /** The fields to write, checked; `create` requires the label. Unknown default teams are a 400 naming `defaultTeam`. */
@@ -104,7 +123,7 @@ export async function updateSamlProvider(
   return ctx.prisma.samlProvider.findUniqueOrThrow({ ...query, where: { id: providerId } });
 }
 
-/** Idempotent: true when this call deleted the provider (REST 205), false when there was none (204). */
+/** Idempotent: true when this call deleted the provider, false when there was none (REST answers 204 either way). */
 export async function deleteSamlProvider(ctx: Context, organizationId: string, providerId: string): Promise<boolean> {
   await authorizeProviders(ctx, organizationId, 'delete');
   const { count } = await ctx.prisma.samlProvider.deleteMany({ where: { id: providerId, organizationId } });

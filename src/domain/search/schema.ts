@@ -1,5 +1,6 @@
-// Search in GraphQL: Space.search (REST GET /spaces/{spaceId}/search) and
-// Organization.search (REST GET /orgs/{organizationId}/search), connections
+// Search in GraphQL: Space.search (REST GET /spaces/{spaceId}/search),
+// Organization.search (REST GET /orgs/{organizationId}/search) and Query.siteSearch
+// (REST POST /orgs/{organizationId}/sites/{siteId}/search), connections
 // in the public document's result shapes, batched through loaders.ts.
 import { resolveOffsetConnection } from '@pothos/plugin-relay';
 import { builder } from '../../schema/builder.js';
@@ -8,6 +9,9 @@ import { requireActor, type Context } from '../../context.js';
 import { searchableSpacesWhere } from '../../policy/index.js';
 import { organizationSearchLoader, spaceSearchLoader } from './loaders.js';
 import { checkQuery, type PageHit, type SectionHit, type SpaceHit } from './service.js';
+import { restEnum } from '../../schema/enums.js';
+import { searchSite, siteSearchSpaces } from './siteSearch.js';
+import { MAX_SCOPE_SITE_SPACES } from './siteScope.js';
 
 type SectionValue = SectionHit & { page: PageHit };
 
@@ -145,6 +149,82 @@ builder.prismaObjectField('Organization', 'search', (t) =>
         const query = checkQuery(args.query);
         searchableSpacesWhere(requireActor(ctx), org.id); // 403 now, before any statement, for a token without the scope
         return searchConnection(args, (offset, limit) => organizationSearchLoader(ctx).load({ id: org.id, query, offset, limit })) as never;
+      },
+    },
+    SearchSpaceResultConnection,
+  ),
+);
+
+const SiteSearchModeEnum = restEnum('SiteSearchMode', ['default', 'specific', 'all'] as const, 'What a site search covers.', {
+  default: "Each section's default content, with the current site space (restrictTo narrows it).",
+  specific: 'The site spaces named in siteSpaceIds.',
+  all: 'Every site space of the site.',
+});
+
+const SiteSearchLegacyModeEnum = restEnum(
+  'SiteSearchLegacyMode',
+  ['specific', 'current', 'all'] as const,
+  'The deprecated form of a site search scope.',
+  {
+    specific: 'The site spaces named in siteSpaceIds.',
+    current: "The site space siteSpaceId and each section's default content.",
+    all: 'Every site space of the site.',
+  },
+);
+
+const SiteSearchRestrictionEnum = restEnum(
+  'SiteSearchRestriction',
+  ['currentSiteSpace', 'otherSiteSpaces'] as const,
+  'A part of the default scope of a site search.',
+  {
+    currentSiteSpace: 'The current site space alone.',
+    otherSiteSpaces: 'The default scope without the current site space.',
+  },
+);
+
+const SiteSearchScopeInput = builder.inputType('SiteSearchScopeInput', {
+  description: 'What a site search covers.',
+  fields: (t) => ({
+    mode: t.field({ type: SiteSearchModeEnum, required: true, description: 'default, specific or all.' }),
+    currentSiteSpace: t.id({ description: 'mode default: the site space the search is made from (always searched).' }),
+    restrictTo: t.field({
+      type: SiteSearchRestrictionEnum,
+      description: 'mode default, with currentSiteSpace: a part of the default scope.',
+    }),
+    siteSpaceIds: t.idList({ description: `mode specific: the site spaces to search (1 to ${MAX_SCOPE_SITE_SPACES}).` }),
+  }),
+});
+
+builder.queryField('siteSearch', (t) =>
+  t.connection(
+    {
+      type: SearchSpaceResultRef,
+      description:
+        'Full-text search over the spaces a published site publishes, for whoever may read the published site (token scope site:search): spaces in the order of their best page, each with its best pages. NOT_FOUND for an unpublished or hidden site.',
+      args: {
+        organizationId: t.arg.id({ required: true, description: 'Id of the organization of the site.' }),
+        siteId: t.arg.id({ required: true, description: 'Id of the site.' }),
+        shareKey: t.arg.string({ description: 'Key of an active share link (share-link sites).' }),
+        query: t.arg.string({ required: true, description: queryDescription }),
+        scope: t.arg({ type: SiteSearchScopeInput, description: 'What to search; every site space of the site when absent.' }),
+        mode: t.arg({ type: SiteSearchLegacyModeEnum, deprecationReason: 'Use scope.', description: 'Deprecated: use scope.' }),
+        siteSpaceIds: t.arg.idList({ deprecationReason: 'Use scope.', description: 'Deprecated: use scope (mode specific).' }),
+        siteSpaceId: t.arg.id({ deprecationReason: 'Use scope.', description: 'Deprecated: use scope (mode default).' }),
+      },
+      resolve: async (_root, args, ctx) => {
+        const query = checkQuery(args.query);
+        const target = { organizationId: String(args.organizationId), siteId: String(args.siteId), shareKey: args.shareKey };
+        const spaces = await siteSearchSpaces(ctx, target, {
+          scope: args.scope && {
+            ...args.scope,
+            siteSpaceIds: args.scope.siteSpaceIds?.map(String),
+            currentSiteSpace: args.scope.currentSiteSpace && String(args.scope.currentSiteSpace),
+          },
+          mode: args.mode,
+          siteSpaceIds: args.siteSpaceIds?.map(String),
+          siteSpaceId: args.siteSpaceId && String(args.siteSpaceId),
+        });
+        return searchConnection(args, (offset, limit) => searchSite(ctx, spaces, query, offset, limit)) as never;
       },
     },
     SearchSpaceResultConnection,

@@ -12,6 +12,7 @@ import { moveInputFields, moved, newOrganizationField, newParentField, positionF
 import { LanguageEnum } from '../content/language.js';
 import { ContentLinkConnection, ContentLinkType, spaceLinks } from '../links/schema.js';
 import { mayShowRelated } from '../content/related.js';
+import { linkEmbed } from './embed.js';
 import type { ContentSubject } from '../../policy/content.js';
 import type { SpaceSubject } from '../../policy/space.js';
 import type { OrganizationSubject } from '../../policy/organization.js';
@@ -338,4 +339,22 @@ builder.relayMutationField(
       parent: newParentField(t),
     }),
   },
+);
+
+const EmbedRef = builder.simpleObject('Embed', {
+  description: 'How to show a URL embedded in content: here always a link, described from the URL alone (nothing is fetched).',
+  fields: (t) => ({
+    type: t.string({ description: 'Always "link".' }),
+    title: t.string({ description: 'The last segment of the URL path made readable, else the host name.' }),
+    site: t.string({ description: 'The host name, without a leading "www.".' }),
+  }),
+});
+
+builder.prismaObjectField('Space', 'embed', (t) =>
+  t.field({
+    type: EmbedRef,
+    description: 'An embed of an http(s) URL (at most 2048 characters) in the space, for whoever may see it.',
+    args: { url: t.arg.string({ required: true, description: 'The URL to embed.' }) },
+    resolve: (_space, args) => linkEmbed(args.url),
+  }),
 );

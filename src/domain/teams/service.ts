@@ -185,7 +185,7 @@ export async function renameTeam(
 
 /**
  * Deletes the team (its memberships go with it). Idempotent: true when this
- * call deleted it; false when there was none (REST 205 / 204). A caller who
+ * call deleted it; false when there was none (REST: 204 either way). A caller who
  * sees the team but may not delete it gets 403; another organization's, 404.
  */
 export async function deleteTeam(ctx: Context, organizationId: string, teamId: string): Promise<boolean> {

@@ -88,7 +88,7 @@ export async function updateTranslation(ctx: Context, organizationId: string, id
   return ctx.prisma.translation.findUniqueOrThrow({ where: { id } });
 }
 
-/** Idempotent: true when this call deleted it (REST 205 / 204). The result space stays: it is content of its own. */
+/** Idempotent: true when this call deleted it (REST answers 204 either way). The result space stays: it is content of its own. */
 export async function deleteTranslation(ctx: Context, organizationId: string, id: string): Promise<boolean> {
   authorize(translationPolicy, requireActor(ctx), subject(organizationId), 'edit');
   const { count } = await ctx.prisma.translation.deleteMany({ where: { id, organizationId } });

@@ -2,6 +2,7 @@ import { completeValue } from '@pothos/core';
 import { builder } from '../../schema/builder.js';
 import { urlsFor } from '../shared/urls.js';
 import { organizationsSharedWithActor } from './loaders.js';
+import { findUser } from './service.js';
 import { requireActor, type Context } from '../../context.js';
 import { can, requireEmailReadable, userPolicy, type UserSubject } from '../../policy/index.js';
 
@@ -46,5 +47,14 @@ builder.queryField('viewer', (t) =>
     type: 'User',
     description: 'The user behind the API token.',
     resolve: (query, _root, _args, ctx) => ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: requireActor(ctx).userId } }),
+  }),
+);
+
+builder.queryField('user', (t) =>
+  t.prismaField({
+    type: 'User',
+    description: 'A user the caller may see (themselves, or someone sharing an organization with them); NOT_FOUND otherwise.',
+    args: { id: t.arg.id({ required: true, description: 'Id of the user.' }) },
+    resolve: (query, _root, args, ctx) => findUser(ctx, args.id, query),
   }),
 );

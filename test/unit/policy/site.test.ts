@@ -61,6 +61,14 @@ describe('sitePolicy', () => {
     // A share-link site serves its published structure only with a key, to members too.
     ['admin', {}, site({ published: true, visibility: 'share-link' }), 'readPublished', 'refused'],
     ['read', { shareKeys: ['key_1'] }, shared, 'readPublished', 'allowed'],
+    // Search: whoever reads the published site, with site:search.
+    ['read', {}, site(), 'search', 'refused'],
+    ['read', {}, published, 'search', 'allowed'],
+    ['stranger', {}, published, 'search', 'hidden'],
+    ['stranger', { shareKeys: ['key_1'] }, shared, 'search', 'allowed'],
+    ['admin', {}, site({ published: true, visibility: 'share-link' }), 'search', 'refused'],
+    ['read', { scopes: ['site:search'] }, published, 'search', 'allowed'],
+    ['read', { scopes: ['site:read'] }, published, 'search', 'scope'],
     // Scoped tokens.
     ['admin', { scopes: ['site:read'] }, site(), 'view', 'allowed'],
     ['admin', { scopes: ['site:read'] }, site(), 'update', 'scope'],

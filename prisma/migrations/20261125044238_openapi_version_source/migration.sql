@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "OpenAPISpecVersion" ADD COLUMN     "sourceFormat" TEXT,
+ADD COLUMN     "sourceText" TEXT;
