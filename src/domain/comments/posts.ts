@@ -99,17 +99,17 @@ export const CommentUrls = builder.simpleObject('CommentUrls', {
 export const commentLocation = (ctx: Context, c: { id: string; spaceId: string; changeRequestId: string | null }) =>
   `${ctx.urls.api}/spaces/${c.spaceId}${c.changeRequestId ? `/change-requests/${c.changeRequestId}` : ''}/comments/${c.id}`;
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- one set of fields for the field builders of two Prisma types */
 /**
  * What a comment and a reply both are: a post with an author, dates, a Markdown body, mentions and reactions.
  * Whoever reads a post reads who wrote it (authors who left the organization included): a profile, not the User.
  */
-export const postFields = (t: any, table: BodyTable, organizationOf: (row: any) => string) => ({
+// biome-ignore lint/suspicious/noExplicitAny: one set of fields for the field builders of two Prisma types
+export const postFields = <Row>(t: any, table: BodyTable, organizationOf: (row: Row) => string) => ({
   postedBy: t.field({
     type: UserProfile,
     description: 'The author.',
     select: { postedBy: profileSelect },
-    resolve: (row: any) => row.postedBy,
+    resolve: (row: { postedBy: Profile }) => row.postedBy,
   }),
   postedAt: t.expose('postedAt', { type: 'DateTime', description: 'When it was posted.' }),
   editedAt: t.expose('editedAt', { type: 'DateTime', nullable: true, description: 'When its body was last edited; null if never.' }),
@@ -118,22 +118,22 @@ export const postFields = (t: any, table: BodyTable, organizationOf: (row: any) 
     description: bodyDescription,
     args: { format: t.arg({ type: CommentBodyFormatEnum, description: formatArgDescription }) },
     select: { id: true, markdown: true, document: true, mentions: true },
-    resolve: async (row: any, args: { format?: 'markdown' | 'document' | null }, ctx: Context) =>
+    resolve: async (row: Row & BodyRow, args: { format?: 'markdown' | 'document' | null }, ctx: Context) =>
       bodyOut(args.format === 'document' ? await parsedBody(ctx, table, row) : row, args.format),
   }),
   mentions: t.field({
     type: [UserRef],
     description: 'The members of the organization its body mentions (`@usr_…` or `@e-mail`); empty for callers outside the organization.',
     select: { id: true, markdown: true, document: true, mentions: true },
-    resolve: async (row: any, _: unknown, ctx: Context) => mentionedUsers(await parsedBody(ctx, table, row), organizationOf(row), ctx),
+    resolve: async (row: Row & BodyRow, _: unknown, ctx: Context) =>
+      mentionedUsers(await parsedBody(ctx, table, row), organizationOf(row), ctx),
   }),
   reactions: t.field({
     type: [EmojiReaction],
     description: 'Its emoji reactions.',
-    resolve: (row: any, _: unknown, ctx: Context) => reactionGroups(row.id, ctx),
+    resolve: (row: Row & BodyRow, _: unknown, ctx: Context) => reactionGroups(row.id, ctx),
   }),
 });
-/* eslint-enable @typescript-eslint/no-explicit-any */
 
 const CommentBodyInput = builder.inputType('CommentBodyInput', {
   description: 'The content of a comment or reply.',

@@ -3,7 +3,8 @@
 // the mutations that post, change and delete a comment. Replies are in
 // replies/schema.ts, live comments in subscriptions.ts, what a comment and a
 // reply share in posts.ts.
-import { builder, type ObjectFieldBuilder } from '../../schema/builder.js';
+import type { ArgBuilder } from '@pothos/core';
+import { builder, type ObjectFieldBuilder, type SchemaTypes } from '../../schema/builder.js';
 import { requireActor, type Context } from '../../context.js';
 import { authorize, can, commentPolicy, spacePolicy } from '../../policy/index.js';
 import type { SpaceSubject } from '../../policy/space.js';
@@ -148,14 +149,14 @@ const CommentConnection = nodeConnection(CommentRef, 'Comment', { items: 'commen
 const changeRequestArgDescription = "A change request of the space (its id or number): its comments rather than the space's own.";
 
 type ListArgs = CommentListArgs & { changeRequest?: string | null };
-/* eslint-disable @typescript-eslint/no-explicit-any -- the argument builders of several field kinds */
-const listArgs = (t: { arg: any }) => ({
+/** The argument builder every field kind has (`t.arg`). */
+type Args = { arg: ArgBuilder<SchemaTypes> };
+const listArgs = (t: Args) => ({
   order: t.arg({ type: OrderEnum, defaultValue: 'desc', description: 'By posting date: desc (default) or asc.' }),
   status: t.arg({ type: CommentStatusFilterEnum, defaultValue: 'all', description: 'Which comments by status (default all).' }),
   authors: t.arg.idList({ description: 'Only comments posted by these users.' }),
 });
-const targetPageArg = (t: { arg: any }) => t.arg.id({ description: 'Only comments on this page.' });
-/* eslint-enable @typescript-eslint/no-explicit-any */
+const targetPageArg = (t: Args) => t.arg.id({ description: 'Only comments on this page.' });
 /**
  * The thread of a space's comment list or commenters: the caller must read the space
  * on their own rights (a site that publishes it shows its content, not its discussion:
