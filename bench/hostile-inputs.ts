@@ -8,9 +8,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus } from 'node:os';
-import { migrate } from '../src/db/migrate.js';
-import { seed, type BenchDataset } from './seed.js';
-import { buildQuire, createBenchDatabase, startServer, type ServerProcess } from './servers.js';
+import type { BenchDataset } from './seed.js';
+import { jsonRequest as json, withQuire, withSeededDatabase } from './seededQuire.js';
+import type { ServerProcess } from './servers.js';
 
 const duration = Number(process.env.BENCH_DURATION ?? 20);
 const log = (msg: string) => console.error(`[bench] ${msg}`);
@@ -19,15 +19,6 @@ interface Hostile {
   name: string;
   send(base: string): Promise<number>;
 }
-
-const json = (token: string | undefined, method: string, body?: unknown) => ({
-  method,
-  headers: {
-    ...(token ? { authorization: `Bearer ${token}` } : {}),
-    ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-  },
-  body: body === undefined ? undefined : JSON.stringify(body),
-});
 
 /** A spec whose `$ref`s fan out 16 levels: 2,150 bytes that expand past 15 MB when dereferenced naively. */
 function fanOutSpec() {
@@ -174,68 +165,55 @@ async function quietReads(server: ServerProcess, data: BenchDataset, until: () =
   return { health: percentiles(health), space: percentiles(space) };
 }
 
-const database = await createBenchDatabase();
 const source = await specSource();
 try {
-  await migrate(database.url);
-  const data = await seed(database.url);
-  const server = await startServer('quire', buildQuire(), {
-    DATABASE_URL: database.url,
-    PUBLIC_URL: 'http://bench.quire.test',
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_TOKEN: '1000000000',
-    RATE_LIMIT_PER_ADDRESS: '1000000000',
-    OUTBOUND_ALLOW_CIDRS: '127.0.0.1/32',
-  });
-  try {
-    const inputs = hostileInputs(data, await hostileSpace(server.baseUrl, data), source.url);
-    const stopAt = (ms: number) => {
-      const end = Date.now() + ms;
-      return () => Date.now() > end;
-    };
-    await quietReads(server, data, stopAt(2000)); // warm-up
-    const alone = await quietReads(server, data, stopAt(duration * 1000));
-    log(`alone: healthz p50 ${alone.health.p50} ms, p99 ${alone.health.p99} ms`);
-    let done = false;
-    const results = new Map<string, { statuses: number[]; ms: number[] }>(inputs.map((h) => [h.name, { statuses: [], ms: [] }]));
-    const hostile = (async () => {
-      while (!done) {
-        for (const input of inputs) {
-          if (done) break;
-          const started = performance.now();
-          // 0: the server closed the connection (an upload refused before its body was read) or setup failed.
-          const code = await input.send(server.baseUrl).catch((err: Error) => (log(`${input.name}: ${err.message}`), 0));
-          results.get(input.name)!.statuses.push(code);
-          results.get(input.name)!.ms.push(performance.now() - started);
+  await withSeededDatabase((database, data) =>
+    withQuire(database.url, { OUTBOUND_ALLOW_CIDRS: '127.0.0.1/32' }, async (server) => {
+      const inputs = hostileInputs(data, await hostileSpace(server.baseUrl, data), source.url);
+      const stopAt = (ms: number) => {
+        const end = Date.now() + ms;
+        return () => Date.now() > end;
+      };
+      await quietReads(server, data, stopAt(2000)); // warm-up
+      const alone = await quietReads(server, data, stopAt(duration * 1000));
+      log(`alone: healthz p50 ${alone.health.p50} ms, p99 ${alone.health.p99} ms`);
+      let done = false;
+      const results = new Map<string, { statuses: number[]; ms: number[] }>(inputs.map((h) => [h.name, { statuses: [], ms: [] }]));
+      const hostile = (async () => {
+        while (!done) {
+          for (const input of inputs) {
+            if (done) break;
+            const started = performance.now();
+            // 0: the server closed the connection (an upload refused before its body was read) or setup failed.
+            const code = await input.send(server.baseUrl).catch((err: Error) => (log(`${input.name}: ${err.message}`), 0));
+            results.get(input.name)!.statuses.push(code);
+            results.get(input.name)!.ms.push(performance.now() - started);
+          }
         }
-      }
-    })();
-    const beside = await quietReads(server, data, stopAt(duration * 1000));
-    done = true;
-    await hostile;
+      })();
+      const beside = await quietReads(server, data, stopAt(duration * 1000));
+      done = true;
+      await hostile;
 
-    console.log(
-      `\nHostile inputs: ${cpus().length} CPUs, Node ${process.version}, ${duration} s of quiet reads alone and beside, database ${database.server}.`,
-    );
-    console.log('Quiet tenant (one caller), ms p50 / p99 / max:\n');
-    console.log('| read | alone | beside the hostile tenant |');
-    console.log('| --- | --- | --- |');
-    const row = (t: Timings) => `${t.p50} / ${t.p99} / ${t.max} (${t.count})`;
-    console.log(`| GET /healthz | ${row(alone.health)} | ${row(beside.health)} |`);
-    console.log(`| GET /v1/spaces/{id} | ${row(alone.space)} | ${row(beside.space)} |`);
-    console.log('\nHostile tenant, each input sent in turn while the quiet reads ran:\n');
-    console.log('| input | statuses | ms p50 / max |');
-    console.log('| --- | --- | --- |');
-    for (const [name, r] of results) {
-      const counts = [...new Set(r.statuses)].map((s) => `${s}×${r.statuses.filter((x) => x === s).length}`).join(' ');
-      const t = percentiles(r.ms);
-      console.log(`| ${name} | ${counts || '(not reached)'} | ${r.ms.length ? `${t.p50} / ${t.max}` : '-'} |`);
-    }
-  } finally {
-    await server.stop();
-  }
+      console.log(
+        `\nHostile inputs: ${cpus().length} CPUs, Node ${process.version}, ${duration} s of quiet reads alone and beside, database ${database.server}.`,
+      );
+      console.log('Quiet tenant (one caller), ms p50 / p99 / max:\n');
+      console.log('| read | alone | beside the hostile tenant |');
+      console.log('| --- | --- | --- |');
+      const row = (t: Timings) => `${t.p50} / ${t.p99} / ${t.max} (${t.count})`;
+      console.log(`| GET /healthz | ${row(alone.health)} | ${row(beside.health)} |`);
+      console.log(`| GET /v1/spaces/{id} | ${row(alone.space)} | ${row(beside.space)} |`);
+      console.log('\nHostile tenant, each input sent in turn while the quiet reads ran:\n');
+      console.log('| input | statuses | ms p50 / max |');
+      console.log('| --- | --- | --- |');
+      for (const [name, r] of results) {
+        const counts = [...new Set(r.statuses)].map((s) => `${s}×${r.statuses.filter((x) => x === s).length}`).join(' ');
+        const t = percentiles(r.ms);
+        console.log(`| ${name} | ${counts || '(not reached)'} | ${r.ms.length ? `${t.p50} / ${t.max}` : '-'} |`);
+      }
+    }),
+  );
 } finally {
   source.server.close();
-  await database.drop();
 }

@@ -6,9 +6,9 @@
 //   BENCH_DURATION=10           seconds per run
 //   BENCH_NOISY_CONNECTIONS=64  the noisy tenant's connections
 import { cpus } from 'node:os';
-import { migrate } from '../src/db/migrate.js';
-import { seed, type BenchDataset } from './seed.js';
-import { createBenchDatabase, buildQuire, startServer, type ServerProcess } from './servers.js';
+import type { BenchDataset } from './seed.js';
+import { buildQuire, startServer, type ServerProcess } from './servers.js';
+import { quireEnv, withSeededDatabase } from './seededQuire.js';
 import { benchGraphQLQuery, seededRandom, type BenchRequest, type Scenario } from './scenarios.js';
 import { loadRun, settle, type LoadResult } from './load.js';
 
@@ -74,18 +74,8 @@ async function measure(setting: string, env: Record<string, string>, data: Bench
   }
 }
 
-const database = await createBenchDatabase();
-try {
-  await migrate(database.url);
-  const data = await seed(database.url);
-  const base = {
-    DATABASE_URL: database.url,
-    PUBLIC_URL: 'http://bench.quire.test',
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_TOKEN: '1000000000',
-    RATE_LIMIT_PER_ADDRESS: '1000000000',
-  };
+await withSeededDatabase(async (database, data) => {
+  const base = quireEnv(database.url);
   const rows = [
     await measure('fair share, defaults (2 per token, 4 per organization)', base, data),
     await measure('fair share, 1 per token', { ...base, CONCURRENT_REQUESTS_PER_TOKEN: '1' }, data),
@@ -108,6 +98,4 @@ try {
       `| ${r.setting} | ${ms(r.alone)} | ${ms(r.beside)} | ${r.alone.requestsPerSecond.toFixed(0)} → ${r.beside.requestsPerSecond.toFixed(0)} | ${r.noisy.requestsPerSecond.toFixed(0)} | ${r.noisy.non2xx} | ${ms(r.noisy)} | ${mb(r.alone)} → ${mb(r.noisy)} |`,
     );
   }
-} finally {
-  await database.drop();
-}
+});

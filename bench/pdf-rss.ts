@@ -2,9 +2,8 @@
 // exports the PDF of a change request of 100 pages of 20 KB (issue #26's case:
 // 1.8 GB before the compute pool). The server runs from dist/ as `npm start`
 // runs it; RSS is read from /proc every 50 ms, worker threads included.
-import { migrate } from '../src/db/migrate.js';
-import { seed } from './seed.js';
-import { buildQuire, createBenchDatabase, startServer, type ServerProcess } from './servers.js';
+import { jsonRequest, withQuire, withSeededDatabase } from './seededQuire.js';
+import type { ServerProcess } from './servers.js';
 
 const PAGES = 100;
 const PAGE_BYTES = 20_000;
@@ -19,11 +18,7 @@ const page = (i: number) =>
     .slice(0, PAGE_BYTES);
 
 async function call(base: string, token: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(base + path, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const res = await fetch(base + path, jsonRequest(token, method, body));
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }
@@ -48,19 +43,8 @@ async function peakDuring<T>(server: ServerProcess, work: () => Promise<T>) {
   }
 }
 
-const database = await createBenchDatabase();
-try {
-  await migrate(database.url);
-  const data = await seed(database.url);
-  const server = await startServer('quire', buildQuire(), {
-    DATABASE_URL: database.url,
-    PUBLIC_URL: 'http://bench.quire.test',
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_TOKEN: '1000000000',
-    RATE_LIMIT_PER_ADDRESS: '1000000000',
-  });
-  try {
+await withSeededDatabase((database, data) =>
+  withQuire(database.url, {}, async (server) => {
     const org = data.orgs[0];
     const token = org.adminTokens[0];
     const base = server.baseUrl;
@@ -90,9 +74,5 @@ try {
     console.log(
       `| three more at once (stored render) | ${again.result.map((r) => r.status).join(', ')} | ${again.ms} | ${mb(again.peak)} |`,
     );
-  } finally {
-    await server.stop();
-  }
-} finally {
-  await database.drop();
-}
+  }),
+);

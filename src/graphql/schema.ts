@@ -27,7 +27,7 @@ import '../domain/files/schema.js';
 import '../domain/content/reusableContents.js';
 import '../domain/search/schema.js';
 import '../domain/comments/schema.js';
-import '../domain/comments/mutations.js';
+import '../domain/comments/replies/schema.js';
 import '../domain/comments/subscriptions.js';
 import '../domain/saml/schema.js';
 import '../domain/visitorClaims/schema.js';

@@ -3,19 +3,15 @@
 // document before any PUT, validation of the rich-text document, authorization
 // (admin, plain member, guest, another organization, no token, token scopes),
 // and parallel PUTs.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { graphql, rest } from '../support/http.js';
 import { addMember, createOrg, type OrgFixture } from '../support/factories.js';
 import { expectOpenApi } from '../support/openapi.js';
 import { tokenWithScopes } from '../support/tokens.js';
 import { race, restCall, statusCounts } from '../support/concurrency.js';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+const app = useTestApp();
 
 const path = (org: OrgFixture) => `/v1/orgs/${org.organizationId}/agent-instructions`;
 const SPEC_PATH = '/orgs/{organizationId}/agent-instructions';

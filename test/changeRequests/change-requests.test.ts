@@ -1,21 +1,16 @@
 // Change requests (spec 4.14, 4.15, 4.16): create, numbers, lists, patch,
 // page writes on their own revision line, update and merge (three-way), reviews
 // and merge rules, content reads.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, useTestOrg } from '../support/app.js';
 import { graphql, request, rest } from '../support/http.js';
-import { addMember, createOrg, createSpace, type OrgFixture } from '../support/factories.js';
+import { addMember, createOrg, createSpace } from '../support/factories.js';
 import { expectOpenApi } from '../support/openapi.js';
 import { race, restCall, statusCounts, times } from '../support/concurrency.js';
 import { insertPages, pagesOf } from '../support/content.js';
 
-let app: TestApp;
-let org: OrgFixture;
-beforeAll(async () => {
-  app = await startTestApp();
-  org = await createOrg(app);
-});
-afterAll(() => app.close());
+const app = useTestApp();
+const org = useTestOrg(app);
 
 const crPath = (spaceId: string, cr?: string) => `/v1/spaces/${spaceId}/change-requests${cr ? `/${cr}` : ''}`;
 

@@ -1,7 +1,7 @@
 // Collections (spec 4.10): read, settings, deletion, their spaces, moves and
 // transfers, the organization list (nested or top level) and creation.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { request, rest } from '../support/http.js';
 import {
   addMember,
@@ -15,11 +15,7 @@ import {
 import { expectOpenApi, expectSchema } from '../support/openapi.js';
 import { insertPages, publishOnSite } from '../support/content.js';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+const app = useTestApp();
 
 const ids = (res: { body: { items: { id: string }[] } }) => res.body.items.map((i) => i.id);
 const expect400 = (res: { status: number; body: any }, field: string) => {

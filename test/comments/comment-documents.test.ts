@@ -1,17 +1,12 @@
 // Comment and reply bodies are parsed once, when written (issue #26): reads
 // answer the stored document and mentions, and never parse Markdown again.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, useTestOrg } from '../support/app.js';
 import { rest } from '../support/http.js';
-import { createOrg, createSpace, type OrgFixture } from '../support/factories.js';
+import { createSpace } from '../support/factories.js';
 
-let app: TestApp;
-let org: OrgFixture;
-beforeAll(async () => {
-  app = await startTestApp();
-  org = await createOrg(app);
-});
-afterAll(() => app.close());
+const app = useTestApp();
+const org = useTestOrg(app);
 
 describe('comment bodies parsed at write', () => {
   it('stores the document and mentions of a comment and a reply; reads answer what is stored', async () => {

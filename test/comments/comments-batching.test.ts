@@ -1,21 +1,17 @@
 // A space's comments with their replies, authors, reactions, repliers and
 // targets: the SQL statements a query costs do not grow with the number of
 // comments or replies (pinned).
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { expect, it } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { graphql } from '../support/http.js';
 import { addMember, createOrg, createSpace } from '../support/factories.js';
 import { insertPages } from '../support/content.js';
 import { newId } from '../../src/ids.js';
 import { storedBody } from '../../src/domain/comments/body.js';
 
-let app: TestApp;
 // The cost model counts each plain list (reactions, their users) as 50 items: this deliberately wide query
 // (reactions and their users on 50 comments and 250 replies) is allowed here, what it costs in SQL is the subject.
-beforeAll(async () => {
-  app = await startTestApp({ graphql: { maxNodes: 10_000_000 } });
-});
-afterAll(() => app.close());
+const app = useTestApp({ graphql: { maxNodes: 10_000_000 } });
 
 const QUERY = `query($id: ID!) { space(id: $id) { comments(first: 50) { totalCount edges { node {
   id postedAt body { markdown } status postedBy { id displayName } resolvedBy { id } repliesCount

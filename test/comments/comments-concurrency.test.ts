@@ -1,17 +1,13 @@
 // Comments under concurrent writers: replies, reactions, posts, resolutions and
 // deletes fired truly at once leave exact counts and one row per user and emoji.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { expect, it } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { rest } from '../support/http.js';
 import { addMember, createOrg, createSpace } from '../support/factories.js';
 import { race, restCall, statusCounts, times } from '../support/concurrency.js';
 import { insertChangeRequest } from '../support/comments.js';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+const app = useTestApp();
 
 async function fixture(members = 5) {
   const org = await createOrg(app);

@@ -1,8 +1,8 @@
 // The other ways into comments: a change request's comments and a page's comments.
 // Both answer the right thread with the list filters, page like every connection,
 // and cost the same SQL for 2 parents as for 20 (pinned).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { graphql } from '../support/http.js';
 import { addMember, createOrg, createSpace } from '../support/factories.js';
 import { insertPages } from '../support/content.js';
@@ -10,11 +10,7 @@ import { insertChangeRequest } from '../support/comments.js';
 import { newId } from '../../src/ids.js';
 import { storedBody } from '../../src/domain/comments/body.js';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp({ graphql: { maxNodes: 10_000_000 } });
-});
-afterAll(() => app.close());
+const app = useTestApp({ graphql: { maxNodes: 10_000_000 } });
 
 type Org = Awaited<ReturnType<typeof createOrg>>;
 // Posted a second apart, in the order they are made (the lists order by posting date).

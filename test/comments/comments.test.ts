@@ -3,8 +3,8 @@
 // filters, bodies (Markdown and document), resolution, reactions, replies,
 // commenters, validation, authorization by role and token scope, idempotent
 // deletes, and comments on a page a later revision removed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { graphql, request, rest } from '../support/http.js';
 import { addMember, createOrg, createSpace, type Caller, type OrgFixture } from '../support/factories.js';
 import { expectOpenApi } from '../support/openapi.js';
@@ -15,11 +15,7 @@ import { newId } from '../../src/ids.js';
 import { openCommentCounts } from '../../src/domain/changeRequests/loaders.js';
 import type { Context } from '../../src/context.js';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+const app = useTestApp();
 
 const SPACE_COMMENTS = '/spaces/{spaceId}/comments';
 const SPACE_COMMENT = '/spaces/{spaceId}/comments/{commentId}';

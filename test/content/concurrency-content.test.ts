@@ -1,19 +1,15 @@
 // Conflicting writes of spaces and collections fired truly at once against the
 // real server (test/support/concurrency.ts): the answers say the state changed
 // once, and the database holds no state a sequential run could not produce.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { rest } from '../support/http.js';
 import { adminOfTwoOrganizations, createCollection, createOrg, createSpace, type OrgFixture } from '../support/factories.js';
 import { graphqlCall, race, restCall, statusCounts, times } from '../support/concurrency.js';
 import { insertPages } from '../support/content.js';
 import { resolveLevel } from '../../src/domain/content/levels.js';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+const app = useTestApp();
 
 /** Follows parents up from a collection; throws on a cycle. */
 async function depthOf(collectionId: string) {

@@ -3,18 +3,14 @@
 // policy (role, own grants, teams' grants) behind every `permissions` object
 // and every list, checked over REST (ajv against the public document) and
 // GraphQL, with the statements a list costs pinned.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { graphql, rest } from '../support/http.js';
 import { addMember, createCollection, createOrg, createSpace, type Caller, type OrgFixture } from '../support/factories.js';
 import { expectOpenApi } from '../support/openapi.js';
 import { tokenWithScopes } from '../support/tokens.js';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+const app = useTestApp();
 
 function expectError(res: { status: number; body: any }, status: number, message?: RegExp) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);

@@ -2,19 +2,14 @@
 // and collections, collection → spaces, child collections and parent, space →
 // organization and parent; Relay connections with totalCount; the mutations
 // behind the REST routes, with the HTTP status in each error's extensions.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, useTestOrg } from '../support/app.js';
 import { graphql } from '../support/http.js';
-import { addMember, createCollection, createOrg, createSpace, type OrgFixture } from '../support/factories.js';
+import { addMember, createCollection, createOrg, createSpace } from '../support/factories.js';
 import { publishOnSite, shareByLink } from '../support/content.js';
 
-let app: TestApp;
-let org: OrgFixture;
-beforeAll(async () => {
-  app = await startTestApp();
-  org = await createOrg(app);
-});
-afterAll(() => app.close());
+const app = useTestApp();
+const org = useTestOrg(app);
 
 const gql = (token: string | undefined, query: string, variables?: Record<string, unknown>) => graphql(app, token, query, variables);
 const errorOf = (res: { errors?: { extensions?: Record<string, unknown> }[] }) => res.errors?.[0]?.extensions;

@@ -2,20 +2,15 @@
 // (length, nesting of block quotes and lists, delimiters per block) and
 // rich-text documents (depth, node count) answer 400 naming the limit, before
 // any parse. bench/markdown-limits.ts measures the parse time they bound.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, useTestOrg } from '../support/app.js';
 import { graphql, rest } from '../support/http.js';
-import { createOrg, createSpace, type OrgFixture } from '../support/factories.js';
+import { createSpace } from '../support/factories.js';
 import { insertPages } from '../support/content.js';
 import { defaultContentLimits } from '../../src/limits/content.js';
 
-let app: TestApp;
-let org: OrgFixture;
-beforeAll(async () => {
-  app = await startTestApp({ content: { maxDocumentDepth: 8, maxDocumentNodes: 50 } });
-  org = await createOrg(app);
-});
-afterAll(() => app.close());
+const app = useTestApp({ content: { maxDocumentDepth: 8, maxDocumentNodes: 50 } });
+const org = useTestOrg(app);
 
 function expectBadRequest(res: { status: number; body: any }, message: RegExp) {
   expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(400);

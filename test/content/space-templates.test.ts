@@ -3,23 +3,18 @@
 // added to the space's content as a new main-line revision (or to a change
 // request's line with `changeRequestId`), `params.contentRefs` checked against
 // the template's slots and written as file references; GraphQL spaceTemplates.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, useTestOrg } from '../support/app.js';
 import { graphql, request, rest } from '../support/http.js';
-import { addMember, createOrg, createSpace, type OrgFixture } from '../support/factories.js';
+import { addMember, createOrg, createSpace } from '../support/factories.js';
 import { expectSchema } from '../support/openapi.js';
 import { insertPages, pagesOf } from '../support/content.js';
 import { tokenWithScopes } from '../support/tokens.js';
 import { uploadOk } from '../support/files.js';
 import { race, restCall, times } from '../support/concurrency.js';
 
-let app: TestApp;
-let org: OrgFixture;
-beforeAll(async () => {
-  app = await startTestApp();
-  org = await createOrg(app);
-});
-afterAll(() => app.close());
+const app = useTestApp();
+const org = useTestOrg(app);
 
 const activeRevision = async (spaceId: string) => (await app.prisma.space.findUniqueOrThrow({ where: { id: spaceId } })).revisionId;
 const apply = (token: string, spaceId: string, body: unknown) => rest(app, token).post(`/v1/spaces/${spaceId}/content/template`, body);

@@ -3,18 +3,14 @@
 // extraction, TF-IDF + cosine clustering), clusters independent of the
 // ingestion order and stable as conversations arrive, the reads with their
 // filters, sorts and not-found, and authorization.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { rest } from '../support/http.js';
 import { addMember, createOrg, type OrgFixture } from '../support/factories.js';
 import { tokenWithScopes } from '../support/tokens.js';
 import { race, restCall, times } from '../support/concurrency.js';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp({ worker: true });
-});
-afterAll(() => app.close());
+const app = useTestApp({ worker: true });
 
 const topics = {
   login: [

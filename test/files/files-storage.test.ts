@@ -9,7 +9,7 @@ import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import S3rver from 's3rver';
 import { createBlobStore, storageSettingsFromEnv, type BlobStore } from '../../src/storage/blobStore.js';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { startTestApp, useTestApp } from '../support/app.js';
 
 function storeContract(name: string, open: () => BlobStore) {
   describe(name, () => {
@@ -139,9 +139,7 @@ describe('storageSettingsFromEnv', () => {
 });
 
 describe('GET /files/<key> (signed URLs)', () => {
-  let app: TestApp;
-  beforeAll(async () => (app = await startTestApp()));
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   const local = (url: string) => url.replace('http://quire.test', app.baseUrl);
   const put = async (key: string, body: string, type = 'application/pdf') => app.quire.files.store.put(key, Buffer.from(body), type);

@@ -2,22 +2,17 @@
 // requests and the main content, file reads (REST and GraphQL, batched), file
 // sets carried through update and merge, and PDF exports parsed back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { startTestApp, type TestApp, useTestApp, useTestOrg } from '../support/app.js';
 import { graphql, rest } from '../support/http.js';
-import { addMember, createOrg, createSpace, type OrgFixture } from '../support/factories.js';
+import { addMember, createOrg, createSpace } from '../support/factories.js';
 import { expectOpenApi } from '../support/openapi.js';
 import { race } from '../support/concurrency.js';
 import { insertPages } from '../support/content.js';
 import { tokenWithScopes } from '../support/tokens.js';
 import { download, pdfSheets, tinyPng, upload, uploadCall, uploadOk } from '../support/files.js';
 
-let app: TestApp;
-let org: OrgFixture;
-beforeAll(async () => {
-  app = await startTestApp();
-  org = await createOrg(app);
-});
-afterAll(() => app.close());
+const app = useTestApp();
+const org = useTestOrg(app);
 
 const crPath = (spaceId: string, cr?: string) => `/v1/spaces/${spaceId}/change-requests${cr ? `/${cr}` : ''}`;
 const errorOf = (res: { body: any }) => res.body.errors?.[0]?.extensions?.code as string | undefined;

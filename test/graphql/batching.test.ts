@@ -10,17 +10,13 @@ import { preloadMembershipTeams, preloadTeams } from '../../src/domain/teams/loa
 import { teamSubject } from '../../src/domain/teams/service.js';
 import { teamSpaceCounts } from '../../src/domain/permissions/loaders.js';
 import { preloadSites, siteSpaceCounts } from '../../src/domain/sites/loaders.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { schema } from '../../src/graphql/schema.js';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { useTestApp } from '../support/app.js';
 import { graphql, rest } from '../support/http.js';
 import { addMember, createCollection, createOrg, createSpace, type OrgFixture } from '../support/factories.js';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+const app = useTestApp();
 
 /** An organization with `count` spaces spread over nested collections. */
 async function orgWithSpaces(count: number) {

@@ -1,22 +1,16 @@
 // Parse, validation and cost checks are cached per document: a repeated query
 // pays for them once, and the cache never lets a query past a limit that its
 // variables would break.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkWsOperation, type GraphQLGuards } from '../../src/graphql/plugin.js';
 import { schema } from '../../src/graphql/schema.js';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { useTestApp, useTestOrg } from '../support/app.js';
 import { request } from '../support/http.js';
-import { createOrg, type OrgFixture } from '../support/factories.js';
 
 const limits = { maxDepth: 7, maxAliases: 3, maxDirectives: 3, maxTokens: 200, maxNodes: 2000, defaultListSize: 50, maxDocuments: 500 };
 
-let app: TestApp;
-let org: OrgFixture;
-beforeAll(async () => {
-  app = await startTestApp({ graphql: limits });
-  org = await createOrg(app);
-});
-afterAll(() => app.close());
+const app = useTestApp({ graphql: limits });
+const org = useTestOrg(app);
 
 const sized =
   'query Sized($id: ID!, $n: Int) { organization(id: $id) { id } organizations(first: $n) { edges { node { spaces(first: 50) { totalCount } } } } }';

@@ -1,14 +1,10 @@
 // GraphQL answers malformed cursors, page sizes, ids and inputs with a 4xx
 // code (BAD_USER_INPUT, NOT_FOUND), never an internal error.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { expect, it } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { graphql } from '../support/http.js';
 import { createOrg, createSpace, createCollection } from '../support/factories.js';
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+const app = useTestApp();
 it('answers malformed cursors, sizes, ids and inputs with 4xx codes, never an internal error', async () => {
   const org = await createOrg(app);
   const space = await createSpace(app, org);

@@ -2,21 +2,14 @@
 // BAD_USER_INPUT with HTTP 400 (never a masked INTERNAL_SERVER_ERROR), page
 // sizes outside 1..1000 are refused, and with introspection off no message
 // suggests names of the schema.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { startTestApp, type TestApp, useTestApp, useTestOrg } from '../support/app.js';
 import { request } from '../support/http.js';
-import { createOrg, type OrgFixture } from '../support/factories.js';
 
-let app: TestApp;
-let org: OrgFixture;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  org = await createOrg(app);
-});
-afterAll(() => app.close());
+const app = useTestApp();
+const org = useTestOrg(app);
 
 const post = (target: TestApp, token: string, query: string, variables?: Record<string, unknown>, accept = 'application/json') =>
   request(target, 'POST', '/graphql', { token, body: { query, variables }, headers: { Accept: accept } });

@@ -1,24 +1,21 @@
 // GraphQL cost control: token, depth, alias, directive and node limits refuse
 // an operation before anything runs, on HTTP and on graphql-ws alike;
 // introspection and GraphiQL can be turned off.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createClient } from 'graphql-ws';
 import { getIntrospectionQuery } from 'graphql';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { startTestApp, useTestApp, useTestOrg } from '../support/app.js';
 import { graphql, request } from '../support/http.js';
-import { createOrg, createSpace, type OrgFixture } from '../support/factories.js';
+import { createOrg, createSpace } from '../support/factories.js';
 
 const limits = { maxDepth: 7, maxAliases: 3, maxDirectives: 3, maxTokens: 120, maxNodes: 2000, defaultListSize: 50 };
 
-let app: TestApp;
-let org: OrgFixture;
+const app = useTestApp({ graphql: limits });
+const org = useTestOrg(app);
 beforeAll(async () => {
-  app = await startTestApp({ graphql: limits });
-  org = await createOrg(app);
   await createSpace(app, org);
 });
-afterAll(() => app.close());
 
 /** Posts a GraphQL operation and returns the HTTP status, the body and the SQL issued meanwhile. */
 async function post(query: string, variables?: Record<string, unknown>, token = org.admin.token) {

@@ -1,19 +1,15 @@
 // Each connection prepares a statement text once (src/db/statementNames.ts):
 // the token statement and Prisma's statements are parsed and planned on the
 // first request, then reused, and the set stays the same however often they run.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { graphql, rest } from '../support/http.js';
 import { createOrg, createSpace } from '../support/factories.js';
 import { statementNames } from '../../src/db/statementNames.js';
 
 describe('prepared statements', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    // One connection: every statement of the requests below runs on the one this test reads.
-    app = await startTestApp({ database: { poolSize: 1 } });
-  });
-  afterAll(() => app.close());
+  // One connection: every statement of the requests below runs on the one this test reads.
+  const app = useTestApp({ database: { poolSize: 1 } });
 
   const prepared = async () =>
     app.prisma.$queryRawUnsafe<{ name: string; statement: string }[]>(`SELECT name, statement FROM pg_prepared_statements ORDER BY name`);

@@ -1,17 +1,13 @@
 // A request's grants are fixed when it enters (src/graphql/grants.ts): a share
 // key given anywhere in an operation counts for all of it, whatever order its
 // fields resolve in, and over GraphQL and REST alike (issue #31).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { graphql, rest } from '../support/http.js';
 import { createOrg, createSpace } from '../support/factories.js';
 import { shareByLink } from '../support/content.js';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+const app = useTestApp();
 
 describe('request grants', () => {
   it('counts a share key for the whole operation, not from the field that gives it on', async () => {

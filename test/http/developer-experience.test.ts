@@ -5,21 +5,15 @@
 // behind the `urls.app` and `urls.published` links.
 import { get as httpGet } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp, useTestOrg } from '../support/app.js';
 import { graphql, request, rest } from '../support/http.js';
-import { createCollection, createOrg, createSpace, type OrgFixture } from '../support/factories.js';
+import { createCollection, createSpace } from '../support/factories.js';
 import { insertPages } from '../support/content.js';
 import { expectOpenApi, expectPublicOpenApi } from '../support/openapi.js';
 
-let app: TestApp;
-let org: OrgFixture;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  org = await createOrg(app);
-});
-afterAll(() => app.close());
+const app = useTestApp();
+const org = useTestOrg(app);
 
 /** A raw GET (node:http, no transparent decompression): status, headers and the bytes as sent. */
 function rawGet(path: string, headers: Record<string, string> = {}) {

@@ -5,21 +5,15 @@
 // skipped on a developer's machine and fails in CI (.ci/run installs it).
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { request } from '../support/http.js';
 
 const chromiumPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser', process.env.CHROMIUM_PATH].find((p) => p && existsSync(p));
 const required = !!process.env.CI;
 
 describe('GET /docs', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp();
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = useTestApp();
 
   it('serves the page and its bundle as separate assets, without a token', async () => {
     const page = await request(app, 'GET', '/docs');

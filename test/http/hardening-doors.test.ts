@@ -7,24 +7,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { startTestApp, useTestApp, useTestOrg } from '../support/app.js';
 import { graphql, request } from '../support/http.js';
 import { insertPages } from '../support/content.js';
-import { createOrg, createSpace, type OrgFixture } from '../support/factories.js';
+import { createSpace } from '../support/factories.js';
 import { download, uploadOk } from '../support/files.js';
 import { fieldWithUnstorableText } from '../../src/text.js';
 import { settingsFromEnv } from '../../src/config/settings.js';
 
 /** What the server logged at warn and above (access lines are at info). */
 const logged: Record<string, any>[] = [];
-let app: TestApp;
-let org: OrgFixture;
-beforeAll(async () => {
-  app = await startTestApp({ logger: pino({ level: 'warn' }, { write: (line: string) => void logged.push(JSON.parse(line)) }) });
-  org = await createOrg(app);
-});
-afterAll(() => app.close());
+const app = useTestApp({ logger: pino({ level: 'warn' }, { write: (line: string) => void logged.push(JSON.parse(line)) }) });
+const org = useTestOrg(app);
 
 /**
  * Sends the head of a multipart upload and one small part of its body, then

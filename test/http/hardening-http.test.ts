@@ -1,23 +1,17 @@
 // The HTTP gate in front of REST and GraphQL: body, header and JSON-depth
 // limits, slow clients, CORS, security headers, request ids and /metrics.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import http from 'node:http';
 import net from 'node:net';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { startTestApp, type TestApp, useTestApp, useTestOrg } from '../support/app.js';
 import { graphql, request } from '../support/http.js';
-import { createOrg, type OrgFixture } from '../support/factories.js';
 
-let app: TestApp;
-let org: OrgFixture;
-beforeAll(async () => {
-  app = await startTestApp({
-    http: { maxBodyBytes: 10_000, maxJsonDepth: 8, maxHeaderBytes: 8192, requestTimeoutMs: 1500, headersTimeoutMs: 1000 },
-    cors: { origins: ['https://app.example.com'], maxAgeSeconds: 120 },
-    hstsMaxAgeSeconds: 31_536_000,
-  });
-  org = await createOrg(app);
+const app = useTestApp({
+  http: { maxBodyBytes: 10_000, maxJsonDepth: 8, maxHeaderBytes: 8192, requestTimeoutMs: 1500, headersTimeoutMs: 1000 },
+  cors: { origins: ['https://app.example.com'], maxAgeSeconds: 120 },
+  hstsMaxAgeSeconds: 31_536_000,
 });
-afterAll(() => app.close());
+const org = useTestOrg(app);
 
 /** Writes raw bytes on a new connection and returns everything the server sends until it closes. */
 function raw(app: TestApp, chunks: string[], { pauseMs = 0 } = {}): Promise<string> {

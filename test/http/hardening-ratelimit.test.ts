@@ -10,18 +10,14 @@ import { randomInt } from 'node:crypto';
 import WebSocket from 'ws';
 import { createClient } from 'graphql-ws';
 import { Redis } from 'ioredis';
-import { startIsolatedTestApp, startTestApp, type TestApp } from '../support/app.js';
+import { startIsolatedTestApp, startTestApp, type TestApp, useTestApp } from '../support/app.js';
 import { request } from '../support/http.js';
 import { createOrg } from '../support/factories.js';
 
 const limits = { windowSeconds: 60, perToken: 3, perAddress: 2 };
 
-let app: TestApp;
-beforeAll(async () => {
-  // Behind one proxy: X-Forwarded-For gives each test its own client address.
-  app = await startTestApp({ rateLimit: limits, trustProxyHops: 1 });
-});
-afterAll(() => app.close());
+// Behind one proxy: X-Forwarded-For gives each test its own client address.
+const app = useTestApp({ rateLimit: limits, trustProxyHops: 1 });
 
 /** X-Forwarded-For as one trusted proxy sends it: what the client claimed, then the address the proxy saw. */
 const randomAddress = () => `198.51.100.${randomInt(1, 255)}, 10.${randomInt(0, 255)}.${randomInt(0, 255)}.${randomInt(1, 255)}`;

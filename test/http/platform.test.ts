@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { request, rest, graphql } from '../support/http.js';
 import { createOrg, createSpace } from '../support/factories.js';
 import { expectSchema } from '../support/openapi.js';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+const app = useTestApp();
 
 describe('platform', () => {
   it('answers health and readiness probes', async () => {

@@ -2,21 +2,17 @@
 // provider, B's SSO-bound tokens, B's invite links and SSO setting must never
 // let B act for a user of A, nor reach A's tokens. Each case failed before the
 // fix (SAML linked users by e-mail alone; token rules ignored the binding).
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { useTestApp } from '../support/app.js';
 import { graphql, request, rest } from '../support/http.js';
 import { addMember, createOrg, type OrgFixture } from '../support/factories.js';
 import { createUser } from '../support/users.js';
 import { createTestIdp, signedSamlResponse, type AssertionOptions } from '../support/saml.js';
 import { spawnQuire } from '../support/processes.js';
 
-let app: TestApp;
+const app = useTestApp();
 const idp = createTestIdp();
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
 
 const unique = () => randomBytes(5).toString('hex');
 

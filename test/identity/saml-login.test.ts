@@ -3,18 +3,14 @@
 // user provisioned with the provider's defaultRole and defaultTeam, `sso` set,
 // and answered an API token bound to the organization. Tampered, foreign-key
 // and replayed responses are refused.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { request, rest } from '../support/http.js';
 import { addMember, createOrg } from '../support/factories.js';
 import { createTestIdp, samlResponseXml, signAssertion, signedSamlResponse } from '../support/saml.js';
 
-let app: TestApp;
+const app = useTestApp();
 const idp = createTestIdp();
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
 
 async function providerFixture() {
   const org = await createOrg(app);

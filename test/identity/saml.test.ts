@@ -2,20 +2,16 @@
 // OpenAPI document) and GraphQL: limits, the certificate check, generated
 // service URLs, authorization; the SSO login info; marking SSO members (4.13).
 import { X509Certificate } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { graphql, rest } from '../support/http.js';
 import { addMember, createOrg, type OrgFixture } from '../support/factories.js';
 import { expectOpenApi } from '../support/openapi.js';
 import { tokenWithScopes } from '../support/tokens.js';
 import { createTestIdp } from '../support/saml.js';
 
-let app: TestApp;
+const app = useTestApp();
 const idp = createTestIdp();
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
 
 const samlPath = (org: OrgFixture) => `/v1/orgs/${org.organizationId}/saml`;
 const providerPath = (org: OrgFixture, id: string) => `${samlPath(org)}/${id}`;

@@ -1,15 +1,11 @@
 // Live API tokens per user are capped (MAX_TOKENS_PER_USER): one request of
 // aliased createApiToken mutations, or several in parallel, cannot mint past it.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { expect, it } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { graphql } from '../support/http.js';
 import { createOrg } from '../support/factories.js';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp({ tenants: { maxTokensPerUser: 12 } });
-});
-afterAll(() => app.close());
+const app = useTestApp({ tenants: { maxTokensPerUser: 12 } });
 
 /** One mutation minting `count` tokens through aliases. */
 const mintMany = (count: number) =>

@@ -3,8 +3,8 @@
 // public OpenAPI document's `security` entries (deviations named below), and
 // each route succeeds with exactly its scopes and answers 403 when any is missing.
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { rest } from '../support/http.js';
 import { addMember, createCollection, createOrg, createSpace, type OrgFixture } from '../support/factories.js';
 import { createUser } from '../support/users.js';
@@ -18,11 +18,7 @@ import { scopes as allScopes, type Scope } from '../../src/policy/scopes.js';
 const require = createRequire(import.meta.url);
 const spec = require('@gitbook/api/spec/openapi.json');
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+const app = useTestApp();
 
 interface Call {
   /** The user whose scoped tokens make the call. */

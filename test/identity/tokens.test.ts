@@ -4,8 +4,8 @@ import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { beforeAll, describe, expect, it, inject } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { graphql, request, rest } from '../support/http.js';
 import { addMember, createCollection, createOrg, createSpace, type OrgFixture } from '../support/factories.js';
 import { expectOpenApi, expectSchema } from '../support/openapi.js';
@@ -17,11 +17,7 @@ import WebSocket from 'ws';
 const require = createRequire(import.meta.url);
 const spec = require('@gitbook/api/spec/openapi.json');
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+const app = useTestApp();
 
 /** Asserts a REST answer is the documented error with `status`. */
 function expectError(res: { status: number; body: unknown }, status: number) {

@@ -1,8 +1,8 @@
 // Spec 4.13 — organization invite links over REST (answers validated against
 // the public OpenAPI document: each invite must match exactly one of its three
 // shapes) and GraphQL, and joining through a link's secret key.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { graphql, rest } from '../support/http.js';
 import { addMember, createCollection, createOrg, createSpace, type OrgFixture } from '../support/factories.js';
 import { expectOpenApi } from '../support/openapi.js';
@@ -10,11 +10,7 @@ import { tokenWithScopes } from '../support/tokens.js';
 import { race, restCall, statusCounts, times } from '../support/concurrency.js';
 import { createUser, insertTeam, setMembership } from '../support/users.js';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+const app = useTestApp();
 
 const invitesPath = (org: OrgFixture) => `/v1/orgs/${org.organizationId}/link-invites`;
 const joinPath = (org: OrgFixture, key: string) => `/v1/orgs/${org.organizationId}/invites/${encodeURIComponent(key)}`;

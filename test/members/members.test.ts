@@ -1,18 +1,14 @@
 // Spec 4.13 — organization members: list (filters, search, sorts, pages), read,
 // role change, removal (never the last admin), and a member's spaces and teams,
 // over REST and as a connected GraphQL graph.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { rest, graphql } from '../support/http.js';
 import { addMember, createOrg, createSpace, membersOfEveryRole, type Caller, type OrgFixture } from '../support/factories.js';
 import { expectOpenApi } from '../support/openapi.js';
 import { insertSite, insertTeam, setMembership } from '../support/users.js';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+const app = useTestApp();
 
 const membersPath = (org: OrgFixture) => `/v1/orgs/${org.organizationId}/members`;
 const memberPath = (org: OrgFixture, userId: string) => `${membersPath(org)}/${userId}`;

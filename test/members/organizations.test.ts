@@ -1,17 +1,13 @@
 // Spec 4.13 — organizations: list, read, update, join by e-mail domain, and
 // lookup by e-mail domain, over REST and GraphQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { request, rest, graphql } from '../support/http.js';
 import { addMember, createOrg, membersOfEveryRole, type OrgFixture } from '../support/factories.js';
 import { expectOpenApi, expectSchema } from '../support/openapi.js';
 import { createUser, insertSite, setMembership } from '../support/users.js';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+const app = useTestApp();
 
 const orgPath = (org: OrgFixture) => `/v1/orgs/${org.organizationId}`;
 

@@ -1,19 +1,11 @@
 // The `quire/client` module (package.json exports): the typed operations and
 // their fetch wrapper, used as a TypeScript user would, against the test app.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CreateTeamDocument, GetTeamDocument, ListTeamsDocument, QuireError, createQuireClient } from 'quire/client';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { createOrg, type OrgFixture } from '../support/factories.js';
+import { useTestApp, useTestOrg } from '../support/app.js';
 
-let app: TestApp;
-let org: OrgFixture;
-beforeAll(async () => {
-  app = await startTestApp();
-  org = await createOrg(app);
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp();
+const org = useTestOrg(app);
 
 describe('quire/client', () => {
   it('runs the typed operations over GraphQL', async () => {

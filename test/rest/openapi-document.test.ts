@@ -5,12 +5,12 @@
 // answers Quire really gives (and refuse them once a schema is wrong).
 import { createRequire } from 'node:module';
 import { validate } from '@readme/openapi-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../src/openapi/document.js';
 import { quireVersion } from '../../src/openapi/version.js';
 import { routes } from '../../src/rest/routes.js';
 import { schema } from '../../src/graphql/schema.js';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { useTestApp } from '../support/app.js';
 import { createCollection, createOrg, createSpace, type OrgFixture } from '../support/factories.js';
 import { request, rest } from '../support/http.js';
 import { answerValidator, quireDocument, type OpenApiDocument } from '../support/quireOpenapi.js';
@@ -83,13 +83,7 @@ function publicMembers(schemaNode: any, out = new Set<string>()) {
   return out;
 }
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp();
 
 describe('GET /v1/openapi.json', () => {
   it('answers the document generated from the route table, without a token', async () => {

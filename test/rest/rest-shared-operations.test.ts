@@ -2,8 +2,8 @@
 // comments; space and collection permissions). Each route takes its own path's
 // ids only: a sibling route's id in the body is refused, in the query ignored,
 // and Quire's OpenAPI document lists neither.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { expect, it } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { rest } from '../support/http.js';
 import { createOrg, createSpace } from '../support/factories.js';
 import { insertChangeRequest } from '../support/comments.js';
@@ -11,11 +11,7 @@ import { buildOpenApiDocument } from '../../src/openapi/document.js';
 import { routes } from '../../src/rest/routes.js';
 import { schema } from '../../src/graphql/schema.js';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+const app = useTestApp();
 
 it("refuses a sibling route's id in the body, naming it, and writes nothing", async () => {
   const org = await createOrg(app);

@@ -2,23 +2,18 @@
 // /orgs/{organizationId}/search): ranking (titles above text), per-section
 // results, an index that follows merges (through the outbox job or the next search) and any other move of the active
 // revision, incremental re-indexing, access filtering, errors, batching.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startIsolatedTestApp, startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { startIsolatedTestApp, useTestApp, useTestOrg } from '../support/app.js';
 import { graphql, rest } from '../support/http.js';
-import { addMember, createOrg, createSpace, type OrgFixture } from '../support/factories.js';
+import { addMember, createOrg, createSpace } from '../support/factories.js';
 import { expectOpenApi } from '../support/openapi.js';
 import { tokenWithScopes } from '../support/tokens.js';
 import { insertPages } from '../support/content.js';
 import { refreshSearchIndexes } from '../../src/domain/search/indexer.js';
 import { searchCatchUpJob } from '../../src/jobs/definitions.js';
 
-let app: TestApp;
-let org: OrgFixture;
-beforeAll(async () => {
-  app = await startTestApp();
-  org = await createOrg(app);
-});
-afterAll(() => app.close());
+const app = useTestApp();
+const org = useTestOrg(app);
 
 const spaceSearch = (spaceId: string, query: string, token = org.admin.token) =>
   rest(app, token).get(`/v1/spaces/${spaceId}/search?query=${encodeURIComponent(query)}`);

@@ -1,18 +1,14 @@
 // Adaptive content (spec 4.1): the adaptive JSON schema of a site — draft-07,
 // of the documented form, anything else a 400 saying why — and the template
 // conditions derived from it; who may read and set it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { graphql, rest } from '../support/http.js';
 import { createOrg, membersOfEveryRole, type OrgFixture } from '../support/factories.js';
 import { tokenWithScopes } from '../support/tokens.js';
 import { expectOpenApi, expectSchema } from '../support/openapi.js';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+const app = useTestApp();
 
 const SCHEMA = '/orgs/{organizationId}/sites/{siteId}/adaptive-schema';
 const CONDITIONS = `${SCHEMA}/template-conditions`;

@@ -3,8 +3,8 @@
 // site-customization.test.ts); a share-link site only with an active share link's key (a
 // deactivated link stops at once); sections and groups (or root site spaces)
 // in their stored order.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { graphql, rest } from '../support/http.js';
 import { createOrg, createSpace, membersOfEveryRole, type OrgFixture } from '../support/factories.js';
 import { tokenWithScopes } from '../support/tokens.js';
@@ -14,11 +14,7 @@ import { urlsUnder, type Context } from '../../src/context.js';
 import { itemsOfSite, mayOnSite, mayShowPublishedSpace } from '../../src/domain/sites/access.js';
 import { presentShareKey, sharedUrl } from '../../src/domain/sites/shareLinks/shareKeys.js';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+const app = useTestApp();
 
 const ids = (items: { id: string }[]) => items.map((i) => i.id);
 

@@ -1,18 +1,14 @@
 // Sections (spec 4.3), section groups (4.2) and the order of a site's
 // structure: sortSiteStructure and the deprecated moves; limits; who may;
 // concurrent sorts leave one consistent order.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { graphql, rest } from '../support/http.js';
 import { createOrg, createSpace, membersOfEveryRole, type OrgFixture } from '../support/factories.js';
 import { tokenWithScopes } from '../support/tokens.js';
 import { expectOpenApi, expectSchema } from '../support/openapi.js';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+const app = useTestApp();
 
 const SECTIONS = '/orgs/{organizationId}/sites/{siteId}/sections';
 const SECTION = `${SECTIONS}/{siteSectionId}`;

@@ -2,19 +2,15 @@
 // else the default section, else the root), the default of each scope, the
 // `default` filter, condition semantics (omitted keeps, null removes), space
 // changes, limits, who may, concurrent additions; share links and their keys.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { graphql, rest } from '../support/http.js';
 import { addMember, createOrg, createSpace, membersOfEveryRole, type OrgFixture } from '../support/factories.js';
 import { tokenWithScopes } from '../support/tokens.js';
 import { expectOpenApi, expectSchema } from '../support/openapi.js';
 import { newId } from '../../src/ids.js';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+const app = useTestApp();
 
 const SITE_SPACES = '/orgs/{organizationId}/sites/{siteId}/site-spaces';
 const SITE_SPACE = `${SITE_SPACES}/{siteSpaceId}`;

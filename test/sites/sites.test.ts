@@ -2,19 +2,15 @@
 // read, settings (every field, every limit and pattern of section 8),
 // publication, idempotent delete; who may and who may not; concurrent writers.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { graphql, request, rest } from '../support/http.js';
 import { addMember, createOrg, createSpace, membersOfEveryRole, type OrgFixture } from '../support/factories.js';
 import { tokenWithScopes } from '../support/tokens.js';
 import { expectOpenApi, expectSchema } from '../support/openapi.js';
 import { newId } from '../../src/ids.js';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+const app = useTestApp();
 
 const SITES = '/orgs/{organizationId}/sites';
 const SITE = '/orgs/{organizationId}/sites/{siteId}';

@@ -1,17 +1,13 @@
 // Existence must not leak: Relay lookups, list cursors and user e-mail
 // addresses answer another organization's rows as if they did not exist
 // (joining by domain: test/members/organizations.test.ts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { graphql, rest } from '../support/http.js';
 import { addMember, createOrg, createSpace } from '../support/factories.js';
 import { tokenWithScopes } from '../support/tokens.js';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+const app = useTestApp();
 
 describe('node(id:) and nodes(ids:)', () => {
   const selections = [

@@ -3,19 +3,15 @@
 // after every kind of change, under concurrent writers, and for rows that were
 // there before the migration.
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { listMigrations, migrate } from '../../src/db/migrate.js';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { useTestApp } from '../support/app.js';
 import { rest } from '../support/http.js';
 import { createOrg, createSpace, type OrgFixture } from '../support/factories.js';
 import { race, restCall, statusCounts } from '../support/concurrency.js';
 import { createScratchDatabase, insertRow } from '../support/testDatabase.js';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+const app = useTestApp();
 
 /** What the counters should be: counted from the rows themselves. */
 async function countedFromRows(spaceId: string) {

@@ -1,7 +1,7 @@
 // Moving spaces between collections and among their siblings, and transferring
 // them to other organizations (spec 4.12, outcomes of section 7).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { request, rest } from '../support/http.js';
 import {
   addMember,
@@ -16,11 +16,7 @@ import { expectOpenApi, expectSchema } from '../support/openapi.js';
 import { insertPages, pagesOf, publishOnSite } from '../support/content.js';
 import { newId } from '../../src/ids.js';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+const app = useTestApp();
 
 const ids = (res: { body: { items: { id: string }[] } }) => res.body.items.map((i) => i.id);
 const spacePointer = (space: string) => ({ type: 'space', space });

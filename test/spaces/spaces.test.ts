@@ -2,8 +2,8 @@
 // 7-day retention and purge, restore, duplication, the organization list and
 // creation. Moves and transfers: spaces-move-transfer.test.ts; the link report:
 // space-links.test.ts; the access model: content-access.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startIsolatedTestApp, startTestApp, type TestApp } from '../support/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startIsolatedTestApp, useTestApp } from '../support/app.js';
 import { request, rest } from '../support/http.js';
 import { addMember, createCollection, createOrg, createSpace, membersOfEveryRole, type OrgFixture } from '../support/factories.js';
 import { expectOpenApi, expectSchema, outsiderSpace } from '../support/openapi.js';
@@ -11,11 +11,7 @@ import { insertPages, pagesOf, shareByLink } from '../support/content.js';
 import { DAY } from '../../src/clock.js';
 import { purgeDeletedSpaces } from '../../src/domain/spaces/service.js';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+const app = useTestApp();
 
 const expect400 = (res: { status: number; body: any }, field: string) => {
   expect(res.status, JSON.stringify(res.body)).toBe(400);

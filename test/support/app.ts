@@ -4,13 +4,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { defaultFetchPolicy } from '../../src/net/fetch.js';
 import { createQuire, type QuireOptions } from '../../src/app.js';
 import { manualClock } from '../../src/clock.js';
 import type { SettingsOverrides } from '../../src/config/settings.js';
 import { silentLogger } from '../../src/logging/logger.js';
 import { createMigratedDatabase } from './testDatabase.js';
+import { createOrg, type OrgFixture } from './factories.js';
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
@@ -95,4 +96,58 @@ export async function startIsolatedTestApp(options: Parameters<typeof startTestA
       }
     },
   };
+}
+
+type StartOptions = Parameters<typeof startTestApp>[0];
+
+/**
+ * A stand-in for a value a `beforeAll` hook makes: it reads through to the value once made, and
+ * a read before then (at the top of a file, outside a hook or test) fails saying so.
+ */
+function madeBeforeAll<T extends object>(what: string) {
+  let value: T | undefined;
+  const current = (): T => {
+    if (value === undefined) throw new Error(`${what} is made in beforeAll: use it in a hook or a test`);
+    return value;
+  };
+  const handle = new Proxy({} as T, {
+    // Not a thenable: `await handle` or returning it from an async function gives the handle itself.
+    get: (_, key) => (key === 'then' && value === undefined ? undefined : Reflect.get(current(), key)),
+    has: (_, key) => Reflect.has(current(), key),
+    ownKeys: () => Reflect.ownKeys(current()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(current(), key);
+      return descriptor && { ...descriptor, configurable: true };
+    },
+    set: () => {
+      throw new Error(`${what} is read-only`);
+    },
+  });
+  return { handle, set: (made: T) => void (value = made), get: () => value };
+}
+
+function useApp(start: () => Promise<TestApp>): TestApp {
+  const app = madeBeforeAll<TestApp>('The test app');
+  beforeAll(async () => app.set(await start()));
+  afterAll(() => app.get()?.close());
+  return app.handle;
+}
+
+/**
+ * The app of a test file (or of the `describe` block that calls it): started before its tests
+ * (`beforeAll`), closed after them (`afterAll`). Options as `startTestApp`'s.
+ *
+ *     const app = useTestApp();
+ *     const org = useTestOrg(app);
+ */
+export const useTestApp = (options: StartOptions = {}): TestApp => useApp(() => startTestApp(options));
+
+/** As `useTestApp`, on a database of its own (`startIsolatedTestApp`). */
+export const useIsolatedTestApp = (options: StartOptions = {}): TestApp => useApp(() => startIsolatedTestApp(options));
+
+/** An organization made for the file (or `describe` block) once its app is up: `createOrg(app, options)` in `beforeAll`. */
+export function useTestOrg(app: TestApp, options?: Parameters<typeof createOrg>[1]): OrgFixture {
+  const org = madeBeforeAll<OrgFixture>('The test organization');
+  beforeAll(async () => org.set(await createOrg(app, options)));
+  return org.handle;
 }

@@ -1,15 +1,11 @@
 // An organization's teams with their members and users: the SQL statements a
 // query costs do not grow with the number of teams or members (pinned).
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { expect, it } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { graphql, rest } from '../support/http.js';
 import { addMember, createOrg } from '../support/factories.js';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+const app = useTestApp();
 
 const QUERY = `query($id: ID!) { organization(id: $id) { teams(first: 50) { totalCount edges { node { id title membersCount permissions { admin view }
   members(first: 50) { totalCount edges { node { role member { id teamsCount user { id displayName } } } } } } } } } }`;

@@ -1,17 +1,13 @@
 // Team writes fired truly at once (test/support/concurrency.ts): no duplicate
 // membership rows, one deletion answered as such, counts that agree with the
 // database.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { addMember, createOrg, type OrgFixture } from '../support/factories.js';
 import { race, restCall, statusCounts, times } from '../support/concurrency.js';
 import { rest } from '../support/http.js';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+const app = useTestApp();
 
 const teamPath = (org: OrgFixture, teamId: string) => `/v1/orgs/${org.organizationId}/teams/${teamId}`;
 

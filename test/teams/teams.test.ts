@@ -1,18 +1,14 @@
 // Spec 4.8 — teams and team members over REST (answers validated against the
 // public OpenAPI document) and GraphQL: filters, validation, authorization
 // (admin, team owner, plain member, guest, another organization, token scopes).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { graphql, rest } from '../support/http.js';
 import { addMember, createOrg, type OrgFixture } from '../support/factories.js';
 import { expectOpenApi } from '../support/openapi.js';
 import { tokenWithScopes } from '../support/tokens.js';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+const app = useTestApp();
 
 const teamsPath = (org: OrgFixture) => `/v1/orgs/${org.organizationId}/teams`;
 const teamPath = (org: OrgFixture, teamId: string) => `${teamsPath(org)}/${teamId}`;

@@ -5,29 +5,6 @@ import { requestLoader } from '../../loaders.js';
 import type { User } from '../../generated/prisma/client.js';
 import { pageKey, pagesPresent, type PageRef } from './targets.js';
 
-export interface Replier {
-  user: User;
-  count: number;
-  updatedAt: Date;
-}
-
-/** Per comment: who replied (the users joined in), how many times, and when last (latest first). */
-export const repliersOf = requestLoader(
-  (ctx) =>
-    new DataLoader<string, Replier[]>(async (commentIds) => {
-      const rows = await ctx.prisma.$queryRaw<(User & { commentId: string; count: number; updatedAt: Date })[]>`
-        SELECT r."commentId", count(*)::int AS count, max(r."postedAt") AS "updatedAt",
-          u.id, u.email, u."emailVerified", u."displayName", u."photoURL", u."createdAt"
-        FROM "CommentReply" r JOIN "User" u ON u.id = r."postedById"
-        WHERE r."commentId" = ANY(${[...commentIds]})
-        GROUP BY r."commentId", u.id
-        ORDER BY max(r."postedAt") DESC, u.id`;
-      return commentIds.map((id) =>
-        rows.filter((r) => r.commentId === id).map(({ commentId: _, count, updatedAt, ...user }) => ({ user, count, updatedAt })),
-      );
-    }),
-);
-
 /** Per `spaceId/pageId`: whether the page is still in the space's active revision. */
 export const pagePresence = requestLoader(
   (ctx) =>

@@ -1,45 +1,50 @@
-// Comments and their replies in the graph: a space's comments (or a change
-// request's: `changeRequest:`), each with its replies, reactions, repliers and
-// target; its commenters. Mutations are in mutations.ts, subscriptions in
-// subscriptions.ts.
-import { builder } from '../../schema/builder.js';
+// Comments in the graph: a space's comments (or a change request's:
+// `changeRequest:`), each with its reactions and target; its commenters; and
+// the mutations that post, change and delete a comment. Replies are in
+// replies/schema.ts, live comments in subscriptions.ts, what a comment and a
+// reply share in posts.ts.
+import type { ArgBuilder } from '@pothos/core';
+import { builder, type ObjectFieldBuilder, type SchemaTypes } from '../../schema/builder.js';
 import { requireActor, type Context } from '../../context.js';
-import { authorize, can, commentPolicy, commentReplyPolicy, spacePolicy } from '../../policy/index.js';
+import { authorize, can, commentPolicy, spacePolicy } from '../../policy/index.js';
 import type { SpaceSubject } from '../../policy/space.js';
-import { isMember } from '../../policy/actor.js';
 import { permissionsType } from '../../schema/permissions.js';
 import { restEnum, OrderEnum } from '../../schema/enums.js';
 import { groupedList, requireCursorInList } from '../../schema/lists.js';
+import { deletion, deletionFields } from '../../schema/payloads.js';
 import { PageRef, type PageValue } from '../revisions/schema.js';
 import { nodeConnection } from '../../schema/connections.js';
-import { UserRef } from '../users/schema.js';
-import { urlsFor } from '../shared/urls.js';
 import { MemberConnection } from '../members/schema.js';
-import { bodyOut, mentionsIn, parsedBody, type BodyRow, type BodyTable } from './body.js';
-import { mentionedMember, pagePresence, reactionsOf, repliersOf, userById, type ReactionRow, type Replier } from './loaders.js';
+import { pagePresence } from './loaders.js';
+import {
+  bodyField,
+  commentFields,
+  commentLocation,
+  CommentUrls,
+  postFields,
+  profileSelect,
+  reactionFields,
+  threadFields,
+  threadOfInput,
+  UserProfile,
+} from './posts.js';
 import {
   commentersWhere,
   commentFilters,
   commentListOrder,
   commentListWhere,
   commentSubject,
+  deleteComment,
   findComment,
-  findReply,
-  replySubject,
+  keyOf,
+  postComment,
   spaceSubjectSelect,
   threadIn,
+  updateComment,
   type CommentListArgs,
+  type Thread,
 } from './service.js';
 
-export const CommentBodyFormatEnum = restEnum(
-  'CommentBodyFormat',
-  ['markdown', 'document'] as const,
-  'The form in which a body is answered.',
-  {
-    markdown: '`{markdown}`: the Markdown as posted.',
-    document: '`{document}`: the rich-text document parsed from the Markdown.',
-  },
-);
 const CommentStatusEnum = restEnum('CommentStatus', ['open', 'resolved'] as const, 'Whether a comment is resolved.', {
   open: 'Not resolved.',
   resolved: 'Resolved (`resolvedAt`, `resolvedBy` say when and by whom).',
@@ -48,85 +53,6 @@ const CommentStatusFilterEnum = restEnum('CommentStatusFilter', ['all', 'open', 
   all: 'Every comment.',
   open: 'Comments not resolved.',
   resolved: 'Resolved comments.',
-});
-
-const CommentBody = builder.simpleObject('CommentBody', {
-  description: 'The content of a comment or reply: `markdown` or `document`, as asked with `format`.',
-  fields: (t) => ({
-    markdown: t.string({ nullable: true, description: 'The Markdown (format `markdown`, the default).' }),
-    document: t.field({ type: 'JSON', nullable: true, description: 'The rich-text document (format `document`).' }),
-  }),
-});
-
-const formatArgDescription = 'The form of the answer: markdown (default) or document.';
-const bodyDescription = 'The content, as Markdown or as a rich-text document.';
-
-/** What comments show of a person: the same for whoever reads them, members and former members alike. */
-type Profile = { id: string; displayName: string; photoURL: string | null };
-const profileSelect = { select: { id: true, displayName: true, photoURL: true } } as const;
-
-const UserProfile = builder.objectRef<Profile>('UserProfile').implement({
-  description:
-    'A user as comments show them (their author, resolver, repliers and reactions): name and photo, also once they left the organization. `node(id:)` gives the User to those who may see it.',
-  fields: (t) => ({
-    id: t.exposeID('id', { description: "The user's id." }),
-    displayName: t.exposeString('displayName', { description: 'Name shown for the user.' }),
-    photoURL: t.exposeString('photoURL', { nullable: true, description: 'URL of their photo, if any.' }),
-    urls: t.field({
-      type: builder.simpleObject('UserProfileUrls', {
-        description: 'Links to a user.',
-        fields: (u) => ({ location: u.string({ description: 'The user in the API.' }) }),
-      }),
-      description: 'Links to the user.',
-      resolve: (user, _, ctx) => urlsFor.user(ctx.urls, user.id),
-    }),
-  }),
-});
-
-interface ReactionGroup {
-  emoji: string;
-  users: ReactionRow[];
-}
-
-const EmojiReactionUser = builder.objectRef<ReactionRow>('EmojiReactionUser').implement({
-  description: 'One user who reacted with an emoji.',
-  fields: (t) => ({
-    user: t.field({ type: UserProfile, description: 'The user.', resolve: (r) => r.user }),
-    reactedAt: t.expose('reactedAt', { type: 'DateTime', description: 'When they reacted.' }),
-  }),
-});
-
-const EmojiReaction = builder.objectRef<ReactionGroup>('EmojiReaction').implement({
-  description: 'An emoji reaction, by one or several users.',
-  fields: (t) => ({
-    emoji: t.exposeString('emoji', { description: 'The emoji (its fully-qualified Unicode form).' }),
-    count: t.int({ description: 'How many users reacted with it.', resolve: (g) => g.users.length }),
-    users: t.field({ type: [EmojiReactionUser], description: 'Who reacted with it, first reaction first.', resolve: (g) => g.users }),
-  }),
-});
-
-/** A comment's or reply's reactions grouped by emoji, in the order each emoji was first used. */
-async function reactionGroups(subjectId: string, ctx: Context): Promise<ReactionGroup[]> {
-  const groups = new Map<string, ReactionRow[]>();
-  for (const row of await reactionsOf(ctx).load(subjectId)) groups.set(row.emoji, [...(groups.get(row.emoji) ?? []), row]);
-  return [...groups].map(([emoji, users]) => ({ emoji, users }));
-}
-
-/** The members a body mentions (as `@usr_…` or `@e-mail`), for callers in the organization. */
-async function mentionedUsers(row: BodyRow, organizationId: string, ctx: Context) {
-  if (!isMember(requireActor(ctx), organizationId)) return [];
-  const userIds = await Promise.all(mentionsIn(row).map((mention) => mentionedMember(ctx).load({ organizationId, mention })));
-  const users = await Promise.all([...new Set(userIds.filter((id): id is string => id != null))].map((id) => userById(ctx).load(id)));
-  return users.filter((u) => u != null);
-}
-
-const CommentReplier = builder.objectRef<Replier>('CommentReplier').implement({
-  description: 'A user who replied to a comment.',
-  fields: (t) => ({
-    user: t.field({ type: UserProfile, description: 'The user.', resolve: (r) => r.user }),
-    count: t.exposeInt('count', { description: 'How many replies they posted.' }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When they last replied.' }),
-  }),
 });
 
 const CommentTargetNode = builder.simpleObject('CommentTargetNode', {
@@ -162,54 +88,9 @@ const CommentTarget = builder.simpleObject('CommentTarget', {
   }),
 });
 
-const CommentUrls = builder.simpleObject('CommentUrls', {
-  description: 'Links to a comment or reply.',
-  fields: (t) => ({ location: t.string({ description: 'It in the API.' }) }),
-});
-
-const commentLocation = (ctx: Context, c: { id: string; spaceId: string; changeRequestId: string | null }) =>
-  `${ctx.urls.api}/spaces/${c.spaceId}${c.changeRequestId ? `/change-requests/${c.changeRequestId}` : ''}/comments/${c.id}`;
-
 const CommentPermissions = permissionsType('CommentPermissions', commentPolicy, ['view', 'edit', 'reply', 'delete', 'resolve']);
-const CommentReplyPermissions = permissionsType('CommentReplyPermissions', commentReplyPolicy, ['view', 'edit', 'reply', 'delete']);
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- one set of fields for the field builders of two Prisma types */
-/**
- * What a comment and a reply both are: a post with an author, dates, a Markdown body, mentions and reactions.
- * Whoever reads a post reads who wrote it (authors who left the organization included): a profile, not the User.
- */
-const postFields = (t: any, table: BodyTable, organizationOf: (row: any) => string) => ({
-  postedBy: t.field({
-    type: UserProfile,
-    description: 'The author.',
-    select: { postedBy: profileSelect },
-    resolve: (row: any) => row.postedBy,
-  }),
-  postedAt: t.expose('postedAt', { type: 'DateTime', description: 'When it was posted.' }),
-  editedAt: t.expose('editedAt', { type: 'DateTime', nullable: true, description: 'When its body was last edited; null if never.' }),
-  body: t.field({
-    type: CommentBody,
-    description: bodyDescription,
-    args: { format: t.arg({ type: CommentBodyFormatEnum, description: formatArgDescription }) },
-    select: { id: true, markdown: true, document: true, mentions: true },
-    resolve: async (row: any, args: { format?: 'markdown' | 'document' | null }, ctx: Context) =>
-      bodyOut(args.format === 'document' ? await parsedBody(ctx, table, row) : row, args.format),
-  }),
-  mentions: t.field({
-    type: [UserRef],
-    description: 'The members of the organization its body mentions (`@usr_…` or `@e-mail`); empty for callers outside the organization.',
-    select: { id: true, markdown: true, document: true, mentions: true },
-    resolve: async (row: any, _: unknown, ctx: Context) => mentionedUsers(await parsedBody(ctx, table, row), organizationOf(row), ctx),
-  }),
-  reactions: t.field({
-    type: [EmojiReaction],
-    description: 'Its emoji reactions.',
-    resolve: (row: any, _: unknown, ctx: Context) => reactionGroups(row.id, ctx),
-  }),
-});
-/* eslint-enable @typescript-eslint/no-explicit-any */
-
-const commentSelect = {
+export const commentSelect = {
   id: true,
   postedById: true,
   spaceId: true,
@@ -225,18 +106,6 @@ export const CommentRef = builder.prismaNode('Comment', {
   authScopes: (comment, ctx) => can(commentPolicy, requireActor(ctx), commentSubject(comment), 'view'),
   fields: (t) => ({
     ...postFields(t, 'comment', (c: { organizationId: string }) => c.organizationId),
-    repliesCount: t.relationCount('replies', { description: 'The number of replies.' }),
-    repliers: t.field({
-      type: [CommentReplier],
-      description: 'Who replied, most recent first.',
-      resolve: (c, _, ctx) => repliersOf(ctx).load(c.id),
-    }),
-    reply: t.prismaField({
-      type: 'CommentReply',
-      description: 'One reply, by id; NOT_FOUND when the comment has none such.',
-      args: { id: t.arg.id({ required: true, description: 'Id of the reply.' }) },
-      resolve: (query, c, args, ctx) => findReply(ctx, c, args.id, query),
-    }),
     target: t.field({
       type: CommentTarget,
       description: 'What it is about.',
@@ -275,57 +144,19 @@ export const CommentRef = builder.prismaNode('Comment', {
   }),
 });
 
-const replySelect = { id: true, postedById: true, commentId: true, comment: { select: commentSelect } } as const;
-
-export const CommentReplyRef = builder.prismaNode('CommentReply', {
-  id: { field: 'id' },
-  description: "A reply in a comment's thread.",
-  select: replySelect,
-  authScopes: (reply, ctx) => can(commentReplyPolicy, requireActor(ctx), replySubject(reply), 'view'),
-  fields: (t) => ({
-    ...postFields(t, 'commentReply', (r: { comment: { organizationId: string } }) => r.comment.organizationId),
-    comment: t.relation('comment', { description: 'The comment it replies to.' }),
-    urls: t.field({
-      type: CommentUrls,
-      description: 'Links to it.',
-      resolve: (r, _, ctx) => ({ location: `${commentLocation(ctx, { ...r.comment, id: r.commentId })}/replies/${r.id}` }),
-    }),
-    permissions: t.field({
-      type: CommentReplyPermissions.type,
-      description: 'What the caller may do on it.',
-      resolve: (r, args, ctx) => CommentReplyPermissions.resolve(replySubject(r), args, ctx),
-    }),
-  }),
-});
-
-const CommentReplyConnection = nodeConnection(CommentReplyRef, 'CommentReply', { items: 'comment replies' });
 const CommentConnection = nodeConnection(CommentRef, 'Comment', { items: 'comments' });
-
-builder.prismaObjectField('Comment', 'replies', (t) =>
-  // A related connection: pages of replies load with the comments, one statement for all of them.
-  t.relatedConnection(
-    'replies',
-    {
-      cursor: 'id',
-      description: 'Its replies, oldest first.',
-      totalCount: true,
-      query: () => ({ orderBy: [{ postedAt: 'asc' }, { id: 'asc' }] }),
-    },
-    CommentReplyConnection,
-  ),
-);
 
 const changeRequestArgDescription = "A change request of the space (its id or number): its comments rather than the space's own.";
 
 type ListArgs = CommentListArgs & { changeRequest?: string | null };
-/* eslint-disable @typescript-eslint/no-explicit-any -- the argument builders of several field kinds */
-const listArgs = (t: { arg: any }) => ({
+/** The argument builder every field kind has (`t.arg`). */
+type Args = { arg: ArgBuilder<SchemaTypes> };
+const listArgs = (t: Args) => ({
   order: t.arg({ type: OrderEnum, defaultValue: 'desc', description: 'By posting date: desc (default) or asc.' }),
   status: t.arg({ type: CommentStatusFilterEnum, defaultValue: 'all', description: 'Which comments by status (default all).' }),
   authors: t.arg.idList({ description: 'Only comments posted by these users.' }),
 });
-const targetPageArg = (t: { arg: any }) => t.arg.id({ description: 'Only comments on this page.' });
-/* eslint-enable @typescript-eslint/no-explicit-any */
+const targetPageArg = (t: Args) => t.arg.id({ description: 'Only comments on this page.' });
 /**
  * The thread of a space's comment list or commenters: the caller must read the space
  * on their own rights (a site that publishes it shows its content, not its discussion:
@@ -432,4 +263,73 @@ builder.objectField(PageRef, 'comments', (t) =>
     },
     CommentConnection,
   ),
+);
+
+const TableCellInput = builder.inputType('CommentTableCellInput', {
+  description: 'A cell of a table.',
+  fields: (t) => ({
+    record: t.string({ description: 'The record (row); required.' }),
+    definition: t.string({ description: 'The definition (column); required.' }),
+  }),
+});
+
+/** The comment as it now is, for a payload. */
+export const commentNow = (ctx: Context, t: Thread, id: string) => findComment(ctx, keyOf(t), id);
+
+const commentField = <P extends { comment: unknown }>(t: ObjectFieldBuilder<P>, description: string) =>
+  t.field({ type: CommentRef, description, resolve: (p) => p.comment as never });
+
+builder.relayMutationField(
+  'postComment',
+  {
+    description: 'Arguments of postComment.',
+    inputFields: (t) => ({
+      ...threadFields(t),
+      body: bodyField(t, true),
+      node: t.string({ description: 'Id of the node of a page document it is attached to.' }),
+      page: t.id({ description: "Id of the page it is about (a page of the space's content)." }),
+      tableCell: t.field({ type: TableCellInput, description: 'The table cell it is attached to.' }),
+    }),
+  },
+  {
+    description: "Posts a comment on a space's content or in a change request (the space's commenters).",
+    resolve: async (_root, { input }, ctx) => {
+      const t = await threadOfInput(ctx, input);
+      return { comment: await commentNow(ctx, t, await postComment(ctx, t, input)) };
+    },
+  },
+  { description: 'The result of postComment.', outputFields: (t) => ({ comment: commentField(t, 'The new comment.') }) },
+);
+
+builder.relayMutationField(
+  'updateComment',
+  {
+    description: 'Arguments of updateComment: what to change (absent fields stay).',
+    inputFields: (t) => ({
+      ...commentFields(t),
+      resolved: t.boolean({ description: 'true resolves it (the author, reviewers and admins), false reopens it.' }),
+      body: bodyField(t, false),
+      ...reactionFields(t),
+    }),
+  },
+  {
+    description: "Edits a comment's body, resolves or reopens it, adds or removes the caller's reactions: all or nothing.",
+    resolve: async (_root, { input }, ctx) => {
+      const t = await threadOfInput(ctx, input);
+      await updateComment(ctx, t, input.commentId, input);
+      return { comment: await commentNow(ctx, t, input.commentId) };
+    },
+  },
+  { description: 'The result of updateComment.', outputFields: (t) => ({ comment: commentField(t, 'The comment as changed.') }) },
+);
+
+builder.relayMutationField(
+  'deleteComment',
+  { description: 'Arguments of deleteComment.', inputFields: (t) => commentFields(t) },
+  {
+    description: 'Deletes a comment with its replies (its author or an admin). Idempotent.',
+    resolve: async (_root, { input }, ctx) =>
+      deletion(await deleteComment(ctx, await threadOfInput(ctx, input), input.commentId), input.commentId),
+  },
+  { description: 'The result of deleteComment.', outputFields: (t) => deletionFields(t, 'deleted', 'Comment') },
 );
