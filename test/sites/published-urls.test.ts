@@ -200,6 +200,17 @@ describe('site visitor tokens', () => {
     expect((await graphql(app, (await resolve(ownUrl(site))).body.apiToken, '{ viewer { id } }')).errors).toBeDefined();
   });
 
+  it("read the profiles of the organization's members (a page names them), without their e-mail address", async () => {
+    const site = await publishedSite();
+    const as = await visitor(site);
+    const member = await as.get(`/v1/users/${site.org.admin.userId}`);
+    expect(member.status, JSON.stringify(member.body)).toBe(200);
+    expect(member.body.email).toBeUndefined();
+    const stranger = (await createOrg(app)).admin.userId;
+    expect((await as.get(`/v1/users/${stranger}`)).status).toBe(404);
+    expect((await as.get('/v1/user')).status).toBe(404);
+  });
+
   it('are refused on every write, with 403', async () => {
     const site = await publishedSite();
     const as = await visitor(site);

@@ -1,4 +1,5 @@
 import { completeValue } from '@pothos/core';
+import { notFound } from '../../errors.js';
 import { builder } from '../../schema/builder.js';
 import { urlsFor } from '../shared/urls.js';
 import { organizationsSharedWithActor } from './loaders.js';
@@ -45,8 +46,12 @@ export const UserRef = builder.prismaNode('User', {
 builder.queryField('viewer', (t) =>
   t.prismaField({
     type: 'User',
-    description: 'The user behind the API token.',
-    resolve: (query, _root, _args, ctx) => ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: requireActor(ctx).userId } }),
+    description: 'The user behind the API token; NOT_FOUND for a site visitor token (no account).',
+    resolve: async (query, _root, _args, ctx) => {
+      const user = await ctx.prisma.user.findUnique({ ...query, where: { id: requireActor(ctx).userId } });
+      if (!user) throw notFound('User');
+      return user;
+    },
   }),
 );
 
