@@ -113,6 +113,8 @@ const deviations: Record<string, string> = {
   'DELETE /orgs/:organizationId/saml/:samlProviderId':
     'the document gives OAuth tokens no access: changing organization settings takes organization:write',
   'GET /orgs/:organizationId/sso': 'public in the document (login info): Quire asks a token but no scope',
+  'POST /urls/published': 'anonymous in Quire (the URL is the claim): any token, or none, resolves a published URL',
+  'GET /urls/published': 'anonymous in Quire (the URL is the claim): any token, or none, resolves a published URL',
   'GET /users/:userId': 'the document gives OAuth tokens no access: a profile (no e-mail address) takes a token but no scope',
   'POST /orgs/:organizationId/members/:userId/sso':
     'the document gives OAuth tokens no access: changing a membership takes organization:members:write',
@@ -371,6 +373,23 @@ const changeRequestCases: Record<string, ScopeCase> = {
   'GET /spaces/:spaceId/search': crCase(['space:read'], (c) => `/v1/spaces/${c.space.id}/search?query=untitled`),
   'GET /orgs/:organizationId/search': crCase(['organization:search'], (c) => `/v1/orgs/${c.org.organizationId}/search?query=untitled`),
 };
+
+/** A change request's space and page, with the id of the space's current revision. */
+const revisionCase = (suffix: (c: Awaited<ReturnType<typeof orgWithChangeRequest>> & { revision: string }) => string): ScopeCase => [
+  ['space:read'],
+  async () => {
+    const c = await orgWithChangeRequest();
+    const { revisionId } = await app.prisma.space.findUniqueOrThrow({ where: { id: c.space.id }, select: { revisionId: true } });
+    return asAdmin(c.org, `/v1/spaces/${c.space.id}/revisions/${revisionId}${suffix({ ...c, revision: revisionId })}`);
+  },
+];
+
+/** The address of a published site, to resolve. */
+async function publishedSiteUrl() {
+  const fixture = await orgWithSite();
+  expect((await rest(app, fixture.org.admin.token).post(`${fixture.sitePath}/publish`)).status).toBe(200);
+  return { ...fixture, url: `http://quire.test/published/sites/${fixture.site.id}` };
+}
 
 const cases: Record<string, ScopeCase> = {
   ...changeRequestCases,
@@ -1436,6 +1455,35 @@ const alwaysNotFound = new Set([
 ]);
 
 const rendererCases: Record<string, ScopeCase> = {
+  'POST /urls/published': [
+    [],
+    async () => {
+      const f = await publishedSiteUrl();
+      return asAdmin(f.org, '/v1/urls/published', { url: f.url });
+    },
+  ],
+  'GET /urls/published': [
+    [],
+    async () => {
+      const f = await publishedSiteUrl();
+      return asAdmin(f.org, `/v1/urls/published?url=${encodeURIComponent(f.url)}`);
+    },
+  ],
+  'GET /spaces/:spaceId/revisions/:revisionId': revisionCase(() => ''),
+  'GET /spaces/:spaceId/revisions/:revisionId/changes': revisionCase(() => '/changes'),
+  'GET /spaces/:spaceId/revisions/:revisionId/pages': revisionCase(() => '/pages'),
+  'GET /spaces/:spaceId/revisions/:revisionId/page/:pageId': revisionCase((c) => `/page/${c.page.id}`),
+  'GET /spaces/:spaceId/revisions/:revisionId/path/:pagePath': revisionCase((c) => `/path/${c.page.path}`),
+  'GET /spaces/:spaceId/revisions/:revisionId/page/:pageId/document': revisionCase((c) => `/page/${c.page.id}/document`),
+  'GET /spaces/:spaceId/revisions/:revisionId/page/:pageId/meta-links': revisionCase((c) => `/page/${c.page.id}/meta-links`),
+  'GET /spaces/:spaceId/content/page/:pageId/meta-links': crCase(
+    ['space:read'],
+    (c) => `/v1/spaces/${c.space.id}/content/page/${c.page.id}/meta-links`,
+  ),
+  'GET /spaces/:spaceId/change-requests/:changeRequestId/content/page/:pageId/meta-links': crCase(
+    ['space:read'],
+    (c) => `${c.path}/content/page/${c.page.id}/meta-links`,
+  ),
   'GET /users/:userId': [
     [],
     async () => {
