@@ -228,7 +228,18 @@ describe('response schemas accept real answers', () => {
     ids.siteSectionGroupId = await created(`${site}/section-groups`, { title: 'Guides' });
     ids.shareLinkId = await created(`${site}/share-links`, { name: 'Partners' });
     ids.teamId = await created('/teams', { title: 'Writers' }, 'put');
+    expect((await admin.post(`/v1/orgs/${org.organizationId}${site}/publish`)).status).toBe(200);
   });
+
+  /** The query a GET route cannot answer without (400), by the end of its pattern. */
+  const requiredQuery = (pattern: string) => {
+    if (pattern.endsWith('/search')) return '?query=untitled';
+    if (pattern === '/urls/published') return `?url=${encodeURIComponent(`http://quire.test/published/sites/${ids.siteId}`)}`;
+    if (pattern.endsWith('/embed')) return `?url=${encodeURIComponent('https://example.com/video')}`;
+    // No redirect exists: the documented 404.
+    if (pattern.endsWith('/redirect')) return '?source=/old';
+    return '';
+  };
 
   /** One answer per GET route whose path parameters the seeded organization fills. */
   async function recordAnswers() {
@@ -237,8 +248,7 @@ describe('response schemas accept real answers', () => {
       if (method !== 'GET') continue;
       const params = [...pattern.matchAll(/:(\w+)/g)].map((m) => m[1]);
       if (!params.every((p) => p in ids)) continue;
-      // Searches require a query (400 without one).
-      const query = pattern.endsWith('/search') ? '?query=untitled' : '';
+      const query = requiredQuery(pattern);
       const res = await rest(app, org.admin.token).get(`/v1${pattern.replace(/:(\w+)/g, (_, p: string) => ids[p])}${query}`);
       const path = pattern.replace(/:(\w+)/g, '{$1}');
       answers.push({ key: `get ${path}`, method: 'get', path, status: res.status, body: res.body });
