@@ -10,6 +10,7 @@
 // form; `?share=` and the `shareKey` argument are read too), a section's path,
 // a site space's path, then the page's path. A segment that names no section
 // or site space falls to the default one and starts the page path.
+import type { Prisma } from '../../generated/prisma/client.js';
 import type { Context } from '../../context.js';
 import { badRequest, notFound } from '../../errors.js';
 import { issueSiteToken } from '../auth/siteTokens.js';
@@ -49,7 +50,7 @@ export interface PublishedContentRedirect {
 export type PublishedContentLookup = PublishedSiteContent | PublishedContentRedirect;
 
 const MAX_URL_LENGTH = 2048;
-/** Site spaces named in a token (informational: the token opens what the site publishes when it is used). */
+/** Spaces a token names (bounding its size): it opens those of them the site still publishes when it is used. */
 const MAX_TOKEN_SPACES = 100;
 /** How many leading path segments can belong to a proxy's path. */
 const MAX_PROXY_SEGMENTS = 4;
@@ -66,11 +67,7 @@ const siteSelect = {
   defaultSiteSectionId: true,
 } as const;
 
-type SiteRow = { [K in keyof typeof siteSelect]: K extends 'published' ? boolean : string | null } & {
-  id: string;
-  organizationId: string;
-  visibility: string;
-};
+type SiteRow = Prisma.SiteGetPayload<{ select: typeof siteSelect }>;
 
 const noContent = () => notFound('Published content for this URL');
 
