@@ -7,9 +7,8 @@ import type { Context } from '../../../context.js';
 import { requireActor } from '../../../context.js';
 import type { Tx } from '../../../db/tx.js';
 import { badRequest, notFound } from '../../../errors.js';
-import { authorize, can, sitePolicy } from '../../../policy/index.js';
 import { liveSiteSpace } from '../structure/scopes.js';
-import { loadSite, lockedSite, lockSite } from '../service.js';
+import { lockedSite } from '../service.js';
 import { defaultCustomization, layered, type Settings } from './defaults.js';
 import { checkJsonSize, checkShape, isObject } from './shapes.js';
 
@@ -119,10 +118,7 @@ export async function overrideSiteSpaceCustomization(ctx: Context, input: SiteRe
 export async function deleteSiteSpaceCustomization(ctx: Context, input: SiteRef & { siteSpaceId: string }): Promise<boolean> {
   const actor = requireActor(ctx);
   return ctx.prisma.$transaction(async (tx) => {
-    await lockSite(tx, input.siteId);
-    const site = await loadSite(tx, actor, input.siteId, input.organizationId);
-    if (!site || !can(sitePolicy, actor, site, 'view')) throw notFound('Site');
-    authorize(sitePolicy, actor, site, 'customize');
+    const site = await lockedSite(tx, actor, input.siteId, input.organizationId, 'customize');
     const { count } = await tx.siteSpaceCustomization.deleteMany({ where: { siteSpaceId: input.siteSpaceId, siteId: site.id } });
     return count > 0;
   });

@@ -10,7 +10,7 @@ import { badRequest, conflict, notFound } from '../../../errors.js';
 import { newId } from '../../../ids.js';
 import { authorize, can, sitePolicy } from '../../../policy/index.js';
 import { notNull } from '../limits.js';
-import { loadSite, lockedSite, lockSite } from '../service.js';
+import { loadSite, lockedSite } from '../service.js';
 import { checkShape, isObject } from '../customization/shapes.js';
 import { presentShareKey, siteSubject } from '../shareLinks/shareKeys.js';
 import { destinationResolver, destinationUrl, refusal, type Destination } from './destinations.js';
@@ -119,10 +119,7 @@ export async function updateSiteRedirect(ctx: Context, input: UpdateRedirectInpu
 export async function deleteSiteRedirect(ctx: Context, input: SiteRef & { siteRedirectId: string }): Promise<boolean> {
   const actor = requireActor(ctx);
   return ctx.prisma.$transaction(async (tx) => {
-    await lockSite(tx, input.siteId);
-    const site = await loadSite(tx, actor, input.siteId, input.organizationId);
-    if (!site || !can(sitePolicy, actor, site, 'view')) throw notFound('Site');
-    authorize(sitePolicy, actor, site, 'manageRedirects');
+    const site = await lockedSite(tx, actor, input.siteId, input.organizationId, 'manageRedirects');
     const { count } = await tx.siteRedirect.deleteMany({ where: { id: input.siteRedirectId, siteId: site.id } });
     return count > 0;
   });
