@@ -20,7 +20,10 @@ declare module 'autocannon' {
     duration?: number;
     amount?: number;
     timeout?: number;
-    requests?: { setupRequest?: (request: RawRequest, context: object) => RawRequest }[];
+    requests?: {
+      setupRequest?: (request: RawRequest, context: object) => RawRequest;
+      onResponse?: (status: number, body: string, context: object) => void;
+    }[];
   }
   export interface Result {
     latency: Histogram;

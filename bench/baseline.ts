@@ -22,6 +22,10 @@ import { markdownToDocument } from '../src/domain/content/markdown/index.js';
 import { defaultLayout } from '../src/domain/revisions/layout.js';
 import { checkQuery, searchSpaces, type PageHit } from '../src/domain/search/service.js';
 import type { PrismaClient } from '../src/generated/prisma/client.js';
+import { authenticateSiteToken, isSiteToken } from '../src/domain/auth/siteTokens.js';
+import { registerRawRunner } from '../src/db/raw.js';
+import { siteSettings, siteSpaceSettings } from '../src/domain/sites/customization/service.js';
+import { HttpError, floorSiteTokenKeys, rendererRoutes, withoutNulls } from './baseline-renderer.js';
 
 const port = Number(process.env.PORT ?? 4100);
 const publicUrl = (process.env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
@@ -39,20 +43,26 @@ pool.query = ((text: unknown, values?: unknown[]) =>
     ? unprepared({ name: nameOf(text, values?.length ?? 0), text, values })
     : unprepared(text, values)) as typeof pool.query;
 
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** Quire's functions that take a Prisma client (search, the site token check) run their raw statements on the pool here. */
+const rawDb = {
+  $queryRawUnsafe: async (text: string, ...values: unknown[]) => (await pool.query(text, values)).rows,
+} as unknown as PrismaClient;
+registerRawRunner(rawDb, { query: async (text, values) => (await pool.query(text, values)).rows });
+const searchDb = rawDb;
 
 // ---- authentication: Quire's own token statement (src/domain/auth/tokens.ts) -------
+
+const siteTokenKeys = floorSiteTokenKeys();
 
 async function actorFor(req: IncomingMessage): Promise<Actor> {
   const secret = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
   if (!secret) throw new HttpError(401, 'A valid API token is required: Authorization: Bearer <token>');
+  if (isSiteToken(secret)) {
+    // A site visitor token: Quire's own check (signature, expiry, then one statement for what the site opens).
+    const visitor = await authenticateSiteToken(rawDb, siteTokenKeys, secret, new Date());
+    if (!visitor) throw new HttpError(401, 'A valid API token is required: Authorization: Bearer <token>');
+    return visitor;
+  }
   const { text, values } = tokenStatement(secret, new Date(), 60_000);
   const { rows } = await pool.query<TokenRow>(text, values);
   if (!rows[0]) throw new HttpError(401, 'A valid API token is required: Authorization: Bearer <token>');
@@ -84,14 +94,19 @@ function restSpace(actor: Actor, s: SpaceRow) {
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
     editMode: s.editMode,
-    mergeRules: s.mergeRules,
-    defaultLevel: s.defaultLevel === 'guest' ? null : s.defaultLevel,
+    // The space's settings and counts are its members' (spacePolicy's viewSettings): a site's visitor reads without them.
+    ...(rules.viewSettings ? { mergeRules: s.mergeRules } : {}),
+    defaultLevel: !rules.viewSettings || s.defaultLevel === 'guest' ? null : s.defaultLevel,
     organization: s.organizationId,
     revision: s.revisionId,
-    comments: s.comments,
-    changeRequests: s.changeRequests,
-    changeRequestsOpen: s.changeRequestsOpen,
-    changeRequestsDraft: s.changeRequestsDraft,
+    ...(rules.viewSettings
+      ? {
+          comments: s.comments,
+          changeRequests: s.changeRequests,
+          changeRequestsOpen: s.changeRequestsOpen,
+          changeRequestsDraft: s.changeRequestsDraft,
+        }
+      : {}),
     urls: {
       location: `${urls.api}/spaces/${s.id}`,
       app: `${urls.app}/s/${s.id}`,
@@ -186,8 +201,6 @@ async function listSpaces(actor: Actor, organizationId: string, query: URLSearch
 // The floor serves what the scenario sends: a published site of sections (no
 // section groups, no share key), each section with its site spaces in order.
 
-const withoutNulls = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v != null));
-
 function restSite(actor: Actor, site: SpaceRow) {
   const rules = sitePolicy.rules(actor, site as never);
   return withoutNulls({
@@ -226,21 +239,35 @@ async function publishedSite(actor: Actor, organizationId: string, siteId: strin
   const {
     rows: [site],
   } = await pool.query(
-    `SELECT t.*, (SELECT count(*)::int FROM "SiteSpace" x JOIN "Space" s ON s.id = x."spaceId" WHERE x."siteId" = t.id AND s."deletedAt" IS NULL) AS "siteSpaceCount"
-    FROM "Site" t WHERE t.id = $1 AND t."organizationId" = $2`,
+    `SELECT t.*, (SELECT count(*)::int FROM "SiteSpace" x JOIN "Space" s ON s.id = x."spaceId" WHERE x."siteId" = t.id AND s."deletedAt" IS NULL) AS "siteSpaceCount",
+      c.settings AS c_settings, c."updatedAt" AS c_updated
+    FROM "Site" t LEFT JOIN "SiteCustomization" c ON c."siteId" = t.id WHERE t.id = $1 AND t."organizationId" = $2`,
     [siteId, organizationId],
   );
   if (!site || !sitePolicy.rules(actor, site).view) throw new HttpError(404, 'Site not found');
   if (!sitePolicy.rules(actor, site).readPublished) throw new HttpError(404, 'Published site not found');
-  const [sections, siteSpaces] = await Promise.all([
+  const [sections, live] = await Promise.all([
     pool.query(`SELECT * FROM "SiteSection" WHERE "siteId" = $1 AND "sectionGroupId" IS NULL ORDER BY "sortKey", id`, [siteId]),
     pool.query(
-      `SELECT x.id AS x_id, x.path AS x_path, x."sectionId" AS x_section, x.condition AS x_condition, ${spaceColumns}
-      FROM "SiteSpace" x JOIN "Space" s ON s.id = x."spaceId"
-      WHERE x."siteId" = $1 AND x."sectionId" IS NOT NULL AND s."deletedAt" IS NULL ORDER BY x."sortKey", x.id`,
+      `SELECT x.id AS x_id, x.path AS x_path, x."sectionId" AS x_section, x.condition AS x_condition,
+        o.overrides AS x_overrides, o."updatedAt" AS x_updated, ${spaceColumns}
+      FROM "SiteSpace" x JOIN "Space" s ON s.id = x."spaceId" LEFT JOIN "SiteSpaceCustomization" o ON o."siteSpaceId" = x.id
+      WHERE x."siteId" = $1 AND s."deletedAt" IS NULL ORDER BY x."sortKey", x.id`,
       [siteId],
     ),
   ]);
+  const siteSpaces = { rows: live.rows.filter((x) => x.x_section != null) };
+  // Quire's own functions lay the stored settings over the defaults.
+  const settings = siteSettings(site.c_settings ? { settings: site.c_settings, updatedAt: site.c_updated } : null);
+  const customizations = {
+    site: settings,
+    siteSpaces: Object.fromEntries(
+      live.rows.map((x) => [
+        x.x_id,
+        siteSpaceSettings(settings, x.x_overrides ? { overrides: x.x_overrides, updatedAt: x.x_updated } : null),
+      ]),
+    ),
+  };
   const base = sitePublishedBase(urls, site);
   const structure = sections.rows.map((section) =>
     withoutNulls({
@@ -272,7 +299,13 @@ async function publishedSite(actor: Actor, organizationId: string, siteId: strin
       urls: { published: `${base}/${section.path}` },
     }),
   );
-  return { object: 'published-content-site', site: restSite(actor, site), structure: { type: 'sections', structure } };
+  return {
+    object: 'published-content-site',
+    site: restSite(actor, site),
+    structure: { type: 'sections', structure },
+    customizations,
+    scripts: [],
+  };
 }
 
 // ---- GraphQL: the benchmark's one query (an organization, its spaces, their parents) --
@@ -364,11 +397,6 @@ async function getPage(actor: Actor, spaceId: string, pageId: string) {
 
 // ---- space search: Quire's search statements (the SQL is the work), shaped by hand --
 
-/** Quire's search service runs its statements through `$queryRawUnsafe` here: straight to the pool. */
-const searchDb = {
-  $queryRawUnsafe: async (text: string, ...values: unknown[]) => (await pool.query(text, values)).rows,
-} as unknown as PrismaClient;
-
 async function searchSpace(actor: Actor, spaceId: string, params: URLSearchParams) {
   const query = checkQuery(params.get('query') ?? '');
   const limit = Number(params.get('limit') ?? 20);
@@ -443,6 +471,8 @@ async function siteSections(actor: Actor, siteId: string, first: number) {
   return { data: { site: { id: site.id, title: site.title, sections: { edges: [...sections.values()].map((node) => ({ node })) } } } };
 }
 
+const renderer = rendererRoutes(pool, urls, searchDb);
+
 // ---- HTTP ------------------------------------------------------------------------
 
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
@@ -476,6 +506,11 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
       if (body.query === benchGraphQLQuery) return send(res, 200, await organizationSpaces(actor, variables.id, variables.first ?? 50));
       if (body.query === benchSiteQuery) return send(res, 200, await siteSections(actor, variables.id, variables.first ?? 50));
       throw new HttpError(400, 'The baseline serves only the benchmark queries');
+    }
+    if (path === '/v1/urls/published' && req.method === 'POST') return send(res, 200, await renderer.resolveUrl(await readJson(req)));
+    if (/^\/v1\/(spaces\/[^/]+\/revisions|orgs\/[^/]+\/sites\/[^/]+\/(redirect|search))\b/.test(path)) {
+      const answer = await renderer.read(await actorFor(req), req.method ?? 'GET', path, url.searchParams, () => readJson(req));
+      if (answer) return send(res, 200, answer);
     }
     if ((match = /^\/v1\/spaces\/([^/]+)\/?$/.exec(path))) {
       const id = decodeURIComponent(match[1]);

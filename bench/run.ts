@@ -14,7 +14,7 @@ import { cpus } from 'node:os';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { migrate } from '../src/db/migrate.js';
-import { seed } from './seed.js';
+import { BENCH_PUBLIC_URL, SITE_TOKEN_SECRET, seed } from './seed.js';
 import { createBenchDatabase, databaseCpu, repoRoot, buildQuire, startServer, type ServerProcess } from './servers.js';
 import {
   referenceScenarios,
@@ -74,7 +74,13 @@ try {
   log(`seeded in ${seedSeconds.toFixed(1)} s`);
 
   const quireEntry = buildQuire();
-  const serverEnv = { DATABASE_URL: database.url, PUBLIC_URL: 'http://bench.quire.test', NODE_ENV: 'production' };
+  // Both servers sign and verify site visitor tokens with the same key, which the load generator signs with too.
+  const serverEnv = {
+    DATABASE_URL: database.url,
+    PUBLIC_URL: BENCH_PUBLIC_URL,
+    NODE_ENV: 'production',
+    SITE_TOKEN_SECRETS: SITE_TOKEN_SECRET,
+  };
   // Quire runs with its production defaults: access log, metrics, rate limiting (its counter
   // statement included), with limits too high to refuse anything the benchmark sends. The
   // per-organization concurrency limit (fair share) would hold the load of one organization
@@ -135,7 +141,7 @@ try {
   const reports: ScenarioReport[] = [];
   for (const scenario of chosen) {
     await withServers(scenario.name, async (pair) => {
-      const sequential = await sequentialPass(pair, scenario, data, config.sequentialRequests);
+      const sequential = await sequentialPass(pair, scenario, data, scenario.sequentialRequests ?? config.sequentialRequests);
       if (sequential.difference) log(`${scenario.name}: bodies differ: ${sequential.difference}`);
       const runs: ScenarioReport['runs'] = [];
       for (const [i, connections] of config.connections.entries()) {

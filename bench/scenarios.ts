@@ -1,13 +1,16 @@
 // The benchmark's requests. Each scenario draws requests from a seeded
 // pseudo-random sequence (organization, caller, space), so Quire and the
 // baseline receive the same sequence, and reruns are comparable.
-import { searchWords, type BenchDataset } from './seed.js';
+import { BENCH_PUBLIC_URL, searchWords, type BenchDataset } from './seed.js';
 
 export interface BenchRequest {
   method: 'GET' | 'POST' | 'PATCH';
   path: string;
+  /** The bearer token; empty: an anonymous request. */
   token: string;
   body?: unknown;
+  /** A status other than 2xx this request must answer (the renderer's redirect lookup: 404); counted as answered. */
+  expect?: number;
 }
 
 /** The GraphQL scenario's query: one organization, N spaces, each with its organization, parent and grandparent. */
@@ -40,6 +43,8 @@ export interface Scenario {
   make(data: BenchDataset, seed?: number): () => BenchRequest;
   /** Response fields that legitimately differ between two servers (timestamps of writes). */
   volatile?: string[];
+  /** Requests of the sequential pass, when not the run's default (a whole number of a sequence's steps). */
+  sequentialRequests?: number;
 }
 
 type Pick = <T>(items: T[]) => T;
@@ -99,6 +104,47 @@ const searchBigSpace = (pick: Pick, data: BenchDataset): BenchRequest => ({
   token: pick(data.orgs[0]!.adminTokens),
 });
 
+/**
+ * GitBook's renderer reading one page of a published site (test/sites/renderer-contract.test.ts),
+ * one request per step: the anonymous URL lookup, then with a site visitor token the site
+ * profile, the space, the revision, the page's document, meta links, the page by id and by
+ * path, the pages, a redirect lookup (404: none) and the search box. The later steps use the
+ * token the seed signed for that site space (the same key and claims as the lookup's answer),
+ * so no step waits for another's answer; each server still signs a token in the lookup step
+ * and verifies the token, and reads again what the site opens, on every later step.
+ */
+export const renderSteps = 11;
+const renderPage = (pick: Pick, data: BenchDataset) => {
+  let steps: BenchRequest[] = [];
+  return (): BenchRequest => {
+    if (steps.length === 0) steps = renderOnePage(pick, data);
+    return steps.shift()!;
+  };
+};
+function renderOnePage(pick: Pick, data: BenchDataset): BenchRequest[] {
+  const org = pick(data.orgs);
+  const at = pick(org.publishedSiteSpaces);
+  const k = pick([1, 2, 3]);
+  const n = Number(at.spaceId.slice(-4));
+  const [site, space, pageId, pagePath] = [org.publishedSiteId, at.spaceId, `pag_b${org.id.slice(-1)}r${n}p${k}`, `page-${k}`];
+  const url = `${BENCH_PUBLIC_URL}/published/sites/${site}/${at.sectionPath}/${at.path}/${pagePath}`;
+  const revision = `/v1/spaces/${space}/revisions/${at.revisionId}`;
+  const get = (path: string, expect?: number): BenchRequest => ({ method: 'GET', path, token: at.apiToken, ...(expect ? { expect } : {}) });
+  return [
+    { method: 'POST', path: '/v1/urls/published', token: '', body: { url, redirectOnError: false } },
+    get(`/v1/orgs/${org.id}/sites/${site}/published`),
+    get(`/v1/spaces/${space}`),
+    get(`${revision}?metadata=true`),
+    get(`${revision}/page/${pageId}/document?evaluated=deterministic-only&dereferenced=reusable-contents`),
+    get(`${revision}/page/${pageId}/meta-links`),
+    get(`${revision}/page/${pageId}?format=markdown`),
+    get(`${revision}/path/${pagePath}`),
+    get(`${revision}/pages`),
+    get(`/v1/orgs/${org.id}/sites/${site}/redirect?source=${encodeURIComponent('/no/such/page')}`, 404),
+    { method: 'POST', path: `/v1/orgs/${org.id}/sites/${site}/search`, token: at.apiToken, body: { query: at.word } },
+  ];
+}
+
 export const scenarios: Scenario[] = [
   {
     name: 'rest-get-space',
@@ -156,6 +202,17 @@ export const scenarios: Scenario[] = [
     make: (data, seed = 10) => {
       const { pick } = picker(seed);
       return () => searchBigSpace(pick, data);
+    },
+  },
+  {
+    name: 'render-page',
+    description:
+      "GitBook's renderer, one page of a published site as an anonymous visitor: URL lookup, then with the site token the site, space, revision, page document, meta links, page by id and by path, pages, redirect lookup (404), site search",
+    volatile: ['apiToken'],
+    sequentialRequests: 2 * renderSteps,
+    make: (data, seed = 11) => {
+      const { pick } = picker(seed);
+      return renderPage(pick, data);
     },
   },
   {

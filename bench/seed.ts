@@ -6,6 +6,8 @@ import pg from 'pg';
 import { emptyContent, treeObjects, versionHash, type PageNode } from '../src/domain/revisions/objects.js';
 import { createPrisma } from '../src/db/client.js';
 import { syncSearchIndex } from '../src/domain/search/indexer.js';
+import { issueSiteToken } from '../src/domain/auth/siteTokens.js';
+import { siteTokenKeys } from '../src/config/siteTokenKeys.js';
 
 export const ORGS = 2;
 export const MEMBERS_PER_ORG = 200;
@@ -22,7 +24,13 @@ export const spaceId = (o: number, n: number) => `spc_b${o}s${pad(n)}`;
 /** The published site of each organization: PUBLISHED_SECTIONS sections of SITE_SPACES_PER_SECTION site spaces. */
 export const publishedSiteId = (o: number) => `sit_b${o}pub`;
 export const PUBLISHED_SECTIONS = 20;
-const SITE_SPACES_PER_SECTION = 5;
+export const SITE_SPACES_PER_SECTION = 5;
+/** The first space published by the site (spaces FIRST_PUBLISHED_SPACE + 1 … + 100; see seedOrganization). */
+const FIRST_PUBLISHED_SPACE = 100;
+/** The site token key both servers are given (SITE_TOKEN_SECRETS): the load generator signs with it too. */
+export const SITE_TOKEN_SECRET = 'bench-site-token-secret-0123456789abcdef';
+/** Quire's issuer of site tokens: `${PUBLIC_URL}/v1` of the benchmarked servers. */
+export const BENCH_PUBLIC_URL = 'http://bench.quire.test';
 /** The token secret of a user (its SHA-256 is what the database keeps). */
 export const tokenSecret = (o: number, n: number) => `qt_bench_${userId(o, n)}`;
 
@@ -59,9 +67,28 @@ export const searchWords = Array.from(
     ][Math.floor(i / 20)],
 );
 
+/** One site space of a published site, as a visitor reaches it: its address and a site visitor token for it. */
+export interface PublishedSiteSpace {
+  sectionPath: string;
+  path: string;
+  spaceId: string;
+  revisionId: string;
+  /** The token `POST /v1/urls/published` would answer for it (signed with SITE_TOKEN_SECRET, claims as Quire's). */
+  apiToken: string;
+  /** A word only this space's pages contain (the site search's query). */
+  word: string;
+}
+
 export interface BenchDataset {
   /** Per organization (index 1…ORGS): ids and tokens the scenarios use. */
-  orgs: { id: string; adminTokens: string[]; memberTokens: string[]; spaceIds: string[]; publishedSiteId: string }[];
+  orgs: {
+    id: string;
+    adminTokens: string[];
+    memberTokens: string[];
+    spaceIds: string[];
+    publishedSiteId: string;
+    publishedSiteSpaces: PublishedSiteSpace[];
+  }[];
   /** The 10,000-page space (organization 1), and pages of ordinary spaces ([spaceId, pageId]). */
   bigSpaceId: string;
 }
@@ -79,7 +106,7 @@ export async function seed(databaseUrl: string): Promise<BenchDataset> {
     for (let o = 1; o <= ORGS; o++) await seedOrganization(client, o);
     await seedBigSpace(client);
     await client.query('COMMIT');
-    await indexBigSpace(databaseUrl);
+    await indexForSearch(databaseUrl);
     await client.query('ANALYZE');
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});
@@ -89,19 +116,62 @@ export async function seed(databaseUrl: string): Promise<BenchDataset> {
   }
   const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
   return {
-    orgs: range(1, ORGS).map((o) => ({
-      id: orgId(o),
-      adminTokens: range(1, ADMINS_PER_ORG).map((n) => tokenSecret(o, n)),
-      // Non-admin, non-guest members (edit, review, create, comment, read).
-      memberTokens: range(ADMINS_PER_ORG + 1, MEMBERS_PER_ORG)
-        .filter((n) => n % 20 !== 0)
-        .slice(0, 20)
-        .map((n) => tokenSecret(o, n)),
-      spaceIds: range(1, SPACES_PER_ORG).map((n) => spaceId(o, n)),
-      publishedSiteId: publishedSiteId(o),
-    })),
+    orgs: await Promise.all(
+      range(1, ORGS).map(async (o) => ({
+        id: orgId(o),
+        adminTokens: range(1, ADMINS_PER_ORG).map((n) => tokenSecret(o, n)),
+        // Non-admin, non-guest members (edit, review, create, comment, read).
+        memberTokens: range(ADMINS_PER_ORG + 1, MEMBERS_PER_ORG)
+          .filter((n) => n % 20 !== 0)
+          .slice(0, 20)
+          .map((n) => tokenSecret(o, n)),
+        spaceIds: range(1, SPACES_PER_ORG).map((n) => spaceId(o, n)),
+        publishedSiteId: publishedSiteId(o),
+        publishedSiteSpaces: await publishedSiteSpaces(o),
+      })),
+    ),
     bigSpaceId,
   };
+}
+
+/** A word of space n's pages (distinct among the spaces a published site publishes). */
+const spaceWord = (n: number) => searchWords[n % searchWords.length]!;
+/** The space of site space v of section `section` of the published site. */
+const publishedSpaceNumber = (section: number, v: number) => FIRST_PUBLISHED_SPACE + (section - 1) * SITE_SPACES_PER_SECTION + v;
+
+/**
+ * The published site's site spaces, each with the token a URL lookup answers for it,
+ * signed as Quire signs it (its own function, the same key and claims), valid a week.
+ */
+async function publishedSiteSpaces(o: number): Promise<PublishedSiteSpace[]> {
+  const keys = siteTokenKeys(() => Promise.resolve(SITE_TOKEN_SECRET), { secrets: [SITE_TOKEN_SECRET], ttlSeconds: 7 * 86400 });
+  const site = publishedSiteId(o);
+  const all = Array.from({ length: PUBLISHED_SECTIONS * SITE_SPACES_PER_SECTION }, (_, i) => ({
+    section: 1 + Math.floor(i / SITE_SPACES_PER_SECTION),
+    v: 1 + (i % SITE_SPACES_PER_SECTION),
+  }));
+  const spaces = all.map(({ section, v }) => spaceId(o, publishedSpaceNumber(section, v)));
+  return Promise.all(
+    all.map(async ({ section, v }, i) => {
+      const n = publishedSpaceNumber(section, v);
+      const claims = {
+        organization: orgId(o),
+        site,
+        siteSection: `sse_b${o}pub${section}`,
+        siteSpace: `sis_b${o}pub${section}v${v}`,
+        space: spaces[i]!,
+        spaces: [spaces[i]!, ...spaces.filter((_, j) => j !== i)].slice(0, 100),
+      };
+      return {
+        sectionPath: `section-${section}`,
+        path: `variant-${v}`,
+        spaceId: spaces[i]!,
+        revisionId: `rev_b${o}r${pad(n)}`,
+        apiToken: await issueSiteToken(keys, `${BENCH_PUBLIC_URL}/v1`, claims, new Date()),
+        word: spaceWord(n),
+      };
+    }),
+  );
 }
 
 async function seedOrganization(client: pg.Client, o: number) {
@@ -195,13 +265,16 @@ async function seedOrganization(client: pg.Client, o: number) {
  */
 async function seedPages(client: pg.PoolClient | pg.Client, org: string, p: string) {
   const now = new Date().toISOString();
-  const contents = [1, 2, 3].map((k) => ({ ...emptyContent(`Page ${k}`), markdown: 'Some documentation text. '.repeat(20) }));
-  const hashes = contents.map(versionHash);
   const versions: unknown[][] = [];
   const trees: unknown[][] = [];
   const roots: [string, string][] = [];
   for (let n = 1; n <= SPACES_PER_ORG; n++) {
     const space = `spc_${p}s${String(n).padStart(4, '0')}`;
+    const contents = [1, 2, 3].map((k) => ({
+      ...emptyContent(`Page ${k}`),
+      markdown: `${'Some documentation text. '.repeat(20)}\n\nThe topic of this space is ${spaceWord(n)}.`,
+    }));
+    const hashes = contents.map(versionHash);
     contents.forEach((content, i) => versions.push([space, hashes[i], content.title, content.markdown]));
     const pages: PageNode[] = hashes.map((version, i) => ({
       id: `pag_${p}r${n}p${i + 1}`,
@@ -280,11 +353,18 @@ async function seedBigSpace(client: pg.Client) {
   );
 }
 
-/** Indexes the large space for search as Quire does (the first search would otherwise pay for it). */
-async function indexBigSpace(databaseUrl: string) {
+/**
+ * Indexes the large space and the published sites' spaces for search as Quire does
+ * (the first search would otherwise pay for it).
+ */
+async function indexForSearch(databaseUrl: string) {
   const { prisma } = createPrisma(databaseUrl);
+  const published = Array.from({ length: ORGS }, (_, o) =>
+    Array.from({ length: PUBLISHED_SECTIONS * SITE_SPACES_PER_SECTION }, (_, i) => spaceId(o + 1, FIRST_PUBLISHED_SPACE + 1 + i)),
+  ).flat();
   try {
-    await prisma.$transaction((tx) => syncSearchIndex(tx, bigSpaceId), { timeout: 600_000, maxWait: 10_000 });
+    for (const id of [bigSpaceId, ...published])
+      await prisma.$transaction((tx) => syncSearchIndex(tx, id), { timeout: 600_000, maxWait: 10_000 });
   } finally {
     await prisma.$disconnect();
   }
