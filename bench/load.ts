@@ -207,3 +207,43 @@ export async function loadRun(
     clearInterval(sampler);
   }
 }
+
+/** A server of a cross-server comparison, with its spelling of the requests and of the answers. */
+export interface ComparedServer {
+  server: ServerProcess;
+  scenario: Scenario;
+  /** The answer in the first server's spelling (identity when absent). */
+  normalize?: (body: unknown) => unknown;
+}
+
+/**
+ * The sequential pass of servers that spell the same reads differently (Quire and
+ * PostGraphile): each request once per server, one at a time, statements counted,
+ * each answer (normalized) compared with the first server's.
+ */
+export async function comparedPass(servers: ComparedServer[], data: BenchDataset, count: number): Promise<SequentialPass> {
+  const sequences = servers.map((s) => s.scenario.make(data, 1000));
+  const statements: Record<string, number> = Object.fromEntries(servers.map((s) => [s.server.name, 0]));
+  const failures: Record<string, number> = Object.fromEntries(servers.map((s) => [s.server.name, 0]));
+  let firstDifference: string | null = null;
+  for (const { server } of servers) await settle(server);
+  for (let i = 0; i < count; i++) {
+    const bodies: unknown[] = [];
+    for (const [k, { server, normalize }] of servers.entries()) {
+      const req = sequences[k]!();
+      const before = await server.statements();
+      const res = await send(server, req);
+      statements[server.name] += (await server.statements()) - before;
+      if (!answered(req, res.status) || (res.body as { errors?: unknown })?.errors) failures[server.name]++;
+      bodies.push(normalize ? normalize(res.body) : res.body);
+      const d: string | null = k > 0 && !firstDifference ? difference(bodies[0], bodies[k], []) : null;
+      if (d) firstDifference = `${server.name}: ${req.method} ${req.path} → ${d}`;
+    }
+  }
+  return {
+    requests: count,
+    statementsPerRequest: Object.fromEntries(servers.map((s) => [s.server.name, statements[s.server.name] / count])),
+    failures,
+    difference: firstDifference,
+  };
+}

@@ -9,15 +9,18 @@
 //   BENCH_PROFILE=1         run Quire with --cpu-prof (profiles under bench/results/profiles); =both: the baseline too
 //   BENCH_POSTGRAPHILE=0    skips the PostGraphile comparison (bench/postgraphile, installed with npm on first use)
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { migrate } from '../src/db/migrate.js';
-import { BENCH_PUBLIC_URL, SITE_TOKEN_SECRET, seed } from './seed.js';
+import { BENCH_PUBLIC_URL, SITE_TOKEN_SECRET, seed, userIdOfToken } from './seed.js';
 import { createBenchDatabase, databaseCpu, repoRoot, buildQuire, startServer, type ServerProcess } from './servers.js';
 import {
+  inQuireSpelling,
   referenceScenarios,
+  referenceSides,
+  type ReferenceSide,
   scenarios,
   scaleSizes,
   scalingScenario,
@@ -25,7 +28,8 @@ import {
   siteScalingScenario,
   type Scenario,
 } from './scenarios.js';
-import { loadRun, sequentialPass, settle, type LoadResult } from './load.js';
+import { comparedPass, loadRun, sequentialPass, settle, type LoadResult } from './load.js';
+import { POSTGRAPHILE_JWT_SECRET, postgraphileJwt, setUpRls } from './postgraphileRls.js';
 import { measureTransfer, transferTable, type TransferReport } from './transfer.js';
 import {
   referenceTable,
@@ -52,16 +56,28 @@ const config = {
   postgraphile: env.BENCH_POSTGRAPHILE !== '0',
 };
 const resultsDir = path.join(repoRoot, 'bench/results');
+
+/** Whether bench/postgraphile has every dependency of its package.json installed. */
+function installed(folder: string) {
+  const { dependencies } = JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  return (
+    existsSync(path.join(folder, 'node_modules/.bin/node')) &&
+    Object.keys(dependencies).every((d) => existsSync(path.join(folder, 'node_modules', d)))
+  );
+}
 const log = (msg: string) => console.error(`[bench] ${msg}`);
 
 const database = await createBenchDatabase();
 const servers: ServerProcess[] = [];
+/** Drops PostGraphile's RLS role (a cluster object) once the database is gone. */
+let dropRole: (() => Promise<void>) | undefined;
 let stopping = false;
 async function cleanUp() {
   if (stopping) return;
   stopping = true;
   await Promise.allSettled(servers.map((s) => s.stop()));
   await database.drop().catch((err) => log(`could not drop the database: ${err}`));
+  await dropRole?.().catch((err) => log(`could not drop the PostGraphile role: ${err}`));
 }
 process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
 
@@ -184,45 +200,67 @@ try {
   }
 
   // PostGraphile v5 beside Quire on the same database: it needs Node 22, which its own
-  // folder brings as an npm package (the project keeps running on its own Node).
+  // folder brings as an npm package (the project keeps running on its own Node). Two
+  // configurations: without authorization, and with JWTs and row-level security.
   const references: ReferenceReport[] = [];
   if (config.postgraphile) {
     const folder = path.join(repoRoot, 'bench/postgraphile');
     const node22 = path.join(folder, 'node_modules/.bin/node');
-    if (!existsSync(node22)) {
+    if (!installed(folder)) {
       log('installing PostGraphile and Node 22 in bench/postgraphile (npm ci, once)');
       execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: folder, stdio: ['ignore', process.stderr, process.stderr] });
     }
+    const rls = await setUpRls(database.url);
+    dropRole = rls.drop;
+    // Each reader's JWT for PostGraphile with RLS, signed before the runs (the load generator only looks it up).
+    const jwts = new Map<string, string>();
+    for (const org of data.orgs)
+      for (const token of [...org.adminTokens, ...org.memberTokens]) jwts.set(token, await postgraphileJwt(userIdOfToken(token)));
     const started = performance.now();
-    const quire = await startServer('quire', quireEntry, quireEnv);
-    servers.push(quire);
-    const postgraphile = await startServer('postgraphile', 'server.mjs', { ...serverEnv, GRAPHILE_ENV: 'production' }, [], {
-      execPath: node22,
-      cwd: folder,
-    });
-    servers.push(postgraphile);
+    const launch = { execPath: node22, cwd: folder };
+    const sides: Record<ReferenceSide, ServerProcess> = {
+      quire: await startServer('quire', quireEntry, quireEnv),
+      postgraphile: await startServer('postgraphile', 'server.mjs', { ...serverEnv, GRAPHILE_ENV: 'production' }, [], launch),
+      'postgraphile-rls': await startServer(
+        'postgraphile-rls',
+        'server.mjs',
+        { ...serverEnv, GRAPHILE_ENV: 'production', PG_JWT_SECRET: POSTGRAPHILE_JWT_SECRET, PG_RLS_ROLE: rls.role },
+        [],
+        launch,
+      ),
+    };
+    const all = referenceSides.map((side) => sides[side]);
+    servers.push(...all);
     log(`postgraphile: servers up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     try {
-      const pair = [quire, postgraphile];
-      for (const reference of referenceScenarios) {
+      for (const reference of referenceScenarios((token) => jwts.get(token)!)) {
+        const compared = referenceSides.map((side) => ({
+          server: sides[side],
+          scenario: reference.sides[side],
+          ...(side === 'quire' ? {} : { normalize: inQuireSpelling }),
+        }));
+        await comparedPass(compared, data, config.sequentialRequests); // warm-up (a token's first use writes lastUsedAt)
+        const sequential = await comparedPass(compared, data, config.sequentialRequests);
+        if (sequential.difference) log(`${reference.name}: bodies differ: ${sequential.difference}`);
         const runs: ReferenceReport['runs'] = [];
         for (const [i, connections] of config.connections.entries()) {
-          const order = i % 2 === 0 ? pair : [...pair].reverse();
-          const results: Record<string, LoadResult> = {};
-          for (const server of order) {
-            const scenario = server === quire ? reference.quire : reference.postgraphile;
-            if (i === 0 && config.warmup > 0) await run(pair, server, scenario, connections, config.warmup);
-            results[server.name] = await run(pair, server, scenario, connections, config.duration);
+          // Rotate which server goes first, so none always runs on a warmer machine.
+          const order = referenceSides.map((_, k) => referenceSides[(k + i) % referenceSides.length]!);
+          const results = {} as Record<ReferenceSide, LoadResult>;
+          for (const side of order) {
+            const scenario = reference.sides[side];
+            if (i === 0 && config.warmup > 0) await run(all, sides[side], scenario, connections, config.warmup);
+            results[side] = await run(all, sides[side], scenario, connections, config.duration);
           }
-          runs.push({ connections, quire: results.quire, postgraphile: results.postgraphile });
+          runs.push({ connections, results });
           log(
-            `${reference.name} @${connections}: quire ${results.quire.requestsPerSecond.toFixed(0)} req/s, postgraphile ${results.postgraphile.requestsPerSecond.toFixed(0)} req/s`,
+            `${reference.name} @${connections}: ${referenceSides.map((side) => `${side} ${results[side].requestsPerSecond.toFixed(0)} req/s`).join(', ')}`,
           );
         }
-        references.push({ name: reference.name, description: reference.description, runs });
+        references.push({ name: reference.name, description: reference.description, sequential, runs });
       }
     } finally {
-      for (const server of [quire, postgraphile]) {
+      for (const server of all) {
         await server.stop();
         servers.splice(servers.indexOf(server), 1);
       }
@@ -239,10 +277,10 @@ try {
     `${config.duration} s per run; latencies in ms; RSS = peak resident set of the server process in MB; SQL = statements per request; CPU = server CPU ms per request; DB = PostgreSQL CPU ms per request (the bench database's backends).\n`,
   );
   for (const r of reports) console.log(`  ${r.name}: ${r.description}`);
-  console.log(`\n${scenarioTable(reports)}\n`);
+  if (reports.length) console.log(`\n${scenarioTable(reports)}\n`);
   if (references.length)
     console.log(
-      `Quire (Q, as an organization admin) against PostGraphile 5 (P, amber preset, no authorization), same database:\n\n${referenceTable(references)}\n`,
+      `Quire against PostGraphile 5 (amber preset) without authorization and with JWT + row-level security, same database, the same readers (admins and members); ratios are Quire's to that server:\n\n${referenceTable(references)}\n`,
     );
   if (scaling.length)
     console.log(

@@ -282,17 +282,22 @@ const postgraphileQueries = {
   space: `query($id: String!) { spaceByRowId(rowId: $id) { rowId title visibility organizationByOrganizationId { rowId title } } }`,
 };
 
-/** One read as Quire and as PostGraphile receive it: the same picks (seeded alike), each server's spelling. */
+/** The servers of the PostGraphile comparison: Quire, PostGraphile without authorization, PostGraphile with RLS. */
+export const referenceSides = ['quire', 'postgraphile', 'postgraphile-rls'] as const;
+export type ReferenceSide = (typeof referenceSides)[number];
+
+/** One read as Quire and as PostGraphile receive it: the same picks (seeded alike), each server's spelling and credential. */
 export interface ReferenceScenario {
   name: string;
   description: string;
-  quire: Scenario;
-  postgraphile: Scenario;
+  sides: Record<ReferenceSide, Scenario>;
 }
 
 /**
- * Quire answers as an organization admin, who sees every row, so that both
- * servers return the same rows (PostGraphile runs without authorization).
+ * The caller is one of the organization's readers (admins and ordinary members: every
+ * seeded space and collection admits members), so that the three servers return the
+ * same rows. Quire gets their API token, PostGraphile with RLS their JWT (`jwtOf`), and
+ * PostGraphile without authorization the API token too (which it ignores).
  */
 const referenceScenario = (
   name: string,
@@ -301,8 +306,9 @@ const referenceScenario = (
     pick: Pick,
     org: BenchDataset['orgs'][number],
   ) => { quire: Omit<BenchRequest, 'token'>; postgraphile: Omit<BenchRequest, 'token'> },
+  jwtOf: (apiToken: string) => string,
 ): ReferenceScenario => {
-  const side = (which: 'quire' | 'postgraphile'): Scenario => ({
+  const side = (which: ReferenceSide): Scenario => ({
     name: `${name} (${which})`,
     description,
     make: (data, seed = 7) => {
@@ -310,27 +316,68 @@ const referenceScenario = (
       return () => {
         const org = pick(data.orgs);
         const both = request(pick, org);
-        return { ...both[which], token: pick(org.adminTokens) };
+        const token = pick(readers(org));
+        return which === 'quire'
+          ? { ...both.quire, token }
+          : { ...both.postgraphile, token: which === 'postgraphile' ? token : jwtOf(token) };
       };
     },
   });
-  return { name, description, quire: side('quire'), postgraphile: side('postgraphile') };
+  return {
+    name,
+    description,
+    sides: { quire: side('quire'), postgraphile: side('postgraphile'), 'postgraphile-rls': side('postgraphile-rls') },
+  };
 };
 
-export const referenceScenarios: ReferenceScenario[] = [
-  referenceScenario('graphql-org-spaces', 'GraphQL organization → 100 spaces → organization, parent, parent.parent', (_pick, org) => ({
-    quire: { method: 'POST', path: '/graphql', body: { query: benchGraphQLQuery, variables: { id: org.id, first: 100 } } },
-    postgraphile: {
-      method: 'POST',
-      path: '/graphql',
-      body: { query: postgraphileQueries.orgSpaces, variables: { id: org.id, first: 100 } },
+export const referenceScenarios = (jwtOf: (apiToken: string) => string): ReferenceScenario[] => [
+  referenceScenario(
+    'graphql-org-spaces',
+    'GraphQL organization → 100 spaces → organization, parent, parent.parent',
+    (_pick, org) => ({
+      quire: { method: 'POST', path: '/graphql', body: { query: benchGraphQLQuery, variables: { id: org.id, first: 100 } } },
+      postgraphile: {
+        method: 'POST',
+        path: '/graphql',
+        body: { query: postgraphileQueries.orgSpaces, variables: { id: org.id, first: 100 } },
+      },
+    }),
+    jwtOf,
+  ),
+  referenceScenario(
+    'graphql-get-space',
+    'GraphQL one space with its organization',
+    (pick, org) => {
+      const id = pick(org.spaceIds);
+      return {
+        quire: { method: 'POST', path: '/graphql', body: { query: benchSpaceQuery, variables: { id } } },
+        postgraphile: { method: 'POST', path: '/graphql', body: { query: postgraphileQueries.space, variables: { id } } },
+      };
     },
-  })),
-  referenceScenario('graphql-get-space', 'GraphQL one space with its organization', (pick, org) => {
-    const id = pick(org.spaceIds);
-    return {
-      quire: { method: 'POST', path: '/graphql', body: { query: benchSpaceQuery, variables: { id } } },
-      postgraphile: { method: 'POST', path: '/graphql', body: { query: postgraphileQueries.space, variables: { id } } },
-    };
-  }),
+    jwtOf,
+  ),
 ];
+
+/** PostGraphile's names for Quire's: a PostGraphile answer renamed compares with Quire's. */
+const quireNames: Record<string, string> = {
+  rowId: 'id',
+  organizationByRowId: 'organization',
+  spaceByRowId: 'space',
+  spacesByOrganizationId: 'spaces',
+  organizationByOrganizationId: 'organization',
+  collectionByParentId: 'parent',
+};
+
+/** A PostGraphile answer in Quire's spelling: fields renamed, a connection's `nodes` as `edges { node }`, enum values as Quire's. */
+export function inQuireSpelling(value: unknown, key = ''): unknown {
+  if (Array.isArray(value)) return value.map((v) => inQuireSpelling(v));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) =>
+        k === 'nodes'
+          ? ['edges', (v as unknown[]).map((node) => ({ node: inQuireSpelling(node) }))]
+          : [quireNames[k] ?? k, inQuireSpelling(v, k)],
+      ),
+    );
+  return key === 'visibility' && typeof value === 'string' ? value.toUpperCase().replace(/-/g, '_') : value;
+}

@@ -33,6 +33,8 @@ export const SITE_TOKEN_SECRET = 'bench-site-token-secret-0123456789abcdef';
 export const BENCH_PUBLIC_URL = 'http://bench.quire.test';
 /** The token secret of a user (its SHA-256 is what the database keeps). */
 export const tokenSecret = (o: number, n: number) => `qt_bench_${userId(o, n)}`;
+/** The user whose token secret this is (tokenSecret's inverse). */
+export const userIdOfToken = (secret: string) => secret.slice('qt_bench_'.length);
 
 /** The large space of organization 1: BIG_TOP top-level pages with BIG_CHILDREN subpages each (10,000 pages), indexed for search. */
 export const bigSpaceId = 'spc_b1big';
