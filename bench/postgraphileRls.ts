@@ -52,16 +52,20 @@ export function rlsStatements(role: string): string[] {
     'CREATE SCHEMA bench_rls',
     `GRANT USAGE ON SCHEMA public, bench_rls TO ${role}`,
     `GRANT SELECT ON "Organization", "Space", "Collection" TO ${role}`,
-    // The caller's memberships (organization, role; 'guest' for a guest): read by the functions' owner, not the role.
-    `CREATE FUNCTION bench_rls.memberships() RETURNS TABLE (o text, r text) LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public AS $$
-      SELECT m."organizationId", COALESCE(m.role::text, 'guest') FROM "Member" m
-      WHERE m."userId" = ${caller} AND ${MEMBERSHIP_COUNTS} $$`,
+    // The functions are PL/pgSQL so that each connection plans their statements once (a SQL function
+    // that cannot be inlined, as SECURITY DEFINER ones cannot, is planned again in every query: that
+    // doubled the nested read's execution). They read as their owner, not as the role.
+    // The caller's memberships (organization, role; 'guest' for a guest).
+    `CREATE FUNCTION bench_rls.memberships() RETURNS TABLE (o text, r text) LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public AS $$
+      BEGIN RETURN QUERY SELECT m."organizationId", COALESCE(m.role::text, 'guest') FROM "Member" m
+      WHERE m."userId" = ${caller} AND ${MEMBERSHIP_COUNTS}; END $$`,
     // The spaces and collections granted to the caller in organizations they are a member of.
-    `CREATE FUNCTION bench_rls.grants() RETURNS TABLE (id text) LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public AS $$
-      WITH RECURSIVE who AS (SELECT o, ${caller} AS u FROM bench_rls.memberships()), ${grantedCte}
-      SELECT DISTINCT id FROM granted $$`,
-    `CREATE FUNCTION bench_rls.verified_domain() RETURNS text LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public AS $$
-      SELECT lower(substr(email, strpos(email, '@') + 1)) FROM "User" WHERE id = ${caller} AND "emailVerified" $$`,
+    `CREATE FUNCTION bench_rls.grants() RETURNS TABLE (id text) LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public AS $$
+      #variable_conflict use_column
+      BEGIN RETURN QUERY WITH RECURSIVE who AS (SELECT m.o, ${caller} AS u FROM bench_rls.memberships() m), ${grantedCte}
+      SELECT DISTINCT granted.id FROM granted; END $$`,
+    `CREATE FUNCTION bench_rls.verified_domain() RETURNS text LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public AS $$
+      BEGIN RETURN (SELECT lower(substr(u.email, strpos(u.email, '@') + 1)) FROM "User" u WHERE u.id = ${caller} AND u."emailVerified"); END $$`,
     `GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA bench_rls TO ${role}`,
     'ALTER TABLE "Organization" ENABLE ROW LEVEL SECURITY',
     'ALTER TABLE "Space" ENABLE ROW LEVEL SECURITY',
