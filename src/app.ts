@@ -30,6 +30,7 @@ import { watchEventLoop } from './eventLoop/watch.js';
 import { createLogger, logAccess, type Logger } from './logging/logger.js';
 import { drainer } from './http/drain.js';
 import { tenantGate } from './http/fairShare.js';
+import { redisLanes } from './http/sharedLanes.js';
 import { sendError, sendJson, type Surface } from './http/respond.js';
 import type { GraphQLGuards } from './graphql/plugin.js';
 import { graphqlHttpHandler } from './graphql/http.js';
@@ -156,12 +157,17 @@ function startServices(options: QuireOptions) {
         logger.error({ err }, 'rate limit store unavailable: request let through'),
       )
     : undefined;
+  // With Redis, the fair-share slots and live-connection caps count across replicas (src/http/sharedLanes.ts).
+  const sharedLanes = options.redisUrl
+    ? redisLanes(options.redisUrl, { onError: (err) => logger.error({ err }, 'shared lanes unavailable: this process counts alone') })
+    : undefined;
   return {
     settings,
     clock,
     logger,
     prisma,
     onStatement,
+    sharedLanes,
     events,
     publicUrl,
     urls,
@@ -328,7 +334,9 @@ function requestHandler(
 ) {
   const { settings, metrics, loop, logger } = services;
   const secure = securityHeaders(settings);
-  const tenants = tenantGate(settings.tenants);
+  const tenants = tenantGate(settings.tenants, services.sharedLanes, (err) =>
+    logger.error({ err }, 'shared lanes unavailable: this process counts alone'),
+  );
   const corsGate = cors(settings.cors);
   const compress = compressAnswers();
 
@@ -444,6 +452,7 @@ async function shutdown(services: Services, drain: Drainer, ws: ReturnType<typeo
   await services.compute.close();
   await services.jobs.stop(timeoutMs);
   await services.limiter?.store.close();
+  await services.sharedLanes?.close();
   await services.events.close();
   await services.prisma.$disconnect();
   return finished;
