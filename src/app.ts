@@ -465,12 +465,14 @@ export function createQuire(options: QuireOptions) {
   const exchanges = new WeakMap<IncomingMessage, Exchange>();
   const guards = graphqlGuards(services, exchanges);
   let drain: Drainer | undefined;
+  /** Set on close: /readyz answers 503 from then on, while requests are still served for `shutdownDelayMs`. */
+  let leaving = false;
   const doors = doorTable(
     services,
     callers,
     guards,
     (req) => exchanges.get(req)!,
-    () => drain!.draining,
+    () => leaving || drain!.draining,
   );
   const { handle, tenants } = requestHandler(services, doors, callers, exchanges, () => drain!);
   const server = createHttpServer(settings.http, handle);
@@ -526,7 +528,10 @@ export function createQuire(options: QuireOptions) {
     },
     /** Graceful stop (see `shutdown`); later calls answer the first one's promise. */
     close(timeoutMs = settings.shutdownTimeoutMs): Promise<boolean> {
-      closing ??= shutdown(services, drain!, ws, timeoutMs);
+      leaving = true;
+      closing ??= new Promise((resolve) => setTimeout(resolve, settings.shutdownDelayMs)).then(() =>
+        shutdown(services, drain!, ws, timeoutMs),
+      );
       return closing;
     },
   };

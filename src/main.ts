@@ -140,10 +140,13 @@ async function stop(reason: string, code: number) {
   }
   stopping = true;
   // A shutdown that hangs past its deadline still ends the process (non-zero).
-  setTimeout(() => {
-    logger.error('shutdown did not finish in time');
-    process.exit(1);
-  }, settings.shutdownTimeoutMs + 15_000).unref();
+  setTimeout(
+    () => {
+      logger.error('shutdown did not finish in time');
+      process.exit(1);
+    },
+    settings.shutdownDelayMs + settings.shutdownTimeoutMs + 15_000,
+  ).unref();
   try {
     if (quire) {
       logger.info({ reason, timeoutMs: settings.shutdownTimeoutMs }, 'shutting down: draining requests');
