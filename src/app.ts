@@ -31,6 +31,8 @@ import { createLogger, logAccess, type Logger } from './logging/logger.js';
 import { drainer } from './http/drain.js';
 import { tenantGate } from './http/fairShare.js';
 import { redisLanes } from './http/sharedLanes.js';
+import { readReplicas, type ReadReplicaSettings } from './db/readReplicas.js';
+import { registerReadReplicaMetrics } from './db/readReplicaMetrics.js';
 import { sendError, sendJson, type Surface } from './http/respond.js';
 import type { GraphQLGuards } from './graphql/plugin.js';
 import { graphqlHttpHandler } from './graphql/http.js';
@@ -85,6 +87,8 @@ export interface QuireOptions extends SettingsOverrides {
   storage?: StorageSettings;
   /** Secret of the signed file URLs; replicas must share it (default: random per process). */
   filesSecret?: string;
+  /** Streaming standbys that serve reads (DATABASE_READ_URL; src/db/readReplicas.ts). */
+  readReplicas?: ReadReplicaSettings;
 }
 
 const bearer = (header: string | null | undefined) => {
@@ -107,6 +111,14 @@ function startServices(options: QuireOptions) {
     ...options.database,
   });
   const events = createEvents(options.redisUrl);
+  const replicas = options.readReplicas?.urls.length
+    ? readReplicas(prisma, options.readReplicas, {
+        database: options.database,
+        redisUrl: options.redisUrl,
+        onError: (err, standby) =>
+          logger.warn({ err, standby }, standby ? 'standby out of the rotation' : 'read routing: primary check failed'),
+      })
+    : undefined;
   const publicUrl = (options.publicUrl ?? 'http://localhost:4000').replace(/\/$/, '');
   const urls: Urls = urlsUnder(publicUrl, options.appUrl);
   const metrics = createMetrics(settings.metrics);
@@ -139,6 +151,7 @@ function startServices(options: QuireOptions) {
     compute,
   };
   registerComputeMetrics(metrics.registry, compute);
+  if (replicas) registerReadReplicaMetrics(metrics.registry, replicas);
   const context = contextFactory({
     prisma,
     clock,
@@ -151,6 +164,7 @@ function startServices(options: QuireOptions) {
     visitorClaims: options.visitorClaims,
     siteTokens,
     jobs,
+    reads: replicas,
   });
   const limiter = settings.rateLimit
     ? rateLimiter(settings.rateLimit, options.redisUrl ? redisStore(options.redisUrl) : postgresStore(prisma), clock, (err) =>
@@ -168,6 +182,7 @@ function startServices(options: QuireOptions) {
     prisma,
     onStatement,
     sharedLanes,
+    replicas,
     events,
     publicUrl,
     urls,
@@ -453,6 +468,7 @@ async function shutdown(services: Services, drain: Drainer, ws: ReturnType<typeo
   await services.jobs.stop(timeoutMs);
   await services.limiter?.store.close();
   await services.sharedLanes?.close();
+  await services.replicas?.close();
   await services.events.close();
   await services.prisma.$disconnect();
   return finished;
@@ -505,6 +521,8 @@ export function createQuire(options: QuireOptions) {
     listening: services.events.listening,
     /** How many subscribers listen to a topic now. */
     listeners: services.events.listeners,
+    /** Reads per database and each standby's state, with standbys (DATABASE_READ_URL). */
+    readReplicas: services.replicas,
     /** Slots in use and callers waiting, per fair-share lane (`c:token:<id>`, `o:<organizationId>`). */
     shareUsage: tenants.usage,
     /** Background writes of token and member activity (settled() waits for them). */
