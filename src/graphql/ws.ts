@@ -14,6 +14,7 @@ import type { Context } from '../context.js';
 import type { Actor } from '../policy/actor.js';
 import { checkWsOperation, type GraphQLGuards } from './plugin.js';
 import { withOperationGrants } from './grants.js';
+import { noteWrite } from './readRouting.js';
 
 /** graphql-ws close codes: 4401 (token no longer valid), 4429 (too many: rate or connection limit). */
 const CLOSE_UNAUTHORIZED = 4401;
@@ -53,6 +54,10 @@ export function attachGraphQLWs(server: Server, options: GraphQLWsOptions) {
         if (!actor) ctx.extra.socket.close(CLOSE_UNAUTHORIZED, 'The API token is no longer valid');
         const context = await withOperationGrants(options.context(actor), args);
         return { ...context, live: { close: (code: number, reason: string) => ctx.extra.socket.close(code, reason) } };
+      },
+      // With standbys, a mutation's write is noted for its caller's next reads (./readRouting.ts).
+      onOperation: async (_ctx, _id, _payload, args) => {
+        await noteWrite(args.contextValue as Context, args);
       },
       onConnect: async (ctx) => {
         const actor = await options.authenticate(tokenOf(ctx.connectionParams));
