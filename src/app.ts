@@ -30,6 +30,9 @@ import { watchEventLoop } from './eventLoop/watch.js';
 import { createLogger, logAccess, type Logger } from './logging/logger.js';
 import { drainer } from './http/drain.js';
 import { tenantGate } from './http/fairShare.js';
+import { redisLanes } from './http/sharedLanes.js';
+import { readReplicas, type ReadReplicaSettings } from './db/readReplicas.js';
+import { registerReadReplicaMetrics } from './db/readReplicaMetrics.js';
 import { sendError, sendJson, type Surface } from './http/respond.js';
 import type { GraphQLGuards } from './graphql/plugin.js';
 import { graphqlHttpHandler } from './graphql/http.js';
@@ -84,6 +87,8 @@ export interface QuireOptions extends SettingsOverrides {
   storage?: StorageSettings;
   /** Secret of the signed file URLs; replicas must share it (default: random per process). */
   filesSecret?: string;
+  /** Streaming standbys that serve reads (DATABASE_READ_URL; src/db/readReplicas.ts). */
+  readReplicas?: ReadReplicaSettings;
 }
 
 const bearer = (header: string | null | undefined) => {
@@ -106,6 +111,14 @@ function startServices(options: QuireOptions) {
     ...options.database,
   });
   const events = createEvents(options.redisUrl);
+  const replicas = options.readReplicas?.urls.length
+    ? readReplicas(prisma, options.readReplicas, {
+        database: options.database,
+        redisUrl: options.redisUrl,
+        onError: (err, standby) =>
+          logger.warn({ err, standby }, standby ? 'standby out of the rotation' : 'read routing: primary check failed'),
+      })
+    : undefined;
   const publicUrl = (options.publicUrl ?? 'http://localhost:4000').replace(/\/$/, '');
   const urls: Urls = urlsUnder(publicUrl, options.appUrl);
   const metrics = createMetrics(settings.metrics);
@@ -138,6 +151,7 @@ function startServices(options: QuireOptions) {
     compute,
   };
   registerComputeMetrics(metrics.registry, compute);
+  if (replicas) registerReadReplicaMetrics(metrics.registry, replicas);
   const context = contextFactory({
     prisma,
     clock,
@@ -150,11 +164,16 @@ function startServices(options: QuireOptions) {
     visitorClaims: options.visitorClaims,
     siteTokens,
     jobs,
+    reads: replicas,
   });
   const limiter = settings.rateLimit
     ? rateLimiter(settings.rateLimit, options.redisUrl ? redisStore(options.redisUrl) : postgresStore(prisma), clock, (err) =>
         logger.error({ err }, 'rate limit store unavailable: request let through'),
       )
+    : undefined;
+  // With Redis, the fair-share slots and live-connection caps count across replicas (src/http/sharedLanes.ts).
+  const sharedLanes = options.redisUrl
+    ? redisLanes(options.redisUrl, { onError: (err) => logger.error({ err }, 'shared lanes unavailable: this process counts alone') })
     : undefined;
   return {
     settings,
@@ -162,6 +181,8 @@ function startServices(options: QuireOptions) {
     logger,
     prisma,
     onStatement,
+    sharedLanes,
+    replicas,
     events,
     publicUrl,
     urls,
@@ -328,7 +349,9 @@ function requestHandler(
 ) {
   const { settings, metrics, loop, logger } = services;
   const secure = securityHeaders(settings);
-  const tenants = tenantGate(settings.tenants);
+  const tenants = tenantGate(settings.tenants, services.sharedLanes, (err) =>
+    logger.error({ err }, 'shared lanes unavailable: this process counts alone'),
+  );
   const corsGate = cors(settings.cors);
   const compress = compressAnswers();
 
@@ -444,6 +467,8 @@ async function shutdown(services: Services, drain: Drainer, ws: ReturnType<typeo
   await services.compute.close();
   await services.jobs.stop(timeoutMs);
   await services.limiter?.store.close();
+  await services.sharedLanes?.close();
+  await services.replicas?.close();
   await services.events.close();
   await services.prisma.$disconnect();
   return finished;
@@ -456,12 +481,14 @@ export function createQuire(options: QuireOptions) {
   const exchanges = new WeakMap<IncomingMessage, Exchange>();
   const guards = graphqlGuards(services, exchanges);
   let drain: Drainer | undefined;
+  /** Set on close: /readyz answers 503 from then on, while requests are still served for `shutdownDelayMs`. */
+  let leaving = false;
   const doors = doorTable(
     services,
     callers,
     guards,
     (req) => exchanges.get(req)!,
-    () => drain!.draining,
+    () => leaving || drain!.draining,
   );
   const { handle, tenants } = requestHandler(services, doors, callers, exchanges, () => drain!);
   const server = createHttpServer(settings.http, handle);
@@ -494,6 +521,8 @@ export function createQuire(options: QuireOptions) {
     listening: services.events.listening,
     /** How many subscribers listen to a topic now. */
     listeners: services.events.listeners,
+    /** Reads per database and each standby's state, with standbys (DATABASE_READ_URL). */
+    readReplicas: services.replicas,
     /** Slots in use and callers waiting, per fair-share lane (`c:token:<id>`, `o:<organizationId>`). */
     shareUsage: tenants.usage,
     /** Background writes of token and member activity (settled() waits for them). */
@@ -517,7 +546,10 @@ export function createQuire(options: QuireOptions) {
     },
     /** Graceful stop (see `shutdown`); later calls answer the first one's promise. */
     close(timeoutMs = settings.shutdownTimeoutMs): Promise<boolean> {
-      closing ??= shutdown(services, drain!, ws, timeoutMs);
+      leaving = true;
+      closing ??= new Promise((resolve) => setTimeout(resolve, settings.shutdownDelayMs)).then(() =>
+        shutdown(services, drain!, ws, timeoutMs),
+      );
       return closing;
     },
   };

@@ -14,6 +14,7 @@ import type { VisitorClaimsKey } from './config/visitorClaimsKey.js';
 import type { SiteTokenKeys } from './config/siteTokenKeys.js';
 import { withRequestSignal } from './db/requestSignal.js';
 import type { ComputePool } from './compute/pool.js';
+import type { ReadReplicas } from './db/readReplicas.js';
 
 export interface Urls {
   /** Base of the REST API, e.g. http://localhost:4000/v1 */
@@ -24,8 +25,14 @@ export interface Urls {
   published: string;
 }
 
+/** Where reads go with standbys configured (src/db/readReplicas.ts): the door picks the client of each read-only operation. */
+export type ReadRouting = Pick<ReadReplicas, 'clientFor' | 'noteWrite'>;
+
 export interface Context {
+  /** The primary; for a query with standbys configured, the client `reads` chose (src/graphql/readRouting.ts). */
   prisma: PrismaClient;
+  /** Read routing with standbys (DATABASE_READ_URL); unset: every operation on the primary. */
+  reads?: ReadRouting;
   /**
    * The caller, holding the grants of the operation they run (share keys, spaces their sites show:
    * policy/actor.ts, RequestGrants), set by the door before any resolver runs (src/graphql/grants.ts); a
@@ -76,10 +83,17 @@ export const contextFactory =
   (actor: Actor | null, signal?: AbortSignal): Context => ({
     ...services,
     prisma: signal ? withRequestSignal(services.prisma, signal) : services.prisma,
+    reads: services.reads && signal ? withSignalOnReads(services.reads, signal) : services.reads,
     compute: signal ? services.compute.withSignal(signal) : services.compute,
     actor,
     loaderCache: new Map(),
   });
+
+/** A standby's client, like the primary's, stops its transactions when the request's client leaves. */
+const withSignalOnReads = (reads: ReadRouting, signal: AbortSignal): ReadRouting => ({
+  clientFor: async (reader) => withRequestSignal(await reads.clientFor(reader), signal),
+  noteWrite: reads.noteWrite,
+});
 
 /** The API, app and published bases under one public URL (the app's may live elsewhere). */
 export const urlsUnder = (publicUrl: string, appUrl?: string): Urls => ({

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { createQuire, type Quire } from './app.js';
 import { storageSettingsFromEnv } from './storage/blobStore.js';
 import { openDatabase, type Database } from './db/database.js';
-import { databaseSettingsFromEnv } from './db/settings.js';
+import { databaseSettingsFromEnv, readReplicaSettingsFromEnv } from './db/settings.js';
 import { fetchPolicyFromEnv } from './net/fetch.js';
 import { openAPILimitsFromEnv } from './domain/openapiSpecs/limits.js';
 import { translationProviderFromEnv } from './domain/translations/providers.js';
@@ -35,6 +35,7 @@ function readConfiguration() {
     return {
       settings: settingsFromEnv(process.env),
       databaseSettings: databaseSettingsFromEnv(process.env),
+      readReplicas: readReplicaSettingsFromEnv(process.env),
       port,
       visitorClaims,
       siteTokens: siteTokenSettingsFromEnv(process.env),
@@ -114,8 +115,19 @@ function startHousekeeping(quire: Quire) {
   };
 }
 
-const { settings, databaseSettings, port, visitorClaims, siteTokens, fetchPolicy, worker, translator, heapGrowth, openapiLimits } =
-  readConfiguration();
+const {
+  settings,
+  databaseSettings,
+  readReplicas,
+  port,
+  visitorClaims,
+  siteTokens,
+  fetchPolicy,
+  worker,
+  translator,
+  heapGrowth,
+  openapiLimits,
+} = readConfiguration();
 setHeapGrowth(heapGrowth);
 logger.info(
   visitorClaims ? { alg: visitorClaims.alg, kid: visitorClaims.kid } : {},
@@ -140,10 +152,13 @@ async function stop(reason: string, code: number) {
   }
   stopping = true;
   // A shutdown that hangs past its deadline still ends the process (non-zero).
-  setTimeout(() => {
-    logger.error('shutdown did not finish in time');
-    process.exit(1);
-  }, settings.shutdownTimeoutMs + 15_000).unref();
+  setTimeout(
+    () => {
+      logger.error('shutdown did not finish in time');
+      process.exit(1);
+    },
+    settings.shutdownDelayMs + settings.shutdownTimeoutMs + 15_000,
+  ).unref();
   try {
     if (quire) {
       logger.info({ reason, timeoutMs: settings.shutdownTimeoutMs }, 'shutting down: draining requests');
@@ -185,6 +200,7 @@ try {
     jobs: { fetchPolicy, translator, openapiLimits },
     storage: storageSettingsFromEnv(process.env),
     filesSecret: process.env.FILES_URL_SECRET,
+    readReplicas,
   });
   if (!process.env.FILES_URL_SECRET)
     logger.warn('FILES_URL_SECRET is not set: signed file URLs are valid only on this process and until it stops');

@@ -112,6 +112,8 @@ export interface HardeningSettings {
   metrics: { enabled: boolean; token?: string; maxOperationNames: number; eventLoopBlockedMs: number };
   /** Longest wait for in-flight requests on shutdown before connections are cut. */
   shutdownTimeoutMs: number;
+  /** On SIGTERM, how long /readyz answers 503 while requests are still served, before the drain (a load balancer's time to notice). */
+  shutdownDelayMs: number;
   tenants: TenantLimits;
   /** The worker-thread pool of CPU-heavy work (src/compute). */
   compute: ComputeSettings;
@@ -128,6 +130,7 @@ export function defaultSettings(): HardeningSettings {
     trustProxyHops: 0,
     metrics: { enabled: true, maxOperationNames: 200, eventLoopBlockedMs: 200 },
     shutdownTimeoutMs: 25_000,
+    shutdownDelayMs: 0,
     tenants: { ...defaultTenantLimits },
     compute: defaultComputeSettings(),
     content: { ...defaultContentLimits },
@@ -145,6 +148,7 @@ export interface SettingsOverrides {
   trustProxyHops?: number;
   metrics?: Partial<HardeningSettings['metrics']>;
   shutdownTimeoutMs?: number;
+  shutdownDelayMs?: number;
   tenants?: Partial<TenantLimits>;
   compute?: Partial<ComputeSettings>;
   content?: Partial<ContentLimits>;
@@ -162,6 +166,7 @@ export function resolveSettings(o: SettingsOverrides): HardeningSettings {
     trustProxyHops: o.trustProxyHops ?? d.trustProxyHops,
     metrics: { ...d.metrics, ...o.metrics },
     shutdownTimeoutMs: o.shutdownTimeoutMs ?? d.shutdownTimeoutMs,
+    shutdownDelayMs: o.shutdownDelayMs ?? d.shutdownDelayMs,
     tenants: { ...d.tenants, ...o.tenants },
     compute: { ...d.compute, ...o.compute },
     content: { ...d.content, ...o.content },
@@ -240,6 +245,7 @@ export function settingsFromEnv(env: Env = process.env): HardeningSettings {
       eventLoopBlockedMs: integer(env, 'EVENT_LOOP_BLOCKED_MS', d.metrics.eventLoopBlockedMs),
     },
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', d.shutdownTimeoutMs, 0),
+    shutdownDelayMs: integer(env, 'SHUTDOWN_DELAY_MS', d.shutdownDelayMs, 0),
     tenants: {
       maxTokensPerUser: integer(env, 'MAX_TOKENS_PER_USER', d.tenants.maxTokensPerUser),
       concurrentPerToken: integer(env, 'CONCURRENT_REQUESTS_PER_TOKEN', d.tenants.concurrentPerToken),

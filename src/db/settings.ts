@@ -44,3 +44,17 @@ export function poolOptions(settings: Partial<DatabaseSettings> = {}): pg.PoolCo
     options: `-c statement_timeout=${s.statementTimeoutMs} -c idle_in_transaction_session_timeout=${s.idleInTransactionTimeoutMs}`,
   };
 }
+
+/** Streaming standbys for reads (src/db/readReplicas.ts): DATABASE_READ_URL, comma-separated; undefined without it. */
+export function readReplicaSettingsFromEnv(env: Env = process.env) {
+  const urls = (env.DATABASE_READ_URL ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
+  if (!urls.length) return undefined;
+  return {
+    urls,
+    maxLagMs: integer(env, 'DATABASE_READ_MAX_LAG_MS', 5_000),
+    checkIntervalMs: integer(env, 'DATABASE_READ_CHECK_INTERVAL_MS', 250, 10),
+  };
+}

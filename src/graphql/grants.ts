@@ -17,6 +17,7 @@ import {
   type OperationDefinitionNode,
   type ValueNode,
 } from 'graphql';
+import { readTarget } from './readRouting.js';
 import type { Context } from '../context.js';
 import { noRequestGrants, withRequestGrants, type Actor } from '../policy/actor.js';
 import { spacesShownBySites } from '../domain/sites/access.js';
@@ -101,7 +102,8 @@ export async function grantedActor(ctx: Context, operation: Operation): Promise<
   return ctx.actor && withRequestGrants(ctx.actor, await grantsOf(ctx.prisma, ctx.actor, operation));
 }
 
-/** The context of an operation, its caller holding the operation's grants. */
+/** The context of an operation: its caller holding the operation's grants, and, for a query with standbys, its database. */
 export async function withOperationGrants(ctx: Context, operation: Operation): Promise<Context> {
-  return ctx.actor ? { ...ctx, actor: await grantedActor(ctx, operation) } : ctx;
+  const routed = { ...ctx, ...(await readTarget(ctx, operation)) };
+  return ctx.actor ? { ...routed, actor: await grantedActor(ctx, operation) } : routed;
 }

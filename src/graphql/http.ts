@@ -14,6 +14,7 @@ import type { StaticAssets } from '../http/staticAssets.js';
 import { graphiqlAssets } from './graphiql.js';
 import { useGraphQLGuards, type GraphQLGuards } from './plugin.js';
 import { grantedActor } from './grants.js';
+import { noteWrite, readTarget } from './readRouting.js';
 import { isSyntaxError, isVariableError, userInputError, withCode, withoutSuggestions } from './errors.js';
 
 const GRAPHIQL_START_QUERY = `# Quire: one graph over organizations, members, spaces and collections.
@@ -140,11 +141,22 @@ export function graphqlHttpHandler(options: GraphQLHttpOptions) {
   };
 }
 
-/** Gives the caller the grants of the operation (src/graphql/grants.ts) before it runs, subscriptions too. */
+/**
+ * Gives the caller the grants of the operation (src/graphql/grants.ts) before it runs, subscriptions too;
+ * with standbys, a query its database and a mutation's write noted after it runs (./readRouting.ts).
+ */
 function useRequestGrants(): Plugin<Context> {
-  const grant = async ({ args, extendContext }: { args: ExecutionArgs; extendContext(extension: Partial<Context>): void }) =>
+  type Payload = { args: ExecutionArgs; extendContext(extension: Partial<Context>): void };
+  const grant = async ({ args, extendContext }: Payload) =>
     extendContext({ actor: await grantedActor(args.contextValue as Context, args) });
-  return { onExecute: grant, onSubscribe: grant };
+  return {
+    async onExecute({ args, extendContext }: Payload) {
+      const ctx = args.contextValue as Context;
+      extendContext({ actor: await grantedActor(ctx, args), ...(await readTarget(ctx, args)) });
+      return ctx.reads ? { onExecuteDone: () => noteWrite(ctx, args) } : undefined;
+    },
+    onSubscribe: grant,
+  };
 }
 
 /** The streamed files of a multipart request (./multipart.ts), by its request. */

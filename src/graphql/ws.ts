@@ -2,7 +2,7 @@
 // each subscribe message passes the same limits (and the caller's rate limit)
 // as an operation over HTTP. A failed authentication counts against the
 // client address's rate limit, as over HTTP. One token holds a bounded number
-// of connections (per process), one connection a bounded number of
+// of connections (across replicas with Redis), one connection a bounded number of
 // subscriptions. Subscriptions close the connection when their caller loses
 // access (src/domain/shared/liveEvents.ts).
 import type { IncomingMessage, Server } from 'node:http';
@@ -14,6 +14,7 @@ import type { Context } from '../context.js';
 import type { Actor } from '../policy/actor.js';
 import { checkWsOperation, type GraphQLGuards } from './plugin.js';
 import { withOperationGrants } from './grants.js';
+import { noteWrite } from './readRouting.js';
 
 /** graphql-ws close codes: 4401 (token no longer valid), 4429 (too many: rate or connection limit). */
 const CLOSE_UNAUTHORIZED = 4401;
@@ -24,7 +25,7 @@ export interface GraphQLWsOptions {
   guards: GraphQLGuards;
   limits: { subscriptionsPerConnection: number; connectionsPerToken: number };
   /** Counts a live connection of the token (shared with SSE streams): null when it has too many; else the function that ends the count. */
-  openLiveConnection(tokenId: string): (() => void) | null;
+  openLiveConnection(tokenId: string): Promise<(() => void) | null>;
   authenticate(authorization: string): Promise<Actor | null>;
   context(actor: Actor | null): Context;
   /** False when the actor is over their rate limit. */
@@ -54,13 +55,17 @@ export function attachGraphQLWs(server: Server, options: GraphQLWsOptions) {
         const context = await withOperationGrants(options.context(actor), args);
         return { ...context, live: { close: (code: number, reason: string) => ctx.extra.socket.close(code, reason) } };
       },
+      // With standbys, a mutation's write is noted for its caller's next reads (./readRouting.ts).
+      onOperation: async (_ctx, _id, _payload, args) => {
+        await noteWrite(args.contextValue as Context, args);
+      },
       onConnect: async (ctx) => {
         const actor = await options.authenticate(tokenOf(ctx.connectionParams));
         if (!actor) {
           if (!(await options.addressWithinRateLimit(ctx.extra.request))) ctx.extra.socket.close(CLOSE_TOO_MANY, options.rateLimitMessage);
           return false; // 4403 Forbidden
         }
-        const release = options.openLiveConnection(actor.tokenId);
+        const release = await options.openLiveConnection(actor.tokenId);
         if (!release) {
           ctx.extra.socket.close(CLOSE_TOO_MANY, `Too many connections for this API token (at most ${options.limits.connectionsPerToken})`);
           return false;

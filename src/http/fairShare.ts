@@ -7,8 +7,15 @@
 // free. Last, a request takes a slot of the process (all callers together),
 // which bounds the work, and so the memory, in flight at once. A full line, or
 // a wait past the timeout, answers 429 with Retry-After.
+//
+// With Redis (src/http/sharedLanes.ts) the token's and organizations' slots are
+// counted across every replica; the line stays per process (a request waits on
+// the replica it reached, woken when a slot frees there and polling for slots
+// freed elsewhere). The process lane is always the process's own. If Redis is
+// unreachable, the process's own lanes apply until it answers again.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppError } from '../errors.js';
+import type { LaneWant, SharedLanes } from './sharedLanes.js';
 import type { Actor } from '../policy/actor.js';
 import type { TenantLimits } from '../config/settings.js';
 
@@ -41,7 +48,10 @@ export class NoSlot extends AppError {
   }
 }
 
-export function fairShare(limits: FairShareLimits) {
+/** Longest pause between two tries for a shared slot that another replica holds. */
+const SHARED_POLL_MAX_MS = 200;
+
+export function fairShare(limits: FairShareLimits, shared?: SharedLanes, onSharedError: (err: unknown) => void = () => {}) {
   const lanes = new Map<string, Lane>();
 
   const release = (key: string) => {
@@ -89,6 +99,88 @@ export function fairShare(limits: FairShareLimits) {
     });
   };
 
+  /** Slots in the process's own lanes, taken in a fixed order (so two callers never wait on each other crosswise). */
+  const takeLocal = async (wanted: LaneWant[], deadline: number, cancelled: AbortSignal) => {
+    const held: string[] = [];
+    const giveBack = () => held.splice(0).forEach(release);
+    try {
+      for (const [key, max] of wanted) {
+        await take(key, max, deadline, cancelled);
+        held.push(key);
+      }
+    } catch (err) {
+      giveBack();
+      throw err;
+    }
+    return giveBack;
+  };
+
+  /** Shared slots this process holds, and the requests here waiting for one, per lane. */
+  const sharedHeld = new Map<string, number>();
+  const sharedWaiting = new Map<string, Set<() => void>>();
+  const count = (key: string, by: number) => {
+    const n = (sharedHeld.get(key) ?? 0) + by;
+    if (n > 0) sharedHeld.set(key, n);
+    else sharedHeld.delete(key);
+  };
+  const wake = (key: string) => sharedWaiting.get(key)?.forEach((wakeUp) => wakeUp());
+
+  /**
+   * All the tenant's shared slots at once, waiting in this process's line of
+   * the caller's lane; undefined when Redis fails (the caller falls back).
+   */
+  const takeShared = async (wanted: LaneWant[], deadline: number, cancelled: AbortSignal) => {
+    const keys = wanted.map(([key]) => key);
+    for (let attempt = 0, pauseMs = 5; ; attempt++, pauseMs = Math.min(pauseMs * 2, SHARED_POLL_MAX_MS)) {
+      let giveBack: (() => Promise<void>) | null;
+      try {
+        giveBack = await shared!.tryTake(wanted);
+      } catch (err) {
+        onSharedError(err);
+        return undefined;
+      }
+      if (giveBack) return heldShared(keys, giveBack);
+      if (attempt === 0 && (sharedWaiting.get(keys[0])?.size ?? 0) >= limits.queueLength)
+        throw new NoSlot('Too many concurrent requests for this caller: retry after the time in the Retry-After header');
+      if (cancelled.aborted) throw new NoSlot('The client went away while waiting');
+      const left = deadline - Date.now();
+      if (left <= 0) throw new NoSlot('Waited too long for a free slot: retry after the time in the Retry-After header');
+      await waitForSharedSlot(keys, Math.min(pauseMs, left), cancelled);
+    }
+  };
+  /** Counts the shared slots held here; giving them back wakes this process's waiters of those lanes. */
+  const heldShared = (keys: string[], giveBack: () => Promise<void>) => {
+    for (const key of keys) count(key, 1);
+    let given = false;
+    return () => {
+      if (given) return;
+      given = true;
+      for (const key of keys) count(key, -1);
+      void giveBack().then(() => keys.forEach(wake));
+    };
+  };
+  /** Resolves when a slot of one of `keys` frees in this process, after `pauseMs` (one freed elsewhere), or on abort. */
+  const waitForSharedSlot = (keys: string[], pauseMs: number, cancelled: AbortSignal) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        cancelled.removeEventListener('abort', done);
+        for (const key of keys) {
+          const waiting = sharedWaiting.get(key);
+          waiting?.delete(done);
+          if (waiting?.size === 0) sharedWaiting.delete(key);
+        }
+        resolve();
+      };
+      const timer = setTimeout(done, pauseMs);
+      cancelled.addEventListener('abort', done, { once: true });
+      for (const key of keys) {
+        let waiting = sharedWaiting.get(key);
+        if (!waiting) sharedWaiting.set(key, (waiting = new Set()));
+        waiting.add(done);
+      }
+    });
+
   return {
     /**
      * Takes a slot in each of the tenant's lanes (in a fixed order, so two
@@ -97,40 +189,60 @@ export function fairShare(limits: FairShareLimits) {
      * the wait is past `queueTimeoutMs`, or when `cancelled` fires meanwhile.
      */
     async acquire(tenant: Tenant, cancelled: AbortSignal): Promise<() => void> {
-      const wanted: [string, number][] = [
+      const tenantLanes: LaneWant[] = [
         [`c:${tenant.caller}`, limits.concurrentPerToken],
-        ...[...new Set(tenant.organizations)].sort().map((o): [string, number] => [`o:${o}`, limits.concurrentPerOrganization]),
-        [PROCESS_LANE, limits.concurrentPerProcess],
+        ...[...new Set(tenant.organizations)].sort().map((o): LaneWant => [`o:${o}`, limits.concurrentPerOrganization]),
       ];
       const deadline = Date.now() + limits.queueTimeoutMs;
-      const held: string[] = [];
-      const giveBack = () => held.splice(0).forEach(release);
+      const giveBackTenant =
+        (shared && (await takeShared(tenantLanes, deadline, cancelled))) || (await takeLocal(tenantLanes, deadline, cancelled));
       try {
-        for (const [key, max] of wanted) {
-          await take(key, max, deadline, cancelled);
-          held.push(key);
-        }
+        await take(PROCESS_LANE, limits.concurrentPerProcess, deadline, cancelled);
       } catch (err) {
-        giveBack();
+        giveBackTenant();
         throw err;
       }
       let given = false;
       return () => {
-        if (!given) giveBack();
+        if (!given) {
+          release(PROCESS_LANE);
+          giveBackTenant();
+        }
         given = true;
       };
     },
     /** Requests in progress and waiting, per lane (for tests and metrics). */
-    usage: (key: string) => ({ active: lanes.get(key)?.active ?? 0, waiting: lanes.get(key)?.waiting.length ?? 0 }),
+    usage: (key: string) => ({
+      active: (lanes.get(key)?.active ?? 0) + (sharedHeld.get(key) ?? 0),
+      waiting: (lanes.get(key)?.waiting.length ?? 0) + (sharedWaiting.get(key)?.size ?? 0),
+    }),
   };
 }
 
 /**
  * Open long-lived connections (graphql-ws sockets and GraphQL-over-SSE streams)
- * per API token, at most `max` at once (per process). `open` answers the
- * function that closes the count again, or null when the token is at its limit.
+ * per API token, at most `max` at once (across replicas with Redis, else per
+ * process). `open` answers the function that closes the count again, or null
+ * when the token is at its limit.
  */
-export function liveConnectionCounter(max: number) {
+export function liveConnectionCounter(max: number, shared?: SharedLanes, onSharedError: (err: unknown) => void = () => {}) {
+  const local = localConnectionCounter(max);
+  return {
+    async open(tokenId: string): Promise<(() => void) | null> {
+      if (shared) {
+        try {
+          const close = await shared.tryTake([[`l:token:${tokenId}`, max]]);
+          return close && (() => void close());
+        } catch (err) {
+          onSharedError(err);
+        }
+      }
+      return local.open(tokenId);
+    },
+  };
+}
+
+function localConnectionCounter(max: number) {
   const open = new Map<string, number>();
   return {
     open(tokenId: string): (() => void) | null {
@@ -155,9 +267,9 @@ export function liveConnectionCounter(max: number) {
  * no share (it lives as long as the client wants) but counts as a live
  * connection of its token, like a graphql-ws socket.
  */
-export function tenantGate(limits: TenantLimits) {
-  const shares = fairShare(limits);
-  const live = liveConnectionCounter(limits.connectionsPerToken);
+export function tenantGate(limits: TenantLimits, shared?: SharedLanes, onSharedError?: (err: unknown) => void) {
+  const shares = fairShare(limits, shared, onSharedError);
+  const live = liveConnectionCounter(limits.connectionsPerToken, shared, onSharedError);
   return {
     /** `caller.signal`: aborted when the client leaves before its answer (src/db/requestSignal.ts): it leaves the line too. */
     async enter(
@@ -169,7 +281,7 @@ export function tenantGate(limits: TenantLimits) {
       const { actor } = caller;
       if (eventStream) {
         if (!actor) return; // answered 401
-        const close = live.open(actor.tokenId);
+        const close = await live.open(actor.tokenId);
         if (!close) throw new AppError(429, `Too many live connections for this API token (at most ${limits.connectionsPerToken})`);
         return void res.once('close', close);
       }

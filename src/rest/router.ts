@@ -15,6 +15,7 @@ import { fieldWithUnstorableText, unstorableTextMessage } from '../text.js';
 import type { Context } from '../context.js';
 import type { Actor } from '../policy/actor.js';
 import { withOperationGrants } from '../graphql/grants.js';
+import { noteWrite } from '../graphql/readRouting.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface RouteOptions {
@@ -138,6 +139,7 @@ export function createRestHandler(routes: RouteSpec[], deps: RestDeps) {
       // The caller holds the operation's grants (its share keys…) before it runs.
       const contextValue = await withOperationGrants(deps.context(req, actor), operation);
       const result = await execute({ ...operation, contextValue });
+      await noteWrite(contextValue, operation);
       if (result.errors?.length) throw toAppError(result.errors[0], deps.onError);
       const data = result.data as Record<string, unknown>;
       restEnumsInResult(deps.schema, route.prepared, data);

@@ -1,11 +1,11 @@
 // Fair sharing between tenants: one token (or organization) holds at most its
 // concurrency limit of requests in progress; its next requests wait in line or
 // answer 429, while another tenant's requests go through at once.
-import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { graphql, rest } from '../support/http.js';
-import { createOrg, type OrgFixture } from '../support/factories.js';
+import { createOrg } from '../support/factories.js';
+import { heldRequest, lane, tokenId } from '../support/heldRequests.js';
 import { tokenWithScopes } from '../support/tokens.js';
 
 const apps: TestApp[] = [];
@@ -15,47 +15,6 @@ async function app(tenants: Record<string, number>) {
   apps.push(started);
   return started;
 }
-
-const BODY = JSON.stringify({ query: '{ viewer { id } }' });
-
-/**
- * A GraphQL request whose body is sent in two parts: between them it holds its
- * slot (the gate takes it before the body is read). `finish` sends the rest.
- */
-function heldRequest(target: TestApp, token: string) {
-  let req!: ClientRequest;
-  const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    req = httpRequest(
-      `${target.baseUrl}/graphql`,
-      {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(BODY) },
-      },
-      (res: IncomingMessage) => {
-        let body = '';
-        res.on('data', (chunk) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, body }));
-      },
-    );
-    req.on('error', reject);
-    req.write(BODY.slice(0, 5));
-  });
-  return { answered, finish: () => req.end(BODY.slice(5)) };
-}
-
-/** Waits until the lane shows `active` slots in use and `waiting` callers (polling state, not time). */
-async function lane(target: TestApp, key: string, active: number, waiting = 0) {
-  for (let i = 0; i < 500; i++) {
-    const usage = target.quire.shareUsage(key);
-    if (usage.active === active && usage.waiting === waiting) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`lane ${key}: ${JSON.stringify(target.quire.shareUsage(key))}, wanted ${active} active, ${waiting} waiting`);
-}
-
-const tokenId = async (target: TestApp, org: OrgFixture) =>
-  (await graphql(target, org.admin.token, '{ viewer { tokens(first: 1) { edges { node { id } } } } }')).data.viewer.tokens.edges[0].node
-    .id as string;
 
 describe('fair share', () => {
   it("answers a token's third concurrent request 429 (limit 2, no line) while another tenant's request goes through", async () => {

@@ -23,7 +23,10 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
  */
 export async function startTestApp(
   options: Partial<
-    Pick<QuireOptions, 'redisUrl' | 'databaseUrl' | 'database' | 'logger' | 'storage' | 'filesSecret' | 'jobs' | 'visitorClaims'>
+    Pick<
+      QuireOptions,
+      'redisUrl' | 'readReplicas' | 'databaseUrl' | 'database' | 'logger' | 'storage' | 'filesSecret' | 'jobs' | 'visitorClaims'
+    >
   > &
     SettingsOverrides & { worker?: boolean } = {},
 ) {

@@ -1,0 +1,143 @@
+// With Redis, a fair-share limit of N means N across replicas: slots a token
+// holds on one replica count on the other, a request waiting on one replica
+// gets the slot freed on the other, live connections are capped across them,
+// and a replica that dies without giving its slots back leaks them for one
+// lease only (src/http/sharedLanes.ts).
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { redisLanes } from '../../src/http/sharedLanes.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { createOrg, createSpace } from '../support/factories.js';
+import { heldRequest, lane, tokenId } from '../support/heldRequests.js';
+import { rest } from '../support/http.js';
+import { tokenWithScopes } from '../support/tokens.js';
+
+const redisUrl = process.env.REDIS_URL;
+const apps: TestApp[] = [];
+afterAll(() => Promise.all(apps.map((a) => a.close())));
+async function replica(tenants: Record<string, number>) {
+  const started = await startTestApp({ tenants, redisUrl });
+  apps.push(started);
+  return started;
+}
+/** Two replicas of one deployment: the same database and the same Redis. */
+const replicas = async (tenants: Record<string, number>) => [await replica(tenants), await replica(tenants)] as const;
+/** A lane of its own for each run (Redis outlives test runs). */
+const laneOf = (name: string) => [[`c:test:${name}:${randomUUID()}`, 1]] as const;
+
+const sse = (target: TestApp, token: string, spaceId: string) =>
+  fetch(`${target.baseUrl}/graphql`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+    body: JSON.stringify({ query: 'subscription($id: ID!) { spaceChanged(id: $id) { id } }', variables: { id: spaceId } }),
+  });
+
+describe.skipIf(!redisUrl)('fair share across replicas (Redis)', () => {
+  it("counts a token's slots on both replicas: its third request answers 429 on the other one", async () => {
+    const [a, b] = await replicas({ concurrentPerToken: 2, queueLength: 0 });
+    const org = await createOrg(a);
+    const key = `c:token:${await tokenId(a, org)}`;
+    const held = [heldRequest(a, org.admin.token), heldRequest(a, org.admin.token)];
+    await lane(a, key, 2);
+
+    const third = await rest(b, org.admin.token).get(`/v1/orgs/${org.organizationId}`);
+    expect(third.status).toBe(429);
+    expect(third.body).toEqual({ error: { code: 429, message: expect.stringMatching(/concurrent requests/) } });
+
+    held.forEach((h) => h.finish());
+    expect((await Promise.all(held.map((h) => h.answered))).map((r) => r.status)).toEqual([200, 200]);
+    await lane(a, key, 0);
+    expect((await rest(b, org.admin.token).get(`/v1/orgs/${org.organizationId}`)).status).toBe(200);
+  });
+
+  it('hands a slot freed on one replica to a request waiting on the other', async () => {
+    const [a, b] = await replicas({ concurrentPerToken: 1, queueLength: 4 });
+    const org = await createOrg(a);
+    const key = `c:token:${await tokenId(a, org)}`;
+    const holding = heldRequest(a, org.admin.token);
+    await lane(a, key, 1);
+    let answered = false;
+    const waiting = rest(b, org.admin.token)
+      .get(`/v1/orgs/${org.organizationId}`)
+      .then((r) => ((answered = true), r));
+    await lane(b, key, 0, 1);
+    expect(answered).toBe(false);
+
+    holding.finish();
+    expect((await holding.answered).status).toBe(200);
+    expect((await waiting).status).toBe(200);
+  });
+
+  it('bounds an organization across replicas and tokens', async () => {
+    const [a, b] = await replicas({ concurrentPerToken: 4, concurrentPerOrganization: 1, queueLength: 0 });
+    const org = await createOrg(a);
+    const holding = heldRequest(a, org.admin.token);
+    await lane(a, `o:${org.organizationId}`, 1);
+    const otherToken = await tokenWithScopes(a, org.admin.userId, []);
+    const other = await rest(b, otherToken.token).get(`/v1/orgs/${org.organizationId}`);
+    expect(other.status).toBe(429);
+    holding.finish();
+    expect((await holding.answered).status).toBe(200);
+  });
+
+  it("caps a token's live connections across replicas", async () => {
+    const [a, b] = await replicas({ connectionsPerToken: 1 });
+    const org = await createOrg(a);
+    const space = await createSpace(a, org);
+    const first = await sse(a, org.admin.token, space.id);
+    expect(first.status).toBe(200);
+    const second = await sse(b, org.admin.token, space.id);
+    expect(second.status).toBe(429);
+    expect(await second.text()).toMatch(/live connections/);
+    await first.body!.cancel();
+  });
+
+  it('lets the slots of a replica that died go after one lease', async () => {
+    const lanes = laneOf('crashed-holder');
+    const crashed = redisLanes(redisUrl!, { leaseMs: 300 });
+    await crashed.ready;
+    expect(await crashed.tryTake(lanes)).not.toBeNull();
+    await crashed.close(); // gone without giving back, and without renewing
+
+    const survivor = redisLanes(redisUrl!, { leaseMs: 300 });
+    await survivor.ready;
+    try {
+      expect(await survivor.tryTake(lanes)).toBeNull();
+      let giveBack: (() => Promise<void>) | null = null;
+      for (let i = 0; i < 200 && !giveBack; i++) {
+        giveBack = await survivor.tryTake(lanes);
+        if (!giveBack) await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(giveBack).not.toBeNull();
+      await giveBack!();
+    } finally {
+      await survivor.close();
+    }
+  });
+
+  it('renews a lease while its holder lives', async () => {
+    const lanes = laneOf('long-holder');
+    const holder = redisLanes(redisUrl!, { leaseMs: 300 });
+    await holder.ready;
+    const redis = new Redis(redisUrl!);
+    try {
+      const giveBack = await holder.tryTake(lanes);
+      expect(giveBack).not.toBeNull();
+      const key = `quire:lane:${lanes[0][0]}`;
+      const [member, firstEnd] = await redis.zrange(key, 0, 0, 'WITHSCORES');
+      // The lease's end moves forward while it is held (polling state, not time).
+      let end = Number(firstEnd);
+      for (let i = 0; i < 500 && end <= Number(firstEnd); i++) {
+        await new Promise((r) => setTimeout(r, 10));
+        end = Number(await redis.zscore(key, member));
+      }
+      expect(end).toBeGreaterThan(Number(firstEnd));
+      await giveBack!();
+      expect(await redis.zscore(key, member)).toBeNull();
+    } finally {
+      await holder.close();
+      redis.disconnect();
+    }
+  });
+});
