@@ -82,8 +82,8 @@ const env = (port: number) => ({
   FILES_URL_SECRET: 'replicas-test-files-secret-0123456789',
   SITE_TOKEN_SECRETS: 'replicas-test-site-token-secret-0123456789',
   RATE_LIMIT_PER_TOKEN: String(PER_TOKEN),
-  // Longer than HAProxy's health-check interval times its fall count (250 ms × 2).
-  SHUTDOWN_DELAY_MS: '1500',
+  // Well past HAProxy's health-check interval times its fall count (250 ms × 2), for a loaded machine.
+  SHUTDOWN_DELAY_MS: '3000',
 });
 
 async function startReplica(i: number) {
