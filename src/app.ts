@@ -57,6 +57,10 @@ import { siteTokenKeys, type SiteTokenSettings } from './config/siteTokenKeys.js
 import { openApiPages } from './openapi/serve.js';
 import { createComputePool } from './compute/pool.js';
 import { registerComputeMetrics } from './compute/metrics.js';
+import { registerDatabaseMetrics } from './db/metrics.js';
+import { registerJobMetrics } from './queue/metrics.js';
+import { documentCache, pageTreeCache } from './domain/revisions/index.js';
+import { persistedOperations } from './graphql/persisted.js';
 
 export interface QuireOptions extends SettingsOverrides {
   databaseUrl: string;
@@ -101,10 +105,11 @@ function startServices(options: QuireOptions) {
   });
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger();
-  const { prisma, onStatement } = createPrisma(options.databaseUrl, {
+  const database = createPrisma(options.databaseUrl, {
     ...(options.poolSize ? { poolSize: options.poolSize } : {}),
     ...options.database,
   });
+  const { prisma, onStatement } = database;
   const events = createEvents(options.redisUrl);
   const publicUrl = (options.publicUrl ?? 'http://localhost:4000').replace(/\/$/, '');
   const urls: Urls = urlsUnder(publicUrl, options.appUrl);
@@ -138,6 +143,19 @@ function startServices(options: QuireOptions) {
     compute,
   };
   registerComputeMetrics(metrics.registry, compute);
+  registerDatabaseMetrics(metrics.registry, database);
+  registerJobMetrics(metrics.registry, jobs, (err) => logger.warn({ err }, 'job queue depth unavailable for /metrics'));
+  const persisted = persistedOperations({
+    settings: settings.persistedOperations,
+    redisUrl: options.redisUrl,
+    maxDocumentBytes: settings.http.maxBodyBytes,
+  });
+  metrics.cache('apq', () => persisted.lookups);
+  for (const [name, cache] of [
+    ['revision_page_trees', pageTreeCache],
+    ['page_documents', documentCache],
+  ] as const)
+    metrics.cache(name, () => ({ hits: cache.hits, misses: cache.misses, entries: cache.size }));
   const context = contextFactory({
     prisma,
     clock,
@@ -175,6 +193,7 @@ function startServices(options: QuireOptions) {
     context,
     limiter,
     siteTokens,
+    persisted,
   };
 }
 
@@ -263,6 +282,7 @@ function doorTable(
     context: (req) => context(exchangeOf(req).actor, exchangeOf(req).signal),
     hasCaller: (req) => exchangeOf(req).actor !== null,
     onUnexpected: (err) => logger.error({ err }, 'unexpected GraphQL error'),
+    plugins: services.persisted.plugins,
   });
   const rest = createRestHandler(routes, {
     schema,
@@ -331,6 +351,10 @@ function requestHandler(
   const tenants = tenantGate(settings.tenants);
   const corsGate = cors(settings.cors);
   const compress = compressAnswers();
+  /** GraphQL event streams (subscriptions over SSE) open now, for /metrics. */
+  let eventStreams = 0;
+  metrics.connections('sse', () => eventStreams);
+  metrics.subscriptions('sse', () => eventStreams);
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const started = process.hrtime.bigint();
@@ -352,9 +376,12 @@ function requestHandler(
     secure(res, path);
     drain().track(req, res);
     metrics.inFlight.inc();
+    const eventStream = surface === 'graphql' && !!req.headers.accept?.includes('text/event-stream');
+    if (eventStream) eventStreams++;
     const leaveLoopWatch = loop.enter(exchange);
     res.once('close', () => {
       metrics.inFlight.dec();
+      if (eventStream) eventStreams--;
       leaveLoopWatch();
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       // 499 (nginx's "client closed request"): the client left before the answer was sent.
@@ -444,6 +471,7 @@ async function shutdown(services: Services, drain: Drainer, ws: ReturnType<typeo
   await services.compute.close();
   await services.jobs.stop(timeoutMs);
   await services.limiter?.store.close();
+  services.persisted.close();
   await services.events.close();
   await services.prisma.$disconnect();
   return finished;
@@ -478,7 +506,17 @@ export function createQuire(options: QuireOptions) {
     withinRateLimit: async (actor) => callers.withinRateLimit(callerOf(actor), undefined),
     addressWithinRateLimit: async (req) => callers.withinRateLimit({ address: clientAddress(req, settings.trustProxyHops) }, undefined),
     rateLimitMessage: rateLimitError().message,
+    refuseDocument: services.persisted.refuseOverWs,
   });
+
+  let httpConnections = 0;
+  server.on('connection', (socket) => {
+    httpConnections++;
+    socket.once('close', () => httpConnections--);
+  });
+  services.metrics.connections('http', () => httpConnections);
+  services.metrics.connections('websocket', ws.connectionCount);
+  services.metrics.subscriptions('websocket', ws.subscriptionCount);
 
   let closing: Promise<boolean> | undefined;
   return {

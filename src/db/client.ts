@@ -15,6 +15,19 @@ import { statementNames } from './statementNames.js';
 export type { PrismaClient };
 export type StatementListener = (sql: string) => void;
 
+/** The pool's connections now (/metrics). */
+export interface PoolStats {
+  /** Connections open, busy or idle. */
+  total: number;
+  idle: number;
+  /** Callers waiting for a connection. */
+  waiting: number;
+  /** The pool's size. */
+  max: number;
+}
+/** Told how long each wait for a connection took (seconds), and whether it failed (timed out). */
+export type AcquireListener = (seconds: number, failed: boolean) => void;
+
 type Query = pg.ClientBase['query'];
 
 export function createPrisma(url: string, settings: Partial<DatabaseSettings> = {}) {
@@ -22,6 +35,7 @@ export function createPrisma(url: string, settings: Partial<DatabaseSettings> = 
   const pool = new pg.Pool({ connectionString: url, ...poolOptions(settings) });
   honourRequestSignals(pool);
   releaseDeadSessions(pool);
+  const acquireListeners = timeAcquires(pool);
   // Every statement of a connection goes through its `query`, whoever asked for it.
   pool.on('connect', (client) => {
     const query: Query = client.query.bind(client);
@@ -51,5 +65,32 @@ export function createPrisma(url: string, settings: Partial<DatabaseSettings> = 
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    poolStats: (): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max }),
+    onAcquire(listener: AcquireListener) {
+      acquireListeners.add(listener);
+      return () => acquireListeners.delete(listener);
+    },
   };
+}
+
+/** Times every wait for a connection (`pool.query` takes one through `connect` too). */
+function timeAcquires(pool: pg.Pool) {
+  const listeners = new Set<AcquireListener>();
+  const connect = pool.connect.bind(pool) as (callback: (err: Error | undefined, ...rest: unknown[]) => void) => void;
+  const tell = (started: number, failed: boolean) => {
+    const seconds = (performance.now() - started) / 1000;
+    for (const l of listeners) l(seconds, failed);
+  };
+  pool.connect = ((callback?: (err: Error | undefined, ...rest: unknown[]) => void) => {
+    const started = performance.now();
+    if (callback) return connect((err, ...rest) => (tell(started, !!err), callback(err, ...rest)));
+    return new Promise((resolve, reject) =>
+      connect((err, client) => {
+        tell(started, !!err);
+        if (err) reject(err);
+        else resolve(client as pg.PoolClient);
+      }),
+    );
+  }) as typeof pool.connect;
+  return listeners;
 }

@@ -75,6 +75,13 @@ export function createJobQueue<Services>(definitions: readonly JobDefinition<any
   const schema = options.schema ?? 'pgboss';
   let liveness: JobLiveness | undefined;
   let sweeper: NodeJS.Timeout | undefined;
+  /** Attempts this process ran, by job and outcome (/metrics). */
+  const attempts = new Map<string, { completed: number; failed: number }>();
+  const countAttempt = (name: string, outcome: 'completed' | 'failed') => {
+    const counts = attempts.get(name) ?? { completed: 0, failed: 0 };
+    attempts.set(name, counts);
+    counts[outcome]++;
+  };
 
   /** Starts pg-boss (installing or migrating its schema) and declares the queues; once. */
   const started = (asWorker: boolean) =>
@@ -124,7 +131,9 @@ export function createJobQueue<Services>(definitions: readonly JobDefinition<any
       .catch((err) => (logger.warn({ err: { message: (err as Error).message } }, 'job liveness lock failed'), false));
     try {
       await definition.run(services, { id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit, signal });
+      countAttempt(definition.name, 'completed');
     } catch (err) {
+      countAttempt(definition.name, 'failed');
       logger.warn(
         { job: definition.name, jobId: job.id, attempt: job.retryCount + 1, err: { message: (err as Error).message } },
         'job attempt failed',
@@ -212,6 +221,25 @@ export function createJobQueue<Services>(definitions: readonly JobDefinition<any
         clearTimeout(abortLate);
         await liveness?.close();
       }
+    },
+
+    /** Attempts this process ran, by job: completed and failed (each failed attempt, retried or not). */
+    attemptCounts: (): ReadonlyMap<string, { completed: number; failed: number }> => attempts,
+
+    /**
+     * Jobs waiting (`created`), waiting for a retry (`retry`) and running (`active`), by job, from the
+     * queue's tables: undefined while this process has not started the queue (nothing sent, no worker).
+     */
+    async depths(): Promise<{ name: string; state: string; count: number }[] | undefined> {
+      if (!starting) return undefined;
+      const queue = await starting;
+      const result = await queue
+        .getDb()
+        .executeSql(
+          `SELECT name, state::text AS state, count(*)::int AS count FROM "${schema}".job WHERE state IN ('created', 'retry', 'active') GROUP BY name, state`,
+          [],
+        );
+      return result.rows as { name: string; state: string; count: number }[];
     },
 
     /** The pg-boss instance (tests read job states through it). */
