@@ -57,6 +57,8 @@ import { siteTokenKeys, type SiteTokenSettings } from './config/siteTokenKeys.js
 import { openApiPages } from './openapi/serve.js';
 import { createComputePool } from './compute/pool.js';
 import { registerComputeMetrics } from './compute/metrics.js';
+import { serverSpan } from './tracing/tracing.js';
+import { useOperationSpans } from './graphql/tracing.js';
 import { registerDatabaseMetrics } from './db/metrics.js';
 import { registerJobMetrics } from './queue/metrics.js';
 import { documentCache, pageTreeCache } from './domain/revisions/index.js';
@@ -282,7 +284,7 @@ function doorTable(
     context: (req) => context(exchangeOf(req).actor, exchangeOf(req).signal),
     hasCaller: (req) => exchangeOf(req).actor !== null,
     onUnexpected: (err) => logger.error({ err }, 'unexpected GraphQL error'),
-    plugins: services.persisted.plugins,
+    plugins: [...services.persisted.plugins, useOperationSpans()],
   });
   const rest = createRestHandler(routes, {
     schema,
@@ -379,6 +381,7 @@ function requestHandler(
     const eventStream = surface === 'graphql' && !!req.headers.accept?.includes('text/event-stream');
     if (eventStream) eventStreams++;
     const leaveLoopWatch = loop.enter(exchange);
+    const span = serverSpan(req.headers, req.method ?? '?', { 'quire.request_id': exchange.id, 'url.path': path });
     res.once('close', () => {
       metrics.inFlight.dec();
       if (eventStream) eventStreams--;
@@ -387,6 +390,7 @@ function requestHandler(
       // 499 (nginx's "client closed request"): the client left before the answer was sent.
       const status = res.writableFinished ? res.statusCode : 499;
       metrics.observe(req.method ?? '?', exchange.operation, status, seconds);
+      span?.end(status, exchange.operation);
       logAccess(logger, {
         requestId: exchange.id,
         method: req.method ?? '?',
@@ -400,6 +404,14 @@ function requestHandler(
       });
     });
 
+    const request: DoorRequest = { path, query, exchange };
+    return span ? span.run(() => serve(req, res, found, request)) : serve(req, res, found, request);
+  }
+
+  /** The gate of the request's door, then the door itself. */
+  async function serve(req: IncomingMessage, res: ServerResponse, found: ReturnType<typeof doorOf>, request: DoorRequest) {
+    const { path, exchange } = request;
+    const surface: Surface = found?.door.surface ?? 'other';
     try {
       if (corsGate(req, res)) return void (exchange.operation = 'preflight');
       await compress(req, res);
@@ -411,7 +423,7 @@ function requestHandler(
         await callers.admit(req, res, exchange);
         await tenants.enter(req, res, exchange, surface === 'graphql' && !!req.headers.accept?.includes('text/event-stream'));
       }
-      await door.serve(req, res, { path, query, exchange });
+      await door.serve(req, res, request);
     } catch (err) {
       if (err instanceof AppError) return sendError(res, surface, err);
       logger.error({ err, requestId: exchange.id }, 'unexpected error');

@@ -11,6 +11,7 @@ import { poolOptions, type DatabaseSettings } from './settings.js';
 import { honourRequestSignals } from './requestSignal.js';
 import { releaseDeadSessions } from './deadSessions.js';
 import { statementNames } from './statementNames.js';
+import { SpanKind, startSpan, tracingOn } from '../tracing/tracing.js';
 
 export type { PrismaClient };
 export type StatementListener = (sql: string) => void;
@@ -44,6 +45,7 @@ export function createPrisma(url: string, settings: Partial<DatabaseSettings> = 
         const sql = typeof config === 'string' ? config : config.text;
         for (const l of listeners) l(sql);
       }
+      if (tracingOn()) return tracedStatement(query, config, rest);
       return (query as (...args: unknown[]) => unknown)(config, ...rest);
     }) as Query;
   });
@@ -93,4 +95,32 @@ function timeAcquires(pool: pg.Pool) {
     );
   }) as typeof pool.connect;
   return listeners;
+}
+
+/** Longest SQL text a span carries. */
+const MAX_TRACED_SQL = 2048;
+
+/** One statement in a span (tracing on): ended when its callback runs or its promise settles. */
+function tracedStatement(query: Query, config: string | { text: string }, rest: unknown[]) {
+  const sql = typeof config === 'string' ? config : config.text;
+  const operation = /^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? 'SQL';
+  const span = startSpan(operation, SpanKind.CLIENT, {
+    'db.system.name': 'postgresql',
+    'db.operation.name': operation,
+    'db.query.text': sql.length > MAX_TRACED_SQL ? `${sql.slice(0, MAX_TRACED_SQL)}…` : sql,
+  })!;
+  const last = rest.length - 1;
+  if (typeof rest[last] === 'function') {
+    const callback = rest[last] as (err: unknown, ...results: unknown[]) => void;
+    rest[last] = (err: unknown, ...results: unknown[]) => (span.end(err), callback(err, ...results));
+    return (query as (...args: unknown[]) => unknown)(config, ...rest);
+  }
+  const result = (query as (...args: unknown[]) => unknown)(config, ...rest);
+  if (result && typeof (result as Promise<unknown>).then === 'function')
+    (result as Promise<unknown>).then(
+      () => span.end(),
+      (err) => span.end(err),
+    );
+  else span.end();
+  return result;
 }

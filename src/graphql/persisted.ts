@@ -97,7 +97,8 @@ export function quireDocuments(): Map<string, string> {
 export function manifestDocuments(json: unknown, source: string): Map<string, string> {
   const entries: [unknown, unknown][] =
     json && typeof json === 'object' && (json as { format?: unknown }).format === 'apollo-persisted-query-manifest'
-      ? ((json as { operations?: unknown }).operations as { id: unknown; body: unknown }[] | undefined)?.map((o) => [o?.id, o?.body]) ?? []
+      ? (((json as { operations?: unknown }).operations as { id: unknown; body: unknown }[] | undefined)?.map((o) => [o?.id, o?.body]) ??
+        [])
       : json && typeof json === 'object' && !Array.isArray(json)
         ? Object.entries(json)
         : [];
@@ -173,15 +174,23 @@ export function persistedOperations({ settings, redisUrl, maxDocumentBytes }: Pe
         // The message APQ clients look for: they send the document next, which is then refused as not trusted.
         notFound: { message: 'PersistedQueryNotFound', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND', http: { status: 400 } } },
         persistedQueryOnly: () =>
-          refused('This server runs trusted documents only: this document is not one of them (send a listed document, or its hash)', 'PERSISTED_QUERY_ONLY'),
+          refused(
+            'This server runs trusted documents only: this document is not one of them (send a listed document, or its hash)',
+            'PERSISTED_QUERY_ONLY',
+          ),
         keyNotFound: () =>
-          refused('This server runs trusted documents only: send extensions.persistedQuery { version: 1, sha256Hash }', 'PERSISTED_QUERY_ID_REQUIRED'),
+          refused(
+            'This server runs trusted documents only: send extensions.persistedQuery { version: 1, sha256Hash }',
+            'PERSISTED_QUERY_ID_REQUIRED',
+          ),
       },
     });
     const refuseOverWs = (query: string) => {
       const trusted = documents.has(sha256(query));
       count(trusted);
-      return trusted ? undefined : refused('This server runs trusted documents only: this document is not one of them', 'PERSISTED_QUERY_ONLY');
+      return trusted
+        ? undefined
+        : refused('This server runs trusted documents only: this document is not one of them', 'PERSISTED_QUERY_ONLY');
     };
     return { plugins: [useTrustedText(documents), persisted as Plugin], lookups, refuseOverWs, close: () => {} };
   }
@@ -198,5 +207,10 @@ export function persistedOperations({ settings, redisUrl, maxDocumentBytes }: Pe
     set: (hash, query) => store.set(hash, query),
   };
   // Hashed with node:crypto; the answers keep APQ's status codes (404 not found, 400 mismatch), which clients expect.
-  return { plugins: [useAPQ({ store: counted, hash: sha256 })], lookups, refuseOverWs: admitAll, close: () => (store as { close?: () => void }).close?.() };
+  return {
+    plugins: [useAPQ({ store: counted, hash: sha256 })],
+    lookups,
+    refuseOverWs: admitAll,
+    close: () => (store as { close?: () => void }).close?.(),
+  };
 }

@@ -8,6 +8,17 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from '../logging/logger.js';
 import { jobLiveness, type JobLiveness } from './liveness.js';
+import { SpanKind, extractTraceContext, inSpan, injectTraceContext, tracingOn } from '../tracing/tracing.js';
+
+/** The member of a job's data carrying the trace context of its sender (tracing on), taken off before its handler runs. */
+const TRACE_MEMBER = '_trace';
+
+/** The job's own data, and the trace context its sender left in it. */
+function withoutTrace(data: unknown): { data: unknown; trace?: Record<string, string> } {
+  if (!data || typeof data !== 'object' || !(TRACE_MEMBER in data)) return { data };
+  const { [TRACE_MEMBER]: trace, ...own } = data as Record<string, unknown>;
+  return { data: own, trace: trace as Record<string, string> };
+}
 
 export interface JobPolicy {
   /** Retries after the first attempt. */
@@ -129,8 +140,22 @@ export function createJobQueue<Services>(definitions: readonly JobDefinition<any
     const held = await liveness
       ?.hold(job.id)
       .catch((err) => (logger.warn({ err: { message: (err as Error).message } }, 'job liveness lock failed'), false));
+    const { data, trace } = withoutTrace(job.data);
     try {
-      await definition.run(services, { id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit, signal });
+      await inSpan(
+        `job ${definition.name}`,
+        {
+          kind: SpanKind.CONSUMER,
+          parent: trace && tracingOn() ? extractTraceContext(trace) : undefined,
+          attributes: {
+            'messaging.operation.type': 'process',
+            'quire.job': definition.name,
+            'quire.job_id': job.id,
+            'quire.job_attempt': job.retryCount + 1,
+          },
+        },
+        () => definition.run(services, { id: job.id, data, retryCount: job.retryCount, retryLimit: job.retryLimit, signal }),
+      );
       countAttempt(definition.name, 'completed');
     } catch (err) {
       countAttempt(definition.name, 'failed');
@@ -165,7 +190,18 @@ export function createJobQueue<Services>(definitions: readonly JobDefinition<any
         retryBackoff: true,
         expireInSeconds: policy.expireInSeconds,
       };
-      await queue.send(name, data, sendOptions.singletonKey ? { ...perJob, singletonKey: sendOptions.singletonKey } : perJob);
+      const options = sendOptions.singletonKey ? { ...perJob, singletonKey: sendOptions.singletonKey } : perJob;
+      if (!tracingOn()) await queue.send(name, data, options);
+      else
+        await inSpan(
+          `send ${name}`,
+          { kind: SpanKind.PRODUCER, attributes: { 'messaging.operation.type': 'send', 'quire.job': name } },
+          () => {
+            const trace: Record<string, string> = {};
+            injectTraceContext(trace);
+            return queue.send(name, { ...data, [TRACE_MEMBER]: trace }, options);
+          },
+        );
       const workerId = workerIds.get(name);
       if (workerId) queue.notifyWorker(workerId); // the worker of this process starts at once rather than at its next poll
     },
