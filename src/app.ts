@@ -401,6 +401,7 @@ function requestHandler(
         address: exchange.address,
         ...(exchange.actor ? { userId: exchange.actor.userId, tokenId: exchange.actor.tokenId } : {}),
         ...(res.writableFinished ? {} : { aborted: true }),
+        ...(span ? { traceId: span.traceId } : {}),
       });
     });
 

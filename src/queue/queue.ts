@@ -146,7 +146,8 @@ export function createJobQueue<Services>(definitions: readonly JobDefinition<any
         `job ${definition.name}`,
         {
           kind: SpanKind.CONSUMER,
-          parent: trace && tracingOn() ? extractTraceContext(trace) : undefined,
+          // The sender's context; else a trace of its own (not whatever request woke the worker up).
+          parent: tracingOn() ? extractTraceContext(trace ?? {}) : undefined,
           attributes: {
             'messaging.operation.type': 'process',
             'quire.job': definition.name,

@@ -166,6 +166,8 @@ export function serverSpan(headers: Record<string, string | string[] | undefined
   const span = tracer.startSpan(method, { kind: SpanKind.SERVER, attributes: { 'http.request.method': method, ...attributes } }, parent);
   const active = trace.setSpan(parent, span);
   return {
+    /** The trace's id, for the access log. */
+    traceId: span.spanContext().traceId,
     run: <T>(fn: () => T) => context.with(active, fn),
     end(status: number, route: string) {
       span.updateName(`${method} ${route}`);

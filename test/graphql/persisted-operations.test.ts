@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { print } from 'graphql';
 import { Client, fetchExchange, gql } from '@urql/core';
+import { createClient } from 'graphql-ws';
+import { WebSocket } from 'ws';
 import { persistedExchange } from '@urql/exchange-persisted';
 import { useTestApp, useTestOrg, type TestApp } from '../support/app.js';
 import { request, rest } from '../support/http.js';
@@ -136,6 +138,26 @@ describe('trusted documents', () => {
     const result = await urql.client.query(VIEWER, {}).toPromise();
     expect(result.data).toBeUndefined();
     expect(result.error?.graphQLErrors[0]?.extensions.code).toBe('PERSISTED_QUERY_ONLY');
+  });
+
+  it('refuses a subscription over graphql-ws whose document is not trusted', async () => {
+    const client = createClient({
+      url: `${app.baseUrl.replace('http', 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization: `Bearer ${org.admin.token}` },
+      retryAttempts: 0,
+    });
+    try {
+      const outcome = await new Promise<unknown>((resolve) =>
+        client.subscribe(
+          { query: 'subscription($id: ID!) { spaceChanged(id: $id) { id } }', variables: { id: 'space' } },
+          { next: resolve, error: resolve, complete: () => resolve('complete') },
+        ),
+      );
+      expect(outcome).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'PERSISTED_QUERY_ONLY' }) })]);
+    } finally {
+      await client.dispose();
+    }
   });
 
   it("runs a manifest's document by its hash or in full, and Quire's own operations", async () => {

@@ -5,6 +5,8 @@
 // in the same trace and passes the context on to the URL it fetches.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createOrg, type OrgFixture } from '../support/factories.js';
@@ -21,6 +23,7 @@ interface ExportedSpan {
 }
 
 const received: ExportedSpan[] = [];
+const logLines: Record<string, unknown>[] = [];
 const traceparents: string[] = [];
 let collector: http.Server;
 let source: http.Server;
@@ -55,7 +58,13 @@ beforeAll(async () => {
   sourceUrl = await listen(source);
   const settings = tracingSettingsFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl, OTEL_SERVICE_NAME: 'quire-test' });
   tracing = await startOtlpTracing(settings!);
-  app = await startTestApp({ worker: true });
+  const logs = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
+      done();
+    },
+  });
+  app = await startTestApp({ worker: true, logger: pino({ level: 'info' }, logs) });
   org = await createOrg(app);
 });
 
@@ -104,6 +113,8 @@ describe('traces', () => {
     expect(server.name).toBe('POST graphql:TracedOrganizations');
     expect(attribute(server, 'quire.request_id')).toBe(res.headers.get('x-request-id'));
     expect(attribute(server, 'http.response.status_code')).toBe(200);
+    const accessLine = logLines.find((l) => l.msg === 'request' && l.requestId === res.headers.get('x-request-id'));
+    expect(accessLine?.traceId).toBe(TRACE_ID);
 
     const operation = spans.find(isOperation)!;
     expect(operation.parentSpanId).toBe(server.spanId);
@@ -118,7 +129,7 @@ describe('traces', () => {
   });
 
   it('carry a REST request’s trace into the job it sends, and from the job to the URL it fetches', async () => {
-    const traceId = 'a'.repeat(31) + '1';
+    const traceId = `${'a'.repeat(31)}1`;
     const res = await request(app, 'POST', `/v1/orgs/${org.organizationId}/openapi`, {
       token: org.admin.token,
       body: { slug: 'traced', source: { url: `${sourceUrl}/spec.json` } },
