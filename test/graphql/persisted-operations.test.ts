@@ -10,7 +10,7 @@ import { Client, fetchExchange, gql } from '@urql/core';
 import { createClient } from 'graphql-ws';
 import { WebSocket } from 'ws';
 import { persistedExchange } from '@urql/exchange-persisted';
-import { useTestApp, useTestOrg, type TestApp } from '../support/app.js';
+import { startTestApp, useTestApp, useTestOrg, type TestApp } from '../support/app.js';
 import { request, rest } from '../support/http.js';
 import { memoryAPQStore, sha256 } from '../../src/graphql/persisted.js';
 import { GetAuthenticatedUserDocument } from '../../src/generated/operations.js';
@@ -91,6 +91,27 @@ describe('automatic persisted queries (the default mode)', () => {
     const res = await post(app, org.admin.token, { query: '{ viewer { id } }' });
     expect(res.status).toBe(200);
     expect(res.body.data.viewer.id).toBeTruthy();
+  });
+});
+
+describe('automatic persisted queries across replicas (REDIS_URL)', () => {
+  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const one = useTestApp({ redisUrl });
+  const org = useTestOrg(one);
+
+  it('runs by hash on one replica a document registered through another', async () => {
+    const other = await startTestApp({ redisUrl });
+    try {
+      const query = `query Replicated { viewer { id } } # ${Math.random()}`;
+      const persistedQuery = { version: 1, sha256Hash: sha256(query) };
+      expect((await post(other, org.admin.token, { extensions: { persistedQuery } })).status).toBe(404);
+      expect((await post(one, org.admin.token, { query, extensions: { persistedQuery } })).status).toBe(200);
+      const byHash = await post(other, org.admin.token, { extensions: { persistedQuery } });
+      expect(byHash.status).toBe(200);
+      expect(byHash.body.data.viewer.id).toBeTruthy();
+    } finally {
+      await other.close();
+    }
   });
 });
 
