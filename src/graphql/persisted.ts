@@ -63,14 +63,19 @@ export function memoryAPQStore(maxBytes: number, ttlSeconds: number, now = () =>
   };
 }
 
-/** An APQ store in Redis, shared by every replica: each document expires `ttlSeconds` after its last registration. */
+/**
+ * An APQ store in Redis, shared by every replica: each document expires `ttlSeconds` after its last registration.
+ * Redis unreachable, a look-up is a miss and a registration is skipped: clients send their documents in full meanwhile.
+ */
 export function redisAPQStore(url: string, maxDocumentBytes: number, ttlSeconds: number): APQStore & { close(): void } {
   const redis = redisClient(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  redis.on('error', () => {}); // each failed command is a miss (or a skipped registration), below
   const key = (hash: string) => `quire:apq:${hash}`;
   return {
-    get: (hash) => redis.get(key(hash)),
+    get: (hash) => redis.get(key(hash)).catch(() => null),
     async set(hash, query) {
-      if (Buffer.byteLength(query) <= maxDocumentBytes) await redis.set(key(hash), query, 'EX', ttlSeconds);
+      if (Buffer.byteLength(query) > maxDocumentBytes) return;
+      await redis.set(key(hash), query, 'EX', ttlSeconds).catch(() => undefined);
     },
     close: () => redis.disconnect(),
   };

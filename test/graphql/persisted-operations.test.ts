@@ -12,7 +12,7 @@ import { WebSocket } from 'ws';
 import { persistedExchange } from '@urql/exchange-persisted';
 import { startTestApp, useTestApp, useTestOrg, type TestApp } from '../support/app.js';
 import { request, rest } from '../support/http.js';
-import { memoryAPQStore, sha256 } from '../../src/graphql/persisted.js';
+import { memoryAPQStore, redisAPQStore, sha256 } from '../../src/graphql/persisted.js';
 import { GetAuthenticatedUserDocument } from '../../src/generated/operations.js';
 
 const VIEWER = gql`
@@ -111,6 +111,18 @@ describe('automatic persisted queries across replicas (REDIS_URL)', () => {
       expect(byHash.body.data.viewer.id).toBeTruthy();
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('the Redis APQ store', () => {
+  it('answers a miss, and skips a registration, while Redis is unreachable (clients then send documents in full)', async () => {
+    const store = redisAPQStore('redis://127.0.0.1:1', 1024, 60);
+    try {
+      await expect(Promise.resolve(store.set('hash', '{ viewer { id } }'))).resolves.toBeUndefined();
+      await expect(Promise.resolve(store.get('hash'))).resolves.toBeNull();
+    } finally {
+      store.close();
     }
   });
 });
