@@ -60,6 +60,12 @@ import { siteTokenKeys, type SiteTokenSettings } from './config/siteTokenKeys.js
 import { openApiPages } from './openapi/serve.js';
 import { createComputePool } from './compute/pool.js';
 import { registerComputeMetrics } from './compute/metrics.js';
+import { serverSpan } from './tracing/tracing.js';
+import { useOperationSpans } from './graphql/tracing.js';
+import { registerDatabaseMetrics } from './db/metrics.js';
+import { registerJobMetrics } from './queue/metrics.js';
+import { documentCache, pageTreeCache } from './domain/revisions/index.js';
+import { persistedOperations } from './graphql/persisted.js';
 
 export interface QuireOptions extends SettingsOverrides {
   databaseUrl: string;
@@ -106,10 +112,11 @@ function startServices(options: QuireOptions) {
   });
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger();
-  const { prisma, onStatement } = createPrisma(options.databaseUrl, {
+  const database = createPrisma(options.databaseUrl, {
     ...(options.poolSize ? { poolSize: options.poolSize } : {}),
     ...options.database,
   });
+  const { prisma, onStatement } = database;
   const events = createEvents(options.redisUrl);
   const replicas = options.readReplicas?.urls.length
     ? readReplicas(prisma, options.readReplicas, {
@@ -151,6 +158,19 @@ function startServices(options: QuireOptions) {
     compute,
   };
   registerComputeMetrics(metrics.registry, compute);
+  registerDatabaseMetrics(metrics.registry, database);
+  registerJobMetrics(metrics.registry, jobs, (err) => logger.warn({ err }, 'job queue depth unavailable for /metrics'));
+  const persisted = persistedOperations({
+    settings: settings.persistedOperations,
+    redisUrl: options.redisUrl,
+    maxDocumentBytes: settings.http.maxBodyBytes,
+  });
+  metrics.cache('apq', () => persisted.lookups);
+  for (const [name, cache] of [
+    ['revision_page_trees', pageTreeCache],
+    ['page_documents', documentCache],
+  ] as const)
+    metrics.cache(name, () => ({ hits: cache.hits, misses: cache.misses, entries: cache.size }));
   if (replicas) registerReadReplicaMetrics(metrics.registry, replicas);
   const context = contextFactory({
     prisma,
@@ -196,6 +216,7 @@ function startServices(options: QuireOptions) {
     context,
     limiter,
     siteTokens,
+    persisted,
   };
 }
 
@@ -284,6 +305,7 @@ function doorTable(
     context: (req) => context(exchangeOf(req).actor, exchangeOf(req).signal),
     hasCaller: (req) => exchangeOf(req).actor !== null,
     onUnexpected: (err) => logger.error({ err }, 'unexpected GraphQL error'),
+    plugins: [...services.persisted.plugins, useOperationSpans()],
   });
   const rest = createRestHandler(routes, {
     schema,
@@ -354,6 +376,10 @@ function requestHandler(
   );
   const corsGate = cors(settings.cors);
   const compress = compressAnswers();
+  /** GraphQL event streams (subscriptions over SSE) open now, for /metrics. */
+  let eventStreams = 0;
+  metrics.connections('sse', () => eventStreams);
+  metrics.subscriptions('sse', () => eventStreams);
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const started = process.hrtime.bigint();
@@ -375,14 +401,19 @@ function requestHandler(
     secure(res, path);
     drain().track(req, res);
     metrics.inFlight.inc();
+    const eventStream = surface === 'graphql' && !!req.headers.accept?.includes('text/event-stream');
+    if (eventStream) eventStreams++;
     const leaveLoopWatch = loop.enter(exchange);
+    const span = serverSpan(req.headers, req.method ?? '?', { 'quire.request_id': exchange.id, 'url.path': path });
     res.once('close', () => {
       metrics.inFlight.dec();
+      if (eventStream) eventStreams--;
       leaveLoopWatch();
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       // 499 (nginx's "client closed request"): the client left before the answer was sent.
       const status = res.writableFinished ? res.statusCode : 499;
       metrics.observe(req.method ?? '?', exchange.operation, status, seconds);
+      span?.end(status, exchange.operation);
       logAccess(logger, {
         requestId: exchange.id,
         method: req.method ?? '?',
@@ -393,9 +424,18 @@ function requestHandler(
         address: exchange.address,
         ...(exchange.actor ? { userId: exchange.actor.userId, tokenId: exchange.actor.tokenId } : {}),
         ...(res.writableFinished ? {} : { aborted: true }),
+        ...(span ? { traceId: span.traceId } : {}),
       });
     });
 
+    const request: DoorRequest = { path, query, exchange };
+    return span ? span.run(() => serve(req, res, found, request)) : serve(req, res, found, request);
+  }
+
+  /** The gate of the request's door, then the door itself. */
+  async function serve(req: IncomingMessage, res: ServerResponse, found: ReturnType<typeof doorOf>, request: DoorRequest) {
+    const { path, exchange } = request;
+    const surface: Surface = found?.door.surface ?? 'other';
     try {
       if (corsGate(req, res)) return void (exchange.operation = 'preflight');
       await compress(req, res);
@@ -407,7 +447,7 @@ function requestHandler(
         await callers.admit(req, res, exchange);
         await tenants.enter(req, res, exchange, surface === 'graphql' && !!req.headers.accept?.includes('text/event-stream'));
       }
-      await door.serve(req, res, { path, query, exchange });
+      await door.serve(req, res, request);
     } catch (err) {
       if (err instanceof AppError) return sendError(res, surface, err);
       logger.error({ err, requestId: exchange.id }, 'unexpected error');
@@ -469,6 +509,7 @@ async function shutdown(services: Services, drain: Drainer, ws: ReturnType<typeo
   await services.limiter?.store.close();
   await services.sharedLanes?.close();
   await services.replicas?.close();
+  services.persisted.close();
   await services.events.close();
   await services.prisma.$disconnect();
   return finished;
@@ -505,7 +546,17 @@ export function createQuire(options: QuireOptions) {
     withinRateLimit: async (actor) => callers.withinRateLimit(callerOf(actor), undefined),
     addressWithinRateLimit: async (req) => callers.withinRateLimit({ address: clientAddress(req, settings.trustProxyHops) }, undefined),
     rateLimitMessage: rateLimitError().message,
+    refuseDocument: services.persisted.refuseOverWs,
   });
+
+  let httpConnections = 0;
+  server.on('connection', (socket) => {
+    httpConnections++;
+    socket.once('close', () => httpConnections--);
+  });
+  services.metrics.connections('http', () => httpConnections);
+  services.metrics.connections('websocket', ws.connectionCount);
+  services.metrics.subscriptions('websocket', ws.subscriptionCount);
 
   let closing: Promise<boolean> | undefined;
   return {

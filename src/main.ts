@@ -20,6 +20,7 @@ import { createLogger } from './logging/logger.js';
 import { visitorClaimsKeyFromEnv } from './config/visitorClaimsKey.js';
 import { siteTokenSettingsFromEnv } from './config/siteTokenKeys.js';
 import { heapGrowthFromEnv, setHeapGrowth } from './heapGrowth.js';
+import { startOtlpTracing, tracingSettingsFromEnv, type Tracing } from './tracing/tracing.js';
 
 const logger = createLogger();
 const housekeepingIntervalMs = 60 * 60 * 1000;
@@ -44,6 +45,7 @@ function readConfiguration() {
       translator: translationProviderFromEnv(process.env, fetchPolicy),
       heapGrowth: heapGrowthFromEnv(process.env),
       openapiLimits: openAPILimitsFromEnv(process.env),
+      tracing: tracingSettingsFromEnv(process.env),
     };
   } catch (err) {
     logger.fatal({ reason: (err as Error).message }, `invalid configuration: ${(err as Error).message}`);
@@ -127,6 +129,7 @@ const {
   translator,
   heapGrowth,
   openapiLimits,
+  tracing,
 } = readConfiguration();
 setHeapGrowth(heapGrowth);
 logger.info(
@@ -137,6 +140,7 @@ logger.info(
 );
 const database = await openDatabaseOrExit();
 let quire: Quire | undefined;
+let tracer: Tracing | undefined;
 let stopHousekeeping = async () => {};
 let stopping = false;
 
@@ -167,6 +171,7 @@ async function stop(reason: string, code: number) {
       if (!finished) logger.warn('requests still in flight at the shutdown deadline were cut');
     }
     await database.close();
+    await tracer?.stop();
     logger.info({ exitCode: code }, 'stopped');
   } catch (err) {
     logger.error({ err }, 'shutdown failed');
@@ -187,6 +192,10 @@ process.on('unhandledRejection', (err) => {
 });
 
 try {
+  if (tracing) {
+    tracer = await startOtlpTracing(tracing);
+    logger.info({ endpoint: tracing.endpoint, serviceName: tracing.serviceName }, 'tracing on: spans sent over OTLP');
+  }
   quire = createQuire({
     ...settings,
     databaseUrl: database.url,

@@ -118,7 +118,31 @@ export interface HardeningSettings {
   /** The worker-thread pool of CPU-heavy work (src/compute). */
   compute: ComputeSettings;
   content: ContentLimits;
+  /** Persisted GraphQL operations (src/graphql/persisted.ts). */
+  persistedOperations: PersistedOperationSettings;
 }
+
+/** How /graphql takes operations by hash: docs/configuration.md, "Persisted operations". */
+export interface PersistedOperationSettings {
+  /**
+   * `apq`: any document runs, and a client may register one by its hash then send the hash alone (automatic
+   * persisted queries); `trusted`: only the documents of the manifests run; `off`: neither, documents in full.
+   */
+  mode: 'apq' | 'trusted' | 'off';
+  /** JSON manifests of trusted documents (hash → document), beside Quire's own operations. */
+  manifests: string[];
+  /** Bytes of registered documents an in-memory APQ store holds; the least recently used leave first. */
+  apqMaxBytes: number;
+  /** How long a registered document is kept (seconds). */
+  apqTtlSeconds: number;
+}
+
+export const defaultPersistedOperations: PersistedOperationSettings = {
+  mode: 'apq',
+  manifests: [],
+  apqMaxBytes: 8 * 1024 * 1024,
+  apqTtlSeconds: 24 * 3600,
+};
 
 export function defaultSettings(): HardeningSettings {
   return {
@@ -134,6 +158,7 @@ export function defaultSettings(): HardeningSettings {
     tenants: { ...defaultTenantLimits },
     compute: defaultComputeSettings(),
     content: { ...defaultContentLimits },
+    persistedOperations: { ...defaultPersistedOperations },
   };
 }
 
@@ -152,6 +177,7 @@ export interface SettingsOverrides {
   tenants?: Partial<TenantLimits>;
   compute?: Partial<ComputeSettings>;
   content?: Partial<ContentLimits>;
+  persistedOperations?: Partial<PersistedOperationSettings>;
 }
 
 export function resolveSettings(o: SettingsOverrides): HardeningSettings {
@@ -170,6 +196,7 @@ export function resolveSettings(o: SettingsOverrides): HardeningSettings {
     tenants: { ...d.tenants, ...o.tenants },
     compute: { ...d.compute, ...o.compute },
     content: { ...d.content, ...o.content },
+    persistedOperations: { ...d.persistedOperations, ...o.persistedOperations },
   };
 }
 
@@ -272,6 +299,25 @@ export function settingsFromEnv(env: Env = process.env): HardeningSettings {
       maxDocumentDepth: integer(env, 'DOCUMENT_MAX_DEPTH', d.content.maxDocumentDepth),
       maxDocumentNodes: integer(env, 'DOCUMENT_MAX_NODES', d.content.maxDocumentNodes),
     },
+    persistedOperations: persistedOperationsFromEnv(env),
+  };
+}
+
+const persistedModes = ['apq', 'trusted', 'off'] as const;
+
+function persistedOperationsFromEnv(env: Env): PersistedOperationSettings {
+  const d = defaultPersistedOperations;
+  const mode = env.GRAPHQL_PERSISTED_OPERATIONS?.trim().toLowerCase() || d.mode;
+  if (!persistedModes.includes(mode as never))
+    throw new Error(`GRAPHQL_PERSISTED_OPERATIONS must be apq, trusted or off (got "${env.GRAPHQL_PERSISTED_OPERATIONS}")`);
+  return {
+    mode: mode as PersistedOperationSettings['mode'],
+    manifests: (env.GRAPHQL_TRUSTED_DOCUMENTS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    apqMaxBytes: integer(env, 'GRAPHQL_APQ_MAX_BYTES', d.apqMaxBytes, 1024),
+    apqTtlSeconds: integer(env, 'GRAPHQL_APQ_TTL_SECONDS', d.apqTtlSeconds),
   };
 }
 

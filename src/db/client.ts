@@ -11,9 +11,23 @@ import { poolOptions, type DatabaseSettings } from './settings.js';
 import { honourRequestSignals } from './requestSignal.js';
 import { releaseDeadSessions } from './deadSessions.js';
 import { statementNames } from './statementNames.js';
+import { SpanKind, startSpan, tracingOn } from '../tracing/tracing.js';
 
 export type { PrismaClient };
 export type StatementListener = (sql: string) => void;
+
+/** The pool's connections now (/metrics). */
+export interface PoolStats {
+  /** Connections open, busy or idle. */
+  total: number;
+  idle: number;
+  /** Callers waiting for a connection. */
+  waiting: number;
+  /** The pool's size. */
+  max: number;
+}
+/** Told how long each wait for a connection took (seconds), and whether it failed (timed out). */
+export type AcquireListener = (seconds: number, failed: boolean) => void;
 
 type Query = pg.ClientBase['query'];
 
@@ -22,6 +36,7 @@ export function createPrisma(url: string, settings: Partial<DatabaseSettings> = 
   const pool = new pg.Pool({ connectionString: url, ...poolOptions(settings) });
   honourRequestSignals(pool);
   releaseDeadSessions(pool);
+  const acquireListeners = timeAcquires(pool);
   // Every statement of a connection goes through its `query`, whoever asked for it.
   pool.on('connect', (client) => {
     const query: Query = client.query.bind(client);
@@ -30,6 +45,7 @@ export function createPrisma(url: string, settings: Partial<DatabaseSettings> = 
         const sql = typeof config === 'string' ? config : config.text;
         for (const l of listeners) l(sql);
       }
+      if (tracingOn()) return tracedStatement(query, config, rest);
       return (query as (...args: unknown[]) => unknown)(config, ...rest);
     }) as Query;
   });
@@ -51,5 +67,60 @@ export function createPrisma(url: string, settings: Partial<DatabaseSettings> = 
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    poolStats: (): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max }),
+    onAcquire(listener: AcquireListener) {
+      acquireListeners.add(listener);
+      return () => acquireListeners.delete(listener);
+    },
   };
+}
+
+/** Times every wait for a connection (`pool.query` takes one through `connect` too). */
+function timeAcquires(pool: pg.Pool) {
+  const listeners = new Set<AcquireListener>();
+  const connect = pool.connect.bind(pool) as (callback: (err: Error | undefined, ...rest: unknown[]) => void) => void;
+  const tell = (started: number, failed: boolean) => {
+    const seconds = (performance.now() - started) / 1000;
+    for (const l of listeners) l(seconds, failed);
+  };
+  pool.connect = ((callback?: (err: Error | undefined, ...rest: unknown[]) => void) => {
+    const started = performance.now();
+    if (callback) return connect((err, ...rest) => (tell(started, !!err), callback(err, ...rest)));
+    return new Promise((resolve, reject) =>
+      connect((err, client) => {
+        tell(started, !!err);
+        if (err) reject(err);
+        else resolve(client as pg.PoolClient);
+      }),
+    );
+  }) as typeof pool.connect;
+  return listeners;
+}
+
+/** Longest SQL text a span carries. */
+const MAX_TRACED_SQL = 2048;
+
+/** One statement in a span (tracing on): ended when its callback runs or its promise settles. */
+function tracedStatement(query: Query, config: string | { text: string }, rest: unknown[]) {
+  const sql = typeof config === 'string' ? config : config.text;
+  const operation = /^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? 'SQL';
+  const span = startSpan(operation, SpanKind.CLIENT, {
+    'db.system.name': 'postgresql',
+    'db.operation.name': operation,
+    'db.query.text': sql.length > MAX_TRACED_SQL ? `${sql.slice(0, MAX_TRACED_SQL)}…` : sql,
+  })!;
+  const last = rest.length - 1;
+  if (typeof rest[last] === 'function') {
+    const callback = rest[last] as (err: unknown, ...results: unknown[]) => void;
+    rest[last] = (err: unknown, ...results: unknown[]) => (span.end(err), callback(err, ...results));
+    return (query as (...args: unknown[]) => unknown)(config, ...rest);
+  }
+  const result = (query as (...args: unknown[]) => unknown)(config, ...rest);
+  if (result && typeof (result as Promise<unknown>).then === 'function')
+    (result as Promise<unknown>).then(
+      () => span.end(),
+      (err) => span.end(err),
+    );
+  else span.end();
+  return result;
 }

@@ -55,6 +55,8 @@ export interface GraphQLHttpOptions {
   /** Whether the gate found a valid token's caller (before the body is read). */
   hasCaller(req: IncomingMessage): boolean;
   onUnexpected(err: unknown): void;
+  /** Plugins run first: persisted operations (./persisted.ts), tracing. */
+  plugins?: Plugin[];
 }
 
 export function graphqlHttpHandler(options: GraphQLHttpOptions) {
@@ -95,7 +97,7 @@ export function graphqlHttpHandler(options: GraphQLHttpOptions) {
       },
     },
     // After the guards (nothing is looked up for a refused operation), before anything runs.
-    plugins: [useStreamedUploads(), useGraphQLGuards(options.guards), useRequestGrants()],
+    plugins: [...(options.plugins ?? []), useStreamedUploads(), useGraphQLGuards(options.guards), useRequestGrants()],
   });
 
   /**

@@ -33,6 +33,8 @@ export interface GraphQLWsOptions {
   /** Counts a failed authentication against the client address; false when it is over its rate limit. */
   addressWithinRateLimit(request: IncomingMessage): Promise<boolean>;
   rateLimitMessage: string;
+  /** A document this server refuses to run (trusted documents only: ./persisted.ts). */
+  refuseDocument?(query: string): GraphQLError | undefined;
 }
 
 type Extra = { socket: WebSocket; request: IncomingMessage };
@@ -41,6 +43,8 @@ export function attachGraphQLWs(server: Server, options: GraphQLWsOptions) {
   const wsServer = new WebSocketServer({ server, path: '/graphql', maxPayload: options.maxPayload });
   const actors = new WeakMap<object, Actor>();
   const releases = new WeakMap<object, () => void>();
+  /** The accepted connections' graphql-ws contexts (their `subscriptions` are the live ones), for /metrics. */
+  const open = new Set<{ subscriptions: Record<string, unknown> }>();
   const tokenOf = (params: Readonly<Record<string, unknown>> | undefined) => String(params?.authorization ?? params?.Authorization ?? '');
   const cleanup = useServer<Record<string, unknown> | undefined, Extra>(
     {
@@ -72,9 +76,11 @@ export function attachGraphQLWs(server: Server, options: GraphQLWsOptions) {
         }
         releases.set(ctx.extra, release);
         actors.set(ctx.extra, actor);
+        open.add(ctx);
         return true;
       },
       onClose: (ctx) => {
+        open.delete(ctx);
         releases.get(ctx.extra)?.();
         releases.delete(ctx.extra);
         actors.delete(ctx.extra);
@@ -93,12 +99,22 @@ export function attachGraphQLWs(server: Server, options: GraphQLWsOptions) {
         if (actor && !(await options.withinRateLimit(actor))) {
           return [new GraphQLError(options.rateLimitMessage, { extensions: { code: 'RATE_LIMITED', status: 429 } })];
         }
+        const untrusted = options.refuseDocument?.(payload.query);
+        if (untrusted) return [untrusted];
         return checkWsOperation(schema, payload, options.guards);
       },
     },
     wsServer,
   );
   return {
+    /** Connections accepted and open now. */
+    connectionCount: () => open.size,
+    /** Subscriptions running now, all connections together. */
+    subscriptionCount: () => {
+      let count = 0;
+      for (const ctx of open) count += Object.keys(ctx.subscriptions).length;
+      return count;
+    },
     /** Closes every subscription (code 1001, going away). */
     dispose: () => cleanup.dispose(),
     terminateAll() {

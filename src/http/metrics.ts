@@ -1,4 +1,4 @@
-// Prometheus metrics on /metrics: requests and their latency per operation
+// Prometheus metrics on /metrics (docs/metrics.md lists them all): requests and their latency per operation
 // (the REST route pattern, or `graphql:<operation name>`), requests in flight,
 // GraphQL refusals by limit, the event loop's delay, and the process's own metrics. Each server has its
 // own registry. Operation names come from clients, so the label is bounded: a
@@ -7,6 +7,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** What a cache tells /metrics: look-ups since it started, and its entries now when it knows. */
+export interface CacheCounts {
+  hits: number;
+  misses: number;
+  entries?: number;
+}
 
 export function createMetrics({ maxOperationNames }: { maxOperationNames: number }) {
   const registry = new Registry();
@@ -40,6 +47,54 @@ export function createMetrics({ maxOperationNames }: { maxOperationNames: number
     registers: [registry],
   });
   const seenOperations = new Set<string>();
+  const caches = new Map<string, () => CacheCounts>();
+  new Counter({
+    name: 'quire_cache_lookups_total',
+    help: 'Look-ups of in-process caches (and the APQ store), by cache and result (hit, miss)',
+    labelNames: ['cache', 'result'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [cache, read] of caches) {
+        const { hits, misses } = read();
+        this.inc({ cache, result: 'hit' }, hits);
+        this.inc({ cache, result: 'miss' }, misses);
+      }
+    },
+  });
+  new Gauge({
+    name: 'quire_cache_entries',
+    help: 'Entries an in-process cache holds now',
+    labelNames: ['cache'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [cache, read] of caches) {
+        const { entries } = read();
+        if (entries !== undefined) this.set({ cache }, entries);
+      }
+    },
+  });
+  const connectionSources = new Map<string, () => number>();
+  new Gauge({
+    name: 'quire_open_connections',
+    help: 'Open connections by kind: http (TCP connections of the HTTP server), websocket (graphql-ws, accepted), sse (GraphQL event streams)',
+    labelNames: ['kind'],
+    registers: [registry],
+    collect() {
+      for (const [kind, read] of connectionSources) this.set({ kind }, read());
+    },
+  });
+  const liveSources = new Map<string, () => number>();
+  new Gauge({
+    name: 'quire_graphql_subscriptions_open',
+    help: 'GraphQL subscriptions running now, by transport (websocket, sse)',
+    labelNames: ['transport'],
+    registers: [registry],
+    collect() {
+      for (const [transport, read] of liveSources) this.set({ transport }, read());
+    },
+  });
 
   return {
     registry,
@@ -61,6 +116,12 @@ export function createMetrics({ maxOperationNames }: { maxOperationNames: number
     rejected: (code: string) => rejected.inc({ code }),
     loopDelay: (seconds: number) => loopDelay.observe(seconds),
     rateLimited: (caller: 'token' | 'address') => rateLimited.inc({ caller }),
+    /** A cache whose counts are read at each scrape. */
+    cache: (name: string, read: () => CacheCounts) => void caches.set(name, read),
+    /** Open connections of a kind, counted at each scrape. */
+    connections: (kind: 'http' | 'websocket' | 'sse', read: () => number) => void connectionSources.set(kind, read),
+    /** Subscriptions of a transport, counted at each scrape. */
+    subscriptions: (transport: 'websocket' | 'sse', read: () => number) => void liveSources.set(transport, read),
     async serve(req: IncomingMessage, res: ServerResponse, token: string | undefined) {
       if (token && !sameSecret(req.headers.authorization ?? '', `Bearer ${token}`)) {
         const body = JSON.stringify({

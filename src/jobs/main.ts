@@ -19,6 +19,7 @@ import { jobDefinitions } from './definitions.js';
 import type { JobServices } from './services.js';
 import { heapGrowthFromEnv, setHeapGrowth } from '../heapGrowth.js';
 import { createComputePool } from '../compute/pool.js';
+import { startOtlpTracing, tracingSettingsFromEnv } from '../tracing/tracing.js';
 
 const logger = createLogger();
 /** Settings from the environment; a bad value names its variable and exits 2. */
@@ -34,6 +35,7 @@ function readConfiguration() {
       database: databaseSettingsFromEnv(process.env),
       shutdownTimeoutMs: settings.shutdownTimeoutMs,
       compute: settings.compute,
+      tracing: tracingSettingsFromEnv(process.env),
     };
   } catch (err) {
     logger.fatal({ reason: (err as Error).message }, `invalid configuration: ${(err as Error).message}`);
@@ -41,6 +43,8 @@ function readConfiguration() {
   }
 }
 const config = readConfiguration();
+// Jobs continue the traces of the requests that sent them (src/tracing).
+const tracer = config.tracing ? await startOtlpTracing(config.tracing) : undefined;
 const database = await openDatabase().catch((err: Error) => {
   logger.fatal({ err: { message: err.message } }, 'cannot start: database unavailable');
   process.exit(1);
@@ -72,6 +76,7 @@ async function stop(reason: string, code: number) {
     await events.close();
     await prisma.$disconnect();
     await database.close();
+    await tracer?.stop();
   } catch (err) {
     logger.error({ err }, 'worker shutdown failed');
     code = code || 1;

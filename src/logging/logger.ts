@@ -23,6 +23,8 @@ export interface AccessEntry {
   tokenId?: string;
   /** The client went away before the answer was complete. */
   aborted?: boolean;
+  /** The OpenTelemetry trace of the request, with tracing on (src/tracing). */
+  traceId?: string;
 }
 
 export function logAccess(logger: Logger, entry: AccessEntry) {

@@ -12,6 +12,7 @@ import https from 'node:https';
 import dns from 'node:dns';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { SpanKind, inSpan, injectTraceContext } from '../tracing/tracing.js';
 
 export type FetchErrorCode = 'BAD_URL' | 'DENIED' | 'TIMEOUT' | 'TOO_LARGE' | 'TOO_MANY_REDIRECTS' | 'UNREACHABLE' | 'HTTP_STATUS';
 
@@ -126,6 +127,8 @@ function requestOnce(url: URL, policy: FetchPolicy, signal: AbortSignal, accept:
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<{ status: number; location?: string; contentType: string; body: Buffer }>((resolve, reject) => {
     const headers: Record<string, string | number> = { accept, 'user-agent': 'Quire' };
+    // W3C trace context (`traceparent`) of the active span, with tracing on (src/tracing).
+    injectTraceContext(headers);
     if (outbound.body !== undefined) {
       headers['content-type'] = outbound.contentType ?? 'application/json';
       headers['content-length'] = Buffer.byteLength(outbound.body);
@@ -189,7 +192,19 @@ export async function fetchOutbound(
   for (let hop = 0; ; hop++) {
     let answer: Awaited<ReturnType<typeof requestOnce>>;
     try {
-      answer = await requestOnce(url, policy, signal, options.accept ?? '*/*', outbound);
+      const method = outbound.method ?? 'GET';
+      answer = await inSpan(
+        method,
+        {
+          kind: SpanKind.CLIENT,
+          attributes: { 'http.request.method': method, 'server.address': url.hostname, 'url.full': url.origin + url.pathname },
+        },
+        async (span) => {
+          const answered = await requestOnce(url, policy, signal, options.accept ?? '*/*', outbound);
+          span?.setAttribute('http.response.status_code', answered.status);
+          return answered;
+        },
+      );
     } catch (err) {
       throw asFetchError(err, url, deadline);
     }

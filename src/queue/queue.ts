@@ -8,6 +8,17 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from '../logging/logger.js';
 import { jobLiveness, type JobLiveness } from './liveness.js';
+import { SpanKind, extractTraceContext, inSpan, injectTraceContext, tracingOn } from '../tracing/tracing.js';
+
+/** The member of a job's data carrying the trace context of its sender (tracing on), taken off before its handler runs. */
+const TRACE_MEMBER = '_trace';
+
+/** The job's own data, and the trace context its sender left in it. */
+function withoutTrace(data: unknown): { data: unknown; trace?: Record<string, string> } {
+  if (!data || typeof data !== 'object' || !(TRACE_MEMBER in data)) return { data };
+  const { [TRACE_MEMBER]: trace, ...own } = data as Record<string, unknown>;
+  return { data: own, trace: trace as Record<string, string> };
+}
 
 export interface JobPolicy {
   /** Retries after the first attempt. */
@@ -75,6 +86,13 @@ export function createJobQueue<Services>(definitions: readonly JobDefinition<any
   const schema = options.schema ?? 'pgboss';
   let liveness: JobLiveness | undefined;
   let sweeper: NodeJS.Timeout | undefined;
+  /** Attempts this process ran, by job and outcome (/metrics). */
+  const attempts = new Map<string, { completed: number; failed: number }>();
+  const countAttempt = (name: string, outcome: 'completed' | 'failed') => {
+    const counts = attempts.get(name) ?? { completed: 0, failed: 0 };
+    attempts.set(name, counts);
+    counts[outcome]++;
+  };
 
   /** Starts pg-boss (installing or migrating its schema) and declares the queues; once. */
   const started = (asWorker: boolean) =>
@@ -122,9 +140,26 @@ export function createJobQueue<Services>(definitions: readonly JobDefinition<any
     const held = await liveness
       ?.hold(job.id)
       .catch((err) => (logger.warn({ err: { message: (err as Error).message } }, 'job liveness lock failed'), false));
+    const { data, trace } = withoutTrace(job.data);
     try {
-      await definition.run(services, { id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit, signal });
+      await inSpan(
+        `job ${definition.name}`,
+        {
+          kind: SpanKind.CONSUMER,
+          // The sender's context; else a trace of its own (not whatever request woke the worker up).
+          parent: tracingOn() ? extractTraceContext(trace ?? {}) : undefined,
+          attributes: {
+            'messaging.operation.type': 'process',
+            'quire.job': definition.name,
+            'quire.job_id': job.id,
+            'quire.job_attempt': job.retryCount + 1,
+          },
+        },
+        () => definition.run(services, { id: job.id, data, retryCount: job.retryCount, retryLimit: job.retryLimit, signal }),
+      );
+      countAttempt(definition.name, 'completed');
     } catch (err) {
+      countAttempt(definition.name, 'failed');
       logger.warn(
         { job: definition.name, jobId: job.id, attempt: job.retryCount + 1, err: { message: (err as Error).message } },
         'job attempt failed',
@@ -156,7 +191,18 @@ export function createJobQueue<Services>(definitions: readonly JobDefinition<any
         retryBackoff: true,
         expireInSeconds: policy.expireInSeconds,
       };
-      await queue.send(name, data, sendOptions.singletonKey ? { ...perJob, singletonKey: sendOptions.singletonKey } : perJob);
+      const options = sendOptions.singletonKey ? { ...perJob, singletonKey: sendOptions.singletonKey } : perJob;
+      if (!tracingOn()) await queue.send(name, data, options);
+      else
+        await inSpan(
+          `send ${name}`,
+          { kind: SpanKind.PRODUCER, attributes: { 'messaging.operation.type': 'send', 'quire.job': name } },
+          () => {
+            const trace: Record<string, string> = {};
+            injectTraceContext(trace);
+            return queue.send(name, { ...data, [TRACE_MEMBER]: trace }, options);
+          },
+        );
       const workerId = workerIds.get(name);
       if (workerId) queue.notifyWorker(workerId); // the worker of this process starts at once rather than at its next poll
     },
@@ -212,6 +258,25 @@ export function createJobQueue<Services>(definitions: readonly JobDefinition<any
         clearTimeout(abortLate);
         await liveness?.close();
       }
+    },
+
+    /** Attempts this process ran, by job: completed and failed (each failed attempt, retried or not). */
+    attemptCounts: (): ReadonlyMap<string, { completed: number; failed: number }> => attempts,
+
+    /**
+     * Jobs waiting (`created`), waiting for a retry (`retry`) and running (`active`), by job, from the
+     * queue's tables: undefined while this process has not started the queue (nothing sent, no worker).
+     */
+    async depths(): Promise<{ name: string; state: string; count: number }[] | undefined> {
+      if (!starting) return undefined;
+      const queue = await starting;
+      const result = await queue
+        .getDb()
+        .executeSql(
+          `SELECT name, state::text AS state, count(*)::int AS count FROM "${schema}".job WHERE state IN ('created', 'retry', 'active') GROUP BY name, state`,
+          [],
+        );
+      return result.rows as { name: string; state: string; count: number }[];
     },
 
     /** The pg-boss instance (tests read job states through it). */

@@ -4,7 +4,7 @@
 // the path parameters), and dresses the answer in REST clothes. It holds
 // no business rule: every decision is the GraphQL layer's.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { GraphQLError, execute, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { GraphQLError, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { AppError, UnavailableError, badRequest, databaseUnavailable, unauthenticated, type ErrorStatus } from '../errors.js';
 import { MAX_PAGE_SIZE } from '../validate.js';
 import { prepareOperation, parseQueryValue, restEnumsInResult, toGraphQLInput, type PreparedOperation } from './codec.js';
@@ -16,6 +16,7 @@ import type { Context } from '../context.js';
 import type { Actor } from '../policy/actor.js';
 import { withOperationGrants } from '../graphql/grants.js';
 import { noteWrite } from '../graphql/readRouting.js';
+import { tracedExecute } from '../graphql/tracing.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface RouteOptions {
@@ -138,7 +139,7 @@ export function createRestHandler(routes: RouteSpec[], deps: RestDeps) {
       const operation = { schema: deps.schema, document: route.prepared.document, variableValues };
       // The caller holds the operation's grants (its share keys…) before it runs.
       const contextValue = await withOperationGrants(deps.context(req, actor), operation);
-      const result = await execute({ ...operation, contextValue });
+      const result = await tracedExecute({ ...operation, contextValue });
       await noteWrite(contextValue, operation);
       if (result.errors?.length) throw toAppError(result.errors[0], deps.onError);
       const data = result.data as Record<string, unknown>;

@@ -40,3 +40,4 @@ export {
   revisionTree,
 } from './read.js';
 export { checkSlugFree, childrenOf, cloneTree, insertAt, movePage, removePage, requirePage } from './treeEdits.js';
+export { documentCache, pageTreeCache } from './cache.js';
