@@ -1,0 +1,189 @@
+// Planned reads (src/schema/plan) answer exactly what the generic path answers.
+// Two servers on one database: one plans the lists it can, the other never does
+// (graphql.plannedReads: false). Generated selections over spaces, their
+// organization and parent collections (with fields the planner does not cover,
+// so the fallback is exercised too), with pages, cursors and totalCount, are sent
+// to both by callers of every kind: admin, members, a guest, scoped tokens and
+// another organization's admin. The answers must be equal, errors included.
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp, type TestApp } from '../support/app.js';
+import { graphql, rest } from '../support/http.js';
+import { addMember, createCollection, createOrg, createSpace, type OrgFixture } from '../support/factories.js';
+import { tokenWithScopes } from '../support/tokens.js';
+
+const planned = useTestApp();
+const generic = useTestApp({ graphql: { plannedReads: false } });
+
+let org: OrgFixture;
+let callers: Record<string, string>;
+let foreignCursor: string;
+
+const isPlannedStatement = (sql: string) => sql.startsWith('/* read plan */');
+
+beforeAll(async () => {
+  org = await createOrg(planned);
+  const other = await createOrg(planned);
+  const [reader, editor, guest] = [
+    await addMember(planned, org.organizationId, 'read'),
+    await addMember(planned, org.organizationId, 'edit'),
+    await addMember(planned, org.organizationId, 'guest'),
+  ];
+  const outer = await createCollection(planned, org);
+  const inner = await createCollection(planned, org, { parent: outer.id });
+  const hidden = await createCollection(planned, org);
+  expect((await rest(planned, org.admin.token).patch(`/v1/collections/${hidden.id}`, { defaultLevel: null })).status).toBe(200);
+  const hiddenChild = await createCollection(planned, org, { parent: hidden.id });
+  const spaces = [];
+  for (const parent of [undefined, undefined, outer.id, inner.id, inner.id, hidden.id, hidden.id, hiddenChild.id])
+    spaces.push(await createSpace(planned, org, parent ? { parent } : {}));
+  const grant = (spaceId: string, userId: string) =>
+    rest(planned, org.admin.token).post(`/v1/spaces/${spaceId}/permissions`, { role: 'read', users: [userId] });
+  // A guest sees what is granted; a member sees a space of a hidden collection (its parent then reads as null).
+  expect((await grant(spaces[3]!.id, guest.userId)).status).toBe(204);
+  expect((await grant(spaces[5]!.id, reader.userId)).status).toBe(204);
+  expect((await rest(planned, org.admin.token).delete(`/v1/spaces/${spaces[1]!.id}`)).status).toBe(205);
+  await createSpace(planned, other);
+  const foreign = await graphql(planned, other.admin.token, `query($id: ID!) { organization(id: $id) { spaces { edges { cursor } } } }`, {
+    id: other.organizationId,
+  });
+  foreignCursor = foreign.data.organization.spaces.edges[0].cursor;
+  callers = {
+    admin: org.admin.token,
+    reader: reader.token,
+    editor: editor.token,
+    guest: guest.token,
+    spacesOnly: (await tokenWithScopes(planned, org.admin.userId, ['space:read'])).token,
+    organizationOnly: (await tokenWithScopes(planned, org.admin.userId, ['organization:read'])).token,
+    spacesAndOrganization: (await tokenWithScopes(planned, reader.userId, ['space:read', 'organization:read'])).token,
+    otherOrganization: other.admin.token,
+  };
+});
+
+/** A selection set from a list of optional parts (at least one). */
+const someOf = (parts: fc.Arbitrary<string>[]) =>
+  fc
+    .subarray(parts, { minLength: 1 })
+    .chain((chosen) => fc.tuple(...chosen))
+    .map((p) => p.join(' '));
+const always = (text: string) => fc.constant(text);
+
+const organizationSelection = someOf(['id', 'title', 'emailDomains', 'createdAt', 'sso', 'plan', '__typename', 'hostname'].map(always));
+const collectionSelection: fc.Arbitrary<string> = fc.letrec<{ collection: string }>((tie) => ({
+  collection: someOf([
+    always('id'),
+    always('title'),
+    always('parentId'),
+    always('description'),
+    always('createdAt'),
+    always('__typename'),
+    organizationSelection.map((s) => `organization { ${s} }`),
+    fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      always('parentId'),
+      tie('collection').map((s) => `parent { ${s} }`),
+    ),
+  ]),
+})).collection;
+const spaceSelection = someOf([
+  always('id'),
+  always('title'),
+  always('visibility'),
+  always('editMode'),
+  always('createdAt'),
+  always('deletedAt'),
+  always('organizationId'),
+  always('parentId'),
+  always('revision'),
+  always('__typename'),
+  always('t: title'),
+  organizationSelection.map((s) => `organization { ${s} }`),
+  collectionSelection.map((s) => `parent { ${s} }`),
+  // Fields the planner does not cover: the whole list takes the generic path.
+  fc.constantFrom('emoji', 'permissions { view }', 'urls { app }'),
+]);
+const connectionSelection = someOf([
+  always('totalCount'),
+  always('__typename'),
+  someOf(['hasNextPage', 'hasPreviousPage', 'startCursor', 'endCursor', '__typename'].map(always)).map((s) => `pageInfo { ${s} }`),
+  someOf([always('cursor'), always('__typename'), spaceSelection.map((s) => `node { ${s} }`)]).map((s) => `edges { ${s} }`),
+  spaceSelection.map((s) => `...on SpaceConnection { edges { node { ${s} } } }`),
+]);
+
+const cursorChoice = fc.oneof(fc.nat(8), fc.constantFrom('foreign', 'garbage'));
+const pageArgs = fc.oneof(
+  fc.record({
+    first: fc.option(fc.constantFrom(0, 1, 2, 3, 5, 100), { nil: undefined }),
+    after: fc.option(cursorChoice, { nil: undefined }),
+  }),
+  fc.record({ last: fc.option(fc.constantFrom(0, 1, 2, 4), { nil: undefined }), before: fc.option(cursorChoice, { nil: undefined }) }),
+);
+
+/** The caller's cursors of the whole list (as the generic path gives them), for `after`/`before`. */
+async function cursorsOf(token: string): Promise<string[]> {
+  const res = await graphql(generic, token, `query($id: ID!) { organization(id: $id) { spaces(first: 100) { edges { cursor } } } }`, {
+    id: org.organizationId,
+  });
+  return res.data?.organization?.spaces?.edges.map((e: { cursor: string }) => e.cursor) ?? [];
+}
+
+async function answer(app: TestApp, token: string, query: string, variables: Record<string, unknown>) {
+  const { result, statements } = await app.recordStatements(() => graphql(app, token, query, variables));
+  return { result, planned: statements.some(isPlannedStatement) };
+}
+
+describe('planned reads', () => {
+  it('answer as the generic path for generated selections, callers, pages and cursors', async () => {
+    const cursors = new Map<string, string[]>();
+    for (const [name, token] of Object.entries(callers)) cursors.set(name, await cursorsOf(token));
+    let plannedAnswers = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...Object.keys(callers)), connectionSelection, pageArgs, async (caller, selection, args) => {
+        const variables: Record<string, unknown> = { id: org.organizationId };
+        for (const [name, value] of Object.entries(args)) {
+          if (value === undefined) continue;
+          if (name !== 'after' && name !== 'before') variables[name] = value;
+          else if (value === 'foreign') variables[name] = foreignCursor;
+          else if (value === 'garbage') variables[name] = 'not-a-cursor';
+          else variables[name] = cursors.get(caller)![value as number] ?? foreignCursor;
+        }
+        const query = `query($id: ID!, $first: Int, $last: Int, $after: String, $before: String) {
+          organization(id: $id) { spaces(first: $first, last: $last, after: $after, before: $before) { ${selection} } }
+        }`;
+        const fromPlan = await answer(planned, callers[caller]!, query, variables);
+        const fromGeneric = await answer(generic, callers[caller]!, query, variables);
+        expect(fromGeneric.planned).toBe(false);
+        expect(fromPlan.result).toEqual(fromGeneric.result);
+        if (fromPlan.planned) plannedAnswers++;
+      }),
+      { numRuns: 150 },
+    );
+    // The property holds for the planned path itself, not only for its fallback.
+    expect(plannedAnswers).toBeGreaterThan(30);
+  });
+
+  it('answers the nested query in one statement after the organization, whatever the page size', async () => {
+    const query = `query($id: ID!, $first: Int) { organization(id: $id) { id title
+      spaces(first: $first) { totalCount pageInfo { hasNextPage endCursor }
+        edges { node { id title organization { id title } parent { id title parent { id title } } } } } } }`;
+    for (const first of [1, 5]) {
+      const { result, statements } = await planned.recordStatements(() =>
+        graphql(planned, org.admin.token, query, { id: org.organizationId, first }),
+      );
+      expect(result.errors).toBeUndefined();
+      expect(result.data.organization.spaces.edges).toHaveLength(first);
+      // The token check, the organization, the page with its relations, count and all.
+      expect(statements).toHaveLength(3);
+      expect(isPlannedStatement(statements[2]!)).toBe(true);
+    }
+  });
+
+  it('is not used with plannedReads off', async () => {
+    const { statements } = await generic.recordStatements(() =>
+      graphql(generic, org.admin.token, `query($id: ID!) { organization(id: $id) { spaces { edges { node { id } } } } }`, {
+        id: org.organizationId,
+      }),
+    );
+    expect(statements.some(isPlannedStatement)).toBe(false);
+  });
+});
