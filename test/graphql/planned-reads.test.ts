@@ -99,8 +99,11 @@ const spaceSelection = someOf([
   always('t: title'),
   organizationSelection.map((s) => `organization { ${s} }`),
   collectionSelection.map((s) => `parent { ${s} }`),
-  // Fields the planner does not cover: the whole list takes the generic path.
-  fc.constantFrom('emoji', 'permissions { view }', 'urls { app }'),
+  // Fields computed by their own resolvers from the planned row.
+  fc.constantFrom('emoji', 'mergeRules', 'defaultLevel', 'language', 'comments: openCommentsCount', 'changeRequestsCount'),
+  fc.constantFrom('permissions { view edit admin }', 'urls { app published public icon }', 'shareKey'),
+  // Fields the planner does not cover (links, an argument): the whole list takes the generic path.
+  fc.constantFrom('links { totalCount }', 'embed(url: "https://example.com/a") { title }'),
 ]);
 const connectionSelection = someOf([
   always('totalCount'),
@@ -176,6 +179,35 @@ describe('planned reads', () => {
       expect(statements).toHaveLength(3);
       expect(isPlannedStatement(statements[2]!)).toBe(true);
     }
+  });
+
+  it('answers the REST list of spaces as the generic path, page after page, for every caller', async () => {
+    for (const token of Object.values(callers)) {
+      let page: string | undefined;
+      for (let i = 0; i < 4; i++) {
+        const path = `/v1/orgs/${org.organizationId}/spaces?limit=2${page ? `&page=${encodeURIComponent(page)}` : ''}`;
+        const { result: fromPlan, statements } = await planned.recordStatements(() => rest(planned, token).get(path));
+        const fromGeneric = await rest(generic, token).get(path);
+        expect({ status: fromPlan.status, body: fromPlan.body }).toEqual({ status: fromGeneric.status, body: fromGeneric.body });
+        if (token === org.admin.token) expect(statements.some(isPlannedStatement)).toBe(true);
+        page = fromPlan.body?.next?.page;
+        if (!page) break;
+      }
+    }
+  });
+
+  it('the generic path keeps its own statements, the same for every page size', async () => {
+    const query = `query($id: ID!, $first: Int) { organization(id: $id) { spaces(first: $first) { totalCount
+      edges { node { id title organization { id title } parent { id title parent { id title } } } } } } }`;
+    const counts = [];
+    for (const first of [1, 5]) {
+      const { statements } = await generic.recordStatements(() =>
+        graphql(generic, org.admin.token, query, { id: org.organizationId, first }),
+      );
+      counts.push(statements.length);
+    }
+    // The token check, the organization, the page with its relations, the count.
+    expect(counts).toEqual([4, 4]);
   });
 
   it('is not used with plannedReads off', async () => {

@@ -201,6 +201,20 @@ planType('Space', {
     organization: { type: 'Organization', foreignKey: 'organizationId', shown: (org, ctx) => organizationShown(org as never, ctx) },
     parent: { type: 'Collection', foreignKey: 'parentId', shown: (parent, ctx) => parentShown(parent as never, ctx) },
   },
+  // Their resolvers above answer them from these columns (and the subject's).
+  computed: {
+    emoji: ['emoji'],
+    mergeRules: ['mergeRules'],
+    language: ['language'],
+    defaultLevel: ['defaultLevel'],
+    openCommentsCount: ['openCommentsCount'],
+    changeRequestsCount: ['changeRequestsCount'],
+    openChangeRequestsCount: ['openChangeRequestsCount'],
+    draftChangeRequestsCount: ['draftChangeRequestsCount'],
+    urls: ['iconURL'],
+    permissions: [],
+    shareKey: [],
+  },
   subject: Object.keys(spaceSubjectSelect),
   visible: (space, ctx) => spaceShown(space as never, ctx),
 });

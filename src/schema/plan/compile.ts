@@ -26,8 +26,8 @@ export interface NodePlan {
   type: PlannedType;
   /** Index of the row's id (null: no related row). */
   idIndex: number;
-  /** The subject the checks read: [column, index]. */
-  subject: [string, number][];
+  /** The row the checks and the computed fields read: [column, index]. */
+  row: [string, number][];
   fields: NodeField[];
 }
 
@@ -128,6 +128,7 @@ function compileNode(c: Compilation, typeName: string, sets: SelectionSetNode[],
   const type = plannedTypes.get(typeName);
   if (!type) throw new Unplannable(`${typeName} is not planned`);
   const fields: NodeField[] = [];
+  const rowColumns = new Set(type.subject);
   for (const [key, nodes] of fieldsByKey(c, objectType(c.schema, typeName), sets)) {
     const name = nodes[0]!.name.value;
     const inner = subSelections(nodes);
@@ -139,12 +140,15 @@ function compileNode(c: Compilation, typeName: string, sets: SelectionSetNode[],
       if (!related) throw new Unplannable(`${relation.type} is not planned`);
       const relatedAlias = c.statement.join(alias, relation, related.model);
       fields.push({ key, kind: 'relation', relation, node: compileNode(c, relation.type, inner, relatedAlias) });
+    } else if (type.computed?.[name] && !nodes.some((n) => n.arguments?.length)) {
+      // Left out of the answer: its resolver answers it from the row (plan.ts).
+      for (const column of type.computed[name]) rowColumns.add(column);
     } else throw new Unplannable(`${typeName}.${name} is not planned`);
   }
   return {
     type,
     idIndex: c.statement.column(alias, type.model, 'id'),
-    subject: type.subject.map((column) => [column, c.statement.column(alias, type.model, column)]),
+    row: [...rowColumns].map((column) => [column, c.statement.column(alias, type.model, column)]),
     fields,
   };
 }

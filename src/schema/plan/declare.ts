@@ -25,6 +25,12 @@ export interface PlannedType {
   columns: Record<string, string>;
   /** To-one relations by a foreign key of this model. */
   relations?: Record<string, PlannedRelation>;
+  /**
+   * Fields answered by their own resolver, called with the row of the columns listed
+   * (and the subject's) as its parent: a field computed from columns (URLs, the caller's
+   * permissions, settings shown to members only) keeps its one definition.
+   */
+  computed?: Record<string, readonly string[]>;
   /** Columns the checks below and the relations' `shown` read (the policy subject). */
   subject: readonly string[];
   /**
@@ -66,7 +72,8 @@ export const plannedLists = new Map<string, PlannedList>();
 
 /** Declares a GraphQL object type the planner may answer (checked against the Prisma model at once). */
 export function planType(typeName: string, type: PlannedType) {
-  for (const column of [...Object.values(type.columns), ...type.subject]) columnOf(type.model, column);
+  for (const column of [...Object.values(type.columns), ...type.subject, ...Object.values(type.computed ?? {}).flat()])
+    columnOf(type.model, column);
   for (const relation of Object.values(type.relations ?? {})) columnOf(type.model, relation.foreignKey);
   plannedTypes.set(typeName, type);
 }

@@ -7,7 +7,7 @@ import { defaultFieldResolver, getNamedType, type GraphQLFieldResolver, type Gra
 import type { Context } from '../../context.js';
 import { connectionPlanFor } from './compile.js';
 import { plannedLists, plannedTypes } from './declare.js';
-import { PLANNED, runConnectionPlan } from './run.js';
+import { PLANNED, ROW, runConnectionPlan } from './run.js';
 
 export { planList, planType } from './declare.js';
 
@@ -15,12 +15,19 @@ type Resolver = GraphQLFieldResolver<unknown, Context>;
 
 const isPlanned = (value: unknown) => value != null && (value as Record<symbol, unknown>)[PLANNED] === true;
 
-/** A planned object answers each field with its own property (by response key); any other goes to the field's resolver. */
+/**
+ * A planned object answers each field with its own property (by response key), or, for a
+ * computed field, with the field's resolver over its row; any other object goes to the resolvers.
+ */
 function readPlannedFields(type: GraphQLObjectType) {
   for (const field of Object.values(type.getFields())) {
     const resolve: Resolver = field.resolve ?? defaultFieldResolver;
-    field.resolve = (source, args, ctx, info) =>
-      isPlanned(source) ? (source as Record<string, unknown>)[info.path.key as string] : resolve(source, args, ctx, info);
+    field.resolve = (source, args, ctx, info) => {
+      if (!isPlanned(source)) return resolve(source, args, ctx, info);
+      const planned = source as Record<string | symbol, unknown>;
+      const key = info.path.key as string;
+      return key in planned ? planned[key] : resolve(planned[ROW], args, ctx, info);
+    };
   }
   const isTypeOf = type.isTypeOf;
   // A planned object passed the type's checks when it was built (run.ts).

@@ -15,6 +15,8 @@ import { Unplannable, quote, whereToSql } from './where.js';
 
 /** Marks an object the planner built: its fields are read as properties (plan.ts). */
 export const PLANNED = Symbol('planned');
+/** The row of a planned object, for the resolvers of its computed fields. */
+export const ROW = Symbol('row');
 
 interface ConnectionArgs {
   first?: number | null;
@@ -91,22 +93,23 @@ function checked(test: () => boolean): boolean {
   }
 }
 
-function subjectOf(node: NodePlan, row: Row): Row {
+function rowOf(node: NodePlan, row: Row): Row {
   const subject: Row = {};
-  for (const [column, index] of node.subject) subject[column] = row[`c${index}`];
+  for (const [column, index] of node.row) subject[column] = row[`c${index}`];
   return subject;
 }
 
 /** The object `node` answers from `row`, or null when the row holds none (an absent relation). */
 function build(node: NodePlan, row: Row, ctx: Context): Row | null {
   if (row[`c${node.idIndex}`] == null) return null;
-  if (!checked(() => node.type.visible(subjectOf(node, row), ctx))) throw new Refused();
-  const out: Row = { [PLANNED]: true };
+  const subject = rowOf(node, row);
+  if (!checked(() => node.type.visible(subject, ctx))) throw new Refused();
+  const out: Row = { [PLANNED]: true, [ROW]: subject };
   for (const field of node.fields) {
     if (field.kind === 'typename') out[field.key] = field.value;
     else if (field.kind === 'column') out[field.key] = row[`c${field.index}`];
     else {
-      const related = row[`c${field.node.idIndex}`] == null ? null : subjectOf(field.node, row);
+      const related = row[`c${field.node.idIndex}`] == null ? null : rowOf(field.node, row);
       const shown = related != null && (!field.relation.shown || checked(() => field.relation.shown!(related, ctx)));
       out[field.key] = shown ? build(field.node, row, ctx) : null;
     }
