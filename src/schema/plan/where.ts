@@ -30,27 +30,30 @@ const param = (params: unknown[], value: unknown) => {
 };
 
 function conjunction(model: string, where: object, params: unknown[]): string {
-  const parts = Object.entries(where).map(([key, value]) => {
-    if (key === 'AND')
-      return (
-        list(value)
-          .map((w) => conjunction(model, w, params))
-          .join(' AND ') || 'TRUE'
-      );
-    if (key === 'OR')
-      return `(${
-        list(value)
-          .map((w) => conjunction(model, w, params))
-          .join(' OR ') || 'FALSE'
-      })`;
-    if (key === 'NOT')
-      return (
-        list(value)
-          .map((w) => `NOT (${conjunction(model, w, params)})`)
-          .join(' AND ') || 'TRUE'
-      );
-    return columnFilter(model, key, value, params);
-  });
+  // Prisma ignores a key whose value is undefined: so does the translation.
+  const parts = Object.entries(where)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => {
+      if (key === 'AND')
+        return (
+          list(value)
+            .map((w) => conjunction(model, w, params))
+            .join(' AND ') || 'TRUE'
+        );
+      if (key === 'OR')
+        return `(${
+          list(value)
+            .map((w) => conjunction(model, w, params))
+            .join(' OR ') || 'FALSE'
+        })`;
+      if (key === 'NOT')
+        return (
+          list(value)
+            .map((w) => `NOT (${conjunction(model, w, params)})`)
+            .join(' AND ') || 'TRUE'
+        );
+      return columnFilter(model, key, value, params);
+    });
   return parts.length ? `(${parts.join(' AND ')})` : 'TRUE';
 }
 
@@ -78,7 +81,9 @@ function columnFilter(model: string, name: string, value: unknown, params: unkno
   const column = `${ALIAS}${quote(name)}`;
   if (value === null) return `${column} IS NULL`;
   if (isPlain(value) && comparable) return `${column} = ${param(params, value)}`;
-  if (typeof value !== 'object') throw new Unplannable(`a filter value for ${name}`);
+  // Only a plain object holds operators (a Date, a Decimal, … is a value this translation does not compare).
+  if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype || Object.keys(value).length === 0)
+    throw new Unplannable(`a filter value for ${name}`);
   const parts = Object.entries(value as Record<string, unknown>).map(([op, operand]) => {
     if (op === 'equals' && operand === null) return `${column} IS NULL`;
     if (op === 'equals' && isPlain(operand) && comparable) return `${column} = ${param(params, operand)}`;
