@@ -18,6 +18,7 @@ const generic = useTestApp({ graphql: { plannedReads: false } });
 let org: OrgFixture;
 let callers: Record<string, string>;
 let foreignCursor: string;
+let collectionIds: string[];
 
 const isPlannedStatement = (sql: string) => sql.startsWith('/* read plan */');
 
@@ -34,6 +35,7 @@ beforeAll(async () => {
   const hidden = await createCollection(planned, org);
   expect((await rest(planned, org.admin.token).patch(`/v1/collections/${hidden.id}`, { defaultLevel: null })).status).toBe(200);
   const hiddenChild = await createCollection(planned, org, { parent: hidden.id });
+  collectionIds = [outer.id, inner.id, hidden.id];
   const spaces = [];
   for (const parent of [undefined, undefined, outer.id, inner.id, inner.id, hidden.id, hidden.id, hiddenChild.id])
     spaces.push(await createSpace(planned, org, parent ? { parent } : {}));
@@ -105,13 +107,19 @@ const spaceSelection = someOf([
   // Fields the planner does not cover (links, an argument): the whole list takes the generic path.
   fc.constantFrom('links { totalCount }', 'embed(url: "https://example.com/a") { title }'),
 ]);
-const connectionSelection = someOf([
-  always('totalCount'),
-  always('__typename'),
-  someOf(['hasNextPage', 'hasPreviousPage', 'startCursor', 'endCursor', '__typename'].map(always)).map((s) => `pageInfo { ${s} }`),
-  someOf([always('cursor'), always('__typename'), spaceSelection.map((s) => `node { ${s} }`)]).map((s) => `edges { ${s} }`),
-  spaceSelection.map((s) => `...on SpaceConnection { edges { node { ${s} } } }`),
-]);
+const connectionOf = (node: fc.Arbitrary<string>, typeName: string) =>
+  someOf([
+    always('totalCount'),
+    always('__typename'),
+    someOf(['hasNextPage', 'hasPreviousPage', 'startCursor', 'endCursor', '__typename'].map(always)).map((s) => `pageInfo { ${s} }`),
+    someOf([always('cursor'), always('__typename'), node.map((s) => `node { ${s} }`)]).map((s) => `edges { ${s} }`),
+    node.map((s) => `...on ${typeName} { edges { node { ${s} } } }`),
+  ]);
+const connectionSelection = connectionOf(spaceSelection, 'SpaceConnection');
+const collectionConnectionSelection = connectionOf(
+  fc.oneof(collectionSelection, fc.constantFrom('id permissions { view }', 'id urls { app }', 'id defaultLevel')),
+  'CollectionConnection',
+);
 
 const cursorChoice = fc.oneof(fc.nat(8), fc.constantFrom('foreign', 'garbage'));
 const pageArgs = fc.oneof(
@@ -163,6 +171,59 @@ describe('planned reads', () => {
     );
     // The property holds for the planned path itself, not only for its fallback.
     expect(plannedAnswers).toBeGreaterThan(30);
+  });
+
+  it('answer as the generic path for the other planned lists: collections of an organization, spaces and collections of a collection', async () => {
+    const page = '(first: $first, last: $last, after: $after, before: $before)';
+    type List = { path: [string, string]; id: () => string; root: (selection: string) => string; selection: string };
+    const lists: fc.Arbitrary<List> = fc.oneof(
+      fc.tuple(fc.boolean(), collectionConnectionSelection).map(([nested, selection]) => ({
+        path: ['organization', 'collections'] as [string, string],
+        id: () => org.organizationId,
+        root: (sel: string) =>
+          `organization(id: $id) { collections(nested: ${nested}, first: $first, last: $last, after: $after, before: $before) { ${sel} } }`,
+        selection,
+      })),
+      fc.tuple(fc.nat(2), connectionSelection).map(([c, selection]) => ({
+        path: ['collection', 'spaces'] as [string, string],
+        id: () => collectionIds[c]!,
+        root: (sel: string) => `collection(id: $id) { spaces${page} { ${sel} } }`,
+        selection,
+      })),
+      fc.tuple(fc.nat(2), collectionConnectionSelection).map(([c, selection]) => ({
+        path: ['collection', 'collections'] as [string, string],
+        id: () => collectionIds[c]!,
+        root: (sel: string) => `collection(id: $id) { collections${page} { ${sel} } }`,
+        selection,
+      })),
+    );
+    const operation = (root: string) => `query($id: ID!, $first: Int, $last: Int, $after: String, $before: String) { ${root} }`;
+    let plannedAnswers = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...Object.keys(callers)), lists, pageArgs, async (caller, list, args) => {
+        const query = operation(list.root(list.selection));
+        // The caller's own cursors of this list, from the generic path.
+        const all = await graphql(generic, callers[caller]!, operation(list.root('edges { cursor }')), {
+          id: org.organizationId,
+          first: 100,
+        });
+        const own: string[] = (all.data?.[list.path[0]]?.[list.path[1]]?.edges ?? []).map((e: { cursor: string }) => e.cursor);
+        const variables: Record<string, unknown> = { id: list.id() };
+        for (const [name, value] of Object.entries(args)) {
+          if (value === undefined) continue;
+          if (name !== 'after' && name !== 'before') variables[name] = value;
+          else if (value === 'foreign') variables[name] = foreignCursor;
+          else if (value === 'garbage') variables[name] = 'not-a-cursor';
+          else variables[name] = own[value as number] ?? foreignCursor;
+        }
+        const fromPlan = await answer(planned, callers[caller]!, query, variables);
+        const fromGeneric = await answer(generic, callers[caller]!, query, variables);
+        expect(fromPlan.result).toEqual(fromGeneric.result);
+        if (fromPlan.planned) plannedAnswers++;
+      }),
+      { numRuns: 100 },
+    );
+    expect(plannedAnswers).toBeGreaterThan(20);
   });
 
   it('answers the nested query in one statement after the organization, whatever the page size', async () => {
