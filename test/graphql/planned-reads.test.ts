@@ -204,7 +204,7 @@ describe('planned reads', () => {
         const query = operation(list.root(list.selection));
         // The caller's own cursors of this list, from the generic path.
         const all = await graphql(generic, callers[caller]!, operation(list.root('edges { cursor }')), {
-          id: org.organizationId,
+          id: list.id(),
           first: 100,
         });
         const own: string[] = (all.data?.[list.path[0]]?.[list.path[1]]?.edges ?? []).map((e: { cursor: string }) => e.cursor);
