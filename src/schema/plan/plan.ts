@@ -43,6 +43,11 @@ export function planReads(schema: GraphQLSchema) {
     const type = schema.getType(typeName) as GraphQLObjectType | undefined;
     const field = type?.getFields()[fieldName];
     if (!type || !field) throw new Error(`read plan: no field ${path}`);
+    // The plan answers in place of the field's resolver, so of the scope checks wrapped around it too.
+    const fieldOptions = field.extensions?.pothosOptions as { authScopes?: unknown; skipTypeScopes?: boolean } | undefined;
+    const typeOptions = type.extensions?.pothosOptions as { authScopes?: unknown; runScopesOnType?: boolean } | undefined;
+    if (fieldOptions?.authScopes || (typeOptions?.authScopes && typeOptions.runScopesOnType === false && !fieldOptions?.skipTypeScopes))
+      throw new Error(`read plan: ${path} checks auth scopes of its own, which a plan would skip`);
     const connection = getNamedType(field.type) as GraphQLObjectType;
     readByProperty.add(connection.name);
     readByProperty.add(getNamedType(connection.getFields().edges!.type).name);
