@@ -179,6 +179,7 @@ function startServices(options: QuireOptions) {
     pubsub: events.pubsub,
     tenantLimits: settings.tenants,
     contentLimits: settings.content,
+    plannedReads: settings.graphql.plannedReads,
     files,
     compute,
     visitorClaims: options.visitorClaims,

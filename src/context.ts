@@ -63,6 +63,8 @@ export interface Context {
    * content (noteAudience), read by a door choosing cache headers. Unset: nothing said, so private.
    */
   answerIsPublic?: boolean;
+  /** false: every list takes the generic path, none is planned (src/schema/plan; settings `graphql.plannedReads`). */
+  plannedReads?: boolean;
 }
 
 /** Notes the audience of content an answer holds: one part that is not public makes the whole answer private. */

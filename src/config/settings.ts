@@ -98,7 +98,7 @@ export interface CorsSettings {
 
 export interface HardeningSettings {
   http: HttpLimits;
-  graphql: GraphQLLimits & { introspection: boolean; graphiql: boolean };
+  graphql: GraphQLLimits & { introspection: boolean; graphiql: boolean; plannedReads: boolean };
   /** false: no rate limiting. */
   rateLimit: RateLimitSettings | false;
   /** Least time between two writes of a token's `lastUsedAt` (and a member's `lastSeenAt`). */
@@ -147,7 +147,7 @@ export const defaultPersistedOperations: PersistedOperationSettings = {
 export function defaultSettings(): HardeningSettings {
   return {
     http: { ...defaultHttpLimits },
-    graphql: { ...defaultGraphQLLimits, introspection: true, graphiql: true },
+    graphql: { ...defaultGraphQLLimits, introspection: true, graphiql: true, plannedReads: true },
     rateLimit: false,
     activityIntervalSeconds: 60,
     cors: { origins: [], maxAgeSeconds: 600 },
@@ -250,6 +250,7 @@ export function settingsFromEnv(env: Env = process.env): HardeningSettings {
       maxDocuments: integer(env, 'GRAPHQL_MAX_DOCUMENTS', g.maxDocuments),
       introspection: flag(env, 'GRAPHQL_INTROSPECTION', true),
       graphiql: flag(env, 'GRAPHIQL', true),
+      plannedReads: flag(env, 'GRAPHQL_PLANNED_READS', true),
     },
     rateLimit: flag(env, 'RATE_LIMIT', true)
       ? {

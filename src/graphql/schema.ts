@@ -1,5 +1,6 @@
 // Assembles the schema: every domain folder registers its types on import.
 import { builder } from '../schema/builder.js';
+import { planReads } from '../schema/plan/plan.js';
 import '../schema/root.js';
 import '../domain/users/schema.js';
 import '../domain/tokens/schema.js';
@@ -39,3 +40,5 @@ import '../domain/conversations/schema.js';
 import '../domain/published/schema.js';
 
 export const schema = builder.toSchema({ sortSchema: true });
+// Lists declared with planList answer from one statement per request (src/schema/plan).
+planReads(schema);

@@ -1,13 +1,14 @@
 import { builder, type InputFieldBuilder, type ObjectFieldBuilder } from '../../schema/builder.js';
 import type { Collection } from '../../generated/prisma/client.js';
-import { requireActor } from '../../context.js';
+import { requireActor, type Context } from '../../context.js';
 import type { ContentSubject } from '../../policy/content.js';
 import { mayShowRelated } from '../content/related.js';
 import { can, collectionPolicy, visibleContentWhere } from '../../policy/index.js';
 import { DefaultLevelEnum, defaultLevelOut } from '../../schema/enums.js';
 import { permissionsType } from '../../schema/permissions.js';
 import { urlsFor } from '../shared/urls.js';
-import { scopedList } from '../../schema/lists.js';
+import { scopedList, type ScopedList } from '../../schema/lists.js';
+import { planList, planType } from '../../schema/plan/plan.js';
 import { moveInputFields, moved, newOrganizationField, newParentField, positionFromInput, transferInputFields } from '../content/schema.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
@@ -26,6 +27,17 @@ const CollectionUrls = builder.simpleObject('CollectionUrls', {
 
 const siblingOrder = () => [{ sortKey: 'asc' }, { id: 'asc' }];
 
+/** Whether a collection may appear in an answer (the type's scopes, and the read planner's check). */
+const collectionShown = (collection: ContentSubject, ctx: Context) => can(collectionPolicy, requireActor(ctx), collection, 'view');
+/** Whether a collection's parent is shown, or reads as null. */
+const parentShown = (parent: ContentSubject | null | undefined, ctx: Context) => mayShowRelated(ctx, collectionPolicy, parent);
+
+const spacesInCollection: ScopedList<{ id: string; organizationId: string }, unknown> = {
+  model: (ctx) => ctx.prisma.space,
+  where: (c, _args, ctx) => ({ ...visibleContentWhere(requireActor(ctx), c.organizationId), parentId: c.id, deletedAt: null }),
+  orderBy: siblingOrder,
+};
+
 export const CollectionRef = builder.prismaNode('Collection', {
   id: { field: 'id' },
   description: 'A collection: a folder of spaces and collections in an organization.',
@@ -35,7 +47,7 @@ export const CollectionRef = builder.prismaNode('Collection', {
   // read with every row, so its field is a plain read: an exposed field in select mode looks
   // up its row's mapping each time (session 8).
   select: { id: true, organizationId: true, memberLevel: true, title: true },
-  authScopes: (collection, ctx) => can(collectionPolicy, requireActor(ctx), collection, 'view'),
+  authScopes: collectionShown,
   fields: (t) => ({
     title: t.string({ description: 'Title; may be empty.', resolve: (c) => c.title }),
     description: t.exposeString('description', { nullable: true, description: 'Description, if any.' }),
@@ -45,8 +57,7 @@ export const CollectionRef = builder.prismaNode('Collection', {
     parent: t.relation('parent', {
       nullable: true,
       description: 'The parent collection, unless there is none or the caller may not see it.',
-      authScopes: (collection, _args, ctx) =>
-        mayShowRelated(ctx, collectionPolicy, (collection as { parent?: ContentSubject | null }).parent),
+      authScopes: (collection, _args, ctx) => parentShown((collection as { parent?: ContentSubject | null }).parent, ctx),
       unauthorizedResolver: () => null,
     }),
     defaultLevel: t.field({
@@ -73,15 +84,7 @@ export const CollectionRef = builder.prismaNode('Collection', {
         type: 'Space',
         cursor: 'id',
         description: 'Spaces directly in this collection that the caller may see.',
-        ...scopedList({
-          model: (ctx) => ctx.prisma.space,
-          where: (c: { id: string; organizationId: string }, _args, ctx) => ({
-            ...visibleContentWhere(requireActor(ctx), c.organizationId),
-            parentId: c.id,
-            deletedAt: null,
-          }),
-          orderBy: siblingOrder,
-        }),
+        ...scopedList(spacesInCollection),
       },
       SpaceConnection,
     ),
@@ -90,20 +93,52 @@ export const CollectionRef = builder.prismaNode('Collection', {
 
 const CollectionConnection = nodeConnection(CollectionRef, 'Collection', { items: 'collections' });
 
+// The fields of a collection the read planner answers from its columns and joins (src/schema/plan).
+planType('Collection', {
+  model: 'Collection',
+  columns: {
+    id: 'id',
+    title: 'title',
+    description: 'description',
+    organizationId: 'organizationId',
+    parentId: 'parentId',
+    createdAt: 'createdAt',
+    updatedAt: 'updatedAt',
+  },
+  relations: {
+    organization: { type: 'Organization', foreignKey: 'organizationId' },
+    parent: { type: 'Collection', foreignKey: 'parentId', shown: (parent, ctx) => parentShown(parent as never, ctx) },
+  },
+  subject: ['id', 'organizationId', 'memberLevel'],
+  visible: (collection, ctx) => collectionShown(collection as never, ctx),
+});
+
+const collectionsInCollection: ScopedList<{ id: string; organizationId: string }, unknown> = {
+  model: (ctx) => ctx.prisma.collection,
+  where: (c, _args, ctx) => ({ ...visibleContentWhere(requireActor(ctx), c.organizationId), parentId: c.id }),
+  orderBy: siblingOrder,
+};
+
+const organizationCollections: ScopedList<{ id: string }, { nested?: boolean | null }> = {
+  model: (ctx) => ctx.prisma.collection,
+  where: (org, args, ctx) => ({
+    ...visibleContentWhere(requireActor(ctx), org.id),
+    ...(args.nested === false ? { parentId: null } : {}),
+  }),
+  orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
+};
+
+planList('Collection', 'spaces', 'Space', spacesInCollection);
+planList('Collection', 'collections', 'Collection', collectionsInCollection);
+planList('Organization', 'collections', 'Collection', organizationCollections);
+
 builder.prismaObjectField('Collection', 'collections', (t) =>
   t.prismaConnection(
     {
       type: 'Collection',
       cursor: 'id',
       description: 'Collections directly in this collection that the caller may see.',
-      ...scopedList({
-        model: (ctx) => ctx.prisma.collection,
-        where: (c: { id: string; organizationId: string }, _args, ctx) => ({
-          ...visibleContentWhere(requireActor(ctx), c.organizationId),
-          parentId: c.id,
-        }),
-        orderBy: siblingOrder,
-      }),
+      ...scopedList(collectionsInCollection),
     },
     CollectionConnection,
   ),
@@ -118,14 +153,7 @@ builder.prismaObjectField('Organization', 'collections', (t) =>
       // Reads collections, not the organization: the policy filter checks the scope (space:read).
       skipTypeScopes: true,
       args: { nested: t.arg.boolean({ defaultValue: true, description: 'false: only the collections at the root of the organization.' }) },
-      ...scopedList({
-        model: (ctx) => ctx.prisma.collection,
-        where: (org: { id: string }, args: { nested?: boolean | null }, ctx) => ({
-          ...visibleContentWhere(requireActor(ctx), org.id),
-          ...(args.nested === false ? { parentId: null } : {}),
-        }),
-        orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
-      }),
+      ...scopedList(organizationCollections),
     },
     CollectionConnection,
   ),

@@ -1,7 +1,9 @@
 import { scopedList } from '../../schema/lists.js';
+import { planType } from '../../schema/plan/plan.js';
 import { builder } from '../../schema/builder.js';
 import { requireActor, type Context } from '../../context.js';
 import { can, organizationPolicy } from '../../policy/index.js';
+import type { OrganizationSubject } from '../../policy/organization.js';
 import { RoleEnum, restEnum } from '../../schema/enums.js';
 import { permissionsType } from '../../schema/permissions.js';
 import { urlsFor } from '../shared/urls.js';
@@ -50,6 +52,9 @@ const OrganizationTrial = builder.simpleObject('OrganizationTrial', {
   fields: (t) => ({ status: t.string({ description: 'Always "notapplicable".' }), count: t.int({ description: 'Always 0.' }) }),
 });
 
+/** Whether the caller may read an organization's fields (the type's scopes, and the read planner's check). */
+const organizationReadable = (org: OrganizationSubject, ctx: Context) => can(organizationPolicy, requireActor(ctx), org, 'read');
+
 export const OrganizationRef = builder.prismaNode('Organization', {
   id: { field: 'id' },
   description: 'An organization: the tenant that owns members, teams, spaces and collections.',
@@ -59,7 +64,7 @@ export const OrganizationRef = builder.prismaNode('Organization', {
   // read with every row, so its field is a plain read (see Collection, session 8).
   select: { id: true, emailDomains: true, title: true },
   // `read`: the organization's fields need organization:read; fields leading elsewhere skip this check (skipTypeScopes).
-  authScopes: (org, ctx) => can(organizationPolicy, requireActor(ctx), org, 'read'),
+  authScopes: organizationReadable,
   // Per field, not once per object: its fields leading elsewhere skip the check.
   runScopesOnType: false,
   fields: (t) => ({
@@ -107,6 +112,30 @@ export const OrganizationRef = builder.prismaNode('Organization', {
       resolve: OrganizationPermissions.resolve,
     }),
   }),
+});
+
+// The fields of an organization the read planner answers from its columns (src/schema/plan).
+planType('Organization', {
+  model: 'Organization',
+  columns: {
+    id: 'id',
+    title: 'title',
+    createdAt: 'createdAt',
+    emailDomains: 'emailDomains',
+    hostname: 'hostname',
+    customHostname: 'customHostname',
+    sso: 'sso',
+    ai: 'ai',
+    inviteLinks: 'inviteLinks',
+    mergeRules: 'mergeRules',
+    type: 'type',
+    useCase: 'useCase',
+    communityType: 'communityType',
+    plan: 'plan',
+  },
+  subject: ['id', 'emailDomains'],
+  // Its fields are read under `read` (its type's scopes, per field).
+  visible: (org, ctx) => organizationReadable(org as never, ctx),
 });
 
 export const OrganizationConnection = nodeConnection(OrganizationRef, 'Organization', { items: 'organizations' });

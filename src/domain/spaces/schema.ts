@@ -2,10 +2,12 @@ import { builder, type InputFieldBuilder, type ObjectFieldBuilder } from '../../
 import type { Space } from '../../generated/prisma/client.js';
 import { requireActor, type Context } from '../../context.js';
 import { can, collectionPolicy, organizationPolicy, shownSpacePolicy, spacePolicy, visibleContentWhere } from '../../policy/index.js';
+import { spaceSubjectSelect } from '../../policy/space.js';
 import { ContentVisibilityEnum, DefaultLevelEnum, EditModeEnum, defaultLevelOut } from '../../schema/enums.js';
 import { permissionsType } from '../../schema/permissions.js';
 import { urlsFor } from '../shared/urls.js';
-import { scopedList } from '../../schema/lists.js';
+import { scopedList, type ScopedList } from '../../schema/lists.js';
+import { planList, planType } from '../../schema/plan/plan.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { moveInputFields, moved, newOrganizationField, newParentField, positionFromInput, transferInputFields } from '../content/schema.js';
@@ -58,13 +60,19 @@ const forMembers =
   (space: S, _args: unknown, ctx: Context) =>
     can(spacePolicy, requireActor(ctx), space, 'viewSettings') ? value(space) : null;
 
+/** Whether a space may appear in an answer (the type's scopes, and the read planner's check). */
+const spaceShown = (space: SpaceSubject, ctx: Context) => can(shownSpacePolicy, requireActor(ctx), space, 'view');
+/** Whether a space's organization and parent collection are shown, or read as null. */
+const organizationShown = (org: OrganizationSubject | undefined, ctx: Context) => mayShowRelated(ctx, organizationPolicy, org);
+const parentShown = (parent: ContentSubject | null | undefined, ctx: Context) => mayShowRelated(ctx, collectionPolicy, parent);
+
 export const SpaceRef = builder.prismaNode('Space', {
   id: { field: 'id' },
   description: 'A space: one body of documentation, with its revisions and change requests.',
   // No `select`: every column of a space is small, and in select mode each exposed field
   // costs plugin-prisma a lookup per row, far more than its column (bench/README.md, session 6).
   // Or shown by a site the caller reads (a site's audience sees the spaces it publishes).
-  authScopes: (space, ctx) => can(shownSpacePolicy, requireActor(ctx), space, 'view'),
+  authScopes: spaceShown,
   fields: (t) => ({
     title: t.exposeString('title', { description: 'Title; may be empty.' }),
     emoji: t.string({
@@ -107,15 +115,14 @@ export const SpaceRef = builder.prismaNode('Space', {
     organization: t.relation('organization', {
       nullable: true,
       description: 'The owning organization; null for callers outside it (readers through a share key).',
-      authScopes: (space, _args, ctx) =>
-        mayShowRelated(ctx, organizationPolicy, (space as { organization?: OrganizationSubject }).organization),
+      authScopes: (space, _args, ctx) => organizationShown((space as { organization?: OrganizationSubject }).organization, ctx),
       unauthorizedResolver: () => null,
     }),
     parentId: t.exposeID('parentId', { nullable: true, description: 'Id of the parent collection; null at the root.' }),
     parent: t.relation('parent', {
       nullable: true,
       description: 'The parent collection, unless there is none or the caller may not see it.',
-      authScopes: (space, _args, ctx) => mayShowRelated(ctx, collectionPolicy, (space as { parent?: ContentSubject | null }).parent),
+      authScopes: (space, _args, ctx) => parentShown((space as { parent?: ContentSubject | null }).parent, ctx),
       unauthorizedResolver: () => null,
     }),
     revision: t.exposeID('revisionId', { description: 'Id of the active revision.' }),
@@ -175,6 +182,50 @@ export const SpaceRef = builder.prismaNode('Space', {
 
 export const SpaceConnection = nodeConnection(SpaceRef, 'Space', { items: 'spaces' });
 
+// The fields of a space the read planner answers from its columns and joins (src/schema/plan).
+planType('Space', {
+  model: 'Space',
+  columns: {
+    id: 'id',
+    title: 'title',
+    visibility: 'visibility',
+    editMode: 'editMode',
+    createdAt: 'createdAt',
+    updatedAt: 'updatedAt',
+    deletedAt: 'deletedAt',
+    organizationId: 'organizationId',
+    parentId: 'parentId',
+    revision: 'revisionId',
+  },
+  relations: {
+    organization: { type: 'Organization', foreignKey: 'organizationId', shown: (org, ctx) => organizationShown(org as never, ctx) },
+    parent: { type: 'Collection', foreignKey: 'parentId', shown: (parent, ctx) => parentShown(parent as never, ctx) },
+  },
+  // Their resolvers above answer them from these columns (and the subject's).
+  computed: {
+    emoji: ['emoji'],
+    mergeRules: ['mergeRules'],
+    language: ['language'],
+    defaultLevel: ['defaultLevel'],
+    openCommentsCount: ['openCommentsCount'],
+    changeRequestsCount: ['changeRequestsCount'],
+    openChangeRequestsCount: ['openChangeRequestsCount'],
+    draftChangeRequestsCount: ['draftChangeRequestsCount'],
+    urls: ['iconURL'],
+    permissions: [],
+    shareKey: [],
+  },
+  subject: Object.keys(spaceSubjectSelect),
+  visible: (space, ctx) => spaceShown(space as never, ctx),
+});
+
+const organizationSpaces: ScopedList<{ id: string }, unknown> = {
+  model: (ctx) => ctx.prisma.space,
+  where: (org, _args, ctx) => ({ ...visibleContentWhere(requireActor(ctx), org.id), deletedAt: null }),
+  orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
+};
+planList('Organization', 'spaces', 'Space', organizationSpaces);
+
 builder.prismaObjectField('Organization', 'spaces', (t) =>
   t.prismaConnection(
     {
@@ -183,11 +234,7 @@ builder.prismaObjectField('Organization', 'spaces', (t) =>
       description: 'Spaces of the organization the caller may see (deleted ones excepted).',
       // Reads spaces, not the organization: the policy filter checks the scope (space:read).
       skipTypeScopes: true,
-      ...scopedList({
-        model: (ctx) => ctx.prisma.space,
-        where: (org: { id: string }, _args, ctx) => ({ ...visibleContentWhere(requireActor(ctx), org.id), deletedAt: null }),
-        orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
-      }),
+      ...scopedList(organizationSpaces),
     },
     SpaceConnection,
   ),

@@ -1,0 +1,228 @@
+// A list field's selection, compiled once per document (its field nodes are the
+// parsed document's, which Yoga caches) into the columns and joins of one SQL
+// statement and the shape of the answer. Fields no declaration covers (or
+// directives, or arguments below the list) make the field Unplannable: the
+// generic path serves it.
+import {
+  Kind,
+  getNamedType,
+  isAbstractType,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLObjectType,
+  type GraphQLResolveInfo,
+  type GraphQLSchema,
+  type SelectionSetNode,
+} from 'graphql';
+import { columnOf, plannedTypes, type PlannedList, type PlannedRelation, type PlannedType } from './declare.js';
+import { Unplannable, quote } from './where.js';
+
+export type NodeField =
+  | { key: string; kind: 'typename'; value: string }
+  | { key: string; kind: 'column'; index: number }
+  | { key: string; kind: 'relation'; relation: PlannedRelation; node: NodePlan };
+
+export interface NodePlan {
+  type: PlannedType;
+  /** Index of the row's id (null: no related row). */
+  idIndex: number;
+  /** The row the checks and the computed fields read: [column, index]. */
+  row: [string, number][];
+  fields: NodeField[];
+}
+
+export type PageInfoField = 'hasNextPage' | 'hasPreviousPage' | 'startCursor' | 'endCursor' | '__typename';
+
+export interface ConnectionPlan {
+  model: string;
+  /** Index of the listed row's id. */
+  idIndex: number;
+  /** Select expressions, read back as c0, c1, … */
+  columns: string[];
+  /** LEFT JOINs of the relations asked for. */
+  joins: string[];
+  typename: string;
+  shape: {
+    typename: string[];
+    totalCount: string[];
+    edges: { key: string; typename: string[]; cursor: string[]; node: { key: string; plan: NodePlan }[] }[];
+    nodes: { key: string; plan: NodePlan }[];
+    pageInfo: { key: string; fields: [string, PageInfoField][] }[];
+  };
+  edgeTypename: string;
+  pageInfoTypename: string;
+}
+
+/** The alias of the listed table. */
+export const LIST_ALIAS = 't0';
+
+class StatementBuilder {
+  columns: string[] = [];
+  joins: string[] = [];
+  private indexes = new Map<string, number>();
+
+  column(alias: string, model: string, name: string): number {
+    const key = `${alias}.${name}`;
+    let index = this.indexes.get(key);
+    if (index === undefined) {
+      // Prisma's DateTime columns hold UTC without a zone: read them as UTC instants.
+      const sql = `${alias}.${quote(name)}`;
+      this.columns.push(columnOf(model, name).type === 'DateTime' ? `(${sql} AT TIME ZONE 'UTC')` : sql);
+      index = this.columns.length - 1;
+      this.indexes.set(key, index);
+    }
+    return index;
+  }
+
+  join(from: string, relation: PlannedRelation, model: string): string {
+    const alias = `t${this.joins.length + 1}`;
+    this.joins.push(`LEFT JOIN ${quote(model)} ${alias} ON ${alias}."id" = ${from}.${quote(relation.foreignKey)}`);
+    return alias;
+  }
+}
+
+interface Compilation {
+  schema: GraphQLSchema;
+  fragments: Record<string, FragmentDefinitionNode>;
+  statement: StatementBuilder;
+}
+
+/** The fields of `sets` on `type`, by response key, through the fragments that apply to it. */
+function fieldsByKey(c: Compilation, type: GraphQLObjectType, sets: readonly SelectionSetNode[]): Map<string, FieldNode[]> {
+  const byKey = new Map<string, FieldNode[]>();
+  const visit = (set: SelectionSetNode) => {
+    for (const selection of set.selections) {
+      if (selection.directives?.length) throw new Unplannable('a directive in the selection');
+      if (selection.kind === Kind.FIELD) {
+        const key = selection.alias?.value ?? selection.name.value;
+        byKey.set(key, [...(byKey.get(key) ?? []), selection]);
+        continue;
+      }
+      const fragment = selection.kind === Kind.INLINE_FRAGMENT ? selection : c.fragments[selection.name.value];
+      if (!fragment) throw new Unplannable('an unknown fragment');
+      const condition = fragment.typeCondition?.name.value;
+      if (condition && !appliesTo(c.schema, condition, type)) continue;
+      visit(fragment.selectionSet);
+    }
+  };
+  for (const set of sets) visit(set);
+  return byKey;
+}
+
+function appliesTo(schema: GraphQLSchema, condition: string, type: GraphQLObjectType) {
+  if (condition === type.name) return true;
+  const named = schema.getType(condition);
+  return named != null && isAbstractType(named) && schema.isSubType(named, type);
+}
+
+const subSelections = (nodes: FieldNode[]) => {
+  if (nodes.some((n) => n.arguments?.length)) throw new Unplannable('arguments below the list');
+  return nodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
+};
+
+function objectType(schema: GraphQLSchema, name: string): GraphQLObjectType {
+  return schema.getType(name) as GraphQLObjectType;
+}
+
+function compileNode(c: Compilation, typeName: string, sets: SelectionSetNode[], alias: string): NodePlan {
+  const type = plannedTypes.get(typeName);
+  if (!type) throw new Unplannable(`${typeName} is not planned`);
+  const fields: NodeField[] = [];
+  const rowColumns = new Set(type.subject);
+  for (const [key, nodes] of fieldsByKey(c, objectType(c.schema, typeName), sets)) {
+    const name = nodes[0]!.name.value;
+    const inner = subSelections(nodes);
+    if (name === '__typename') fields.push({ key, kind: 'typename', value: typeName });
+    else if (type.columns[name]) fields.push({ key, kind: 'column', index: c.statement.column(alias, type.model, type.columns[name]) });
+    else if (type.relations?.[name]) {
+      const relation = type.relations[name];
+      const related = plannedTypes.get(relation.type);
+      if (!related) throw new Unplannable(`${relation.type} is not planned`);
+      const relatedAlias = c.statement.join(alias, relation, related.model);
+      fields.push({ key, kind: 'relation', relation, node: compileNode(c, relation.type, inner, relatedAlias) });
+    } else if (type.computed?.[name] && !nodes.some((n) => n.arguments?.length)) {
+      // Left out of the answer: its resolver answers it from the row (plan.ts).
+      for (const column of type.computed[name]) rowColumns.add(column);
+    } else throw new Unplannable(`${typeName}.${name} is not planned`);
+  }
+  return {
+    type,
+    idIndex: c.statement.column(alias, type.model, 'id'),
+    row: [...rowColumns].map((column) => [column, c.statement.column(alias, type.model, column)]),
+    fields,
+  };
+}
+
+const PAGE_INFO_FIELDS = new Set<string>(['hasNextPage', 'hasPreviousPage', 'startCursor', 'endCursor', '__typename']);
+
+/** The plan of the list field `info` resolves, or Unplannable. */
+export function compileConnection(info: GraphQLResolveInfo, list: PlannedList): ConnectionPlan {
+  const c: Compilation = { schema: info.schema, fragments: info.fragments, statement: new StatementBuilder() };
+  const connection = getNamedType(info.returnType) as GraphQLObjectType;
+  const edgeType = getNamedType(connection.getFields().edges!.type) as GraphQLObjectType;
+  const pageInfoType = getNamedType(connection.getFields().pageInfo!.type) as GraphQLObjectType;
+  const shape: ConnectionPlan['shape'] = { typename: [], totalCount: [], edges: [], nodes: [], pageInfo: [] };
+  for (const [key, nodes] of fieldsByKey(
+    c,
+    connection,
+    info.fieldNodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : [])),
+  )) {
+    const name = nodes[0]!.name.value;
+    const inner = subSelections(nodes);
+    if (name === '__typename') shape.typename.push(key);
+    else if (name === 'totalCount') shape.totalCount.push(key);
+    else if (name === 'nodes') shape.nodes.push({ key, plan: compileNode(c, list.node, inner, LIST_ALIAS) });
+    else if (name === 'edges') {
+      const edge: ConnectionPlan['shape']['edges'][number] = { key, typename: [], cursor: [], node: [] };
+      for (const [edgeKey, edgeNodes] of fieldsByKey(c, edgeType, inner)) {
+        const edgeName = edgeNodes[0]!.name.value;
+        const nodeSets = subSelections(edgeNodes);
+        if (edgeName === '__typename') edge.typename.push(edgeKey);
+        else if (edgeName === 'cursor') edge.cursor.push(edgeKey);
+        else if (edgeName === 'node') edge.node.push({ key: edgeKey, plan: compileNode(c, list.node, nodeSets, LIST_ALIAS) });
+        else throw new Unplannable(`${edgeType.name}.${edgeName} is not planned`);
+      }
+      shape.edges.push(edge);
+    } else if (name === 'pageInfo') {
+      const fields: [string, PageInfoField][] = [];
+      for (const [infoKey, infoNodes] of fieldsByKey(c, pageInfoType, inner)) {
+        const infoName = infoNodes[0]!.name.value;
+        if (!PAGE_INFO_FIELDS.has(infoName)) throw new Unplannable(`PageInfo.${infoName} is not planned`);
+        fields.push([infoKey, infoName as PageInfoField]);
+      }
+      shape.pageInfo.push({ key, fields });
+    } else throw new Unplannable(`${connection.name}.${name} is not planned`);
+  }
+  const listed = plannedTypes.get(list.node)!;
+  // The order and the page's cursor read the id even when no node is asked for.
+  const idIndex = c.statement.column(LIST_ALIAS, listed.model, 'id');
+  return {
+    model: listed.model,
+    idIndex,
+    columns: c.statement.columns,
+    joins: c.statement.joins,
+    typename: connection.name,
+    edgeTypename: edgeType.name,
+    pageInfoTypename: pageInfoType.name,
+    shape,
+  };
+}
+
+const compiled = new WeakMap<FieldNode, { fieldNodes: readonly FieldNode[]; plan: ConnectionPlan | null }>();
+
+/** The plan of this field in this document, compiled on first use; null when the generic path serves it. */
+export function connectionPlanFor(info: GraphQLResolveInfo, list: PlannedList): ConnectionPlan | null {
+  const first = info.fieldNodes[0]!;
+  const cached = compiled.get(first);
+  if (cached && cached.fieldNodes.length === info.fieldNodes.length && cached.fieldNodes.every((n, i) => n === info.fieldNodes[i]))
+    return cached.plan;
+  let plan: ConnectionPlan | null;
+  try {
+    plan = compileConnection(info, list);
+  } catch (err) {
+    if (!(err instanceof Unplannable)) throw err;
+    plan = null;
+  }
+  compiled.set(first, { fieldNodes: info.fieldNodes, plan });
+  return plan;
+}

@@ -1,0 +1,68 @@
+// Planned reads (docs/graphql.md, "Planned reads"): a list field declared with
+// `planList` answers its whole selection from one SQL statement when every field
+// asked beneath it is declared (`planType`), and its objects are then read by
+// property: the resolvers of the planned types step aside for them. Anything
+// else, and every request with `plannedReads: false`, takes the generic path.
+import { defaultFieldResolver, getNamedType, type GraphQLFieldResolver, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
+import type { Context } from '../../context.js';
+import { connectionPlanFor } from './compile.js';
+import { plannedLists, plannedTypes } from './declare.js';
+import { PLANNED, ROW, runConnectionPlan } from './run.js';
+
+export { planList, planType } from './declare.js';
+
+type Resolver = GraphQLFieldResolver<unknown, Context>;
+
+const isPlanned = (value: unknown) => value != null && (value as Record<symbol, unknown>)[PLANNED] === true;
+
+/**
+ * A planned object answers each field with its own property (by response key), or, for a
+ * computed field, with the field's resolver over its row; any other object goes to the resolvers.
+ */
+function readPlannedFields(type: GraphQLObjectType) {
+  for (const field of Object.values(type.getFields())) {
+    const resolve: Resolver = field.resolve ?? defaultFieldResolver;
+    field.resolve = (source, args, ctx, info) => {
+      if (!isPlanned(source)) return resolve(source, args, ctx, info);
+      const planned = source as Record<string | symbol, unknown>;
+      const key = info.path.key as string;
+      return key in planned ? planned[key] : resolve(planned[ROW], args, ctx, info);
+    };
+  }
+  const isTypeOf = type.isTypeOf;
+  // A planned object passed the type's checks when it was built (run.ts).
+  if (isTypeOf) type.isTypeOf = (value, ctx, info) => isPlanned(value) || isTypeOf(value, ctx, info);
+}
+
+/** Wires the planner into `schema` (once, when it is built). */
+export function planReads(schema: GraphQLSchema) {
+  const readByProperty = new Set<string>(plannedTypes.keys());
+  const lists: [GraphQLObjectType, string][] = [];
+  for (const path of plannedLists.keys()) {
+    const [typeName, fieldName] = path.split('.') as [string, string];
+    const type = schema.getType(typeName) as GraphQLObjectType | undefined;
+    const field = type?.getFields()[fieldName];
+    if (!type || !field) throw new Error(`read plan: no field ${path}`);
+    // The plan answers in place of the field's resolver, so of the scope checks wrapped around it too.
+    const fieldOptions = field.extensions?.pothosOptions as { authScopes?: unknown; skipTypeScopes?: boolean } | undefined;
+    const typeOptions = type.extensions?.pothosOptions as { authScopes?: unknown; runScopesOnType?: boolean } | undefined;
+    if (fieldOptions?.authScopes || (typeOptions?.authScopes && typeOptions.runScopesOnType === false && !fieldOptions?.skipTypeScopes))
+      throw new Error(`read plan: ${path} checks auth scopes of its own, which a plan would skip`);
+    const connection = getNamedType(field.type) as GraphQLObjectType;
+    readByProperty.add(connection.name);
+    readByProperty.add(getNamedType(connection.getFields().edges!.type).name);
+    readByProperty.add(getNamedType(connection.getFields().pageInfo!.type).name);
+    lists.push([type, fieldName]);
+  }
+  for (const name of readByProperty) readPlannedFields(schema.getType(name) as GraphQLObjectType);
+  for (const [type, fieldName] of lists) {
+    const field = type.getFields()[fieldName]!;
+    const list = plannedLists.get(`${type.name}.${fieldName}`)!;
+    const generic: Resolver = field.resolve ?? defaultFieldResolver;
+    field.resolve = (parent, args, ctx, info) => {
+      const plan = ctx.plannedReads === false ? null : connectionPlanFor(info, list);
+      if (!plan) return generic(parent, args, ctx, info);
+      return runConnectionPlan(plan, list, parent, args, ctx).then((answer) => answer ?? generic(parent, args, ctx, info));
+    };
+  }
+}

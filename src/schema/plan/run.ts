@@ -1,0 +1,180 @@
+// Runs a connection plan: one statement (the page with its relations joined,
+// the total count and the cursor's check when asked), the same checks per row
+// as the types' auth scopes, and the answer built in the shape of the response,
+// so graphql-js completes it by property reads (plan.ts). Anything the generic
+// path would answer with an error (a hidden row, a foreign cursor, a missing
+// scope) gives `undefined`: the caller then runs the generic path, which answers it.
+import { formatPrismaCursor, parsePrismaCursor } from '@pothos/plugin-prisma';
+import { getConnectionPageSize, validateConnectionArguments } from '@pothos/core';
+import type { Context } from '../../context.js';
+import { rawQuery } from '../../db/raw.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../validate.js';
+import type { PlannedList, Row } from './declare.js';
+import { LIST_ALIAS, type ConnectionPlan, type NodePlan } from './compile.js';
+import { Unplannable, quote, whereToSql } from './where.js';
+
+/** Marks an object the planner built: its fields are read as properties (plan.ts). */
+export const PLANNED = Symbol('planned');
+/** The row of a planned object, for the resolvers of its computed fields. */
+export const ROW = Symbol('row');
+
+interface ConnectionArgs {
+  first?: number | null;
+  last?: number | null;
+  after?: string | null;
+  before?: string | null;
+}
+
+/** The page plugin-prisma asks Prisma for (its prismaCursorConnectionQuery): `take` counts one extra row. */
+function pageOf(args: ConnectionArgs) {
+  validateConnectionArguments(args);
+  if (args.before != null && args.after != null) throw new Unplannable('before and after');
+  if (args.before != null && args.first != null) throw new Unplannable('before and first');
+  if (args.after != null && args.last != null) throw new Unplannable('after and last');
+  const { limit } = getConnectionPageSize({ args, defaultSize: DEFAULT_PAGE_SIZE, maxSize: MAX_PAGE_SIZE });
+  const backward = args.before != null || args.last != null;
+  const cursorText = args.before ?? args.after;
+  const cursor = cursorText == null ? undefined : parsePrismaCursor(cursorText);
+  if (cursor !== undefined && typeof cursor !== 'string') throw new Unplannable('a cursor that is not an id');
+  return { take: backward ? -limit : limit, cursor: cursor as string | undefined };
+}
+
+/** The list's order (Prisma `orderBy`) as columns and one direction; it must end on the id (a total order). */
+function orderOf(orderBy: object[]) {
+  const entries = orderBy.map((o) => {
+    const pairs = Object.entries(o);
+    if (pairs.length !== 1 || (pairs[0]![1] !== 'asc' && pairs[0]![1] !== 'desc')) throw new Unplannable('an order on a relation');
+    return pairs[0] as [string, 'asc' | 'desc'];
+  });
+  const direction = entries[0]?.[1];
+  if (!direction || entries.some(([, d]) => d !== direction) || entries.at(-1)![0] !== 'id') throw new Unplannable('this order');
+  return { columns: entries.map(([c]) => c), direction };
+}
+
+function statement(plan: ConnectionPlan, where: object, orderBy: object[], page: ReturnType<typeof pageOf>, withTotal: boolean) {
+  const params: unknown[] = [];
+  const filter = whereToSql(plan.model, where, params);
+  const order = orderOf(orderBy);
+  const table = quote(plan.model);
+  const ordered = (alias: string) => `(${order.columns.map((c) => `${alias}.${quote(c)}`).join(', ')})`;
+  const backward = page.take < 0;
+  // Reading backwards reverses the order inside, then the outer order restores it.
+  const inner = backward === (order.direction === 'asc') ? 'DESC' : 'ASC';
+  const outer = order.direction.toUpperCase();
+  const conditions = [filter.at(LIST_ALIAS)];
+  const meta: string[] = ['1 AS "one"'];
+  if (page.cursor !== undefined) {
+    const cursor = `$${params.push(page.cursor)}`;
+    const after = (order.direction === 'asc') !== backward ? '>' : '<';
+    conditions.push(
+      `${ordered(LIST_ALIAS)} ${after} (SELECT ${order.columns.map((c) => `k.${quote(c)}`).join(', ')} FROM ${table} k WHERE k."id" = ${cursor})`,
+    );
+    meta.push(`EXISTS (SELECT 1 FROM ${table} k WHERE ${filter.at('k')} AND k."id" = ${cursor}) AS "cursorInList"`);
+  }
+  if (withTotal) meta.push(`(SELECT count(*)::int FROM ${table} k WHERE ${filter.at('k')}) AS "total"`);
+  const columns = plan.columns.map((sql, i) => `${sql} AS c${i}`);
+  const orderColumns = order.columns.map((c, i) => `${LIST_ALIAS}.${quote(c)} AS o${i}`);
+  const text =
+    `/* read plan */ SELECT m.*, p.* FROM (SELECT ${meta.join(', ')}) m LEFT JOIN LATERAL (` +
+    `SELECT ${[...columns, ...orderColumns].join(', ')} FROM ${table} ${LIST_ALIAS} ${plan.joins.join(' ')} ` +
+    `WHERE ${conditions.join(' AND ')} ORDER BY ${order.columns.map((c) => `${LIST_ALIAS}.${quote(c)} ${inner}`).join(', ')} ` +
+    `LIMIT ${Math.abs(page.take)}) p ON TRUE ORDER BY ${order.columns.map((_, i) => `p.o${i} ${outer}`).join(', ')}`;
+  return { text, params };
+}
+
+/** Thrown by a check the generic path would answer with an error. */
+class Refused extends Error {}
+
+function checked(test: () => boolean): boolean {
+  try {
+    return test();
+  } catch {
+    throw new Refused();
+  }
+}
+
+function rowOf(node: NodePlan, row: Row): Row {
+  const subject: Row = {};
+  for (const [column, index] of node.row) subject[column] = row[`c${index}`];
+  return subject;
+}
+
+/** The object `node` answers from `row`, or null when the row holds none (an absent relation). */
+function build(node: NodePlan, row: Row, ctx: Context): Row | null {
+  if (row[`c${node.idIndex}`] == null) return null;
+  const subject = rowOf(node, row);
+  if (!checked(() => node.type.visible(subject, ctx))) throw new Refused();
+  const out: Row = { [PLANNED]: true, [ROW]: subject };
+  for (const field of node.fields) {
+    if (field.kind === 'typename') out[field.key] = field.value;
+    else if (field.kind === 'column') out[field.key] = row[`c${field.index}`];
+    else {
+      const related = row[`c${field.node.idIndex}`] == null ? null : rowOf(field.node, row);
+      const shown = related != null && (!field.relation.shown || checked(() => field.relation.shown!(related, ctx)));
+      out[field.key] = shown ? build(field.node, row, ctx) : null;
+    }
+  }
+  return out;
+}
+
+/** The page asked for and its statement; undefined for Unplannable, or an error (a missing scope, bad arguments) the generic path answers the same way. */
+async function planQuery(plan: ConnectionPlan, list: PlannedList, parent: unknown, args: ConnectionArgs, ctx: Context) {
+  try {
+    const page = pageOf(args);
+    const where = await list.list.where(parent as never, args as never, ctx);
+    return { page, ...statement(plan, where, list.list.orderBy(args as never), page, plan.shape.totalCount.length > 0) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The connection the generic path would answer, or undefined when the generic path must answer. */
+export async function runConnectionPlan(plan: ConnectionPlan, list: PlannedList, parent: unknown, args: ConnectionArgs, ctx: Context) {
+  const query = await planQuery(plan, list, parent, args, ctx);
+  if (!query) return undefined;
+  const rows = await rawQuery<Row>(ctx.prisma, query.text, query.params);
+  if (query.page.cursor !== undefined && rows[0]?.cursorInList !== true) return undefined;
+  try {
+    return shape(plan, rows, args, query.page.take, ctx);
+  } catch (err) {
+    if (err instanceof Refused) return undefined;
+    throw err;
+  }
+}
+
+function shape(plan: ConnectionPlan, rows: Row[], args: ConnectionArgs, take: number, ctx: Context) {
+  const id = `c${plan.idIndex}`;
+  const results = rows.filter((r) => r[id] != null);
+  // As plugin-prisma's wrapConnectionResult: the extra row only tells whether more follow.
+  const full = results.length === Math.abs(take);
+  const page = full ? results.slice(take < 0 ? 1 : 0, take < 0 ? results.length : -1) : results;
+  const backward = args.before != null || args.last != null;
+  const hasNextPage = args.before != null ? true : args.last != null ? false : full;
+  const hasPreviousPage = args.after != null ? true : backward ? full : false;
+  const cursors = page.map((r) => formatPrismaCursor({ id: r[id] }, 'id'));
+  const connection: Row = { [PLANNED]: true };
+  for (const key of plan.shape.typename) connection[key] = plan.typename;
+  for (const key of plan.shape.totalCount) connection[key] = rows[0]!.total;
+  for (const nodes of plan.shape.nodes) connection[nodes.key] = page.map((r) => build(nodes.plan, r, ctx));
+  for (const edges of plan.shape.edges) {
+    connection[edges.key] = page.map((r, i) => {
+      const edge: Row = { [PLANNED]: true };
+      for (const key of edges.typename) edge[key] = plan.edgeTypename;
+      for (const key of edges.cursor) edge[key] = cursors[i];
+      for (const node of edges.node) edge[node.key] = build(node.plan, r, ctx);
+      return edge;
+    });
+  }
+  for (const pageInfo of plan.shape.pageInfo) {
+    const out: Row = { [PLANNED]: true };
+    for (const [key, field] of pageInfo.fields) {
+      if (field === '__typename') out[key] = plan.pageInfoTypename;
+      else if (field === 'hasNextPage') out[key] = hasNextPage;
+      else if (field === 'hasPreviousPage') out[key] = hasPreviousPage;
+      else if (field === 'startCursor') out[key] = cursors[0] ?? null;
+      else out[key] = cursors.at(-1) ?? null;
+    }
+    connection[pageInfo.key] = out;
+  }
+  return connection;
+}

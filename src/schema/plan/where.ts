@@ -1,0 +1,98 @@
+// A Prisma `where`, as the policy filters build it (src/policy/filters.ts), in
+// SQL: the planner runs the very filter the generic path hands Prisma. Only the
+// forms those filters use are translated (equality, null, `in`, `not` on a
+// required column, AND/OR/NOT); anything else is Unplannable, and the list is
+// served by the generic path.
+import { columnOf, type ModelField } from './declare.js';
+
+/** A read the planner does not cover: the generic path serves it. */
+export class Unplannable extends Error {}
+
+/** The alias a fragment's columns are read from, put in by `at`. */
+const ALIAS = '\u0000.';
+
+export const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+export interface SqlFilter {
+  /** The filter with its columns read from table alias `alias`. */
+  at(alias: string): string;
+}
+
+/** `where` of `model` as SQL; its values are appended to `params` (placeholders $n). */
+export function whereToSql(model: string, where: object, params: unknown[]): SqlFilter {
+  const sql = conjunction(model, where, params);
+  return { at: (alias) => sql.replaceAll(ALIAS, `${alias}.`) };
+}
+
+const param = (params: unknown[], value: unknown) => {
+  params.push(value);
+  return `$${params.length}`;
+};
+
+function conjunction(model: string, where: object, params: unknown[]): string {
+  // Prisma ignores a key whose value is undefined: so does the translation.
+  const parts = Object.entries(where)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => {
+      if (key === 'AND')
+        return (
+          list(value)
+            .map((w) => conjunction(model, w, params))
+            .join(' AND ') || 'TRUE'
+        );
+      if (key === 'OR')
+        return `(${
+          list(value)
+            .map((w) => conjunction(model, w, params))
+            .join(' OR ') || 'FALSE'
+        })`;
+      if (key === 'NOT')
+        return (
+          list(value)
+            .map((w) => `NOT (${conjunction(model, w, params)})`)
+            .join(' AND ') || 'TRUE'
+        );
+      return columnFilter(model, key, value, params);
+    });
+  return parts.length ? `(${parts.join(' AND ')})` : 'TRUE';
+}
+
+const list = (value: unknown): object[] => {
+  if (Array.isArray(value)) return value as object[];
+  if (value && typeof value === 'object') return [value];
+  throw new Unplannable('a logical filter that is neither an object nor a list');
+};
+
+const isPlain = (value: unknown) => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+
+function filteredColumn(model: string, name: string): ModelField {
+  try {
+    return columnOf(model, name);
+  } catch {
+    throw new Unplannable(`a filter on ${model}.${name}`);
+  }
+}
+
+function columnFilter(model: string, name: string, value: unknown, params: unknown[]): string {
+  const field = filteredColumn(model, name);
+  if (field.isList) throw new Unplannable(`a filter on ${model}.${name}`);
+  // Null tests fit every column; comparisons only those whose values reach PostgreSQL as text unchanged.
+  const comparable = field.type !== 'DateTime' && field.type !== 'Json';
+  const column = `${ALIAS}${quote(name)}`;
+  if (value === null) return `${column} IS NULL`;
+  if (isPlain(value) && comparable) return `${column} = ${param(params, value)}`;
+  // Only a plain object holds operators (a Date, a Decimal, … is a value this translation does not compare).
+  if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype || Object.keys(value).length === 0)
+    throw new Unplannable(`a filter value for ${name}`);
+  const parts = Object.entries(value as Record<string, unknown>).map(([op, operand]) => {
+    if (op === 'equals' && operand === null) return `${column} IS NULL`;
+    if (op === 'equals' && isPlain(operand) && comparable) return `${column} = ${param(params, operand)}`;
+    if (op === 'in' && Array.isArray(operand) && field.type === 'String' && operand.every((v) => typeof v === 'string'))
+      return operand.length ? `${column} = ANY(${param(params, operand)}::text[])` : 'FALSE';
+    if (op === 'not' && operand === null) return `${column} IS NOT NULL`;
+    // On a nullable column Prisma's `not` and SQL's `<>` may part ways on NULL: not planned.
+    if (op === 'not' && isPlain(operand) && comparable && field.isRequired) return `${column} <> ${param(params, operand)}`;
+    throw new Unplannable(`the filter ${op} on ${model}.${name}`);
+  });
+  return parts.length ? parts.join(' AND ') : 'TRUE';
+}
