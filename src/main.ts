@@ -15,7 +15,8 @@ import { databaseSettingsFromEnv } from './db/settings.js';
 import { fetchPolicyFromEnv } from './net/fetch.js';
 import { openAPILimitsFromEnv } from './domain/openapiSpecs/limits.js';
 import { translationProviderFromEnv } from './domain/translations/providers.js';
-import { portFromEnv, settingsFromEnv } from './config/settings.js';
+import { hostFromEnv, isEveryInterface, portFromEnv, settingsFromEnv } from './config/settings.js';
+import { forgetServer, recordServer } from './config/serverRecord.js';
 import { createLogger } from './logging/logger.js';
 import { visitorClaimsKeyFromEnv } from './config/visitorClaimsKey.js';
 import { siteTokenSettingsFromEnv } from './config/siteTokenKeys.js';
@@ -28,6 +29,7 @@ const housekeepingIntervalMs = 60 * 60 * 1000;
 function readConfiguration() {
   try {
     const port = portFromEnv(process.env);
+    const host = hostFromEnv(process.env);
     const visitorClaims = visitorClaimsKeyFromEnv(process.env, process.env.PUBLIC_URL ?? `http://localhost:${port}`);
     const worker = process.env.QUIRE_WORKER ?? 'inline';
     if (worker !== 'inline' && worker !== 'off') throw new Error(`QUIRE_WORKER must be "inline" or "off" (got "${worker}")`);
@@ -36,6 +38,7 @@ function readConfiguration() {
       settings: settingsFromEnv(process.env),
       databaseSettings: databaseSettingsFromEnv(process.env),
       port,
+      host,
       visitorClaims,
       siteTokens: siteTokenSettingsFromEnv(process.env),
       fetchPolicy,
@@ -68,10 +71,10 @@ async function openDatabaseOrExit(): Promise<Database> {
   }
 }
 
-/** Listens on `port`; a port in use is a clear fatal error, not a hang. */
-async function listenOrFail(quire: Quire, port: number) {
+/** Listens on `host`:`port`; a port in use is a clear fatal error, not a hang. Answers the URL it is reached at. */
+async function listenOrFail(quire: Quire, port: number, host: string) {
   try {
-    await quire.listen(port);
+    await quire.listen(port, host);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     const reason =
@@ -83,10 +86,14 @@ async function listenOrFail(quire: Quire, port: number) {
     throw new Error(`cannot listen: ${reason} (set PORT to another port)`, { cause: err });
   }
   const { address, port: boundPort } = quire.server.address() as AddressInfo;
+  const everyInterface = isEveryInterface(host);
   logger.info(
-    { address, port: boundPort, graphql: '/graphql', rest: '/v1' },
-    `Quire listening on http://${address.includes(':') ? `[${address}]` : address}:${boundPort}`,
+    { address, port: boundPort, graphql: '/graphql', rest: '/v1', reachableFrom: everyInterface ? 'any machine' : 'this address only' },
+    `Quire listening on http://${address.includes(':') ? `[${address}]` : address}:${boundPort} ${
+      everyInterface ? '(every interface: reachable from other machines)' : '(set HOST=0.0.0.0 to accept other machines)'
+    }`,
   );
+  return process.env.PUBLIC_URL ?? `http://localhost:${boundPort}`;
 }
 
 /**
@@ -114,7 +121,7 @@ function startHousekeeping(quire: Quire) {
   };
 }
 
-const { settings, databaseSettings, port, visitorClaims, siteTokens, fetchPolicy, worker, translator, heapGrowth, openapiLimits } =
+const { settings, databaseSettings, port, host, visitorClaims, siteTokens, fetchPolicy, worker, translator, heapGrowth, openapiLimits } =
   readConfiguration();
 setHeapGrowth(heapGrowth);
 logger.info(
@@ -127,11 +134,18 @@ const database = await openDatabaseOrExit();
 let quire: Quire | undefined;
 let stopHousekeeping = async () => {};
 let stopping = false;
+let firstSignalAt = 0;
+/**
+ * Ctrl-C of `npm start` reaches node twice: from the terminal (to the whole process group)
+ * and from npm, which forwards it to its child. A SIGINT this soon after the first is that one.
+ */
+const SAME_CTRL_C_MS = 500;
 
 /** Stops everything this process opened, then exits with `code`. */
 async function stop(reason: string, code: number) {
   // A second signal while draining means "now": an operator's second Ctrl-C or a supervisor's retry.
   if (stopping) {
+    if (reason === 'SIGINT' && Date.now() - firstSignalAt < SAME_CTRL_C_MS) return;
     if (reason === 'SIGINT' || reason === 'SIGTERM') {
       logger.warn({ reason }, 'second signal while shutting down: exiting now');
       process.exit(1);
@@ -139,6 +153,7 @@ async function stop(reason: string, code: number) {
     return;
   }
   stopping = true;
+  firstSignalAt = Date.now();
   // A shutdown that hangs past its deadline still ends the process (non-zero).
   setTimeout(() => {
     logger.error('shutdown did not finish in time');
@@ -152,6 +167,7 @@ async function stop(reason: string, code: number) {
       if (!finished) logger.warn('requests still in flight at the shutdown deadline were cut');
     }
     await database.close();
+    forgetServer();
     logger.info({ exitCode: code }, 'stopped');
   } catch (err) {
     logger.error({ err }, 'shutdown failed');
@@ -189,7 +205,7 @@ try {
   if (!process.env.FILES_URL_SECRET)
     logger.warn('FILES_URL_SECRET is not set: signed file URLs are valid only on this process and until it stops');
   if (worker === 'inline') await quire.startWorker();
-  await listenOrFail(quire, port);
+  recordServer(await listenOrFail(quire, port, host));
   stopHousekeeping = startHousekeeping(quire);
 } catch (err) {
   logger.fatal({ reason: (err as Error).message }, (err as Error).message);
