@@ -235,6 +235,10 @@ describe('the front door', () => {
     expect(html).toContain('0.1.0');
     for (const link of ['/graphql', '/docs', '/v1/openapi.json', '/healthz', '/readyz'])
       expect(html).toContain(`href="http://quire.test${link}"`);
+    // How to get a token: the commands that print one.
+    expect(html).toContain('Getting a token');
+    expect(html).toContain('npm run --silent demo');
+    expect(html).toContain('npm run --silent cli -- bootstrap');
     expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'unsafe-inline'/);
   });
 
@@ -253,6 +257,7 @@ describe('the front door', () => {
         healthz: 'http://quire.test/healthz',
         readyz: 'http://quire.test/readyz',
       },
+      gettingAToken: expect.stringContaining('npm run --silent cli -- bootstrap'),
     });
   });
 });
