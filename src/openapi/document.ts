@@ -111,8 +111,8 @@ export function buildOpenApiDocument(schema: GraphQLSchema, routes: RouteSpec[],
 function usedSchemas(paths: unknown, components: Record<string, JsonSchema>): Record<string, JsonSchema> {
   const used = new Set<string>(['Error']);
   const visit = (value: unknown): void => {
-    if (Array.isArray(value)) return value.forEach(visit);
     if (!value || typeof value !== 'object') return;
+    // An array's entries are its members too.
     for (const [key, member] of Object.entries(value)) {
       const name = key === '$ref' && typeof member === 'string' ? /^#\/components\/schemas\/(.+)$/.exec(member)?.[1] : undefined;
       if (name && !used.has(name) && components[name]) {
