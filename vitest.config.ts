@@ -3,7 +3,13 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   // Node resolves `graphql` to its CommonJS entry for our dependencies; make
   // Vite resolve our own imports the same way, or two copies of graphql-js meet.
-  resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
+  // `quire/client` is its source here (package.json exports point consumers at the compiled dist/package).
+  resolve: {
+    alias: [
+      { find: /^graphql$/, replacement: 'graphql/index.js' },
+      { find: /^quire\/client$/, replacement: new URL('./src/client/index.ts', import.meta.url).pathname },
+    ],
+  },
   test: {
     // A guard against a hung test, not a speed check: tests that start processes (the CLI, `npm start`)
     // take 10–30 s on a loaded two-core machine, and a red run must mean a failure, not a slow machine.

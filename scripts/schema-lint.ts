@@ -2,6 +2,7 @@
 // `npm run schema:lint [file]` (part of `npm run check`) exits 1 on a violation.
 //  - every type, field, argument, input field and enum value has a description;
 //  - a deprecation gives its reason;
+//  - enum values are UPPER_CASE (an older lower-case name may stay while deprecated);
 //  - connections: `<Name>Connection` over `<Name>Edge` whose node's type name ends
 //    `<Name>`, with `edges`, `pageInfo: PageInfo!` and `totalCount: Int!`; fields
 //    answering one take `first`, `after`, `last`, `before`;
@@ -58,6 +59,8 @@ function descriptionProblems(type: GraphQLNamedType): string[] {
   } else if (isEnumType(type)) {
     for (const value of type.getValues()) {
       need(`${type.name}.${value.name}`, value);
+      if (!/^[A-Z][A-Z0-9_]*$/.test(value.name) && value.deprecationReason == null)
+        problems.push(`${type.name}.${value.name}: enum values are UPPER_CASE (deprecate an old name beside its new one)`);
       problems.push(...deprecationProblems(`${type.name}.${value.name}`, value));
     }
   }

@@ -35,13 +35,13 @@ import { readReplicas, type ReadReplicaSettings } from './db/readReplicas.js';
 import { registerReadReplicaMetrics } from './db/readReplicaMetrics.js';
 import { sendError, sendJson, type Surface } from './http/respond.js';
 import type { GraphQLGuards } from './graphql/plugin.js';
-import { graphqlHttpHandler } from './graphql/http.js';
+import { graphqlHttpHandler, isGraphiQLPage } from './graphql/http.js';
 import { attachGraphQLWs } from './graphql/ws.js';
 import { staticAssets } from './http/staticAssets.js';
 import { compressAnswers } from './http/compression.js';
 import { frontDoor } from './http/frontDoor.js';
 import { linkPageOf, linkPages } from './web/linkPages.js';
-import { doorOf, exact, matching, startingWith, under, type Door, type DoorRequest, type Exchange } from './http/doors.js';
+import { doorOf, exact, gateOf, matching, startingWith, under, type Door, type DoorRequest, type Exchange } from './http/doors.js';
 import { createJobQueue, type JobQueueOptions } from './queue/queue.js';
 import { jobDefinitions } from './jobs/definitions.js';
 import type { JobServices } from './jobs/services.js';
@@ -334,7 +334,7 @@ function doorTable(
     { match: exact('/healthz'), serve: (_req, res) => sendJson(res, 200, { status: 'ok' }) },
     { match: exact('/readyz'), serve: readiness },
     { match: exact('/'), serve: frontDoor(publicUrl, { graphiql: settings.graphql.graphiql }) },
-    ...Object.entries(openApiPages(schema, routes, urls.api)).map(([path, serve]): Door => ({ match: exact(path), serve })),
+    ...Object.entries(openApiPages(schema, routes, urls.api, assets)).map(([path, serve]): Door => ({ match: exact(path), serve })),
     ...(settings.metrics.enabled
       ? [{ match: exact('/metrics'), serve: (req, res) => metrics.serve(req, res, settings.metrics.token) } satisfies Door]
       : []),
@@ -354,7 +354,13 @@ function doorTable(
       gate: 'api',
       serve: (req, res, { path, query }) => rest(req, res, path.slice(3) || '/', query),
     },
-    { match: exact('/graphql'), surface: 'graphql', gate: 'api', serve: (req, res, { query }) => graphqlOverHttp(req, res, query) },
+    // GraphiQL's page is a static page: it spends none of the API's budget (its queries do).
+    {
+      match: exact('/graphql'),
+      surface: 'graphql',
+      gate: (req) => (settings.graphql.graphiql && isGraphiQLPage(req) ? undefined : 'api'),
+      serve: (req, res, { query }) => graphqlOverHttp(req, res, query),
+    },
   ];
 }
 
@@ -442,8 +448,9 @@ function requestHandler(
       await compress(req, res);
       if (!found) throw new AppError(404, `No route for ${path}`);
       const { door } = found;
-      if (door.gate === 'address' && !(await callers.withinRateLimit({ address: exchange.address }, res))) throw rateLimitError();
-      if (door.gate === 'api') {
+      const gate = gateOf(door, req);
+      if (gate === 'address' && !(await callers.withinRateLimit({ address: exchange.address }, res))) throw rateLimitError();
+      if (gate === 'api') {
         checkDeclaredLength(req, bodyLimit(req, surface, settings.http));
         await callers.admit(req, res, exchange);
         await tenants.enter(req, res, exchange, surface === 'graphql' && !!req.headers.accept?.includes('text/event-stream'));

@@ -3,7 +3,8 @@
 // `{"error":{"code":<status>,"message":…}}` with it.
 import { GraphQLError } from 'graphql';
 
-const codes = {
+/** The code of each status (quire/client keeps a copy: test/rest/client-package.test.ts holds them equal). */
+export const codes = {
   400: 'BAD_USER_INPUT',
   401: 'UNAUTHENTICATED',
   403: 'FORBIDDEN',

@@ -15,7 +15,8 @@ import { databaseSettingsFromEnv, readReplicaSettingsFromEnv } from './db/settin
 import { fetchPolicyFromEnv } from './net/fetch.js';
 import { openAPILimitsFromEnv } from './domain/openapiSpecs/limits.js';
 import { translationProviderFromEnv } from './domain/translations/providers.js';
-import { portFromEnv, settingsFromEnv } from './config/settings.js';
+import { hostFromEnv, isEveryInterface, portFromEnv, settingsFromEnv } from './config/settings.js';
+import { forgetServer, recordServer } from './config/serverRecord.js';
 import { createLogger } from './logging/logger.js';
 import { visitorClaimsKeyFromEnv } from './config/visitorClaimsKey.js';
 import { siteTokenSettingsFromEnv } from './config/siteTokenKeys.js';
@@ -29,6 +30,7 @@ const housekeepingIntervalMs = 60 * 60 * 1000;
 function readConfiguration() {
   try {
     const port = portFromEnv(process.env);
+    const host = hostFromEnv(process.env);
     const visitorClaims = visitorClaimsKeyFromEnv(process.env, process.env.PUBLIC_URL ?? `http://localhost:${port}`);
     const worker = process.env.QUIRE_WORKER ?? 'inline';
     if (worker !== 'inline' && worker !== 'off') throw new Error(`QUIRE_WORKER must be "inline" or "off" (got "${worker}")`);
@@ -38,6 +40,7 @@ function readConfiguration() {
       databaseSettings: databaseSettingsFromEnv(process.env),
       readReplicas: readReplicaSettingsFromEnv(process.env),
       port,
+      host,
       visitorClaims,
       siteTokens: siteTokenSettingsFromEnv(process.env),
       fetchPolicy,
@@ -71,10 +74,10 @@ async function openDatabaseOrExit(): Promise<Database> {
   }
 }
 
-/** Listens on `port`; a port in use is a clear fatal error, not a hang. */
-async function listenOrFail(quire: Quire, port: number) {
+/** Listens on `host`:`port`; a port in use is a clear fatal error, not a hang. Answers the URL it is reached at. */
+async function listenOrFail(quire: Quire, port: number, host: string) {
   try {
-    await quire.listen(port);
+    await quire.listen(port, host);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     const reason =
@@ -86,10 +89,14 @@ async function listenOrFail(quire: Quire, port: number) {
     throw new Error(`cannot listen: ${reason} (set PORT to another port)`, { cause: err });
   }
   const { address, port: boundPort } = quire.server.address() as AddressInfo;
+  const everyInterface = isEveryInterface(host);
   logger.info(
-    { address, port: boundPort, graphql: '/graphql', rest: '/v1' },
-    `Quire listening on http://${address.includes(':') ? `[${address}]` : address}:${boundPort}`,
+    { address, port: boundPort, graphql: '/graphql', rest: '/v1', reachableFrom: everyInterface ? 'any machine' : 'this address only' },
+    `Quire listening on http://${address.includes(':') ? `[${address}]` : address}:${boundPort} ${
+      everyInterface ? '(every interface: reachable from other machines)' : '(set HOST=0.0.0.0 to accept other machines)'
+    }`,
   );
+  return process.env.PUBLIC_URL ?? `http://localhost:${boundPort}`;
 }
 
 /**
@@ -122,6 +129,7 @@ const {
   databaseSettings,
   readReplicas,
   port,
+  host,
   visitorClaims,
   siteTokens,
   fetchPolicy,
@@ -143,11 +151,18 @@ let quire: Quire | undefined;
 let tracer: Tracing | undefined;
 let stopHousekeeping = async () => {};
 let stopping = false;
+let firstSignalAt = 0;
+/**
+ * Ctrl-C of `npm start` reaches node twice: from the terminal (to the whole process group)
+ * and from npm, which forwards it to its child. A SIGINT this soon after the first is that one.
+ */
+const SAME_CTRL_C_MS = 500;
 
 /** Stops everything this process opened, then exits with `code`. */
 async function stop(reason: string, code: number) {
   // A second signal while draining means "now": an operator's second Ctrl-C or a supervisor's retry.
   if (stopping) {
+    if (reason === 'SIGINT' && Date.now() - firstSignalAt < SAME_CTRL_C_MS) return;
     if (reason === 'SIGINT' || reason === 'SIGTERM') {
       logger.warn({ reason }, 'second signal while shutting down: exiting now');
       process.exit(1);
@@ -155,6 +170,7 @@ async function stop(reason: string, code: number) {
     return;
   }
   stopping = true;
+  firstSignalAt = Date.now();
   // A shutdown that hangs past its deadline still ends the process (non-zero).
   setTimeout(
     () => {
@@ -172,6 +188,7 @@ async function stop(reason: string, code: number) {
     }
     await database.close();
     await tracer?.stop();
+    forgetServer();
     logger.info({ exitCode: code }, 'stopped');
   } catch (err) {
     logger.error({ err }, 'shutdown failed');
@@ -214,7 +231,7 @@ try {
   if (!process.env.FILES_URL_SECRET)
     logger.warn('FILES_URL_SECRET is not set: signed file URLs are valid only on this process and until it stops');
   if (worker === 'inline') await quire.startWorker();
-  await listenOrFail(quire, port);
+  recordServer(await listenOrFail(quire, port, host));
   stopHousekeeping = startHousekeeping(quire);
 } catch (err) {
   logger.fatal({ reason: (err as Error).message }, (err as Error).message);

@@ -1,28 +1,32 @@
-// The admin CLI's usage, per command (`quire <command> --help`), and its
-// options: read by src/cli.ts before anything heavy loads, so help is instant.
-/** Each command's synopsis and what it answers (`quire <command> --help`). */
+// The admin CLI's usage, per command (`npm run --silent cli -- <command> --help`),
+// and its options: read by src/cli.ts before anything heavy loads, so help is instant.
+
+/** How the CLI is run: the synopses name it so, since there is no `quire` command on the PATH. */
+const CLI = 'npm run --silent cli --';
+
+/** Each command's synopsis and what it answers (`npm run --silent cli -- <command> --help`). */
 export const help: Record<string, string> = {
-  bootstrap: `quire bootstrap --org "<title>" --email <email> [--name <name>] [--scopes <a,b>] [--json]
+  bootstrap: `${CLI} bootstrap --org "<title>" --email <email> [--name <name>] [--scopes <a,b>] [--json]
   Creates an organization whose admin is the user with that e-mail (created when new) and issues them a token.
   Answers organizationId, userId and token (shown once).`,
-  'user create': `quire user create --org <organizationId> --email <email> --role <admin|create|review|edit|comment|read|guest> [--name <name>] [--scopes <a,b>] [--sso] [--json]
+  'user create': `${CLI} user create --org <organizationId> --email <email> --role <admin|create|review|edit|comment|read|guest> [--name <name>] [--scopes <a,b>] [--sso] [--json]
   Adds the user (created when new) to the organization with that role, or changes their role, and issues them a token.
   Answers userId and token (shown once).`,
-  'token create': `quire token create --user <userId|email> [--scopes <a,b>] [--label <label>] [--json]
+  'token create': `${CLI} token create --user <userId|email> [--scopes <a,b>] [--label <label>] [--json]
   Issues a new API token to the user. Answers id, userId, label, scopes and token (shown once).`,
-  'token list': `quire token list --user <userId|email> [--json]
+  'token list': `${CLI} token list --user <userId|email> [--json]
   Lists the user's tokens (never their secrets): id, userId, label, scopes, createdAt, lastUsedAt, revokedAt.`,
-  'domain verify': `quire domain verify --org <organizationId> --domain <domain> [--json]
+  'domain verify': `${CLI} domain verify --org <organizationId> --domain <domain> [--json]
   Records that the organization owns the e-mail domain: its SAML providers may then sign in any address of it.
   A domain belongs to one organization at most (exit 1 when another holds it).`,
-  'domain unverify': `quire domain unverify --org <organizationId> --domain <domain> [--json]
+  'domain unverify': `${CLI} domain unverify --org <organizationId> --domain <domain> [--json]
   Withdraws the organization's claim on the domain. Answers removed: true when it held it.`,
-  'domain list': `quire domain list --org <organizationId> [--json]
+  'domain list': `${CLI} domain list --org <organizationId> [--json]
   Lists the organization's verified e-mail domains.`,
-  'token revoke': `quire token revoke <tokenId> [--json]
+  'token revoke': `${CLI} token revoke <tokenId> [--json]
   Revokes the token at once. Answers the token as it now is (revokedAt set).`,
 };
-export const usage = `Usage: npm run --silent cli -- <command>   (<command> --help for one)
+export const usage = `Usage: ${CLI} <command>   (<command> --help for one)
 ${Object.values(help)
   .map((h) => `  ${h.split('\n')[0]}`)
   .join('\n')}

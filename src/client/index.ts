@@ -16,7 +16,26 @@ export interface QuireClientOptions {
   fetch?: typeof globalThis.fetch;
 }
 
-/** A refusal: the HTTP status, the GraphQL error code when there is one, and the message. */
+/**
+ * The GraphQL error code of each HTTP status (docs/graphql.md): a REST refusal
+ * (`{"error":{"code":404,…}}`) carries only its status, so it gets the code a
+ * GraphQL call would (src/errors.ts has the same table).
+ */
+export const errorCodeOfStatus: Readonly<Record<number, string>> = {
+  400: 'BAD_USER_INPUT',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  412: 'PRECONDITION_FAILED',
+  413: 'PAYLOAD_TOO_LARGE',
+  429: 'RATE_LIMITED',
+  500: 'INTERNAL_SERVER_ERROR',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/** A refusal: the HTTP status, the GraphQL error code (on REST too, from the status), and the message. */
 export class QuireError extends Error {
   constructor(
     readonly status: number,
@@ -71,11 +90,20 @@ export function createQuireClient(options: QuireClientOptions) {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await res.text();
-      const json = text ? JSON.parse(text) : undefined;
-      if (!res.ok) throw new QuireError(res.status, json?.error?.message ?? res.statusText);
+      const json = text ? parseJson(text) : undefined;
+      if (!res.ok) throw new QuireError(res.status, json?.error?.message ?? res.statusText, errorCodeOfStatus[res.status]);
       return json as T;
     },
   };
 }
 
 export type QuireClient = ReturnType<typeof createQuireClient>;
+
+/** A body that is not JSON (a proxy's HTML page) reads as none. */
+function parseJson(text: string): { error?: { message?: string } } | undefined {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -328,3 +328,13 @@ export function portFromEnv(env: Env = process.env): number {
   if (port > 65535) throw new Error(`PORT must be an integer from 0 to 65535 (got "${env.PORT}")`);
   return port;
 }
+
+/** The address to listen on: HOST, default loopback (this machine only); `0.0.0.0` or `::` for every interface. */
+export function hostFromEnv(env: Env = process.env): string {
+  const host = env.HOST?.trim() || '127.0.0.1';
+  if (!/^[\w.:-]{1,253}$/.test(host)) throw new Error(`HOST must be an IP address or a host name (got "${env.HOST}")`);
+  return host;
+}
+
+/** True when `host` listens on every interface (reachable from other machines). */
+export const isEveryInterface = (host: string) => host === '0.0.0.0' || host === '::';

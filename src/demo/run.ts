@@ -25,6 +25,7 @@ import { siteTokenKeys, siteTokenSettingsFromEnv } from '../config/siteTokenKeys
 import { contextFactory, urlsUnder } from '../context.js';
 import { createComputePool } from '../compute/pool.js';
 import type { Role } from '../policy/roles.js';
+import { runningServerUrl } from '../config/serverRecord.js';
 
 const ORG_TITLE = 'Acme Corp (demo)';
 const DOMAIN = 'acme.demo';
@@ -152,8 +153,13 @@ async function graphqlAs(prisma: PrismaClient, token: string): Promise<Run> {
   };
 }
 
+/** PUBLIC_URL, else the port of PORT, else where the running `npm start` of this folder listens, else port 4000. */
 function baseUrl() {
-  return (process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT || 4000}`).replace(/\/$/, '');
+  const port = process.env.PORT;
+  return (process.env.PUBLIC_URL ?? (port ? `http://localhost:${port}` : (runningServerUrl() ?? 'http://localhost:4000'))).replace(
+    /\/$/,
+    '',
+  );
 }
 
 /** The demo organization (created when missing), its admin and an admin token. */

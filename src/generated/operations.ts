@@ -94,6 +94,12 @@ export type BulkUpsertSiteRedirectsInput = {
 /** How an update or a merge ended. */
 export type ChangeRequestMergeResult =
   /** Both sides changed the same thing differently: nothing was changed. */
+  | 'CONFLICTS'
+  /** Merged into the main content. */
+  | 'MERGE'
+  /** Main content brought into the change request. */
+  | 'UPDATE'
+  /** Both sides changed the same thing differently: nothing was changed. */
   | 'conflicts'
   /** Merged into the main content. */
   | 'merge'
@@ -103,12 +109,24 @@ export type ChangeRequestMergeResult =
 /** What a reviewer concluded. */
 export type ChangeRequestReviewStatus =
   /** Approved. */
+  | 'APPROVED'
+  /** Changes requested. */
+  | 'CHANGES_REQUESTED'
+  /** Approved. */
   | 'approved'
   /** Changes requested. */
   | 'changes_requested';
 
 /** Where a change request stands. */
 export type ChangeRequestStatus =
+  /** The change request is archived. */
+  | 'ARCHIVED'
+  /** The change request is draft. */
+  | 'DRAFT'
+  /** The change request is merged. */
+  | 'MERGED'
+  /** The change request is open. */
+  | 'OPEN'
   /** The change request is archived. */
   | 'archived'
   /** The change request is draft. */
@@ -206,6 +224,10 @@ export type ContentVisibility =
 
 /** How a user contributed. */
 export type ContributorAction =
+  /** Commented. */
+  | 'COMMENT'
+  /** Edited the content. */
+  | 'EDIT'
   /** Commented. */
   | 'comment'
   /** Edited the content. */
@@ -983,6 +1005,12 @@ export type PageChangeInput = {
 /** Whether references to other content are expanded in a document. Quire documents reference no reusable content (Quire has none) and embed no other content: the three answer the same document. */
 export type PageDereference =
   /** Every reference expanded (REST `true`). */
+  | 'DEREFERENCED'
+  /** References left as they are (REST `false`). */
+  | 'NOT_DEREFERENCED'
+  /** Only reusable contents expanded (REST `reusable-contents`). */
+  | 'REUSABLE_CONTENTS'
+  /** Every reference expanded (REST `true`). */
   | 'dereferenced'
   /** References left as they are (REST `false`). */
   | 'not_dereferenced'
@@ -998,6 +1026,12 @@ export type PageDocumentInput = {
 /** Whether expressions of a document are evaluated (Quire content holds none: the three answer the same document). */
 export type PageEvaluation =
   /** Only expressions with deterministic inputs evaluated. */
+  | 'DETERMINISTIC_ONLY'
+  /** The whole document evaluated (REST `true`). */
+  | 'EVALUATED'
+  /** Not evaluated (REST `false`). */
+  | 'NOT_EVALUATED'
+  /** Only expressions with deterministic inputs evaluated. */
   | 'deterministic_only'
   /** The whole document evaluated (REST `true`). */
   | 'evaluated'
@@ -1007,12 +1041,22 @@ export type PageEvaluation =
 /** How a page body is given. */
 export type PageFormat =
   /** The rich-text document (block tree). */
+  | 'DOCUMENT'
+  /** Markdown text. */
+  | 'MARKDOWN'
+  /** The rich-text document (block tree). */
   | 'document'
   /** Markdown text. */
   | 'markdown';
 
 /** A page write. */
 export type PageOperation =
+  /** Delete a page and its subpages. */
+  | 'DELETE_PAGE'
+  /** Insert a page. */
+  | 'INSERT_PAGE'
+  /** Update (and/or move) a page. */
+  | 'UPDATE_PAGE'
   /** Delete a page and its subpages. */
   | 'delete_page'
   /** Insert a page. */
@@ -1167,6 +1211,14 @@ export type RestoreSpaceInput = {
 /** What happened to a page in a revision. */
 export type RevisionChangeType =
   /** The page was added. */
+  | 'PAGE_CREATED'
+  /** The page was removed. */
+  | 'PAGE_DELETED'
+  /** Attributes of the page changed (its content, title…). */
+  | 'PAGE_EDITED'
+  /** The page moved to another parent. */
+  | 'PAGE_MOVED'
+  /** The page was added. */
   | 'page_created'
   /** The page was removed. */
   | 'page_deleted'
@@ -1209,6 +1261,10 @@ export type SamlProviderStatus =
 
 /** What a search result matched on. */
 export type SearchResultType =
+  /** The page's own fields (title, description). */
+  | 'PAGE'
+  /** The heading or text of a section. */
+  | 'SECTION'
   /** The page's own fields (title, description). */
   | 'page'
   /** The heading or text of a section. */

@@ -45,6 +45,9 @@ function errorToShow(error: unknown): GraphQLError | undefined {
   return original ? undefined : error;
 }
 
+/** A request Yoga answers with GraphiQL's page (when GraphiQL is on): a GET that accepts HTML. */
+export const isGraphiQLPage = (req: IncomingMessage) => req.method === 'GET' && !!req.headers.accept?.includes('text/html');
+
 export interface GraphQLHttpOptions {
   graphiql: boolean;
   /** Where GraphiQL's bundle is served from (src/http/staticAssets.ts). */
@@ -106,6 +109,8 @@ export function graphqlHttpHandler(options: GraphQLHttpOptions) {
    * part arrives and reads the file as a stream, so no upload is ever held whole.
    */
   return async function graphqlOverHttp(req: IncomingMessage, res: ServerResponse, query: URLSearchParams) {
+    // The page passes no gate (src/app.ts): no token was looked at, none is asked for.
+    if (options.graphiql && isGraphiQLPage(req)) return void (await yoga(req, res, { req }));
     refuseWithoutCaller(req, res, options.hasCaller(req));
     for (const name of ['variables', 'extensions']) {
       const value = query.get(name);

@@ -22,6 +22,8 @@ export interface DoorRequest {
   exchange: Exchange;
 }
 
+export type Gate = 'api' | 'address';
+
 export interface Door {
   /** The operation name of metrics and logs when the door answers `path`; undefined when it does not. */
   match: (path: string) => string | undefined;
@@ -30,9 +32,10 @@ export interface Door {
   /**
    * What runs before the handler: `api`, the API gate (declared body length,
    * token, rate limit of the caller, fair share between tenants); `address`, the
-   * rate limit of the client address; none, nothing.
+   * rate limit of the client address; none, nothing. A function chooses per
+   * request (GraphiQL's page on /graphql passes no gate; its API calls do).
    */
-  gate?: 'api' | 'address';
+  gate?: Gate | ((req: IncomingMessage) => Gate | undefined);
   serve: (req: IncomingMessage, res: ServerResponse, request: DoorRequest) => void | Promise<void>;
 }
 
@@ -61,3 +64,7 @@ export function doorOf(doors: readonly Door[], path: string): { door: Door; oper
   }
   return undefined;
 }
+
+/** The gate `door` puts before the handler of `req`. */
+export const gateOf = (door: Door, req: IncomingMessage): Gate | undefined =>
+  typeof door.gate === 'function' ? door.gate(req) : door.gate;

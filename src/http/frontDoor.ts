@@ -21,6 +21,12 @@ export interface FrontDoorLinks {
   readyz: string;
 }
 
+/** How a newcomer gets an API token: every API call but a few public reads needs one. */
+export const GETTING_A_TOKEN =
+  'On the machine running Quire: `npm run --silent demo` seeds a demo organization and prints an admin token; ' +
+  '`npm run --silent cli -- bootstrap --org "<title>" --email <email>` creates an organization of your own and its admin\'s token. ' +
+  'A member with a token creates more with GraphQL `createApiToken` (docs/tokens.md).';
+
 export function frontDoor(publicUrl: string, options: { graphiql: boolean }) {
   const links: FrontDoorLinks = {
     graphql: `${publicUrl}/graphql`,
@@ -41,11 +47,16 @@ ${links.graphiql ? html`<li><a href="${links.graphiql}">GraphiQL</a>: explore an
 <li>GraphQL endpoint: <code>POST ${links.graphql}</code> (subscriptions over graphql-ws or server-sent events on the same path)</li>
 <li>REST: <code>${links.rest}/…</code>, e.g. <code>GET ${links.rest}/orgs</code> with <code>Authorization: Bearer &lt;token&gt;</code></li>
 <li>Probes: <a href="${links.healthz}"><code>/healthz</code></a>, <a href="${links.readyz}"><code>/readyz</code></a></li>
-</ul>`,
+</ul>
+<h2>Getting a token</h2>
+<p>On the machine running Quire: <code>npm run --silent demo</code> seeds a demo organization and prints an admin token;
+<code>npm run --silent cli -- bootstrap --org "&lt;title&gt;" --email &lt;email&gt;</code> creates an organization of your own and its
+admin's token. A member with a token creates more with the GraphQL mutation <code>createApiToken</code> (docs/tokens.md in the repository).
+Send it as <code>Authorization: Bearer &lt;token&gt;</code>.</p>`,
   );
 
   return function serveFrontDoor(req: IncomingMessage, res: ServerResponse) {
-    if (wantsJson(req.headers.accept)) return sendJson(res, 200, { name, version, description, links });
+    if (wantsJson(req.headers.accept)) return sendJson(res, 200, { name, version, description, links, gettingAToken: GETTING_A_TOKEN });
     sendHtml(res, 200, document);
   };
 }

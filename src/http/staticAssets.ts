@@ -3,7 +3,8 @@
 // compressed once per encoding (brotli, gzip) on first request and kept; an
 // `ETag` (the content hash) answers revalidations with 304. Big bundles can
 // register lazily: the first request naming them loads them (GraphiQL's 9 MB
-// bundle costs memory only once someone opens it).
+// bundle costs memory only once someone opens it). `builtOnce` answers a fixed
+// path (a page, a document) the same way, revalidated on each use.
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -25,6 +26,65 @@ interface Asset {
   encoded: Map<Encoding, Promise<Buffer>>;
 }
 
+const hashOf = (body: Buffer) => createHash('sha256').update(body).digest('base64url').slice(0, 16);
+
+function assetOf(content: string | Buffer, type: string): Asset {
+  const body = Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8');
+  return { body, type, etag: `"${hashOf(body)}"`, encoded: new Map() };
+}
+
+/** The body in one encoding, compressed on first use and kept. */
+function encodedBody(asset: Asset, encoding: Encoding): Promise<Buffer> {
+  if (encoding === 'identity') return Promise.resolve(asset.body);
+  let body = asset.encoded.get(encoding);
+  if (!body) {
+    body = compressors[encoding](asset.body);
+    asset.encoded.set(encoding, body);
+  }
+  return body;
+}
+
+/** Answers GET/HEAD of `asset`: 304 when If-None-Match names its tag, else its body in the best encoding the client accepts. */
+async function sendAsset(req: IncomingMessage, res: ServerResponse, asset: Asset, headers: Record<string, string>) {
+  for (const [name, value] of Object.entries({ ...headers, ETag: asset.etag, Vary: 'Accept-Encoding' })) res.setHeader(name, value);
+  if (etagMatches(req.headers['if-none-match'], asset.etag)) {
+    res.writeHead(304).end();
+    return;
+  }
+  const encoding = preferredEncoding(req.headers['accept-encoding']);
+  const body = await encodedBody(asset, encoding);
+  res.writeHead(200, {
+    'Content-Type': asset.type,
+    'Content-Length': body.length,
+    ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+const refuseWrites = (req: IncomingMessage, res: ServerResponse) => {
+  if (req.method === 'GET' || req.method === 'HEAD') return false;
+  res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+  return true;
+};
+
+/** Revalidated on every use: the answer may change with a new version of Quire, its tag says when. */
+export const REVALIDATE = 'public, no-cache';
+
+/**
+ * A fixed answer made once on first request (a page, a document) and served like
+ * an asset: compressed once per encoding, tagged, 304 on If-None-Match, but
+ * revalidated on each use (`headers` default `Cache-Control: public, no-cache`).
+ */
+export function builtOnce(make: () => Promise<string | Buffer> | string | Buffer, type: string, headers: Record<string, string> = {}) {
+  let asset: Promise<Asset> | undefined;
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    if (refuseWrites(req, res)) return;
+    asset ??= Promise.resolve(make()).then((content) => assetOf(content, type));
+    asset.catch(() => (asset = undefined));
+    await sendAsset(req, res, await asset, { 'Cache-Control': REVALIDATE, ...headers });
+  };
+}
+
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export function staticAssets(prefix = '/assets') {
@@ -34,11 +94,10 @@ export function staticAssets(prefix = '/assets') {
 
   /** Registers a file; answers its hashed path, e.g. /assets/graphiql.3f9a0c1d2e4b.js. */
   function add(name: string, content: string | Buffer, type: string): string {
-    const body = Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8');
-    const hash = createHash('sha256').update(body).digest('base64url').slice(0, 16);
+    const asset = assetOf(content, type);
     const dot = name.lastIndexOf('.');
-    const path = `${prefix}/${name.slice(0, dot)}.${hash}${name.slice(dot)}`;
-    if (!byPath.has(path)) byPath.set(path, { body, type, etag: `"${hash}"`, encoded: new Map() });
+    const path = `${prefix}/${name.slice(0, dot)}.${asset.etag.slice(1, -1)}${name.slice(dot)}`;
+    if (!byPath.has(path)) byPath.set(path, asset);
     return path;
   }
 
@@ -68,16 +127,6 @@ export function staticAssets(prefix = '/assets') {
     return byPath.get(path);
   }
 
-  function encodedBody(asset: Asset, encoding: Encoding): Promise<Buffer> {
-    if (encoding === 'identity') return Promise.resolve(asset.body);
-    let body = asset.encoded.get(encoding);
-    if (!body) {
-      body = compressors[encoding](asset.body);
-      asset.encoded.set(encoding, body);
-    }
-    return body;
-  }
-
   /** True when `path` is under the prefix (answered here, 404 included). */
   function owns(path: string) {
     return path.startsWith(`${prefix}/`);
@@ -85,30 +134,13 @@ export function staticAssets(prefix = '/assets') {
 
   /** Answers GET/HEAD of an asset; 404 for an unknown name, 405 for other methods. */
   async function serve(req: IncomingMessage, res: ServerResponse, path: string) {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
-      return;
-    }
+    if (refuseWrites(req, res)) return;
     const asset = await find(path);
     if (!asset) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(`No asset ${path}\n`);
       return;
     }
-    res.setHeader('Cache-Control', IMMUTABLE);
-    res.setHeader('ETag', asset.etag);
-    res.setHeader('Vary', 'Accept-Encoding');
-    if (etagMatches(req.headers['if-none-match'], asset.etag)) {
-      res.writeHead(304).end();
-      return;
-    }
-    const encoding = preferredEncoding(req.headers['accept-encoding']);
-    const body = await encodedBody(asset, encoding);
-    res.writeHead(200, {
-      'Content-Type': asset.type,
-      'Content-Length': body.length,
-      ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
-    });
-    res.end(req.method === 'HEAD' ? undefined : body);
+    await sendAsset(req, res, asset, { 'Cache-Control': IMMUTABLE });
   }
 
   return { add, addLazy, ensureLoaded, owns, serve };

@@ -21,6 +21,7 @@ import { pathParamsOf, siblingPathParams, type RouteSpec } from '../rest/router.
 import { inputObjectSchema, inputSchema, queryValueSchema, type JsonSchema } from './jsonSchema.js';
 import { selectedFields, valueSchema, type SelectionContext } from './responseSchema.js';
 import { reshapedSchema } from './reshape.js';
+import { tagOfPath, tagSpecs, otherTag } from './tags.js';
 
 export interface DocumentOptions {
   /** Base URL of the /v1 API, e.g. http://localhost:4000/v1. */
@@ -78,6 +79,7 @@ export function buildOpenApiDocument(schema: GraphQLSchema, routes: RouteSpec[],
     info: {
       title: 'Quire REST API',
       version: options.version,
+      license: { name: 'MIT', identifier: 'MIT' },
       description:
         'The /v1 routes Quire serves, generated from its route table and GraphQL schema. Each route runs a GraphQL ' +
         'operation against the same schema as /graphql. Lists answer `{next:{page}, count, items}`; pass `page` and ' +
@@ -85,12 +87,13 @@ export function buildOpenApiDocument(schema: GraphQLSchema, routes: RouteSpec[],
     },
     servers: [{ url: options.serverUrl }],
     security: [{ bearer: [] }],
+    tags: declaredTags(paths),
     paths,
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'An API token: `Authorization: Bearer qt_…` (see docs/tokens.md).' },
       },
-      schemas: shared.components,
+      schemas: usedSchemas(paths, shared.components),
       responses: {
         Error: { description: 'Refused', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
         ...Object.fromEntries(
@@ -99,6 +102,35 @@ export function buildOpenApiDocument(schema: GraphQLSchema, routes: RouteSpec[],
       },
     },
   };
+}
+
+/**
+ * The shared schemas the operations reach, directly or through others: a fragment's
+ * component whose routes all reshape their answer (a single item, a tree) is left out.
+ */
+function usedSchemas(paths: unknown, components: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  const used = new Set<string>(['Error']);
+  const visit = (value: unknown): void => {
+    if (!value || typeof value !== 'object') return;
+    // An array's entries are its members too.
+    for (const [key, member] of Object.entries(value)) {
+      const name = key === '$ref' && typeof member === 'string' ? /^#\/components\/schemas\/(.+)$/.exec(member)?.[1] : undefined;
+      if (name && !used.has(name) && components[name]) {
+        used.add(name);
+        visit(components[name]);
+      } else visit(member);
+    }
+  };
+  visit(paths);
+  return Object.fromEntries(Object.entries(components).filter(([name]) => used.has(name)));
+}
+
+/** The tags the operations use, in the order of ./tags.ts, each with its description. */
+function declaredTags(paths: Record<string, Record<string, unknown>>) {
+  const used = new Set(
+    Object.values(paths).flatMap((operations) => Object.values(operations).flatMap((op) => (op as { tags: string[] }).tags)),
+  );
+  return [...tagSpecs, otherTag].filter((tag) => used.has(tag.name)).map(({ name, description }) => ({ name, description }));
 }
 
 export const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
@@ -114,13 +146,6 @@ const pascalPath = (path: string) =>
 const operationIdOf = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
 /** `ListTeams` → `List teams`. */
 const summaryOf = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a} ${b.toLowerCase()}`);
-
-/** The tag of a route: its first segment below /orgs/{organizationId} (`sites`, `teams`…), else its first segment. */
-function tagOf(path: string) {
-  const segments = path.split('/').filter((s) => s && !s.startsWith(':'));
-  const segment = segments[0] === 'orgs' && segments.length > 1 ? segments[1] : segments[0];
-  return segment.charAt(0).toUpperCase() + segment.slice(1).replace(/-/g, ' ');
-}
 
 function operationOf(
   schema: GraphQLSchema,
@@ -166,7 +191,7 @@ function operationOf(
     operationId: operationIdOf(name),
     summary: summaryOf(name),
     ...(description ? { description } : {}),
-    tags: [tagOf(path)],
+    tags: [tagOfPath(path).name],
     ...(deprecated ? { deprecated } : {}),
     'x-graphql-operation': name,
     parameters,

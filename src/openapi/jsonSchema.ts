@@ -31,7 +31,8 @@ export function scalarSchema(type: GraphQLScalarType): JsonSchema {
 }
 
 export function enumSchema(type: GraphQLEnumType): JsonSchema {
-  return { type: 'string', enum: type.getValues().map((v) => v.value) };
+  // A value may have two names (an upper-case one beside its deprecated old one): listed once.
+  return { type: 'string', enum: [...new Set(type.getValues().map((v) => v.value))] };
 }
 
 /** `schema` or null. */

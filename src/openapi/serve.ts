@@ -1,18 +1,22 @@
 // Serves the generated OpenAPI document (GET /v1/openapi.json, no token) and
 // the reference page for people (GET /docs): Scalar's standalone bundle from
-// npm, served as a static asset of its own, so the page loads with no request
-// leaving the machine.
+// npm (3.6 MB), served as a static asset of its own (src/http/staticAssets.ts:
+// a content-hashed name, compressed once, cached for a year), so the page loads
+// with no request leaving the machine. The page and the document are built and
+// compressed once too, tagged, and revalidated by If-None-Match.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GraphQLSchema } from 'graphql';
 import type { RouteSpec } from '../rest/router.js';
+import { builtOnce, type StaticAssets } from '../http/staticAssets.js';
 import { buildOpenApiDocument } from './document.js';
 import { quireVersion } from './version.js';
 
 export const OPENAPI_PATH = '/v1/openapi.json';
 export const DOCS_PATH = '/docs';
-export const DOCS_BUNDLE_PATH = '/docs/assets/scalar-api-reference.js';
+/** The asset group (and file name) of Scalar's bundle under /assets. */
+const DOCS_BUNDLE = 'scalar-api-reference';
 
 const require = createRequire(import.meta.url);
 const bundleFile = require.resolve('@scalar/api-reference/browser/standalone.js');
@@ -45,7 +49,7 @@ const scalarConfiguration = {
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/</g, '&lt;');
 
-const docsPage = `<!doctype html>
+const docsPage = (bundlePath: string) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -55,29 +59,31 @@ const docsPage = `<!doctype html>
 <body>
 <noscript>The reference needs JavaScript; the document itself is at <a href="${OPENAPI_PATH}">${OPENAPI_PATH}</a>.</noscript>
 <script id="api-reference" data-url="${OPENAPI_PATH}" data-configuration='${escapeAttribute(JSON.stringify(scalarConfiguration))}'></script>
-<script src="${DOCS_BUNDLE_PATH}"></script>
+<script src="${bundlePath}"></script>
 </body>
 </html>
 `;
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
-function send(res: ServerResponse, type: string, body: string | Buffer, headers: Record<string, string> = {}) {
-  res.writeHead(200, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body), ...headers }).end(body);
-}
+const JS = 'text/javascript; charset=utf-8';
 
-/** Lazily computed once: the document is the same for the life of the process. */
-function once<T>(make: () => T): () => T {
-  let value: { v: T } | undefined;
-  return () => (value ??= { v: make() }).v;
-}
-
-export function openApiPages(schema: GraphQLSchema, routes: RouteSpec[], serverUrl: string): Record<string, Handler> {
-  const documentJson = once(() => JSON.stringify(buildOpenApiDocument(schema, routes, { serverUrl, version: quireVersion })));
-  const bundle = once(() => readFile(bundleFile));
+/** The document, the page and (under /assets, loaded on first use) the page's bundle. */
+export function openApiPages(schema: GraphQLSchema, routes: RouteSpec[], serverUrl: string, assets: StaticAssets): Record<string, Handler> {
+  let bundlePath: string | undefined;
+  assets.addLazy(DOCS_BUNDLE, async () => void (bundlePath = assets.add(`${DOCS_BUNDLE}.js`, await readFile(bundleFile), JS)));
   return {
-    [OPENAPI_PATH]: (_req, res) => send(res, 'application/json; charset=utf-8', documentJson()),
-    [DOCS_PATH]: (_req, res) => send(res, 'text/html; charset=utf-8', docsPage, { 'Content-Security-Policy': docsPolicy }),
-    [DOCS_BUNDLE_PATH]: async (_req, res) => send(res, 'text/javascript; charset=utf-8', await bundle()),
+    [OPENAPI_PATH]: builtOnce(
+      () => JSON.stringify(buildOpenApiDocument(schema, routes, { serverUrl, version: quireVersion })),
+      'application/json; charset=utf-8',
+    ),
+    [DOCS_PATH]: builtOnce(
+      async () => {
+        await assets.ensureLoaded(DOCS_BUNDLE);
+        return docsPage(bundlePath!);
+      },
+      'text/html; charset=utf-8',
+      { 'Content-Security-Policy': docsPolicy },
+    ),
   };
 }

@@ -72,6 +72,9 @@ export interface JobQueueOptions {
   orphanSweepSeconds?: number;
 }
 
+/** SQLSTATE of a connection terminated by the server's shutdown. */
+const ADMIN_SHUTDOWN = '57P01';
+
 export function createJobQueue<Services>(definitions: readonly JobDefinition<any, Services>[], options: JobQueueOptions) {
   const { logger } = options;
   const policyOf = (definition: JobDefinition<unknown, Services>): JobPolicy => ({
@@ -93,6 +96,7 @@ export function createJobQueue<Services>(definitions: readonly JobDefinition<any
     attempts.set(name, counts);
     counts[outcome]++;
   };
+  let databaseStopping = false;
 
   /** Starts pg-boss (installing or migrating its schema) and declares the queues; once. */
   const started = (asWorker: boolean) =>
@@ -106,7 +110,13 @@ export function createJobQueue<Services>(definitions: readonly JobDefinition<any
         schedule: asWorker,
         maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
       });
-      boss.on('error', (err) => logger.error({ err }, 'job queue error'));
+      boss.on('error', (err) => {
+        // PostgreSQL shutting down (57P01, admin_shutdown: a stop of the server, e.g. the embedded one on Ctrl-C)
+        // closes the queue's connections: said once, not an error of Quire's; pg-boss reconnects if it comes back.
+        if ((err as { code?: string }).code !== ADMIN_SHUTDOWN) return void logger.error({ err }, 'job queue error');
+        if (!databaseStopping) logger.info('job queue: the database server is shutting down, its connections closed');
+        databaseStopping = true;
+      });
       await boss.start();
       for (const definition of definitions) {
         const policy = policyOf(definition);

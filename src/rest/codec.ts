@@ -56,14 +56,7 @@ export function toGraphQLInput(type: GraphQLInputType, value: unknown, field: st
   }
   if (isEnumType(type)) {
     const match = type.getValues().find((v) => v.value === value);
-    if (!match)
-      throw badRequest(
-        `must be one of ${type
-          .getValues()
-          .map((v) => JSON.stringify(v.value))
-          .join(', ')}`,
-        field,
-      );
+    if (!match) throw badRequest(`must be one of ${[...new Set(type.getValues().map((v) => JSON.stringify(v.value)))].join(', ')}`, field);
     return match.name;
   }
   if (isInputObjectType(type) && typeof value === 'object' && !Array.isArray(value)) {

@@ -46,7 +46,8 @@ export function nestedPagesSchema(
   components[treeComponent] = {
     ...node,
     properties: { ...properties, pages: subpages },
-    required: [...(node.required ?? []).filter((k: string) => k !== 'parentId'), 'pages'],
+    // A second tree route finds the component already made (with its `pages`): no duplicate.
+    required: [...new Set([...(node.required ?? []).filter((k: string) => k !== 'parentId'), 'pages'])],
   };
   if (own === treeComponent) return treeRef;
   const nested = { ...answer, properties: { ...answer.properties, pages: { ...subpages, description: 'The page tree.' } } };

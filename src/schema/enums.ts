@@ -10,6 +10,37 @@ const enumName = (value: string) =>
     .replace(/[^A-Za-z0-9]+/g, '_')
     .toUpperCase();
 
+interface EnumValueConfig {
+  value?: string;
+  description: string;
+}
+/** The internal value of each configured name: its `value`, else the name itself. */
+type InternalOf<V extends Record<string, EnumValueConfig>> = { [K in keyof V & string]: V[K] extends { value: infer I } ? I : K }[keyof V &
+  string];
+
+const isUpperCase = (name: string) => /^[A-Z][A-Z0-9_]*$/.test(name);
+
+/**
+ * An enum's values named in upper case (docs/graphql.md), its older lower- or
+ * snake-case names kept beside them, deprecated: clients may send either. Listed
+ * last, the old names stay what the schema answers (graphql-js writes a value by
+ * the last name that has it), so no client reading them sees a change before they
+ * are removed; REST is unchanged (it reads internal values, src/rest/codec.ts).
+ */
+export function withUpperCaseNames<const V extends Record<string, EnumValueConfig>>(
+  values: V,
+): Record<string, { value: InternalOf<V>; description: string; deprecationReason?: string }> {
+  const current: Record<string, { value: InternalOf<V>; description: string }> = {};
+  const deprecated: Record<string, { value: InternalOf<V>; description: string; deprecationReason: string }> = {};
+  for (const [name, config] of Object.entries(values)) {
+    const value = (config.value ?? name) as InternalOf<V>;
+    const upper = enumName(name);
+    current[upper] = { value, description: config.description };
+    if (!isUpperCase(name)) deprecated[name] = { value, description: config.description, deprecationReason: `Use ${upper}.` };
+  }
+  return { ...current, ...deprecated };
+}
+
 /** An enum whose values are REST spellings, each described (docs/graphql.md). */
 export function restEnum<const V extends string>(
   name: string,

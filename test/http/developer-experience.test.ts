@@ -3,11 +3,10 @@
 // book (400 for refused documents, 401 with a Bearer challenge on both doors,
 // subscriptions over server-sent events), the front door on `/`, and the pages
 // behind the `urls.app` and `urls.published` links.
-import { get as httpGet } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp, useTestOrg } from '../support/app.js';
-import { graphql, request, rest } from '../support/http.js';
+import { graphql, rawGet as rawGetOf, request, rest } from '../support/http.js';
 import { createCollection, createSpace } from '../support/factories.js';
 import { insertPages } from '../support/content.js';
 import { expectOpenApi, expectPublicOpenApi } from '../support/openapi.js';
@@ -16,16 +15,7 @@ const app = useTestApp();
 const org = useTestOrg(app);
 
 /** A raw GET (node:http, no transparent decompression): status, headers and the bytes as sent. */
-function rawGet(path: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: Buffer }>((resolve, reject) => {
-    httpGet(`${app.baseUrl}${path}`, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, bytes: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    }).on('error', reject);
-  });
-}
+const rawGet = (path: string, headers: Record<string, string> = {}) => rawGetOf(app, path, headers);
 
 describe('compression', () => {
   let path: string;
@@ -245,6 +235,10 @@ describe('the front door', () => {
     expect(html).toContain('0.1.0');
     for (const link of ['/graphql', '/docs', '/v1/openapi.json', '/healthz', '/readyz'])
       expect(html).toContain(`href="http://quire.test${link}"`);
+    // How to get a token: the commands that print one.
+    expect(html).toContain('Getting a token');
+    expect(html).toContain('npm run --silent demo');
+    expect(html).toContain('npm run --silent cli -- bootstrap');
     expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'unsafe-inline'/);
   });
 
@@ -263,6 +257,7 @@ describe('the front door', () => {
         healthz: 'http://quire.test/healthz',
         readyz: 'http://quire.test/readyz',
       },
+      gettingAToken: expect.stringContaining('npm run --silent cli -- bootstrap'),
     });
   });
 });

@@ -5,27 +5,63 @@
 // skipped on a developer's machine and fails in CI (.ci/run installs it).
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../support/app.js';
-import { request } from '../support/http.js';
+import { rawGet as rawGetOf, request } from '../support/http.js';
 
 const chromiumPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser', process.env.CHROMIUM_PATH].find((p) => p && existsSync(p));
 const required = !!process.env.CI;
 
 describe('GET /docs', () => {
   const app = useTestApp();
+  const rawGet = (path: string, headers: Record<string, string> = {}) => rawGetOf(app, path, headers);
 
   it('serves the page and its bundle as separate assets, without a token', async () => {
     const page = await request(app, 'GET', '/docs');
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     const bundlePath = /<script src="([^"]+)"><\/script>/.exec(page.body)?.[1];
-    expect(bundlePath).toMatch(/^\/docs\/assets\//);
+    expect(bundlePath).toMatch(/^\/assets\/scalar-api-reference\.[\w-]+\.js$/);
     expect(page.body.length).toBeLessThan(4096);
     const bundle = await request(app, 'GET', bundlePath!);
     expect(bundle.status).toBe(200);
     expect(bundle.headers.get('content-type')).toMatch(/javascript/);
     expect(bundle.body.length).toBeGreaterThan(1_000_000);
+  });
+
+  it('serves the bundle precompressed once, cached for a year, revalidated by ETag', async () => {
+    const page = await rawGet('/docs');
+    const bundlePath = /<script src="([^"]+)"><\/script>/.exec(page.bytes.toString('utf8'))![1];
+    const first = await rawGet(bundlePath, { 'Accept-Encoding': 'br, gzip' });
+    expect(first.status).toBe(200);
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(first.bytes).length).toBeGreaterThan(3_000_000);
+    // The compressed bytes are kept: the next answer sends them again.
+    const second = await rawGet(bundlePath, { 'Accept-Encoding': 'br' });
+    expect(second.bytes.equals(first.bytes)).toBe(true);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const revalidated = await rawGet(bundlePath, { 'If-None-Match': etag, 'Accept-Encoding': 'br' });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.bytes.length).toBe(0);
+    expect((await rawGet(`${bundlePath.slice(0, -3)}x.js`)).status).toBe(404);
+  }, 60_000);
+
+  it('tags the page and the document: 304 on If-None-Match, revalidated on each use', async () => {
+    for (const path of ['/docs', '/v1/openapi.json']) {
+      const first = await rawGet(path, { 'Accept-Encoding': 'gzip' });
+      expect(first.status).toBe(200);
+      expect(first.headers['cache-control']).toBe('public, no-cache');
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      const again = await rawGet(path, { 'If-None-Match': etag });
+      expect(again.status).toBe(304);
+      expect(again.bytes.length).toBe(0);
+      expect((await rawGet(path, { 'If-None-Match': '"other"' })).status).toBe(200);
+    }
+    expect((await rawGet('/docs')).headers['content-security-policy']).toMatch(/script-src 'self'/);
   });
 
   it.skipIf(!chromiumPath && !required)(

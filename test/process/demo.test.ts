@@ -2,6 +2,11 @@
 // runs, and the curl lines it prints answer 200 from a running server.
 import { readRevisionPages } from '../../src/domain/revisions/index.js';
 import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
@@ -47,6 +52,29 @@ describe('npm run demo', () => {
       expect(stdout, line).toBe('200');
     }
     expect(second.graphiql).toMatch(new RegExp(`^${app.baseUrl}/graphql\\?query=`));
+  }, 240_000);
+
+  it('links to the port the running `npm start` listens on, without PORT or PUBLIC_URL', async () => {
+    // A folder of its own, whose .quire/server.json names this test's server (and a live pid: this process).
+    const folder = await mkdtemp(path.join(tmpdir(), 'quire-demo-'));
+    try {
+      await mkdir(path.join(folder, '.quire'));
+      await writeFile(path.join(folder, '.quire/server.json'), JSON.stringify({ url: app.baseUrl, pid: process.pid }));
+      const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: inject('databaseUrl') };
+      delete env.PORT;
+      delete env.PUBLIC_URL;
+      const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+      const { stdout } = await run(process.execPath, ['--import', tsx, path.resolve('src/demo.ts'), '--json'], {
+        env,
+        cwd: folder,
+        timeout: 120_000,
+      });
+      const printed = JSON.parse(stdout);
+      expect(printed.graphiql).toMatch(new RegExp(`^${app.baseUrl}/graphql\\?query=`));
+      for (const line of printed.curl as string[]) expect(line).toContain(app.baseUrl);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   }, 240_000);
 
   it('explains itself with --help', async () => {

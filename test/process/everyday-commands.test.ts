@@ -6,7 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { portFromEnv, settingsFromEnv } from '../../src/config/settings.js';
+import { hostFromEnv, portFromEnv, settingsFromEnv } from '../../src/config/settings.js';
 import { databaseSettingsFromEnv } from '../../src/db/settings.js';
 import { heapGrowthFromEnv } from '../../src/heapGrowth.js';
 
@@ -58,6 +58,7 @@ describe('.env.example', () => {
     expect(settingsFromEnv(set)).toEqual(settingsFromEnv({}));
     expect(databaseSettingsFromEnv(set)).toEqual(databaseSettingsFromEnv({}));
     expect(portFromEnv(set)).toBe(portFromEnv({}));
+    expect(hostFromEnv(set)).toBe(hostFromEnv({}));
     expect(heapGrowthFromEnv(set)).toBe(heapGrowthFromEnv({}));
     expect(set.LOG_LEVEL).toBe('info');
     expect(set.QUIRE_DATA_DIR).toBe('.quire/pgdata');
@@ -67,11 +68,11 @@ describe('.env.example', () => {
 describe('CLI --help', () => {
   const commands: [string[], RegExp][] = [
     [['--help'], /^Usage/],
-    [['bootstrap', '--help'], /^quire bootstrap --org/],
-    [['user', 'create', '--help'], /^quire user create --org/],
-    [['token', 'create', '--help'], /^quire token create --user/],
-    [['token', 'list', '-h'], /^quire token list --user/],
-    [['help', 'token', 'revoke'], /^quire token revoke <tokenId>/],
+    [['bootstrap', '--help'], /^npm run --silent cli -- bootstrap --org/],
+    [['user', 'create', '--help'], /^npm run --silent cli -- user create --org/],
+    [['token', 'create', '--help'], /^npm run --silent cli -- token create --user/],
+    [['token', 'list', '-h'], /^npm run --silent cli -- token list --user/],
+    [['help', 'token', 'revoke'], /^npm run --silent cli -- token revoke <tokenId>/],
   ];
   it('explains every command and what it answers, without touching a database', async () => {
     const outputs = await Promise.all(
@@ -85,6 +86,10 @@ describe('CLI --help', () => {
       expect(stdout).toMatch(commands[i][1]);
       if (i > 0) expect(stdout).toMatch(/Answers|Lists/);
     });
+    // Every synopsis names the command as it is run: there is no `quire` executable.
+    const synopses = outputs[0].stdout.split('\n').filter((line) => line.startsWith('  '));
+    expect(synopses.length).toBeGreaterThanOrEqual(8);
+    for (const line of synopses) expect(line).toMatch(/^ {2}npm run --silent cli -- [a-z]/);
   }, 120_000);
 });
 

@@ -49,7 +49,9 @@ describe('process life (embedded PostgreSQL)', () => {
     expect(out).toContain(`"embeddedDataDir":"${dataDir}"`);
     expect(out).toMatch(/"server":"initialised"/);
     expect(out).toMatch(/applied \d+ migration/);
-    expect(out).toMatch(/"address":"0\.0\.0\.0","port":\d+/);
+    // Loopback unless HOST says otherwise, and the log line says how to open it up.
+    expect(out).toMatch(/"address":"127\.0\.0\.1","port":\d+/);
+    expect(out).toContain('set HOST=0.0.0.0 to accept other machines');
     expect(await stopWith(service, 'SIGTERM')).toBe(0);
     expect(await postmasterPid(dataDir)).toBeUndefined();
   }, 60_000);
@@ -61,6 +63,24 @@ describe('process life (embedded PostgreSQL)', () => {
     expect(await stopWith(npmStart, 'SIGTERM')).not.toBeNull();
     expect(await waitForExit(pid!)).toBe(true);
     expect(npmStart.output()).toMatch(/"msg":"stopped"/);
+  }, 60_000);
+
+  it('stops cleanly on Ctrl-C of `npm start` (SIGINT to its process group): exit 0, no ERROR line', async () => {
+    const npmStart = await startService({ HOST: '0.0.0.0' }, 'npm start');
+    expect(npmStart.output()).toContain('(every interface: reachable from other machines)');
+    const pid = await postmasterPid(dataDir);
+    // What a terminal does on Ctrl-C: SIGINT to every process of the foreground group (npm, node, PostgreSQL).
+    process.kill(-npmStart.child.pid!, 'SIGINT');
+    expect(await npmStart.exited).toBe(0);
+    expect(await waitForExit(pid!)).toBe(true);
+    const lines = npmStart
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    expect(lines.map((line) => line.msg)).toContain('stopped');
+    expect(lines.map((line) => line.msg)).not.toContain('second signal while shutting down: exiting now');
   }, 60_000);
 
   it('exits 1 naming the port when it is taken, and stops the database it started', async () => {

@@ -24,7 +24,12 @@ describe('quire/client', () => {
     const teams = await client.rest<{ count: number; items: { title: string }[] }>('GET', `/orgs/${org.organizationId}/teams`);
     expect(teams.items.map((t) => t.title)).toEqual(['Writers']);
     const anonymous = createQuireClient({ baseUrl: app.baseUrl });
-    await expect(anonymous.rest('GET', '/orgs')).rejects.toMatchObject({ name: 'QuireError', status: 401 });
+    await expect(anonymous.rest('GET', '/orgs')).rejects.toMatchObject({ name: 'QuireError', status: 401, code: 'UNAUTHENTICATED' });
+    // A REST refusal carries only its status: the client gives it the code GraphQL would.
+    await expect(client.rest('GET', `/orgs/${org.organizationId}/teams/team_unknown`)).rejects.toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
     const error = await anonymous
       .request(GetTeamDocument, { organizationId: org.organizationId, teamId: 'team_unknown' })
       .catch((e: unknown) => e);

@@ -1,4 +1,5 @@
 // Small HTTP clients for the REST API and GraphQL, as a legacy client or a front end would call them.
+import { get as httpGet } from 'node:http';
 import type { TestApp } from './app.js';
 
 export interface HttpResult<T = any> {
@@ -39,4 +40,16 @@ export function rest(app: TestApp, token?: string) {
 export async function graphql<T = any>(app: TestApp, token: string | undefined, query: string, variables?: Record<string, unknown>) {
   const res = await request(app, 'POST', '/graphql', { token, body: { query, variables } });
   return res.body as { data?: T; errors?: { message: string; extensions?: Record<string, unknown>; path?: string[] }[] };
+}
+
+/** A raw GET (node:http, no transparent decompression): status, headers and the bytes as sent. */
+export function rawGet(app: TestApp, path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: Buffer }>((resolve, reject) => {
+    httpGet(`${app.baseUrl}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, bytes: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
 }

@@ -1,6 +1,7 @@
 // Change requests in GraphQL: the type, its lists (space and organization, with
 // filters), reads of its content and diff, and the mutations (create, update,
 // content writes, update from main, merge, reviews).
+import { withUpperCaseNames } from '../../schema/enums.js';
 import { builder, type InputFieldBuilder } from '../../schema/builder.js';
 import type { ChangeRequest } from '../../generated/prisma/client.js';
 import { requireActor } from '../../context.js';
@@ -31,18 +32,20 @@ import { spaceSubjectSelect } from '../../policy/space.js';
 
 export const ChangeRequestStatusEnum = builder.enumType('ChangeRequestStatus', {
   description: 'Where a change request stands.',
-  values: Object.fromEntries(STATUSES.map((s) => [s, { description: `The change request is ${s}.` }])) as Record<
-    (typeof STATUSES)[number],
-    { description: string }
-  >,
+  values: withUpperCaseNames(
+    Object.fromEntries(STATUSES.map((s) => [s, { description: `The change request is ${s}.` }])) as Record<
+      (typeof STATUSES)[number],
+      { description: string }
+    >,
+  ),
 });
 
 const ReviewStatusEnum = builder.enumType('ChangeRequestReviewStatus', {
   description: 'What a reviewer concluded.',
-  values: {
+  values: withUpperCaseNames({
     approved: { value: 'approved', description: 'Approved.' },
     changes_requested: { value: 'changes-requested', description: 'Changes requested.' },
-  } as const,
+  }),
 });
 
 const ChangeRequestPermissions = permissionsType('ChangeRequestPermissions', changeRequestPolicy, [
@@ -107,7 +110,7 @@ const ChangeRequestDiff = builder.simpleObject('ChangeRequestDiff', {
 
 const ContributorActionEnum = builder.enumType('ContributorAction', {
   description: 'How a user contributed.',
-  values: { edit: { description: 'Edited the content.' }, comment: { description: 'Commented.' } } as const,
+  values: withUpperCaseNames({ edit: { description: 'Edited the content.' }, comment: { description: 'Commented.' } }),
 });
 
 const ContributorType = builder
@@ -333,11 +336,11 @@ builder.relayMutationField(
 
 const PageOperationEnum = builder.enumType('PageOperation', {
   description: 'A page write.',
-  values: {
+  values: withUpperCaseNames({
     insert_page: { description: 'Insert a page.' },
     update_page: { description: 'Update (and/or move) a page.' },
     delete_page: { description: 'Delete a page and its subpages.' },
-  } as const,
+  }),
 });
 
 const PageDocumentInput = builder.inputType('PageDocumentInput', {
@@ -397,11 +400,11 @@ builder.relayMutationField(
 
 const MergeResultEnum = builder.enumType('ChangeRequestMergeResult', {
   description: 'How an update or a merge ended.',
-  values: {
+  values: withUpperCaseNames({
     merge: { description: 'Merged into the main content.' },
     update: { description: 'Main content brought into the change request.' },
     conflicts: { description: 'Both sides changed the same thing differently: nothing was changed.' },
-  } as const,
+  }),
 });
 
 const MergeConflictType = builder.simpleObject('ChangeRequestMergeConflict', {

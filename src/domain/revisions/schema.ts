@@ -1,6 +1,7 @@
 // Revisions and their pages in GraphQL: Space.content (the active revision),
 // Revision.pages (the tree), Revision.page (one page, by id or path). Its files
 // are in src/domain/files/schema.ts.
+import { withUpperCaseNames } from '../../schema/enums.js';
 import { builder } from '../../schema/builder.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { Context } from '../../context.js';
@@ -40,29 +41,29 @@ export type PageValue = ResolvedPage & { spaceId: string; view?: PageView; revis
 
 export const PageFormatEnum = builder.enumType('PageFormat', {
   description: 'How a page body is given.',
-  values: {
+  values: withUpperCaseNames({
     document: { description: 'The rich-text document (block tree).' },
     markdown: { description: 'Markdown text.' },
-  } as const,
+  }),
 });
 
 export const PageEvaluationEnum = builder.enumType('PageEvaluation', {
   description: 'Whether expressions of a document are evaluated (Quire content holds none: the three answer the same document).',
-  values: {
+  values: withUpperCaseNames({
     not_evaluated: { value: 'false', description: 'Not evaluated (REST `false`).' },
     evaluated: { value: 'true', description: 'The whole document evaluated (REST `true`).' },
     deterministic_only: { value: 'deterministic-only', description: 'Only expressions with deterministic inputs evaluated.' },
-  } as const,
+  }),
 });
 
 export const PageDereferenceEnum = builder.enumType('PageDereference', {
   description:
     'Whether references to other content are expanded in a document. Quire documents reference no reusable content (Quire has none) and embed no other content: the three answer the same document.',
-  values: {
+  values: withUpperCaseNames({
     not_dereferenced: { value: 'false', description: 'References left as they are (REST `false`).' },
     dereferenced: { value: 'true', description: 'Every reference expanded (REST `true`).' },
     reusable_contents: { value: 'reusable-contents', description: 'Only reusable contents expanded (REST `reusable-contents`).' },
-  } as const,
+  }),
 });
 
 /** The view arguments of a revision read by id (REST `format`, `evaluated`, `dereferenced`, `metadata`, `computed`). */
@@ -219,12 +220,12 @@ const withSpace = (revision: RevisionValue, page: ResolvedPage): PageValue => ({
 
 const RevisionChangeTypeEnum = builder.enumType('RevisionChangeType', {
   description: 'What happened to a page in a revision.',
-  values: {
+  values: withUpperCaseNames({
     page_created: { description: 'The page was added.' },
     page_edited: { description: 'Attributes of the page changed (its content, title…).' },
     page_deleted: { description: 'The page was removed.' },
     page_moved: { description: 'The page moved to another parent.' },
-  } as const,
+  }),
 });
 
 const ChangedPageRef = builder.objectRef<ChangedPage>('RevisionChangedPage').implement({

@@ -2,6 +2,7 @@
 // Organization.search (REST GET /orgs/{organizationId}/search) and Query.siteSearch
 // (REST POST /orgs/{organizationId}/sites/{siteId}/search), connections
 // in the public document's result shapes, batched through loaders.ts.
+import { withUpperCaseNames } from '../../schema/enums.js';
 import { resolveOffsetConnection } from '@pothos/plugin-relay';
 import { builder } from '../../schema/builder.js';
 import { nodeConnection } from '../../schema/connections.js';
@@ -17,10 +18,10 @@ type SectionValue = SectionHit & { page: PageHit };
 
 const SearchResultTypeEnum = builder.enumType('SearchResultType', {
   description: 'What a search result matched on.',
-  values: {
+  values: withUpperCaseNames({
     page: { description: "The page's own fields (title, description)." },
     section: { description: 'The heading or text of a section.' },
-  } as const,
+  }),
 });
 
 const SearchResultUrls = builder.simpleObject('SearchResultUrls', {
