@@ -16,7 +16,7 @@ import { sitePolicy } from '../src/policy/site.js';
 import type { Actor } from '../src/policy/actor.js';
 import { markdownToDocument } from '../src/domain/content/markdown/index.js';
 import { defaultLayout } from '../src/domain/revisions/layout.js';
-import { checkQuery, searchOrganizations } from '../src/domain/search/service.js';
+import { checkQuery, searchOrganizations, type PageHit } from '../src/domain/search/service.js';
 import type { PrismaClient } from '../src/generated/prisma/client.js';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -36,6 +36,31 @@ export const withoutNulls = (o: Record<string, unknown>) => Object.fromEntries(O
 const MAX_TOKEN_SPACES = 100;
 
 /** The keys both servers are given (SITE_TOKEN_SECRETS); the floor keeps no secret in the database. */
+/** A page of search results as Quire answers it (REST shape). */
+export function pageHitJson(p: PageHit, appBase: string) {
+  const appUrl = `${appBase}/s/${p.spaceId}/${p.path}`;
+  return {
+    id: p.pageId,
+    title: p.title,
+    description: p.description,
+    path: p.path,
+    score: p.score,
+    rank: p.rank,
+    resultType: p.resultType,
+    sections: p.sections.map((x) => ({
+      id: x.anchor ? `${p.pageId}#${x.anchor}` : p.pageId,
+      title: x.heading || p.title,
+      path: x.anchor ? `${p.path}#${x.anchor}` : p.path,
+      score: x.score,
+      resultType: x.resultType,
+      body: x.body,
+      urls: { app: x.anchor ? `${appUrl}#${x.anchor}` : appUrl },
+    })),
+    ancestors: p.ancestors.map((title) => ({ title })),
+    urls: { app: appUrl },
+  };
+}
+
 export function floorSiteTokenKeys() {
   const settings = siteTokenSettingsFromEnv(process.env);
   if (!settings.secrets) throw new Error('The floor needs SITE_TOKEN_SECRETS (bench/run.ts passes the same to Quire)');
@@ -241,32 +266,12 @@ export function rendererRoutes(pool: pg.Pool, urls: Urls, searchDb: PrismaClient
       total: 0,
       items: [],
     };
-    const appUrl = (spaceId: string, path: string) => `${urls.app}/s/${spaceId}/${path}`;
     const items = found.items.map((s) => ({
       type: 'space',
       id: s.spaceId,
       title: s.title,
       score: s.score,
-      pages: s.pages.map((p) => ({
-        id: p.pageId,
-        title: p.title,
-        description: p.description,
-        path: p.path,
-        score: p.score,
-        rank: p.rank,
-        resultType: p.resultType,
-        sections: p.sections.map((x) => ({
-          id: x.anchor ? `${p.pageId}#${x.anchor}` : p.pageId,
-          title: x.heading || p.title,
-          path: x.anchor ? `${p.path}#${x.anchor}` : p.path,
-          score: x.score,
-          resultType: x.resultType,
-          body: x.body,
-          urls: { app: x.anchor ? `${appUrl(p.spaceId, p.path)}#${x.anchor}` : appUrl(p.spaceId, p.path) },
-        })),
-        ancestors: p.ancestors.map((title) => ({ title })),
-        urls: { app: appUrl(p.spaceId, p.path) },
-      })),
+      pages: s.pages.map((p) => pageHitJson(p, urls.app)),
     }));
     if (found.total > limit) throw new HttpError(501, 'The floor answers one page of results');
     return { count: found.total, items };

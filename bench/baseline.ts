@@ -20,12 +20,12 @@ import { benchGraphQLQuery, benchSiteQuery } from './scenarios.js';
 import { offsetToCursor } from '@pothos/plugin-relay';
 import { markdownToDocument } from '../src/domain/content/markdown/index.js';
 import { defaultLayout } from '../src/domain/revisions/layout.js';
-import { checkQuery, searchSpaces, type PageHit } from '../src/domain/search/service.js';
+import { checkQuery, searchSpaces } from '../src/domain/search/service.js';
 import type { PrismaClient } from '../src/generated/prisma/client.js';
 import { authenticateSiteToken, isSiteToken } from '../src/domain/auth/siteTokens.js';
 import { registerRawRunner } from '../src/db/raw.js';
 import { siteSettings, siteSpaceSettings } from '../src/domain/sites/customization/service.js';
-import { HttpError, floorSiteTokenKeys, rendererRoutes, withoutNulls } from './baseline-renderer.js';
+import { HttpError, floorSiteTokenKeys, pageHitJson, rendererRoutes, withoutNulls } from './baseline-renderer.js';
 
 const port = Number(process.env.PORT ?? 4100);
 const publicUrl = (process.env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
@@ -408,27 +408,7 @@ async function searchSpace(actor: Actor, spaceId: string, params: URLSearchParam
   ]);
   if (!space || !spacePolicy.rules(actor, space).view) throw new HttpError(404, 'Space not found');
   const found = (await searchSpaces(searchDb, [spaceId], query, 0, limit)).get(spaceId)!;
-  const appUrl = (p: PageHit) => `${urls.app}/s/${p.spaceId}/${p.path}`;
-  const items = found.items.map((p) => ({
-    id: p.pageId,
-    title: p.title,
-    description: p.description,
-    path: p.path,
-    score: p.score,
-    rank: p.rank,
-    resultType: p.resultType,
-    sections: p.sections.map((x) => ({
-      id: x.anchor ? `${p.pageId}#${x.anchor}` : p.pageId,
-      title: x.heading || p.title,
-      path: x.anchor ? `${p.path}#${x.anchor}` : p.path,
-      score: x.score,
-      resultType: x.resultType,
-      body: x.body,
-      urls: { app: x.anchor ? `${appUrl(p)}#${x.anchor}` : appUrl(p) },
-    })),
-    ancestors: p.ancestors.map((title) => ({ title })),
-    urls: { app: appUrl(p) },
-  }));
+  const items = found.items.map((p) => pageHitJson(p, urls.app));
   return { ...(found.total > limit ? { next: { page: offsetToCursor(limit - 1) } } : {}), count: found.total, items };
 }
 
