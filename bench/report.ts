@@ -2,6 +2,7 @@
 // the scaling table, and the targets of issue #15, as text and as JSON.
 import type { LoadResult, SequentialPass } from './load.js';
 import { referenceSides, type ReferenceSide } from './scenarios.js';
+import type { TopologyReport, TopologyRun } from './topology.js';
 
 export interface ScenarioReport {
   name: string;
@@ -35,6 +36,7 @@ export interface Target {
 
 const f = (n: number | null | undefined, digits = 1) => (n == null ? '—' : n.toFixed(digits));
 const ratio = (a: number | null, b: number | null) => (a == null || !b ? '—' : f(a / b, 1));
+const ratio2 = (a: number | null, b: number | null) => (a == null || !b ? '—' : f(a / b, 2));
 
 function table(header: string[], rows: string[][]) {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
@@ -239,4 +241,46 @@ export function targets(reports: ScenarioReport[], scaling: ScalingReport[], ref
 
 export function targetLines(list: Target[]) {
   return list.map((t) => `${t.pass ? 'met    ' : 'NOT MET'}  ${t.name}: ${t.value}`).join('\n');
+}
+
+/**
+ * A scale-out comparison (bench/topology.ts): one row per side; the ratio columns compare each
+ * side with the first side of its kind (`quire ×2` with `quire ×1`, `with standby` with `primary only`).
+ * CPU is the servers' processes together, per answered request; LB is HAProxy's.
+ */
+export function topologyTable(report: TopologyReport) {
+  const firstOfKind = (run: TopologyRun) =>
+    report.runs.find(
+      (r) => r.scenario === run.scenario && r.connections === run.connections && r.side.split(' ')[0] === run.side.split(' ')[0],
+    )!;
+  const readReplica = report.name === 'read-replica';
+  const header = ['scenario', 'conns', 'side', 'req/s', 'p50', 'p99', 'RSS', 'CPU', readReplica ? 'DB prim' : 'LB', 'DB'];
+  if (readReplica) header.splice(9, 1, 'DB stby', 'stby reads');
+  header.push('req/s ratio', 'CPU ratio', readReplica ? 'DB prim ratio' : 'p99 ratio');
+  return table(
+    header,
+    report.runs.map((run) => {
+      const [x, base] = [run.result, firstOfKind(run).result];
+      return [
+        run.scenario,
+        String(run.connections),
+        run.side,
+        f(x.requestsPerSecond, 0),
+        f(x.latencyMs.p50),
+        f(x.latencyMs.p99),
+        f(x.peakRssMB, 0),
+        f(x.cpuMsPerRequest, 2),
+        ...(readReplica
+          ? [
+              f(x.dbCpuMsPerRequest, 2),
+              f(run.standbyDbCpuMsPerRequest, 2),
+              run.standbyReadShare == null ? '—' : `${Math.round(run.standbyReadShare * 100)}%`,
+            ]
+          : [f(run.balancerCpuMsPerRequest, 2), f(x.dbCpuMsPerRequest, 2)]),
+        f(x.requestsPerSecond / base.requestsPerSecond, 2),
+        ratio2(x.cpuMsPerRequest, base.cpuMsPerRequest),
+        readReplica ? ratio2(x.dbCpuMsPerRequest, base.dbCpuMsPerRequest) : f(x.latencyMs.p99 / base.latencyMs.p99, 2),
+      ];
+    }),
+  );
 }
