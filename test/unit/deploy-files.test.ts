@@ -94,6 +94,15 @@ describe('deploy/compose.yaml', () => {
     }
   });
 
+  it('keeps the processes\' connections under the primary\'s max_connections (docs/deploy.md, "Connections")', () => {
+    const primary = services['postgres-primary'] as ComposeService & { command: string[] };
+    const maxConnections = Number(primary.command.find((c) => c.startsWith('max_connections='))!.split('=')[1]);
+    const pool = (name: string) => Number(services[name].environment!.DATABASE_POOL_SIZE);
+    // Each API replica: its pool and pg-boss's 3; the worker: its pool, pg-boss's 3 and the liveness connection; 5 to spare.
+    const needed = api.reduce((n, [name]) => n + pool(name) + 3, 0) + pool('worker') + 4 + 5;
+    expect(needed).toBeLessThan(maxConnections - 3);
+  });
+
   it('names only settings Quire documents', () => {
     const quireServices = ['quire-a', 'quire-b', 'worker'];
     const names = [...quireServices.map((n) => services[n]), ...quireServices.map((n) => s3.services[n])].flatMap((s) =>
