@@ -244,23 +244,33 @@ export function targetLines(list: Target[]) {
 }
 
 /**
- * A scale-out comparison (bench/topology.ts): one row per side; the ratio columns compare each
- * side with the first side of its kind (`quire ×2` with `quire ×1`, `with standby` with `primary only`).
+ * A scale-out comparison (bench/topology.ts): one row per side; the ratio columns compare a side
+ * with the one it stands against (`quire ×2` with `quire ×1`, `with standby` with `primary only`).
  * CPU is the servers' processes together, per answered request; LB is HAProxy's.
  */
 export function topologyTable(report: TopologyReport) {
-  const firstOfKind = (run: TopologyRun) =>
-    report.runs.find(
-      (r) => r.scenario === run.scenario && r.connections === run.connections && r.side.split(' ')[0] === run.side.split(' ')[0],
-    )!;
+  const baseOf = (run: TopologyRun) => {
+    const side = report.comparedWith[run.side];
+    return report.runs.find((r) => r.scenario === run.scenario && r.connections === run.connections && r.side === side)?.result;
+  };
   const readReplica = report.name === 'read-replica';
-  const header = ['scenario', 'conns', 'side', 'req/s', 'p50', 'p99', 'RSS', 'CPU', readReplica ? 'DB prim' : 'LB', 'DB'];
-  if (readReplica) header.splice(9, 1, 'DB stby', 'stby reads');
+  const header = readReplica
+    ? ['scenario', 'conns', 'side', 'req/s', 'p50', 'p99', 'RSS', 'CPU', 'DB prim', 'DB stby', 'stby reads']
+    : ['scenario', 'conns', 'side', 'req/s', 'p50', 'p99', 'RSS', 'CPU', 'LB', 'DB'];
   header.push('req/s ratio', 'CPU ratio', readReplica ? 'DB prim ratio' : 'p99 ratio');
+  // Grouped by scenario, then concurrency, the sides in the order they first ran (runs rotate it).
+  const first =
+    <T>(values: T[]) =>
+    (value: T) =>
+      values.indexOf(value);
+  const [scenarioRank, sideRank] = [first(report.runs.map((r) => r.scenario)), first(report.runs.map((r) => r.side))];
+  const runs = [...report.runs].sort(
+    (a, b) => scenarioRank(a.scenario) - scenarioRank(b.scenario) || a.connections - b.connections || sideRank(a.side) - sideRank(b.side),
+  );
   return table(
     header,
-    report.runs.map((run) => {
-      const [x, base] = [run.result, firstOfKind(run).result];
+    runs.map((run) => {
+      const [x, base] = [run.result, baseOf(run)];
       return [
         run.scenario,
         String(run.connections),
@@ -277,9 +287,13 @@ export function topologyTable(report: TopologyReport) {
               run.standbyReadShare == null ? '—' : `${Math.round(run.standbyReadShare * 100)}%`,
             ]
           : [f(run.balancerCpuMsPerRequest, 2), f(x.dbCpuMsPerRequest, 2)]),
-        f(x.requestsPerSecond / base.requestsPerSecond, 2),
-        ratio2(x.cpuMsPerRequest, base.cpuMsPerRequest),
-        readReplica ? ratio2(x.dbCpuMsPerRequest, base.dbCpuMsPerRequest) : f(x.latencyMs.p99 / base.latencyMs.p99, 2),
+        ...(base
+          ? [
+              f(x.requestsPerSecond / base.requestsPerSecond, 2),
+              ratio2(x.cpuMsPerRequest, base.cpuMsPerRequest),
+              readReplica ? ratio2(x.dbCpuMsPerRequest, base.dbCpuMsPerRequest) : f(x.latencyMs.p99 / base.latencyMs.p99, 2),
+            ]
+          : ['', '', '']),
       ];
     }),
   );

@@ -35,6 +35,8 @@ export interface TopologyRun {
 export interface TopologyReport {
   name: TopologyScenarioName;
   description: string;
+  /** Each compared side → the side it is compared with (the ratio columns). */
+  comparedWith: Record<string, string>;
   /** Why it did not run, when it did not. */
   skipped?: string;
   runs: TopologyRun[];
@@ -58,6 +60,8 @@ interface Side {
   label: string;
   server: ServerProcess;
   balancerCpu?: () => Promise<number | null>;
+  /** Statements the side sends in 300 ms while idle (see settle). */
+  background?: number;
 }
 
 const perRequest = (before: number | null, after: number | null, result: LoadResult) => {
@@ -89,10 +93,13 @@ async function runSides(
   for (const [i, connections] of ctx.connections.entries()) {
     const order = sides.map((_, k) => sides[(k + i) % sides.length]!);
     for (const side of order) {
-      for (const s of sides) await settle(s.server);
+      const idle = async () => {
+        for (const s of sides) await settle(s.server, 60_000, s.background);
+      };
+      await idle();
       if (i === 0 && ctx.warmup > 0) {
         await loadRun(side.server, scenario, ctx.data, connections, ctx.warmup);
-        for (const s of sides) await settle(s.server);
+        await idle();
       }
       const lbBefore = (await side.balancerCpu?.()) ?? null;
       const finish = await extra?.(side);
@@ -131,7 +138,12 @@ const replicasDescription =
 
 /** One Quire process against two behind HAProxy; the floor (bench/baseline.ts) likewise. */
 export async function replicasScenario(ctx: TopologyContext): Promise<TopologyReport> {
-  const report: TopologyReport = { name: 'replicas', description: replicasDescription, runs: [] };
+  const report: TopologyReport = {
+    name: 'replicas',
+    description: replicasDescription,
+    comparedWith: { 'quire ×2': 'quire ×1', 'floor ×2': 'floor ×1' },
+    runs: [],
+  };
   if (!haproxyInstalled()) return { ...report, skipped: 'haproxy is not installed (Debian: apt-get install haproxy)' };
   const dbCpu = databaseCpu(ctx.databaseUrl);
   try {
@@ -185,7 +197,12 @@ async function standbyCaughtUp(primaryUrl: string, standbyUrl: string) {
  * the bench database created, migrated and seeded on that primary.
  */
 export async function readReplicaScenario(ctx: TopologyContext): Promise<TopologyReport> {
-  const report: TopologyReport = { name: 'read-replica', description: readReplicaDescription, runs: [] };
+  const report: TopologyReport = {
+    name: 'read-replica',
+    description: readReplicaDescription,
+    comparedWith: { 'with standby': 'primary only' },
+    runs: [],
+  };
   const bin = postgresBinaries();
   if (!bin) return { ...report, skipped: 'no PostgreSQL programs (pg_basebackup) under /usr/lib/postgresql' };
   const cluster = await startPrimaryWithStandby(bin, { applyDelayMs: 0 });
@@ -204,6 +221,9 @@ export async function readReplicaScenario(ctx: TopologyContext): Promise<Topolog
       sides.push({
         label: 'with standby',
         server: await startServer('quire-standby', ctx.quireEntry, { ...env, DATABASE_READ_URL: standbyUrl }),
+        // Quire reads the standby's replayed position and the primary's WAL end every
+        // DATABASE_READ_CHECK_INTERVAL_MS (250): 2 statements, twice in 300 ms at most, and a margin.
+        background: 6,
       });
       const measureStandby = async (side: Side) => {
         const [cpuBefore, readsBefore] = [await standbyCpu.sample(), await readsPerTarget(side.server)];
