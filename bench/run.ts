@@ -312,7 +312,7 @@ try {
     console.log(
       t.skipped
         ? `${t.name}: skipped: ${t.skipped}\n`
-        : `${t.name}: ${t.description}; ratios to the first side of each kind. RSS = the side's servers together (MB); CPU = their CPU ms per request${t.name === 'replicas' ? `; LB = HAProxy's. Redis: ${env.REDIS_URL ? 'shared limits' : 'unset (limits per process)'}` : ''}:\n\n${topologyTable(t)}\n`,
+        : `${t.name}: ${t.description}; ratios of ×2 to ×1 and of "with standby" to "primary only". RSS = the side's servers together (MB); CPU = their CPU ms per request${t.name === 'replicas' ? `; LB = HAProxy's. Redis: ${env.REDIS_URL ? 'shared limits' : 'unset (limits per process)'}` : ''}:\n\n${topologyTable(t)}\n`,
     );
   if (scaling.length)
     console.log(
