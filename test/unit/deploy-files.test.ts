@@ -4,6 +4,7 @@
 // Kubernetes API Deployment probes /readyz and /healthz on its container port and
 // gives SIGKILL only after the drain; and every setting named is one Quire reads
 // (docs/configuration.md).
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,9 @@ import { parseAllDocuments, parse as parseYaml } from 'yaml';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const deploy = path.join(root, 'deploy');
 const read = (file: string) => readFileSync(path.join(deploy, file), 'utf8');
+
+const haproxyInstalled = spawnSync('haproxy', ['-v']).status === 0;
+if (!haproxyInstalled) console.warn('deploy-files: haproxy is not installed: its check of deploy/haproxy.cfg is skipped');
 
 /** Every setting docs/configuration.md documents (backquoted upper-case names). */
 const documented = new Set(
@@ -82,6 +86,11 @@ describe('deploy/compose.yaml', () => {
     expect(servers.map((s) => s.host).sort()).toEqual(['quire-a', 'quire-b']);
     for (const server of servers) expect(server.port).toBe(services[server.host].environment!.PORT);
     expect(services.haproxy.volumes).toContain('./haproxy.cfg:/usr/local/etc/haproxy/haproxy.cfg:ro');
+  });
+
+  it.skipIf(!haproxyInstalled)('is a configuration HAProxy accepts (haproxy -c)', () => {
+    const check = spawnSync('haproxy', ['-c', '-f', path.join(deploy, 'haproxy.cfg')], { encoding: 'utf8' });
+    expect(check.status, check.stdout + check.stderr).toBe(0);
   });
 
   it('drains before the balancer gives up on a replica, and before Docker kills it', () => {
