@@ -2,6 +2,7 @@
 // the scaling table, and the targets of issue #15, as text and as JSON.
 import type { LoadResult, SequentialPass } from './load.js';
 import { referenceSides, type ReferenceSide } from './scenarios.js';
+import type { TopologyReport, TopologyRun } from './topology.js';
 
 export interface ScenarioReport {
   name: string;
@@ -35,6 +36,7 @@ export interface Target {
 
 const f = (n: number | null | undefined, digits = 1) => (n == null ? '—' : n.toFixed(digits));
 const ratio = (a: number | null, b: number | null) => (a == null || !b ? '—' : f(a / b, 1));
+const ratio2 = (a: number | null, b: number | null) => (a == null || !b ? '—' : f(a / b, 2));
 
 function table(header: string[], rows: string[][]) {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
@@ -239,4 +241,60 @@ export function targets(reports: ScenarioReport[], scaling: ScalingReport[], ref
 
 export function targetLines(list: Target[]) {
   return list.map((t) => `${t.pass ? 'met    ' : 'NOT MET'}  ${t.name}: ${t.value}`).join('\n');
+}
+
+/**
+ * A scale-out comparison (bench/topology.ts): one row per side; the ratio columns compare a side
+ * with the one it stands against (`quire ×2` with `quire ×1`, `with standby` with `primary only`).
+ * CPU is the servers' processes together, per answered request; LB is HAProxy's.
+ */
+export function topologyTable(report: TopologyReport) {
+  const baseOf = (run: TopologyRun) => {
+    const side = report.comparedWith[run.side];
+    return report.runs.find((r) => r.scenario === run.scenario && r.connections === run.connections && r.side === side)?.result;
+  };
+  const readReplica = report.name === 'read-replica';
+  const header = readReplica
+    ? ['scenario', 'conns', 'side', 'req/s', 'p50', 'p99', 'RSS', 'CPU', 'DB prim', 'DB stby', 'stby reads']
+    : ['scenario', 'conns', 'side', 'req/s', 'p50', 'p99', 'RSS', 'CPU', 'LB', 'DB'];
+  header.push('req/s ratio', 'CPU ratio', readReplica ? 'DB prim ratio' : 'p99 ratio');
+  // Grouped by scenario, then concurrency, the sides in the order they first ran (runs rotate it).
+  const first =
+    <T>(values: T[]) =>
+    (value: T) =>
+      values.indexOf(value);
+  const [scenarioRank, sideRank] = [first(report.runs.map((r) => r.scenario)), first(report.runs.map((r) => r.side))];
+  const runs = [...report.runs].sort(
+    (a, b) => scenarioRank(a.scenario) - scenarioRank(b.scenario) || a.connections - b.connections || sideRank(a.side) - sideRank(b.side),
+  );
+  return table(
+    header,
+    runs.map((run) => {
+      const [x, base] = [run.result, baseOf(run)];
+      return [
+        run.scenario,
+        String(run.connections),
+        run.side,
+        f(x.requestsPerSecond, 0),
+        f(x.latencyMs.p50),
+        f(x.latencyMs.p99),
+        f(x.peakRssMB, 0),
+        f(x.cpuMsPerRequest, 2),
+        ...(readReplica
+          ? [
+              f(x.dbCpuMsPerRequest, 2),
+              f(run.standbyDbCpuMsPerRequest, 2),
+              run.standbyReadShare == null ? '—' : `${Math.round(run.standbyReadShare * 100)}%`,
+            ]
+          : [f(run.balancerCpuMsPerRequest, 2), f(x.dbCpuMsPerRequest, 2)]),
+        ...(base
+          ? [
+              f(x.requestsPerSecond / base.requestsPerSecond, 2),
+              ratio2(x.cpuMsPerRequest, base.cpuMsPerRequest),
+              readReplica ? ratio2(x.dbCpuMsPerRequest, base.dbCpuMsPerRequest) : f(x.latencyMs.p99 / base.latencyMs.p99, 2),
+            ]
+          : ['', '', '']),
+      ];
+    }),
+  );
 }

@@ -31,9 +31,11 @@ import {
 import { comparedPass, loadRun, sequentialPass, settle, type LoadResult } from './load.js';
 import { POSTGRAPHILE_JWT_SECRET, postgraphileJwt, setUpRls } from './postgraphileRls.js';
 import { measureTransfer, transferTable, type TransferReport } from './transfer.js';
+import { readReplicaScenario, replicasScenario, topologyScenarioNames, type TopologyReport } from './topology.js';
 import {
   referenceTable,
   scalingTable,
+  topologyTable,
   scenarioTable,
   targetLines,
   targets,
@@ -177,6 +179,30 @@ try {
     });
   }
 
+  // The scale-out comparisons (issue #30): deployments side by side, on the read scenarios
+  // (and, for the read replica, the mixed one, whose writes pin their callers' reads to the primary).
+  const topology: TopologyReport[] = [];
+  const byName = (names: string[]) => scenarios.filter((s) => names.includes(s.name));
+  for (const name of topologyScenarioNames.filter((n) => !config.scenarios || config.scenarios.includes(n))) {
+    const context = {
+      data,
+      databaseUrl: database.url,
+      quireEntry,
+      quireEnv,
+      serverEnv,
+      connections: config.connections,
+      duration: config.duration,
+      warmup: config.warmup,
+      log,
+    };
+    const report =
+      name === 'replicas'
+        ? await replicasScenario({ ...context, scenarios: byName(['rest-get-space', 'rest-list-spaces']) })
+        : await readReplicaScenario({ ...context, scenarios: byName(['rest-get-space', 'rest-list-spaces', 'mixed']) });
+    if (report.skipped) log(`${name}: skipped: ${report.skipped}`);
+    topology.push(report);
+  }
+
   const scaling: ScalingReport[] = [];
   if (config.scaling) {
     const connections = Math.min(...config.connections);
@@ -282,6 +308,12 @@ try {
     console.log(
       `Quire against PostGraphile 5 (amber preset) without authorization and with JWT + row-level security, same database, the same readers (admins and members); ratios are Quire's to that server:\n\n${referenceTable(references)}\n`,
     );
+  for (const t of topology)
+    console.log(
+      t.skipped
+        ? `${t.name}: skipped: ${t.skipped}\n`
+        : `${t.name}: ${t.description}; ratios of ×2 to ×1 and of "with standby" to "primary only". RSS = the side's servers together (MB); CPU = their CPU ms per request${t.name === 'replicas' ? `; LB = HAProxy's. Redis: ${env.REDIS_URL ? 'shared limits' : 'unset (limits per process)'}` : ''}:\n\n${topologyTable(t)}\n`,
+    );
   if (scaling.length)
     console.log(
       `GraphQL scaling (${Math.min(...config.connections)} connections, ${config.scaleDuration} s):\n\n${scalingTable(scaling)}\n`,
@@ -305,6 +337,7 @@ try {
       scaling,
       postgraphile: references,
       transfer,
+      topology,
       targets: verdicts,
     },
     null,

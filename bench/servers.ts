@@ -76,6 +76,9 @@ export async function processCpuSeconds(pid: number): Promise<number | null> {
  */
 export function databaseCpu(url: string) {
   const client = new pg.Client({ connectionString: url });
+  // The database may be dropped (WITH FORCE) while this idle client is open, on the way out of a
+  // failed run: without a listener its termination would crash the run and hide the first error.
+  client.on('error', () => {});
   const ready = client.connect();
   return {
     /** Backend pid → CPU seconds so far, for every backend of this database but the sampler's own. */
