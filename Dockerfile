@@ -26,15 +26,16 @@ RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
-    PORT=4000
+    PORT=4000 \
+    QUIRE_FILES_DIR=/var/lib/quire/files
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/prisma/migrations ./prisma/migrations
-# The only folder the process writes: stored files on local disk (.quire/files, unless S3 is configured;
-# mount a volume there) and the record of where it listens.
-RUN mkdir -p .quire/files && chown -R node:node .quire
+# The folders the process writes: stored files on local disk (QUIRE_FILES_DIR, unless S3 is configured;
+# mount a volume there: a new volume takes this folder's owner) and .quire, the record of where it listens.
+RUN mkdir -p .quire /var/lib/quire/files && chown -R node:node .quire /var/lib/quire
 USER node
 EXPOSE 4000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
