@@ -8,13 +8,14 @@
 import type { IncomingMessage, Server } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
-import { GraphQLError, execute, subscribe } from 'graphql';
+import { GraphQLError, subscribe } from 'graphql';
 import { schema } from './schema.js';
 import type { Context } from '../context.js';
 import type { Actor } from '../policy/actor.js';
 import { checkWsOperation, type GraphQLGuards } from './plugin.js';
 import { withOperationGrants } from './grants.js';
 import { noteWrite } from './readRouting.js';
+import { tracedExecute } from './tracing.js';
 
 /** graphql-ws close codes: 4401 (token no longer valid), 4429 (too many: rate or connection limit). */
 const CLOSE_UNAUTHORIZED = 4401;
@@ -49,7 +50,7 @@ export function attachGraphQLWs(server: Server, options: GraphQLWsOptions) {
   const cleanup = useServer<Record<string, unknown> | undefined, Extra>(
     {
       schema,
-      execute,
+      execute: (args) => tracedExecute(args), // queries and mutations in their operation's span (src/tracing)
       subscribe,
       // Each operation authenticates again: a token revoked since the connection began closes it.
       // The operation's grants are the caller's from the start (src/graphql/grants.ts).

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createOrg, type OrgFixture } from '../support/factories.js';
 import { request, rest } from '../support/http.js';
+import { wsClients } from '../support/subscriptions.js';
 import { startOtlpTracing, tracingOn, tracingSettingsFromEnv, type Tracing } from '../../src/tracing/tracing.js';
 
 interface ExportedSpan {
@@ -31,6 +32,7 @@ let sourceUrl: string;
 let tracing: Tracing;
 let app: TestApp;
 let org: OrgFixture;
+const clients = wsClients();
 
 const listen = async (server: http.Server) => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -69,6 +71,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await clients.closeAll();
   await app?.close();
   await tracing?.stop();
   await new Promise((resolve) => collector.close(resolve));
@@ -126,6 +129,31 @@ describe('traces', () => {
     const reads = statements.filter((s) => s.parentSpanId === operation.spanId);
     expect(reads.length).toBeGreaterThan(0);
     expect(reads.some((s) => String(attribute(s, 'db.query.text')).includes('SELECT'))).toBe(true);
+  });
+
+  it('give an operation over graphql-ws its span, parent of its SQL statements', async () => {
+    const client = clients.open(app, org.admin.token);
+    const result = await new Promise<Record<string, unknown>>((resolve, reject) => {
+      let answer: Record<string, unknown> = {};
+      client.subscribe(
+        { query: 'query TracedOverWebSocket { viewer { id } }' },
+        { next: (value) => void (answer = value as Record<string, unknown>), error: reject, complete: () => resolve(answer) },
+      );
+    });
+    expect(result.errors).toBeUndefined();
+    let operation: ExportedSpan | undefined;
+    await expect
+      .poll(
+        async () => {
+          await tracing.flush();
+          operation = received.find((s) => s.name === 'query TracedOverWebSocket');
+          return !!operation && received.some((s) => s.parentSpanId === operation!.spanId);
+        },
+        { timeout: 30_000, interval: 100 },
+      )
+      .toBe(true);
+    const statements = received.filter((s) => s.parentSpanId === operation!.spanId);
+    expect(statements.every((s) => attribute(s, 'db.system.name') === 'postgresql')).toBe(true);
   });
 
   it('carry a REST request’s trace into the job it sends, and from the job to the URL it fetches', async () => {
