@@ -19,6 +19,8 @@ let org: OrgFixture;
 let callers: Record<string, string>;
 let foreignCursor: string;
 let collectionIds: string[];
+/** Callers of the teams list: those of the spaces, and a token that may read members (hence teams). */
+let teamCallers: Record<string, string>;
 
 const isPlannedStatement = (sql: string) => sql.startsWith('/* read plan */');
 
@@ -50,6 +52,21 @@ beforeAll(async () => {
     id: other.organizationId,
   });
   foreignCursor = foreign.data.organization.spaces.edges[0].cursor;
+  // Teams: one the reader owns, one with the guest in it, one empty; and one of the other organization.
+  const team = async (fixture: OrgFixture, title: string, members: string[] = []) => {
+    const created = await rest(planned, fixture.admin.token).put(`/v1/orgs/${fixture.organizationId}/teams`, { title, members });
+    expect(created.status).toBe(201);
+    return created.body.id as string;
+  };
+  const owned = await team(org, 'Owned by the reader', [reader.userId, editor.userId]);
+  const ownerRole = await rest(planned, org.admin.token).put(`/v1/orgs/${org.organizationId}/teams/${owned}/members/${reader.userId}`, {
+    role: 'owner',
+  });
+  expect(ownerRole.status).toBeLessThan(300);
+  await team(org, 'With the guest', [guest.userId]);
+  await team(org, 'Empty');
+  await team(org, 'Another empty one');
+  await team(other, 'Elsewhere');
   callers = {
     admin: org.admin.token,
     reader: reader.token,
@@ -59,6 +76,10 @@ beforeAll(async () => {
     organizationOnly: (await tokenWithScopes(planned, org.admin.userId, ['organization:read'])).token,
     spacesAndOrganization: (await tokenWithScopes(planned, reader.userId, ['space:read', 'organization:read'])).token,
     otherOrganization: other.admin.token,
+  };
+  teamCallers = {
+    ...callers,
+    membersReader: (await tokenWithScopes(planned, reader.userId, ['organization:read', 'organization:members:read'])).token,
   };
 });
 
@@ -224,6 +245,79 @@ describe('planned reads', () => {
       { numRuns: 100 },
     );
     expect(plannedAnswers).toBeGreaterThan(20);
+  });
+
+  it('answer as the generic path for the teams of an organization (a list that preloads)', async () => {
+    const teamSelection = someOf([
+      ...['id', 'title', 'organizationId', 'createdAt', '__typename', 'membersCount', 't: title', 'n: membersCount'].map(always),
+      // Computed from the row and the loaders the list's preload fills; or a nested list the
+      // planner does not cover (the whole list then takes the generic path).
+      fc.constantFrom('spacesCount', 'permissions { admin view }', 'permissions { view }', 'members { totalCount }'),
+    ]);
+    const selection = connectionOf(teamSelection, 'TeamConnection');
+    const operation = (sel: string) =>
+      `query($id: ID!, $first: Int, $last: Int, $after: String, $before: String, $title: String) {
+        organization(id: $id) { teams(first: $first, last: $last, after: $after, before: $before, title: $title) { ${sel} } } }`;
+    let plannedAnswers = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        // Most callers may not list teams (an error, from both paths): those who may are drawn more often.
+        fc.oneof(
+          { arbitrary: fc.constantFrom('admin', 'reader', 'editor', 'membersReader'), weight: 3 },
+          { arbitrary: fc.constantFrom(...Object.keys(teamCallers)), weight: 1 },
+        ),
+        selection,
+        pageArgs,
+        // A title filter the planner does not translate (the generic path answers), now and then.
+        fc.option(fc.constantFrom('empty', 'guest'), { nil: undefined, freq: 4 }),
+        async (caller, sel, args, title) => {
+          const token = teamCallers[caller]!;
+          const all = await graphql(generic, token, operation('edges { cursor }'), { id: org.organizationId, first: 100 });
+          const own: string[] = (all.data?.organization?.teams?.edges ?? []).map((e: { cursor: string }) => e.cursor);
+          const variables: Record<string, unknown> = { id: org.organizationId, title };
+          for (const [name, value] of Object.entries(args)) {
+            if (value === undefined) continue;
+            if (name !== 'after' && name !== 'before') variables[name] = value;
+            else if (value === 'foreign') variables[name] = foreignCursor;
+            else if (value === 'garbage') variables[name] = 'not-a-cursor';
+            else variables[name] = own[value as number] ?? foreignCursor;
+          }
+          const fromPlan = await answer(planned, token, operation(sel), variables);
+          const fromGeneric = await answer(generic, token, operation(sel), variables);
+          expect(fromGeneric.planned).toBe(false);
+          expect(fromPlan.result).toEqual(fromGeneric.result);
+          if (fromPlan.planned) plannedAnswers++;
+        },
+      ),
+      { numRuns: 150 },
+    );
+    expect(plannedAnswers).toBeGreaterThan(20);
+  });
+
+  it('answers the REST list of teams as the generic path, page after page, in statements that do not grow with the page', async () => {
+    for (const token of Object.values(teamCallers)) {
+      let page: string | undefined;
+      for (let i = 0; i < 4; i++) {
+        const path = `/v1/orgs/${org.organizationId}/teams?limit=2${page ? `&page=${encodeURIComponent(page)}` : ''}`;
+        const { result: fromPlan, statements } = await planned.recordStatements(() => rest(planned, token).get(path));
+        const fromGeneric = await rest(generic, token).get(path);
+        expect({ status: fromPlan.status, body: fromPlan.body }).toEqual({ status: fromGeneric.status, body: fromGeneric.body });
+        if (token === org.admin.token) expect(statements.some(isPlannedStatement)).toBe(true);
+        page = fromPlan.body?.next?.page;
+        if (!page) break;
+      }
+    }
+    const counts = [];
+    for (const limit of [1, 4]) {
+      const path = `/v1/orgs/${org.organizationId}/teams?limit=${limit}`;
+      const { result, statements } = await planned.recordStatements(() => rest(planned, org.admin.token).get(path));
+      expect(result.body.items).toHaveLength(limit);
+      expect(statements.some(isPlannedStatement)).toBe(true);
+      counts.push(statements.length);
+    }
+    // The token check, the organization, the page with its count and members' counts, then the
+    // list's preload: the caller's roles in the teams and their spaces counts (the generic path: 6).
+    expect(counts).toEqual([5, 5]);
   });
 
   it('answers the nested query in one statement after the organization, whatever the page size', async () => {

@@ -3,11 +3,12 @@
 import { completeValue } from '@pothos/core';
 import { builder, type InputFieldBuilder, type ObjectFieldBuilder } from '../../schema/builder.js';
 import type { Team } from '../../generated/prisma/client.js';
-import { requireActor } from '../../context.js';
+import { requireActor, type Context } from '../../context.js';
 import { can, teamMemberPolicy, teamPolicy, visibleTeamMembersWhere } from '../../policy/index.js';
 import { TeamRoleEnum } from '../../schema/enums.js';
 import { permissionsType } from '../../schema/permissions.js';
-import { scopedList } from '../../schema/lists.js';
+import { scopedList, type ScopedList } from '../../schema/lists.js';
+import { planList, planType } from '../../schema/plan/plan.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { teamSpaceCounts } from '../permissions/loaders.js';
 import { preloadTeams } from './loaders.js';
@@ -28,10 +29,14 @@ import {
 const TeamPermissions = permissionsType('TeamPermissions', teamPolicy, ['admin', 'view']);
 const TeamMemberPermissions = permissionsType('TeamMemberPermissions', teamMemberPolicy, ['view']);
 
+/** Whether the caller sees the team (the Team type's check, and the planned list's). */
+const teamShown = (team: { id: string; organizationId: string }, ctx: Context) =>
+  completeValue(teamSubject(ctx, team), (subject) => can(teamPolicy, requireActor(ctx), subject, 'view'));
+
 export const TeamRef = builder.prismaNode('Team', {
   id: { field: 'id' },
   description: 'A team: members of an organization grouped under a title.',
-  authScopes: (team, ctx) => completeValue(teamSubject(ctx, team), (subject) => can(teamPolicy, requireActor(ctx), subject, 'view')),
+  authScopes: teamShown,
   fields: (t) => ({
     title: t.exposeString('title', { description: 'Title of the team (1 to 64 characters).' }),
     organizationId: t.exposeID('organizationId', { description: 'Id of the organization the team belongs to.' }),
@@ -81,6 +86,25 @@ builder.prismaObjectField('Team', 'members', (t) =>
   ),
 );
 
+planType('Team', {
+  model: 'Team',
+  columns: { id: 'id', title: 'title', organizationId: 'organizationId', createdAt: 'createdAt' },
+  counts: { membersCount: { model: 'TeamMember', foreignKey: 'teamId' } },
+  // Their resolvers above answer them from the subject's columns and the loaders `preloadTeams` fills.
+  computed: { spacesCount: [], permissions: [] },
+  subject: ['id', 'organizationId'],
+  visible: (team, ctx) => teamShown(team as never, ctx),
+});
+
+const organizationTeams: ScopedList<{ id: string; emailDomains: string[] }, TeamListArgs> = {
+  model: (ctx) => ctx.prisma.team,
+  where: (org, args, ctx) => teamListWhere(ctx, org, args),
+  orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
+  preload: preloadTeams,
+};
+// `preloadTeams` reads the teams' ids.
+planList('Organization', 'teams', 'Team', organizationTeams, { preloadReads: ['id'] });
+
 builder.prismaObjectField('Organization', 'teams', (t) =>
   t.prismaConnection(
     {
@@ -93,12 +117,7 @@ builder.prismaObjectField('Organization', 'teams', (t) =>
         owner: t.arg.id({ description: 'A member (user id): only the teams they can manage (all of them for an admin).' }),
         title: t.arg.string({ description: 'Text the team title contains (case-insensitive).' }),
       },
-      ...scopedList({
-        model: (ctx) => ctx.prisma.team,
-        where: (org: { id: string; emailDomains: string[] }, args: TeamListArgs, ctx) => teamListWhere(ctx, org, args),
-        orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
-        preload: preloadTeams,
-      }),
+      ...scopedList(organizationTeams),
     },
     TeamConnection,
   ),

@@ -20,6 +20,7 @@ import { Unplannable, quote } from './where.js';
 export type NodeField =
   | { key: string; kind: 'typename'; value: string }
   | { key: string; kind: 'column'; index: number }
+  | { key: string; kind: 'count'; index: number }
   | { key: string; kind: 'relation'; relation: PlannedRelation; node: NodePlan };
 
 export interface NodePlan {
@@ -37,6 +38,8 @@ export interface ConnectionPlan {
   model: string;
   /** Index of the listed row's id. */
   idIndex: number;
+  /** The columns of each listed row its list's `preload` reads: [column, index]. */
+  preloadRow: [string, number][];
   /** Select expressions, read back as c0, c1, … */
   columns: string[];
   /** LEFT JOINs of the relations asked for. */
@@ -68,6 +71,18 @@ class StatementBuilder {
       // Prisma's DateTime columns hold UTC without a zone: read them as UTC instants.
       const sql = `${alias}.${quote(name)}`;
       this.columns.push(columnOf(model, name).type === 'DateTime' ? `(${sql} AT TIME ZONE 'UTC')` : sql);
+      index = this.columns.length - 1;
+      this.indexes.set(key, index);
+    }
+    return index;
+  }
+
+  /** How many rows of `model` point at the row of `alias` by `foreignKey`. */
+  count(alias: string, model: string, foreignKey: string): number {
+    const key = `${alias}#${model}.${foreignKey}`;
+    let index = this.indexes.get(key);
+    if (index === undefined) {
+      this.columns.push(`(SELECT count(*)::int FROM ${quote(model)} WHERE ${quote(model)}.${quote(foreignKey)} = ${alias}."id")`);
       index = this.columns.length - 1;
       this.indexes.set(key, index);
     }
@@ -134,7 +149,10 @@ function compileNode(c: Compilation, typeName: string, sets: SelectionSetNode[],
     const inner = subSelections(nodes);
     if (name === '__typename') fields.push({ key, kind: 'typename', value: typeName });
     else if (type.columns[name]) fields.push({ key, kind: 'column', index: c.statement.column(alias, type.model, type.columns[name]) });
-    else if (type.relations?.[name]) {
+    else if (type.counts?.[name]) {
+      const count = type.counts[name];
+      fields.push({ key, kind: 'count', index: c.statement.count(alias, count.model, count.foreignKey) });
+    } else if (type.relations?.[name]) {
       const relation = type.relations[name];
       const related = plannedTypes.get(relation.type);
       if (!related) throw new Unplannable(`${relation.type} is not planned`);
@@ -196,9 +214,11 @@ export function compileConnection(info: GraphQLResolveInfo, list: PlannedList): 
   const listed = plannedTypes.get(list.node)!;
   // The order and the page's cursor read the id even when no node is asked for.
   const idIndex = c.statement.column(LIST_ALIAS, listed.model, 'id');
+  const preloadRow = list.preloadReads.map((column): [string, number] => [column, c.statement.column(LIST_ALIAS, listed.model, column)]);
   return {
     model: listed.model,
     idIndex,
+    preloadRow,
     columns: c.statement.columns,
     joins: c.statement.joins,
     typename: connection.name,

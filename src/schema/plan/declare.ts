@@ -31,14 +31,21 @@ export interface PlannedType {
    * permissions, settings shown to members only) keeps its one definition.
    */
   computed?: Record<string, readonly string[]>;
+  /**
+   * Fields answering how many rows of `model` point at this row by `foreignKey`, unfiltered
+   * (what plugin-prisma's `relationCount` answers): read in the same statement.
+   */
+  counts?: Record<string, { model: string; foreignKey: string }>;
   /** Columns the checks below and the relations' `shown` read (the policy subject). */
   subject: readonly string[];
   /**
    * Whether the generic path answers the object without an error: the type's own
    * auth scopes, the same policy call. One row failing sends the whole list back to
-   * the generic path, which then answers the error as always.
+   * the generic path, which then answers the error as always. It runs after the list's
+   * `preload`; an answer that is still a promise (a loader not preloaded) also sends the
+   * list to the generic path.
    */
-  visible: (row: Row, ctx: Context) => boolean;
+  visible: (row: Row, ctx: Context) => boolean | PromiseLike<boolean>;
 }
 
 export interface PlannedList {
@@ -46,6 +53,13 @@ export interface PlannedList {
   node: string;
   /** The list as the generic path serves it: its `where` (policy filters) and order are used as they are. */
   list: ScopedList<never, never>;
+  /** The columns of each listed row the list's `preload` reads (read in the statement, handed to it as its rows). */
+  preloadReads: readonly string[];
+}
+
+export interface PlanListOptions {
+  /** Required with a `preload`: the columns of the listed rows it reads. */
+  preloadReads?: readonly string[];
 }
 
 export interface ModelField {
@@ -75,11 +89,24 @@ export function planType(typeName: string, type: PlannedType) {
   for (const column of [...Object.values(type.columns), ...type.subject, ...Object.values(type.computed ?? {}).flat()])
     columnOf(type.model, column);
   for (const relation of Object.values(type.relations ?? {})) columnOf(type.model, relation.foreignKey);
+  for (const count of Object.values(type.counts ?? {})) columnOf(count.model, count.foreignKey);
   plannedTypes.set(typeName, type);
 }
 
-/** Declares that the list field `parentType.field` may be planned. */
-export function planList<Parent, Args>(parentType: string, field: string, node: string, list: ScopedList<Parent, Args>) {
-  if (list.decorate || list.preload) throw new Error(`read plan: ${parentType}.${field} decorates its rows, which a plan cannot`);
-  plannedLists.set(`${parentType}.${field}`, { node, list: list as unknown as ScopedList<never, never> });
+/**
+ * Declares that the list field `parentType.field` may be planned. A list that `preload`s
+ * names the columns its preload reads: the plan reads them too and runs the same preload
+ * over the page before the rows are checked and built.
+ */
+export function planList<Parent, Args>(
+  parentType: string,
+  field: string,
+  node: string,
+  list: ScopedList<Parent, Args>,
+  options: PlanListOptions = {},
+) {
+  const path = `${parentType}.${field}`;
+  if (list.decorate) throw new Error(`read plan: ${path} decorates its rows, which a plan cannot`);
+  if (list.preload && !options.preloadReads) throw new Error(`read plan: ${path} preloads: name the columns it reads (preloadReads)`);
+  plannedLists.set(path, { node, list: list as unknown as ScopedList<never, never>, preloadReads: options.preloadReads ?? [] });
 }

@@ -6,7 +6,7 @@
 import { defaultFieldResolver, getNamedType, type GraphQLFieldResolver, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import type { Context } from '../../context.js';
 import { connectionPlanFor } from './compile.js';
-import { plannedLists, plannedTypes } from './declare.js';
+import { columnOf, plannedLists, plannedTypes } from './declare.js';
 import { PLANNED, ROW, runConnectionPlan } from './run.js';
 
 export { planList, planType } from './declare.js';
@@ -48,6 +48,10 @@ export function planReads(schema: GraphQLSchema) {
     const typeOptions = type.extensions?.pothosOptions as { authScopes?: unknown; runScopesOnType?: boolean } | undefined;
     if (fieldOptions?.authScopes || (typeOptions?.authScopes && typeOptions.runScopesOnType === false && !fieldOptions?.skipTypeScopes))
       throw new Error(`read plan: ${path} checks auth scopes of its own, which a plan would skip`);
+    const listed = plannedLists.get(path)!;
+    const node = plannedTypes.get(listed.node);
+    if (!node) throw new Error(`read plan: ${path} lists ${listed.node}, which is not planned`);
+    for (const column of listed.preloadReads) columnOf(node.model, column);
     const connection = getNamedType(field.type) as GraphQLObjectType;
     readByProperty.add(connection.name);
     readByProperty.add(getNamedType(connection.getFields().edges!.type).name);
@@ -62,7 +66,7 @@ export function planReads(schema: GraphQLSchema) {
     field.resolve = (parent, args, ctx, info) => {
       const plan = ctx.plannedReads === false ? null : connectionPlanFor(info, list);
       if (!plan) return generic(parent, args, ctx, info);
-      return runConnectionPlan(plan, list, parent, args, ctx).then((answer) => answer ?? generic(parent, args, ctx, info));
+      return runConnectionPlan(plan, list, parent, args, ctx, info).then((answer) => answer ?? generic(parent, args, ctx, info));
     };
   }
 }

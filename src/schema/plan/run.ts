@@ -6,6 +6,7 @@
 // scope) gives `undefined`: the caller then runs the generic path, which answers it.
 import { formatPrismaCursor, parsePrismaCursor } from '@pothos/plugin-prisma';
 import { getConnectionPageSize, validateConnectionArguments } from '@pothos/core';
+import type { GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../../context.js';
 import { rawQuery } from '../../db/raw.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../validate.js';
@@ -85,12 +86,16 @@ function statement(plan: ConnectionPlan, where: object, orderBy: object[], page:
 /** Thrown by a check the generic path would answer with an error. */
 class Refused extends Error {}
 
-function checked(test: () => boolean): boolean {
+/** A check's answer; one that throws or is still a promise (a loader not preloaded) is left to the generic path. */
+function checked(test: () => boolean | PromiseLike<boolean>): boolean {
+  let answer: boolean | PromiseLike<boolean>;
   try {
-    return test();
+    answer = test();
   } catch {
     throw new Refused();
   }
+  if (typeof answer !== 'boolean') throw new Refused();
+  return answer;
 }
 
 function rowOf(node: NodePlan, row: Row): Row {
@@ -107,7 +112,7 @@ function build(node: NodePlan, row: Row, ctx: Context): Row | null {
   const out: Row = { [PLANNED]: true, [ROW]: subject };
   for (const field of node.fields) {
     if (field.kind === 'typename') out[field.key] = field.value;
-    else if (field.kind === 'column') out[field.key] = row[`c${field.index}`];
+    else if (field.kind === 'column' || field.kind === 'count') out[field.key] = row[`c${field.index}`];
     else {
       const related = row[`c${field.node.idIndex}`] == null ? null : rowOf(field.node, row);
       const shown = related != null && (!field.relation.shown || checked(() => field.relation.shown!(related, ctx)));
@@ -129,16 +134,43 @@ async function planQuery(plan: ConnectionPlan, list: PlannedList, parent: unknow
 }
 
 /** The connection the generic path would answer, or undefined when the generic path must answer. */
-export async function runConnectionPlan(plan: ConnectionPlan, list: PlannedList, parent: unknown, args: ConnectionArgs, ctx: Context) {
+export async function runConnectionPlan(
+  plan: ConnectionPlan,
+  list: PlannedList,
+  parent: unknown,
+  args: ConnectionArgs,
+  ctx: Context,
+  info: GraphQLResolveInfo,
+) {
   const query = await planQuery(plan, list, parent, args, ctx);
   if (!query) return undefined;
   const rows = await rawQuery<Row>(ctx.prisma, query.text, query.params);
   if (query.page.cursor !== undefined && rows[0]?.cursorInList !== true) return undefined;
+  if (!(await preloaded(plan, list, rows, ctx, info))) return undefined;
   try {
     return shape(plan, rows, args, query.page.take, ctx);
   } catch (err) {
     if (err instanceof Refused) return undefined;
     throw err;
+  }
+}
+
+/**
+ * Runs the list's `preload` over the page's rows (their columns it reads), as the generic
+ * path does before its rows resolve, so that the checks and computed fields answer at once.
+ * False when it fails: the generic path then answers (and reports) it.
+ */
+async function preloaded(plan: ConnectionPlan, list: PlannedList, rows: Row[], ctx: Context, info: GraphQLResolveInfo) {
+  if (!list.list.preload) return true;
+  const id = `c${plan.idIndex}`;
+  const listed = rows
+    .filter((r) => r[id] != null)
+    .map((r) => Object.fromEntries(plan.preloadRow.map(([column, index]) => [column, r[`c${index}`]])));
+  try {
+    await list.list.preload(listed, ctx, info);
+    return true;
+  } catch {
+    return false;
   }
 }
 
