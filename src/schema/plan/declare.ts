@@ -32,8 +32,8 @@ export interface PlannedType {
    */
   computed?: Record<string, readonly string[]>;
   /**
-   * Fields answering how many rows of `model` point at this row by `foreignKey`, unfiltered
-   * (what plugin-prisma's `relationCount` answers): read in the same statement.
+   * Fields answering how many rows of `model` point at this row (its `id`) by `foreignKey`,
+   * unfiltered (what plugin-prisma's `relationCount` answers): read in the same statement.
    */
   counts?: Record<string, { model: string; foreignKey: string }>;
   /** Columns the checks below and the relations' `shown` read (the policy subject). */
