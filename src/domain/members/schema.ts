@@ -4,7 +4,8 @@ import { requireActor, type Context } from '../../context.js';
 import { can, memberLevelOn, memberPolicy } from '../../policy/index.js';
 import { roles, type Role } from '../../policy/roles.js';
 import { OrderEnum, RoleEnum, restEnum, roleDescriptions } from '../../schema/enums.js';
-import { scopedList } from '../../schema/lists.js';
+import { scopedList, type ScopedList } from '../../schema/lists.js';
+import { planList, planType } from '../../schema/plan/plan.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { SpaceRef } from '../spaces/schema.js';
@@ -123,6 +124,27 @@ export const MemberRef = builder.prismaObject('Member', {
 
 export const MemberConnection = nodeConnection(MemberRef, 'Member', { items: 'members' });
 
+planType('Member', {
+  model: 'Member',
+  key: ['organizationId', 'userId'],
+  columns: { id: 'userId', role: 'role', disabled: 'disabled', sso: 'sso', joinedAt: 'joinedAt', lastSeenAt: 'lastSeenAt' },
+  // The Organization type's own check applies to it (a hidden one sends the list to the generic path, which answers the error).
+  relations: { organization: { type: 'Organization', foreignKey: 'organizationId' } },
+  // Their resolvers above answer them from the subject's columns and the loaders `preloadMembers` fills.
+  computed: { spacesCount: [], teamsCount: [], sitesCount: [] },
+  subject: ['organizationId', 'userId', 'role'],
+  visible: (member, ctx) => can(memberPolicy, requireActor(ctx), member as never, 'view'),
+});
+
+const organizationMembers: ScopedList<{ id: string; emailDomains: string[] }, MemberListArgs> = {
+  model: (ctx) => ctx.prisma.member,
+  where: (org, args, ctx) => memberListWhere(ctx, org, args),
+  orderBy: memberListOrder,
+  preload: preloadMembers,
+};
+// `preloadMembers` reads each member's organization, user and role.
+planList('Organization', 'members', 'Member', organizationMembers, { preloadReads: ['organizationId', 'userId', 'role'] });
+
 builder.prismaObjectField('Organization', 'members', (t) =>
   t.prismaConnection(
     {
@@ -138,12 +160,7 @@ builder.prismaObjectField('Organization', 'members', (t) =>
         search: t.arg.string({ description: 'Text the name or e-mail address contains (case-insensitive).' }),
         sort: t.arg({ type: MemberSort, defaultValue: 'joinedAt', description: 'What members are sorted by.' }),
       },
-      ...scopedList({
-        model: (ctx) => ctx.prisma.member,
-        where: (org: { id: string; emailDomains: string[] }, args: MemberListArgs, ctx) => memberListWhere(ctx, org, args),
-        orderBy: memberListOrder,
-        preload: preloadMembers,
-      }),
+      ...scopedList(organizationMembers),
     },
     MemberConnection,
   ),

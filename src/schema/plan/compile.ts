@@ -14,7 +14,7 @@ import {
   type GraphQLSchema,
   type SelectionSetNode,
 } from 'graphql';
-import { columnOf, plannedTypes, type PlannedList, type PlannedRelation, type PlannedType } from './declare.js';
+import { columnOf, keyOf, plannedTypes, type PlannedList, type PlannedRelation, type PlannedType } from './declare.js';
 import { Unplannable, quote } from './where.js';
 
 export type NodeField =
@@ -36,8 +36,10 @@ export type PageInfoField = 'hasNextPage' | 'hasPreviousPage' | 'startCursor' | 
 
 export interface ConnectionPlan {
   model: string;
-  /** Index of the listed row's id. */
+  /** Index of the listed row's id (its key's first column). */
   idIndex: number;
+  /** The listed row's key (its cursor): [column, index]. */
+  key: [string, number][];
   /** The columns of each listed row its list's `preload` reads: [column, index]. */
   preloadRow: [string, number][];
   /** Select expressions, read back as c0, c1, … */
@@ -165,7 +167,7 @@ function compileNode(c: Compilation, typeName: string, sets: SelectionSetNode[],
   }
   return {
     type,
-    idIndex: c.statement.column(alias, type.model, 'id'),
+    idIndex: c.statement.column(alias, type.model, keyOf(type)[0]!),
     row: [...rowColumns].map((column) => [column, c.statement.column(alias, type.model, column)]),
     fields,
   };
@@ -212,12 +214,14 @@ export function compileConnection(info: GraphQLResolveInfo, list: PlannedList): 
     } else throw new Unplannable(`${connection.name}.${name} is not planned`);
   }
   const listed = plannedTypes.get(list.node)!;
-  // The order and the page's cursor read the id even when no node is asked for.
-  const idIndex = c.statement.column(LIST_ALIAS, listed.model, 'id');
+  // The order and the page's cursor read the key even when no node is asked for.
+  const key = keyOf(listed).map((column): [string, number] => [column, c.statement.column(LIST_ALIAS, listed.model, column)]);
+  const idIndex = key[0]![1];
   const preloadRow = list.preloadReads.map((column): [string, number] => [column, c.statement.column(LIST_ALIAS, listed.model, column)]);
   return {
     model: listed.model,
     idIndex,
+    key,
     preloadRow,
     columns: c.statement.columns,
     joins: c.statement.joins,

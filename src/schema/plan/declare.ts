@@ -21,6 +21,8 @@ export interface PlannedRelation {
 export interface PlannedType {
   /** The Prisma model, hence the table (Quire maps no names). */
   model: string;
+  /** The model's primary key when it is not `id` (`['organizationId', 'userId']`): a list's cursor names it, as plugin-prisma's does. */
+  key?: readonly string[];
   /** Fields whose answer is one column's value, as the field's resolver returns it. */
   columns: Record<string, string>;
   /** To-one relations by a foreign key of this model. */
@@ -81,6 +83,8 @@ export function columnOf(model: string, name: string): ModelField {
   return field;
 }
 
+export const keyOf = (type: PlannedType) => type.key ?? ['id'];
+
 export const plannedTypes = new Map<string, PlannedType>();
 export const plannedLists = new Map<string, PlannedList>();
 
@@ -90,6 +94,7 @@ export function planType(typeName: string, type: PlannedType) {
     columnOf(type.model, column);
   for (const relation of Object.values(type.relations ?? {})) columnOf(type.model, relation.foreignKey);
   for (const count of Object.values(type.counts ?? {})) columnOf(count.model, count.foreignKey);
+  for (const column of keyOf(type)) columnOf(type.model, column);
   plannedTypes.set(typeName, type);
 }
 

@@ -13,6 +13,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../validate.js';
 import type { PlannedList, Row } from './declare.js';
 import { LIST_ALIAS, type ConnectionPlan, type NodePlan } from './compile.js';
 import { Unplannable, quote, whereToSql } from './where.js';
+import { columnOf } from './declare.js';
 
 /** Marks an object the planner built: its fields are read as properties (plan.ts). */
 export const PLANNED = Symbol('planned');
@@ -27,7 +28,7 @@ interface ConnectionArgs {
 }
 
 /** The page plugin-prisma asks Prisma for (its prismaCursorConnectionQuery): `take` counts one extra row. */
-function pageOf(args: ConnectionArgs) {
+function pageOf(args: ConnectionArgs, key: readonly string[]) {
   validateConnectionArguments(args);
   if (args.before != null && args.after != null) throw new Unplannable('before and after');
   if (args.before != null && args.first != null) throw new Unplannable('before and first');
@@ -35,27 +36,39 @@ function pageOf(args: ConnectionArgs) {
   const { limit } = getConnectionPageSize({ args, defaultSize: DEFAULT_PAGE_SIZE, maxSize: MAX_PAGE_SIZE });
   const backward = args.before != null || args.last != null;
   const cursorText = args.before ?? args.after;
-  const cursor = cursorText == null ? undefined : parsePrismaCursor(cursorText);
-  if (cursor !== undefined && typeof cursor !== 'string') throw new Unplannable('a cursor that is not an id');
-  return { take: backward ? -limit : limit, cursor: cursor as string | undefined };
+  const parsed: unknown = cursorText == null ? undefined : parsePrismaCursor(cursorText);
+  // A cursor holds the key's values: the id, or a compound key's values in its order.
+  const values = parsed === undefined ? undefined : key.length === 1 ? [parsed] : parsed;
+  if (values !== undefined && (!Array.isArray(values) || values.length !== key.length || values.some((v) => typeof v !== 'string')))
+    throw new Unplannable('a cursor that is not a key of the list');
+  return { take: backward ? -limit : limit, cursor: values as string[] | undefined };
 }
 
-/** The list's order (Prisma `orderBy`) as columns and one direction; it must end on the id (a total order). */
-function orderOf(orderBy: object[]) {
+/**
+ * The list's order (Prisma `orderBy`) as columns and one direction. It must be a total order
+ * (every column of the key the filter does not pin is in it) on required columns (where
+ * Prisma's cursor and a comparison of rows agree).
+ */
+function orderOf(model: string, orderBy: object[], key: readonly string[], where: object) {
   const entries = orderBy.map((o) => {
     const pairs = Object.entries(o);
     if (pairs.length !== 1 || (pairs[0]![1] !== 'asc' && pairs[0]![1] !== 'desc')) throw new Unplannable('an order on a relation');
     return pairs[0] as [string, 'asc' | 'desc'];
   });
   const direction = entries[0]?.[1];
-  if (!direction || entries.some(([, d]) => d !== direction) || entries.at(-1)![0] !== 'id') throw new Unplannable('this order');
-  return { columns: entries.map(([c]) => c), direction };
+  const columns = entries.map(([c]) => c);
+  const pinned = (column: string) => ['string', 'number'].includes(typeof (where as Record<string, unknown>)[column]);
+  if (!direction || entries.some(([, d]) => d !== direction) || !key.every((k) => columns.includes(k) || pinned(k)))
+    throw new Unplannable('this order');
+  if (columns.some((c) => !columnOf(model, c).isRequired)) throw new Unplannable('an order on a nullable column');
+  return { columns, direction };
 }
 
 function statement(plan: ConnectionPlan, where: object, orderBy: object[], page: ReturnType<typeof pageOf>, withTotal: boolean) {
   const params: unknown[] = [];
   const filter = whereToSql(plan.model, where, params);
-  const order = orderOf(orderBy);
+  const key = plan.key.map(([column]) => column);
+  const order = orderOf(plan.model, orderBy, key, where);
   const table = quote(plan.model);
   const ordered = (alias: string) => `(${order.columns.map((c) => `${alias}.${quote(c)}`).join(', ')})`;
   const backward = page.take < 0;
@@ -65,12 +78,13 @@ function statement(plan: ConnectionPlan, where: object, orderBy: object[], page:
   const conditions = [filter.at(LIST_ALIAS)];
   const meta: string[] = ['1 AS "one"'];
   if (page.cursor !== undefined) {
-    const cursor = `$${params.push(page.cursor)}`;
+    const values = page.cursor;
+    const cursor = key.map((column, i) => `k.${quote(column)} = $${params.push(values[i])}`).join(' AND ');
     const after = (order.direction === 'asc') !== backward ? '>' : '<';
     conditions.push(
-      `${ordered(LIST_ALIAS)} ${after} (SELECT ${order.columns.map((c) => `k.${quote(c)}`).join(', ')} FROM ${table} k WHERE k."id" = ${cursor})`,
+      `${ordered(LIST_ALIAS)} ${after} (SELECT ${order.columns.map((c) => `k.${quote(c)}`).join(', ')} FROM ${table} k WHERE ${cursor})`,
     );
-    meta.push(`EXISTS (SELECT 1 FROM ${table} k WHERE ${filter.at('k')} AND k."id" = ${cursor}) AS "cursorInList"`);
+    meta.push(`EXISTS (SELECT 1 FROM ${table} k WHERE ${filter.at('k')} AND ${cursor}) AS "cursorInList"`);
   }
   if (withTotal) meta.push(`(SELECT count(*)::int FROM ${table} k WHERE ${filter.at('k')}) AS "total"`);
   const columns = plan.columns.map((sql, i) => `${sql} AS c${i}`);
@@ -125,7 +139,10 @@ function build(node: NodePlan, row: Row, ctx: Context): Row | null {
 /** The page asked for and its statement; undefined for Unplannable, or an error (a missing scope, bad arguments) the generic path answers the same way. */
 async function planQuery(plan: ConnectionPlan, list: PlannedList, parent: unknown, args: ConnectionArgs, ctx: Context) {
   try {
-    const page = pageOf(args);
+    const page = pageOf(
+      args,
+      plan.key.map(([column]) => column),
+    );
     const where = await list.list.where(parent as never, args as never, ctx);
     return { page, ...statement(plan, where, list.list.orderBy(args as never), page, plan.shape.totalCount.length > 0) };
   } catch {
@@ -183,7 +200,15 @@ function shape(plan: ConnectionPlan, rows: Row[], args: ConnectionArgs, take: nu
   const backward = args.before != null || args.last != null;
   const hasNextPage = args.before != null ? true : args.last != null ? false : full;
   const hasPreviousPage = args.after != null ? true : backward ? full : false;
-  const cursors = page.map((r) => formatPrismaCursor({ id: r[id] }, 'id'));
+  // As plugin-prisma formats them: the id alone, or the compound key's values.
+  const cursors = page.map((r) =>
+    plan.key.length === 1
+      ? formatPrismaCursor({ [plan.key[0]![0]]: r[id] }, plan.key[0]![0])
+      : formatPrismaCursor(
+          Object.fromEntries(plan.key.map(([column, index]) => [column, r[`c${index}`]])),
+          plan.key.map(([column]) => column),
+        ),
+  );
   const connection: Row = { [PLANNED]: true };
   for (const key of plan.shape.typename) connection[key] = plan.typename;
   for (const key of plan.shape.totalCount) connection[key] = rows[0]!.total;
