@@ -360,6 +360,27 @@ describe('planned reads', () => {
     expect(plannedAnswers).toBeGreaterThan(20);
   });
 
+  it('answers a page of members with their counts in statements that do not grow with the page', async () => {
+    const query = `query($id: ID!, $first: Int) { organization(id: $id) { members(first: $first) { totalCount
+      edges { cursor node { id role spacesCount teamsCount sitesCount organization { id title } } } } } }`;
+    const counts: Record<string, number[]> = { planned: [], generic: [] };
+    for (const first of [1, 4])
+      for (const [name, app] of [
+        ['planned', planned],
+        ['generic', generic],
+      ] as const) {
+        const { result, statements } = await app.recordStatements(() =>
+          graphql(app, org.admin.token, query, { id: org.organizationId, first }),
+        );
+        expect(result.data.organization.members.edges).toHaveLength(first);
+        if (name === 'planned') expect(statements.some(isPlannedStatement)).toBe(true);
+        counts[name]!.push(statements.length);
+      }
+    // The token check, the organization, the page with its count and organizations, then the list's
+    // preload: space counts, the members' grants, team counts, site counts (the generic path: 8).
+    expect(counts).toEqual({ planned: [7, 7], generic: [8, 8] });
+  });
+
   it('answers the REST list of teams as the generic path, page after page, in statements that do not grow with the page', async () => {
     for (const token of Object.values(teamCallers)) {
       let page: string | undefined;
