@@ -2,6 +2,8 @@
 // (node_modules/@gitbook/api/spec/openapi.json, annotations left out), copied
 // because @gitbook/api is a dev dependency: test/sites/customization-schemas.test.ts
 // fails when they drift from the document. Refs point at #/components/schemas/<name>.
+import { languages } from '../../content/language.js';
+
 export const publicSchemas = {
   Color: { type: 'string', pattern: '^#(?:[0-9a-fA-F]{3}){1,2}$' },
   ContentRef: {
@@ -617,49 +619,7 @@ export const publicSchemas = {
     },
   },
   SiteTitle: { type: 'string', minLength: 2, maxLength: 128 },
-  TranslationLanguage: {
-    type: 'string',
-    enum: [
-      'en',
-      'fr',
-      'de',
-      'es',
-      'it',
-      'pt',
-      'pt-br',
-      'ru',
-      'ja',
-      'zh',
-      'zh-tw',
-      'yue',
-      'ko',
-      'ar',
-      'hi',
-      'nl',
-      'pl',
-      'tr',
-      'sv',
-      'no',
-      'da',
-      'fi',
-      'el',
-      'cs',
-      'hu',
-      'ro',
-      'th',
-      'vi',
-      'id',
-      'ms',
-      'he',
-      'uk',
-      'sk',
-      'bg',
-      'hr',
-      'lt',
-      'lv',
-      'et',
-      'sl',
-    ],
-  },
+  // The public document's list is the one a space's `language` takes.
+  TranslationLanguage: { type: 'string', enum: languages },
   URL: { type: 'string', format: 'uri', maxLength: 2048 },
 } as const;
