@@ -3,22 +3,17 @@
 // plus the meta links of the space's and a change request's pages. Answers
 // addressed by revision id are immutable (strong ETag, a year's Cache-Control,
 // 304 on If-None-Match) and an old revision is still served after a merge.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, useTestOrg } from '../support/app.js';
 import { graphql, request, rest } from '../support/http.js';
-import { addMember, createOrg, createSpace, type OrgFixture } from '../support/factories.js';
+import { addMember, createOrg, createSpace } from '../support/factories.js';
 import { expectOpenApi } from '../support/openapi.js';
 import { insertPages, publishOnSite } from '../support/content.js';
 import { tokenWithScopes } from '../support/tokens.js';
 import { pageTreeCache } from '../../src/domain/revisions/cache.js';
 
-let app: TestApp;
-let org: OrgFixture;
-beforeAll(async () => {
-  app = await startTestApp();
-  org = await createOrg(app);
-});
-afterAll(() => app.close());
+const app = useTestApp();
+const org = useTestOrg(app);
 
 const revisionOf = async (spaceId: string) => (await app.prisma.space.findUniqueOrThrow({ where: { id: spaceId } })).revisionId;
 const base = (spaceId: string, revisionId: string) => `/v1/spaces/${spaceId}/revisions/${revisionId}`;

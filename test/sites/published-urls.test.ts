@@ -2,20 +2,16 @@
 // visitor tokens they answer: anonymous lookups by Quire's own address, a
 // custom hostname and a proxy, share-link sites, and what a token opens — the
 // site's published spaces, read-only — and when it stops opening anything.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeJwt, SignJWT } from 'jose';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { useTestApp } from '../support/app.js';
 import { graphql, rest } from '../support/http.js';
 import { createOrg, createSpace, type OrgFixture } from '../support/factories.js';
 import { insertPages } from '../support/content.js';
 import { expectPublicOpenApi } from '../support/openapi.js';
 import { storedSecret } from '../../src/db/serviceSecrets.js';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+const app = useTestApp();
 
 const anonymous = () => rest(app);
 const resolve = (url: string, body: Record<string, unknown> = {}) => anonymous().post('/v1/urls/published', { url, ...body });

@@ -7,9 +7,9 @@
 // redirect lookup and the search box. Each answer is checked against the public
 // document (ajv). For a public site and a share-link site; then the token is
 // refused on a write route and after the site is unpublished.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GitBookAPI, GitBookAPIError } from '@gitbook/api';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { useTestApp } from '../support/app.js';
 import { rest } from '../support/http.js';
 import { createOrg, createSpace, type OrgFixture } from '../support/factories.js';
 import { insertPages } from '../support/content.js';
@@ -23,11 +23,7 @@ type Call = (...args: any[]) => Promise<{ status: number; data: any }>;
 type Client = Record<'urls' | 'orgs' | 'spaces', Record<string, Call>>;
 const client = (authToken?: string) => new GitBookAPI({ endpoint: app.baseUrl, authToken }) as unknown as Client;
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+const app = useTestApp();
 
 /** Checks a client response against the public document's answer of `method path`. */
 function expectDocumented(res: { status: number; data: unknown }, method: string, path: string) {

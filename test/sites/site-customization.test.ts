@@ -2,8 +2,8 @@
 // the site-space overrides) and the published site profile with its
 // customizations: defaults until set, validation against the public schema,
 // who may read and write, the preview of an unpublished site to its members.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { graphql, rest } from '../support/http.js';
 import { createOrg, createSpace, membersOfEveryRole, type OrgFixture } from '../support/factories.js';
 import { tokenWithScopes } from '../support/tokens.js';
@@ -11,11 +11,7 @@ import { expectOpenApi, expectPublicOpenApi } from '../support/openapi.js';
 import { race, restCall } from '../support/concurrency.js';
 import { defaultCustomization } from '../../src/domain/sites/customization/defaults.js';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+const app = useTestApp();
 
 const SITE = '/orgs/{organizationId}/sites/{siteId}/customization';
 const SITE_SPACE = '/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/customization';

@@ -2,8 +2,8 @@
 // updateSiteRedirectById, deleteSiteRedirectById, getSiteRedirectBySource): the
 // public document's shapes, validation, who may read, write and look up, races
 // on one source, and the automatic redirect a page move leaves after a merge.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app.js';
 import { graphql, rest } from '../support/http.js';
 import { createOrg, createSpace, membersOfEveryRole, type OrgFixture } from '../support/factories.js';
 import { tokenWithScopes } from '../support/tokens.js';
@@ -12,11 +12,7 @@ import { race, restCall, statusCounts } from '../support/concurrency.js';
 import { insertPages } from '../support/content.js';
 import { followMainLines } from '../../src/domain/revisions/index.js';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+const app = useTestApp();
 
 const LIST = '/orgs/{organizationId}/sites/{siteId}/redirects';
 const ONE = '/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}';
