@@ -11,6 +11,8 @@ import { useTestApp, type TestApp } from '../support/app.js';
 import { graphql, rest } from '../support/http.js';
 import { addMember, createCollection, createOrg, createSpace, type OrgFixture } from '../support/factories.js';
 import { tokenWithScopes } from '../support/tokens.js';
+import { shareByLink } from '../support/content.js';
+import { DAY } from '../../src/clock.js';
 
 const planned = useTestApp();
 const generic = useTestApp({ graphql: { plannedReads: false } });
@@ -23,6 +25,10 @@ let collectionIds: string[];
 let teamCallers: Record<string, string>;
 /** A cursor of another organization's members (a compound key). */
 let foreignMemberCursor: string;
+/** Ids a space lookup is asked for: every space of the organization (one deleted), another organization's, none. */
+let lookupIds: string[];
+/** The share key of one of the organization's spaces (opened by it for a caller of another organization). */
+let shareKey: string;
 
 const isPlannedStatement = (sql: string) => sql.startsWith('/* read plan */');
 
@@ -49,7 +55,9 @@ beforeAll(async () => {
   expect((await grant(spaces[3]!.id, guest.userId)).status).toBe(204);
   expect((await grant(spaces[5]!.id, reader.userId)).status).toBe(204);
   expect((await rest(planned, org.admin.token).delete(`/v1/spaces/${spaces[1]!.id}`)).status).toBe(205);
-  await createSpace(planned, other);
+  const foreignSpace = await createSpace(planned, other);
+  shareKey = await shareByLink(planned, spaces[7]!);
+  lookupIds = [...spaces.map((s) => s.id), foreignSpace.id, 'no-such-space'];
   const foreign = await graphql(planned, other.admin.token, `query($id: ID!) { organization(id: $id) { spaces { edges { cursor } } } }`, {
     id: other.organizationId,
   });
@@ -217,6 +225,54 @@ describe('planned reads', () => {
     );
     // The property holds for the planned path itself, not only for its fallback.
     expect(plannedAnswers).toBeGreaterThan(30);
+  });
+
+  it('answer a space lookup as the generic path, for every caller, id and share key', async () => {
+    let plannedAnswers = 0;
+    const ids = fc.constantFrom(...lookupIds);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...Object.keys(callers)),
+        spaceSelection,
+        ids,
+        fc.boolean(),
+        async (caller, selection, id, keyed) => {
+          const query = `query($id: ID!, $key: String) { space(id: $id, shareKey: $key) { ${selection} } }`;
+          if (await answeredAlike(callers[caller]!, query, { id, key: keyed ? shareKey : null })) plannedAnswers++;
+        },
+      ),
+      { numRuns: 150 },
+    );
+    expect(plannedAnswers).toBeGreaterThan(30);
+  });
+
+  it('answers REST GET space from one planned statement after the token', async () => {
+    const id = lookupIds[0]!;
+    for (const [name, token] of Object.entries(callers)) {
+      const fromPlan = await planned.recordStatements(() => rest(planned, token).get(`/v1/spaces/${id}`));
+      const fromGeneric = await generic.recordStatements(() => rest(generic, token).get(`/v1/spaces/${id}`));
+      expect({ name, status: fromPlan.result.status, body: fromPlan.result.body }).toEqual({
+        name,
+        status: fromGeneric.result.status,
+        body: fromGeneric.result.body,
+      });
+      if (fromPlan.result.status === 200) expect(fromPlan.statements.filter(isPlannedStatement)).toHaveLength(1);
+    }
+  });
+
+  it('answers a space past its retention as the generic path: not found', async () => {
+    const deleted = lookupIds[1]!;
+    const query = 'query($id: ID!) { space(id: $id) { id title deletedAt } }';
+    for (const app of [planned, generic]) app.clock.advance(8 * DAY);
+    try {
+      await answeredAlike(callers.admin!, query, { id: deleted });
+      const res = await graphql(planned, callers.admin!, query, { id: deleted });
+      expect(res.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    } finally {
+      for (const app of [planned, generic]) app.clock.advance(-8 * DAY);
+    }
+    // Within its retention the same space answers (deleted) from the plan.
+    expect(await answeredAlike(callers.admin!, query, { id: deleted })).toBe(true);
   });
 
   it('answer as the generic path for the other planned lists: collections of an organization, spaces and collections of a collection', async () => {

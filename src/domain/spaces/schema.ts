@@ -7,7 +7,7 @@ import { ContentVisibilityEnum, DefaultLevelEnum, EditModeEnum, defaultLevelOut 
 import { permissionsType } from '../../schema/permissions.js';
 import { urlsFor } from '../shared/urls.js';
 import { scopedList, type ScopedList } from '../../schema/lists.js';
-import { planList, planType } from '../../schema/plan/plan.js';
+import { planList, planLookup, planType } from '../../schema/plan/plan.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { moveInputFields, moved, newOrganizationField, newParentField, positionFromInput, transferInputFields } from '../content/schema.js';
@@ -23,6 +23,8 @@ import {
   deleteSpace,
   duplicateSpace,
   findSpace,
+  findSpaceAnswers,
+  spaceLookupWhere,
   moveSpace,
   restoreSpace,
   transferSpace,
@@ -251,6 +253,10 @@ builder.queryField('space', (t) =>
     resolve: (query, _root, args, ctx) => findSpace(ctx, args.id, query),
   }),
 );
+planLookup('Query', 'space', 'Space', {
+  where: (_root, args: { id: string }, ctx) => spaceLookupWhere(ctx, args.id),
+  found: (space, ctx) => findSpaceAnswers(ctx, space as never),
+});
 
 const spaceId = (t: InputFieldBuilder) => t.id({ required: true, description: 'Id of the space.' });
 

@@ -8,6 +8,7 @@ import type { Context } from '../../context.js';
 import { announceSpaceChange } from './announceSpaceChange.js';
 import { requireActor } from '../../context.js';
 import { authorize, can, spaceLookupScope, spacePolicy } from '../../policy/index.js';
+import type { SpaceSubject } from '../../policy/space.js';
 import { badRequest, conflict } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { checkLength, checkUrl } from '../../validate.js';
@@ -43,9 +44,12 @@ const retentionStart = (ctx: Context) => new Date(ctx.clock.now().getTime() - SP
 export const isPastRetention = (space: { deletedAt: Date | null }, now: Date) =>
   space.deletedAt != null && space.deletedAt.getTime() <= now.getTime() - SPACE_RETENTION_MS;
 
+/** The filter of the space `id` among those the caller's organizations (or share keys) reach. */
+export const spaceLookupWhere = (ctx: Context, id: string) => ({ id, ...spaceLookupScope(requireActor(ctx)) });
+
 /** A space row the caller's organizations (or share keys) reach, unless it is past retention; the caller's rights are the policy's to check. */
 export async function loadSpace(ctx: Context, db: Db, id: string, query: Query = {}) {
-  const space = await db.space.findFirst({ ...query, where: { id, ...spaceLookupScope(requireActor(ctx)) } });
+  const space = await db.space.findFirst({ ...query, where: spaceLookupWhere(ctx, id) });
   return space && isPastRetention(space, ctx.clock.now()) ? null : space;
 }
 
@@ -59,6 +63,13 @@ async function loadLiveSpace(ctx: Context, db: Db, id: string) {
 export async function findSpace(ctx: Context, id: string, query: Query = {}) {
   return authorize(spacePolicy, requireActor(ctx), await loadSpace(ctx, ctx.prisma, id, query), 'view');
 }
+
+/**
+ * Whether `findSpace` answers the row `spaceLookupWhere` found (the read planner's lookup,
+ * src/schema/plan): false, or a throw (a missing scope), where it answers an error.
+ */
+export const findSpaceAnswers = (ctx: Context, space: SpaceSubject) =>
+  !isPastRetention(space, ctx.clock.now()) && can(spacePolicy, requireActor(ctx), space, 'view');
 
 export interface CreateSpaceInput {
   title?: string | null;

@@ -14,7 +14,7 @@ import {
   type GraphQLSchema,
   type SelectionSetNode,
 } from 'graphql';
-import { columnOf, keyOf, plannedTypes, type PlannedList, type PlannedRelation, type PlannedType } from './declare.js';
+import { columnOf, keyOf, plannedTypes, type PlannedList, type PlannedLookup, type PlannedRelation, type PlannedType } from './declare.js';
 import { Unplannable, quote } from './where.js';
 
 export type NodeField =
@@ -232,17 +232,33 @@ export function compileConnection(info: GraphQLResolveInfo, list: PlannedList): 
   };
 }
 
-const compiled = new WeakMap<FieldNode, { fieldNodes: readonly FieldNode[]; plan: ConnectionPlan | null }>();
+export interface LookupPlan {
+  model: string;
+  /** Select expressions, read back as c0, c1, … */
+  columns: string[];
+  joins: string[];
+  node: NodePlan;
+}
+
+/** The plan of the lookup field `info` resolves (one object), or Unplannable. */
+export function compileLookup(info: GraphQLResolveInfo, lookup: PlannedLookup): LookupPlan {
+  const c: Compilation = { schema: info.schema, fragments: info.fragments, statement: new StatementBuilder() };
+  const sets = info.fieldNodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
+  const node = compileNode(c, lookup.node, sets, LIST_ALIAS);
+  return { model: node.type.model, columns: c.statement.columns, joins: c.statement.joins, node };
+}
+
+const compiled = new WeakMap<FieldNode, { fieldNodes: readonly FieldNode[]; plan: unknown }>();
 
 /** The plan of this field in this document, compiled on first use; null when the generic path serves it. */
-export function connectionPlanFor(info: GraphQLResolveInfo, list: PlannedList): ConnectionPlan | null {
+function planFor<Plan, Declared>(info: GraphQLResolveInfo, declared: Declared, compile: (info: GraphQLResolveInfo, d: Declared) => Plan) {
   const first = info.fieldNodes[0]!;
   const cached = compiled.get(first);
   if (cached && cached.fieldNodes.length === info.fieldNodes.length && cached.fieldNodes.every((n, i) => n === info.fieldNodes[i]))
-    return cached.plan;
-  let plan: ConnectionPlan | null;
+    return cached.plan as Plan | null;
+  let plan: Plan | null;
   try {
-    plan = compileConnection(info, list);
+    plan = compile(info, declared);
   } catch (err) {
     if (!(err instanceof Unplannable)) throw err;
     plan = null;
@@ -250,3 +266,6 @@ export function connectionPlanFor(info: GraphQLResolveInfo, list: PlannedList): 
   compiled.set(first, { fieldNodes: info.fieldNodes, plan });
   return plan;
 }
+
+export const connectionPlanFor = (info: GraphQLResolveInfo, list: PlannedList) => planFor(info, list, compileConnection);
+export const lookupPlanFor = (info: GraphQLResolveInfo, lookup: PlannedLookup) => planFor(info, lookup, compileLookup);

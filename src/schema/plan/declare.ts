@@ -59,6 +59,19 @@ export interface PlannedList {
   preloadReads: readonly string[];
 }
 
+/** A field answering one object of a planned type found by a filter (a root lookup by id). */
+export interface PlannedLookup {
+  /** The GraphQL type of the object (a planned type). */
+  node: string;
+  /** The filter the generic path hands Prisma (the id and the policy's lookup scope): at most one row matches. */
+  where: (parent: never, args: never, ctx: Context) => object | Promise<object>;
+  /**
+   * Whether the generic path answers the row found (false or a throw: it answers an error,
+   * which the generic path then gives): the same function it calls, over the type's subject.
+   */
+  found: (row: Row, ctx: Context) => boolean;
+}
+
 export interface PlanListOptions {
   /** Required with a `preload`: the columns of the listed rows it reads. */
   preloadReads?: readonly string[];
@@ -87,6 +100,7 @@ export const keyOf = (type: PlannedType) => type.key ?? ['id'];
 
 export const plannedTypes = new Map<string, PlannedType>();
 export const plannedLists = new Map<string, PlannedList>();
+export const plannedLookups = new Map<string, PlannedLookup>();
 
 /** Declares a GraphQL object type the planner may answer (checked against the Prisma model at once). */
 export function planType(typeName: string, type: PlannedType) {
@@ -114,4 +128,14 @@ export function planList<Parent, Args>(
   if (list.decorate) throw new Error(`read plan: ${path} decorates its rows, which a plan cannot`);
   if (list.preload && !options.preloadReads) throw new Error(`read plan: ${path} preloads: name the columns it reads (preloadReads)`);
   plannedLists.set(path, { node, list: list as unknown as ScopedList<never, never>, preloadReads: options.preloadReads ?? [] });
+}
+
+/** Declares that `parentType.field`, which answers one `node` found by `lookup.where`, may be planned. */
+export function planLookup<Parent, Args>(
+  parentType: string,
+  field: string,
+  node: string,
+  lookup: { where: (parent: Parent, args: Args, ctx: Context) => object | Promise<object>; found: (row: Row, ctx: Context) => boolean },
+) {
+  plannedLookups.set(`${parentType}.${field}`, { node, ...(lookup as Omit<PlannedLookup, 'node'>) });
 }

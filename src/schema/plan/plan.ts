@@ -1,15 +1,16 @@
 // Planned reads (docs/graphql.md, "Planned reads"): a list field declared with
 // `planList` answers its whole selection from one SQL statement when every field
 // asked beneath it is declared (`planType`), and its objects are then read by
-// property: the resolvers of the planned types step aside for them. Anything
-// else, and every request with `plannedReads: false`, takes the generic path.
+// property: the resolvers of the planned types step aside for them. A lookup
+// declared with `planLookup` (`space(id)`) answers its one object the same way.
+// Anything else, and every request with `plannedReads: false`, takes the generic path.
 import { defaultFieldResolver, getNamedType, type GraphQLFieldResolver, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import type { Context } from '../../context.js';
-import { connectionPlanFor } from './compile.js';
-import { columnOf, plannedLists, plannedTypes } from './declare.js';
-import { PLANNED, ROW, runConnectionPlan } from './run.js';
+import { connectionPlanFor, lookupPlanFor } from './compile.js';
+import { columnOf, plannedLists, plannedLookups, plannedTypes } from './declare.js';
+import { PLANNED, ROW, runConnectionPlan, runLookupPlan } from './run.js';
 
-export { planList, planType } from './declare.js';
+export { planList, planLookup, planType } from './declare.js';
 
 type Resolver = GraphQLFieldResolver<unknown, Context>;
 
@@ -34,39 +35,50 @@ function readPlannedFields(type: GraphQLObjectType) {
   if (isTypeOf) type.isTypeOf = (value, ctx, info) => isPlanned(value) || isTypeOf(value, ctx, info);
 }
 
+/** The field `path` (`Type.field`), checked to hold no auth scopes a plan would skip. */
+function plannedField(schema: GraphQLSchema, path: string) {
+  const [typeName, fieldName] = path.split('.') as [string, string];
+  const type = schema.getType(typeName) as GraphQLObjectType | undefined;
+  const field = type?.getFields()[fieldName];
+  if (!type || !field) throw new Error(`read plan: no field ${path}`);
+  // The plan answers in place of the field's resolver, so of the scope checks wrapped around it too.
+  const fieldOptions = field.extensions?.pothosOptions as { authScopes?: unknown; skipTypeScopes?: boolean } | undefined;
+  const typeOptions = type.extensions?.pothosOptions as { authScopes?: unknown; runScopesOnType?: boolean } | undefined;
+  if (fieldOptions?.authScopes || (typeOptions?.authScopes && typeOptions.runScopesOnType === false && !fieldOptions?.skipTypeScopes))
+    throw new Error(`read plan: ${path} checks auth scopes of its own, which a plan would skip`);
+  return field;
+}
+
 /** Wires the planner into `schema` (once, when it is built). */
 export function planReads(schema: GraphQLSchema) {
   const readByProperty = new Set<string>(plannedTypes.keys());
-  const lists: [GraphQLObjectType, string][] = [];
-  for (const path of plannedLists.keys()) {
-    const [typeName, fieldName] = path.split('.') as [string, string];
-    const type = schema.getType(typeName) as GraphQLObjectType | undefined;
-    const field = type?.getFields()[fieldName];
-    if (!type || !field) throw new Error(`read plan: no field ${path}`);
-    // The plan answers in place of the field's resolver, so of the scope checks wrapped around it too.
-    const fieldOptions = field.extensions?.pothosOptions as { authScopes?: unknown; skipTypeScopes?: boolean } | undefined;
-    const typeOptions = type.extensions?.pothosOptions as { authScopes?: unknown; runScopesOnType?: boolean } | undefined;
-    if (fieldOptions?.authScopes || (typeOptions?.authScopes && typeOptions.runScopesOnType === false && !fieldOptions?.skipTypeScopes))
-      throw new Error(`read plan: ${path} checks auth scopes of its own, which a plan would skip`);
-    const listed = plannedLists.get(path)!;
+  for (const [path, listed] of plannedLists) {
     const node = plannedTypes.get(listed.node);
     if (!node) throw new Error(`read plan: ${path} lists ${listed.node}, which is not planned`);
     for (const column of listed.preloadReads) columnOf(node.model, column);
-    const connection = getNamedType(field.type) as GraphQLObjectType;
+    const connection = getNamedType(plannedField(schema, path).type) as GraphQLObjectType;
     readByProperty.add(connection.name);
     readByProperty.add(getNamedType(connection.getFields().edges!.type).name);
     readByProperty.add(getNamedType(connection.getFields().pageInfo!.type).name);
-    lists.push([type, fieldName]);
   }
   for (const name of readByProperty) readPlannedFields(schema.getType(name) as GraphQLObjectType);
-  for (const [type, fieldName] of lists) {
-    const field = type.getFields()[fieldName]!;
-    const list = plannedLists.get(`${type.name}.${fieldName}`)!;
+  for (const [path, list] of plannedLists) {
+    const field = plannedField(schema, path);
     const generic: Resolver = field.resolve ?? defaultFieldResolver;
     field.resolve = (parent, args, ctx, info) => {
       const plan = ctx.plannedReads === false ? null : connectionPlanFor(info, list);
       if (!plan) return generic(parent, args, ctx, info);
       return runConnectionPlan(plan, list, parent, args, ctx, info).then((answer) => answer ?? generic(parent, args, ctx, info));
+    };
+  }
+  for (const [path, lookup] of plannedLookups) {
+    const field = plannedField(schema, path);
+    if (!plannedTypes.has(lookup.node)) throw new Error(`read plan: ${path} answers ${lookup.node}, which is not planned`);
+    const generic: Resolver = field.resolve ?? defaultFieldResolver;
+    field.resolve = (parent, args, ctx, info) => {
+      const plan = ctx.plannedReads === false ? null : lookupPlanFor(info, lookup);
+      if (!plan) return generic(parent, args, ctx, info);
+      return runLookupPlan(plan, lookup, parent, args, ctx).then((answer) => answer ?? generic(parent, args, ctx, info));
     };
   }
 }

@@ -10,8 +10,8 @@ import type { GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../../context.js';
 import { rawQuery } from '../../db/raw.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../validate.js';
-import type { PlannedList, Row } from './declare.js';
-import { LIST_ALIAS, type ConnectionPlan, type NodePlan } from './compile.js';
+import type { PlannedList, PlannedLookup, Row } from './declare.js';
+import { LIST_ALIAS, type ConnectionPlan, type LookupPlan, type NodePlan } from './compile.js';
 import { Unplannable, quote, whereToSql } from './where.js';
 import { columnOf } from './declare.js';
 
@@ -234,4 +234,27 @@ function shape(plan: ConnectionPlan, rows: Row[], args: ConnectionArgs, take: nu
     connection[pageInfo.key] = out;
   }
   return connection;
+}
+
+/** The object the generic lookup would answer, or undefined when the generic path must answer (none found, hidden, an error). */
+export async function runLookupPlan(plan: LookupPlan, lookup: PlannedLookup, parent: unknown, args: unknown, ctx: Context) {
+  const params: unknown[] = [];
+  let filter: string;
+  try {
+    filter = whereToSql(plan.model, await lookup.where(parent as never, args as never, ctx), params).at(LIST_ALIAS);
+  } catch {
+    return undefined;
+  }
+  const text =
+    `/* read plan */ SELECT ${plan.columns.map((sql, i) => `${sql} AS c${i}`).join(', ')} ` +
+    `FROM ${quote(plan.model)} ${LIST_ALIAS} ${plan.joins.join(' ')} WHERE ${filter} LIMIT 2`;
+  const rows = await rawQuery<Row>(ctx.prisma, text, params);
+  if (rows.length !== 1) return undefined;
+  try {
+    if (!checked(() => lookup.found(rowOf(plan.node, rows[0]!), ctx))) return undefined;
+    return build(plan.node, rows[0]!, ctx) ?? undefined;
+  } catch (err) {
+    if (err instanceof Refused) return undefined;
+    throw err;
+  }
 }
