@@ -11,6 +11,7 @@ import { useTestApp, type TestApp } from '../support/app.js';
 import { graphql, rest } from '../support/http.js';
 import { addMember, createCollection, createOrg, createSpace, type OrgFixture } from '../support/factories.js';
 import { tokenWithScopes } from '../support/tokens.js';
+import { expectOpenApi } from '../support/openapi.js';
 
 const planned = useTestApp();
 const generic = useTestApp({ graphql: { plannedReads: false } });
@@ -438,5 +439,200 @@ describe('planned reads', () => {
       }),
     );
     expect(statements.some(isPlannedStatement)).toBe(false);
+  });
+});
+
+describe('planned reads of change requests', () => {
+  let crOrg: OrgFixture;
+  let spaceId: string;
+  let crCallers: Record<string, string>;
+  /** A cursor of another organization's change requests. */
+  let foreignChangeRequestCursor: string;
+  let editorId: string;
+
+  const crPath = (space: string, cr?: string) => `/v1/spaces/${space}/change-requests${cr ? `/${cr}` : ''}`;
+
+  beforeAll(async () => {
+    crOrg = await createOrg(planned);
+    const other = await createOrg(planned);
+    const [reader, editor, guest, leaver] = [
+      await addMember(planned, crOrg.organizationId, 'read'),
+      await addMember(planned, crOrg.organizationId, 'edit'),
+      await addMember(planned, crOrg.organizationId, 'guest'),
+      await addMember(planned, crOrg.organizationId, 'edit'),
+    ];
+    editorId = editor.userId;
+    spaceId = (await createSpace(planned, crOrg)).id;
+    const admin = rest(planned, crOrg.admin.token);
+    expect((await admin.post(`/v1/spaces/${spaceId}/permissions`, { role: 'read', users: [guest.userId] })).status).toBe(204);
+    const open = async (token: string, subject: string, status?: string) => {
+      const created = await rest(planned, token).post(crPath(spaceId), { subject });
+      expect(created.status).toBe(201);
+      if (status) expect((await rest(planned, token).patch(crPath(spaceId, created.body.id), { status })).status).toBe(200);
+      return created.body.id as string;
+    };
+    // Open ones by the admin and the editor (one with a description, one with a comment), drafts,
+    // an archived one, one merged (by the admin: the others are then outdated).
+    const described = await open(crOrg.admin.token, 'Described', 'open');
+    const description = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [] }] };
+    expect((await admin.patch(crPath(spaceId, described), { description })).status).toBe(200);
+    const commented = await open(editor.token, 'Commented', 'open');
+    const comment = await admin.post(`${crPath(spaceId, commented)}/comments`, { body: { markdown: 'A remark' } });
+    expect(comment.status).toBe(200);
+    for (const subject of ['Second', 'Third']) await open(editor.token, subject, 'open');
+    await open(crOrg.admin.token, 'Fourth', 'open');
+    await open(editor.token, 'A draft');
+    await open(crOrg.admin.token, 'Another draft');
+    await open(crOrg.admin.token, 'Archived', 'archived');
+    const merged = await open(editor.token, 'Merged', 'open');
+    expect((await admin.post(`${crPath(spaceId, merged)}/merge`)).status).toBe(200);
+    // An author who left: no caller may see them, so a list showing their name is an error on both paths.
+    await open(leaver.token, 'By someone who left', 'archived');
+    expect((await admin.delete(`/v1/orgs/${crOrg.organizationId}/members/${leaver.userId}`)).status).toBe(205);
+    const otherSpace = await createSpace(planned, other);
+    expect((await rest(planned, other.admin.token).post(crPath(otherSpace.id), { subject: 'Elsewhere' })).status).toBe(201);
+    const foreign = await graphql(
+      planned,
+      other.admin.token,
+      `query($id: ID!) { space(id: $id) { changeRequests(status: DRAFT) { edges { cursor } } } }`,
+      { id: otherSpace.id },
+    );
+    foreignChangeRequestCursor = foreign.data.space.changeRequests.edges[0].cursor;
+    crCallers = {
+      admin: crOrg.admin.token,
+      reader: reader.token,
+      editor: editor.token,
+      guest: guest.token,
+      spacesOnly: (await tokenWithScopes(planned, crOrg.admin.userId, ['space:read'])).token,
+      organizationOnly: (await tokenWithScopes(planned, crOrg.admin.userId, ['organization:read'])).token,
+      otherOrganization: other.admin.token,
+    };
+  });
+
+  const userSelection = someOf([
+    ...['id', 'displayName', 'photoURL', '__typename', 'urls { location }', 'name: displayName'].map(always),
+    // Computed from the row (and the caller's scopes).
+    always('email'),
+  ]);
+  const changeRequestSelection = someOf([
+    ...[
+      'id',
+      'number',
+      'status',
+      'subject',
+      'description',
+      'agentTaskId',
+      'createdAt',
+      'updatedAt',
+      'mergedAt',
+      'spaceId',
+      'revision',
+      'revisionInitial',
+      'revisionMergedAncestor',
+      'revisionMerged',
+      'conversationsIssuesCluster',
+      '__typename',
+      'n: number',
+    ].map(always),
+    userSelection.map((s) => `createdBy { ${s} }`),
+    userSelection.map((s) => `mergedBy { ${s} }`),
+    fc.constantFrom('space { id title }', 'space { id organization { id } }'),
+    // Computed from the row, its space and the loaders the list's preload fills.
+    fc.constantFrom('outdated', 'comments: openCommentsCount', 'urls { app location }', 'permissions { view update merge }'),
+    // Now and then, fields the planner does not cover (a nested list, a field with arguments): the generic path answers.
+    fc.oneof(
+      { arbitrary: always('id'), weight: 2 },
+      { arbitrary: fc.constantFrom('contributors { totalCount }', 'content(metadata: false) { id }'), weight: 1 },
+    ),
+  ]);
+  const filters = fc.record({
+    status: fc.constantFrom(undefined, 'DRAFT', 'OPEN', 'ARCHIVED', 'MERGED'),
+    creator: rarely(fc.constant('editor'), 4),
+    // Filters the where-translator does not cover (a relation's rows): the generic path answers.
+    contributor: rarely(fc.constant('editor'), 6),
+    requestedReviewer: rarely(fc.constant('editor'), 6),
+  });
+  const operation = (sel: string) =>
+    `query($id: ID!, $first: Int, $last: Int, $after: String, $before: String, $status: ChangeRequestStatus, $creator: ID,
+      $contributor: ID, $requestedReviewer: ID) {
+      space(id: $id) { changeRequests(first: $first, last: $last, after: $after, before: $before, status: $status, creator: $creator,
+        contributor: $contributor, requestedReviewer: $requestedReviewer) { ${sel} } } }`;
+
+  it('leave a page showing an author no caller may see to the generic path, which answers the error', async () => {
+    const query = operation('edges { node { subject createdBy { id displayName } } }');
+    for (const token of [crCallers.admin!, crCallers.reader!, crCallers.guest!]) {
+      const variables = { id: spaceId, status: 'ARCHIVED' };
+      const { result, statements } = await planned.recordStatements(() => graphql(planned, token, query, variables));
+      expect(statements.some(isPlannedStatement)).toBe(true);
+      expect(result).toEqual(await graphql(generic, token, query, variables));
+      expect(result.errors?.[0]).toMatchObject({ path: ['space', 'changeRequests', 'edges', 0, 'node', 'createdBy'] });
+    }
+  });
+
+  it('answer as the generic path for the change requests of a space (a list that preloads, its space in the subject)', async () => {
+    let plannedAnswers = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          { arbitrary: fc.constantFrom('admin', 'reader', 'editor', 'guest'), weight: 3 },
+          { arbitrary: fc.constantFrom(...Object.keys(crCallers)), weight: 1 },
+        ),
+        connectionOf(changeRequestSelection, 'ChangeRequestConnection'),
+        pageArgs,
+        filters,
+        async (caller, sel, args, filter) => {
+          const token = crCallers[caller]!;
+          const users = Object.fromEntries(Object.entries(filter).map(([name, value]) => [name, value === 'editor' ? editorId : value]));
+          const base = { id: spaceId, ...users };
+          const all = await graphql(generic, token, operation('edges { cursor }'), { ...base, first: 100 });
+          const own: string[] = (all.data?.space?.changeRequests?.edges ?? []).map((e: { cursor: string }) => e.cursor);
+          const variables = pageVariables(base, args, own, foreignChangeRequestCursor);
+          if (await answeredAlike(token, operation(sel), variables)) plannedAnswers++;
+        },
+      ),
+      { numRuns: 150 },
+    );
+    expect(plannedAnswers).toBeGreaterThan(20);
+  });
+
+  it('answers the REST list of change requests as the generic path, page after page, for every caller', async () => {
+    const answeredByPlan = new Set<string>();
+    for (const [name, token] of Object.entries(crCallers))
+      for (const status of ['open', 'draft', 'merged']) {
+        let page: string | undefined;
+        for (let i = 0; i < 4; i++) {
+          const path = `${crPath(spaceId)}?status=${status}&limit=2${page ? `&page=${encodeURIComponent(page)}` : ''}`;
+          const { result: fromPlan, statements } = await planned.recordStatements(() => rest(planned, token).get(path));
+          const fromGeneric = await rest(generic, token).get(path);
+          expect({ status: fromPlan.status, body: fromPlan.body }).toEqual({ status: fromGeneric.status, body: fromGeneric.body });
+          // Every caller who may list them is answered by the plan: its one statement, and no generic read after it
+          // (the token check, the space, the plan, the preload's open comments and authors).
+          if (fromPlan.status === 200) {
+            expect(statements.filter(isPlannedStatement)).toHaveLength(1);
+            expect(statements.length).toBeLessThanOrEqual(5);
+            answeredByPlan.add(name);
+          }
+          page = fromPlan.body?.next?.page;
+          if (!page) break;
+        }
+      }
+    expect([...answeredByPlan].sort()).toEqual(['admin', 'editor', 'guest', 'reader', 'spacesOnly']);
+  });
+
+  it('answers the REST list of change requests in one planned statement, whatever the page size', async () => {
+    const counts = [];
+    for (const limit of [1, 5]) {
+      const { result, statements } = await planned.recordStatements(() =>
+        rest(planned, crOrg.admin.token).get(`${crPath(spaceId)}?limit=${limit}`),
+      );
+      expectOpenApi(result, 'get', '/spaces/{spaceId}/change-requests', 200);
+      expect(result.body.items).toHaveLength(limit);
+      expect(statements.filter(isPlannedStatement)).toHaveLength(1);
+      counts.push(statements.length);
+    }
+    const generic5 = await generic.recordStatements(() => rest(generic, crOrg.admin.token).get(`${crPath(spaceId)}?limit=5`));
+    // The token check, the space, the page with its authors, space and count, then the list's
+    // preload: open comments and the authors' organizations shared with the caller.
+    expect({ planned: counts, generic: generic5.statements.length }).toEqual({ planned: [5, 5], generic: 6 });
   });
 });
