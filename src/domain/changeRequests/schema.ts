@@ -263,7 +263,8 @@ const spaceChangeRequests: ScopedList<{ id: string }, ChangeRequestFilters> = {
   preload: preloadChangeRequests,
 };
 // `preloadChangeRequests` reads the ids and the authors' ids.
-planList('Space', 'changeRequests', 'ChangeRequest', spaceChangeRequests, { preloadReads: ['id', 'createdById', 'mergedById'] });
+const preloadReads = ['id', 'createdById', 'mergedById'];
+planList('Space', 'changeRequests', 'ChangeRequest', spaceChangeRequests, { preloadReads });
 
 builder.prismaObjectField('Space', 'changeRequests', (t) =>
   t.prismaConnection(
@@ -278,6 +279,15 @@ builder.prismaObjectField('Space', 'changeRequests', (t) =>
   ),
 );
 
+const organizationChangeRequests: ScopedList<{ id: string }, ChangeRequestFilters> = {
+  model: (ctx) => ctx.prisma.changeRequest,
+  where: (org, args, ctx) => organizationChangeRequestsWhere(ctx, org, args),
+  orderBy: newestFirst,
+  preload: preloadChangeRequests,
+};
+// Its filter on the space (the spaces the caller may see) is translated as a relation filter (plan/where.ts).
+planList('Organization', 'changeRequests', 'ChangeRequest', organizationChangeRequests, { preloadReads });
+
 builder.prismaObjectField('Organization', 'changeRequests', (t) =>
   t.prismaConnection(
     {
@@ -286,12 +296,7 @@ builder.prismaObjectField('Organization', 'changeRequests', (t) =>
       description: 'Change requests of the spaces of the organization the caller may see, newest first.',
       skipTypeScopes: true,
       args: filterArgs(t),
-      ...scopedList({
-        model: (ctx) => ctx.prisma.changeRequest,
-        where: (org: { id: string }, args: ChangeRequestFilters, ctx) => organizationChangeRequestsWhere(ctx, org, args),
-        orderBy: newestFirst,
-        preload: preloadChangeRequests,
-      }),
+      ...scopedList(organizationChangeRequests),
     },
     ChangeRequestConnection,
   ),

@@ -84,6 +84,8 @@ export interface ModelField {
   kind: string;
   isList: boolean;
   isRequired: boolean;
+  /** A relation's foreign key columns in this model (empty on the side without them). */
+  relationFromFields?: string[];
 }
 
 const models = getDatamodel().datamodel.models as unknown as Record<string, { fields: ModelField[] }>;
@@ -95,6 +97,13 @@ export function columnOf(model: string, name: string): ModelField {
   if (['BigInt', 'Decimal', 'Bytes'].includes(field.type))
     throw new Error(`read plan: ${model}.${name} (${field.type}) is not read as Prisma reads it`);
   return field;
+}
+
+/** The to-one relation `name` of `model` by one foreign key of its own (to the related row's `id`), if it is one. */
+export function toOneRelationOf(model: string, name: string): { model: string; foreignKey: string } | undefined {
+  const field = models[model]?.fields.find((f) => f.name === name);
+  if (!field || field.kind !== 'object' || field.isList || field.relationFromFields?.length !== 1) return undefined;
+  return { model: field.type, foreignKey: field.relationFromFields[0]! };
 }
 
 export const keyOf = (type: PlannedType) => type.key ?? ['id'];
