@@ -13,6 +13,7 @@ import { addMember, createCollection, createOrg, createSpace, type OrgFixture } 
 import { tokenWithScopes } from '../support/tokens.js';
 import { shareByLink } from '../support/content.js';
 import { DAY } from '../../src/clock.js';
+import { expectOpenApi } from '../support/openapi.js';
 
 const planned = useTestApp();
 const generic = useTestApp({ graphql: { plannedReads: false } });
@@ -494,5 +495,221 @@ describe('planned reads', () => {
       }),
     );
     expect(statements.some(isPlannedStatement)).toBe(false);
+  });
+});
+
+describe('planned reads of change requests', () => {
+  let crOrg: OrgFixture;
+  let spaceId: string;
+  let crCallers: Record<string, string>;
+  /** A cursor of another organization's change requests. */
+  let foreignChangeRequestCursor: string;
+  let editorId: string;
+
+  const crPath = (space: string, cr?: string) => `/v1/spaces/${space}/change-requests${cr ? `/${cr}` : ''}`;
+
+  beforeAll(async () => {
+    crOrg = await createOrg(planned);
+    const other = await createOrg(planned);
+    const [reader, editor, guest, leaver] = [
+      await addMember(planned, crOrg.organizationId, 'read'),
+      await addMember(planned, crOrg.organizationId, 'edit'),
+      await addMember(planned, crOrg.organizationId, 'guest'),
+      await addMember(planned, crOrg.organizationId, 'edit'),
+    ];
+    editorId = editor.userId;
+    spaceId = (await createSpace(planned, crOrg)).id;
+    const admin = rest(planned, crOrg.admin.token);
+    expect((await admin.post(`/v1/spaces/${spaceId}/permissions`, { role: 'read', users: [guest.userId] })).status).toBe(204);
+    const open = async (token: string, subject: string, status?: string) => {
+      const created = await rest(planned, token).post(crPath(spaceId), { subject });
+      expect(created.status).toBe(201);
+      if (status) expect((await rest(planned, token).patch(crPath(spaceId, created.body.id), { status })).status).toBe(200);
+      return created.body.id as string;
+    };
+    // Open ones by the admin and the editor (one with a description, one with a comment), drafts,
+    // an archived one, one merged (by the admin: the others are then outdated).
+    const described = await open(crOrg.admin.token, 'Described', 'open');
+    const description = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [] }] };
+    expect((await admin.patch(crPath(spaceId, described), { description })).status).toBe(200);
+    const commented = await open(editor.token, 'Commented', 'open');
+    const comment = await admin.post(`${crPath(spaceId, commented)}/comments`, { body: { markdown: 'A remark' } });
+    expect(comment.status).toBe(200);
+    for (const subject of ['Second', 'Third']) await open(editor.token, subject, 'open');
+    await open(crOrg.admin.token, 'Fourth', 'open');
+    await open(editor.token, 'A draft');
+    await open(crOrg.admin.token, 'Another draft');
+    await open(crOrg.admin.token, 'Archived', 'archived');
+    const merged = await open(editor.token, 'Merged', 'open');
+    expect((await admin.post(`${crPath(spaceId, merged)}/merge`)).status).toBe(200);
+    // Change requests of a space the guest was not granted, and of a deleted space (the organization's list leaves them out).
+    const ungranted = (await createSpace(planned, crOrg)).id;
+    expect((await admin.post(crPath(ungranted), { subject: 'Not for the guest' })).status).toBe(201);
+    const deleted = (await createSpace(planned, crOrg)).id;
+    expect((await admin.post(crPath(deleted), { subject: 'In a deleted space' })).status).toBe(201);
+    expect((await admin.delete(`/v1/spaces/${deleted}`)).status).toBe(205);
+    // An author who left: no caller may see them, so a list showing their name is an error on both paths.
+    await open(leaver.token, 'By someone who left', 'archived');
+    expect((await admin.delete(`/v1/orgs/${crOrg.organizationId}/members/${leaver.userId}`)).status).toBe(205);
+    const otherSpace = await createSpace(planned, other);
+    expect((await rest(planned, other.admin.token).post(crPath(otherSpace.id), { subject: 'Elsewhere' })).status).toBe(201);
+    const foreign = await graphql(
+      planned,
+      other.admin.token,
+      `query($id: ID!) { space(id: $id) { changeRequests(status: DRAFT) { edges { cursor } } } }`,
+      { id: otherSpace.id },
+    );
+    foreignChangeRequestCursor = foreign.data.space.changeRequests.edges[0].cursor;
+    crCallers = {
+      admin: crOrg.admin.token,
+      reader: reader.token,
+      editor: editor.token,
+      guest: guest.token,
+      spacesOnly: (await tokenWithScopes(planned, crOrg.admin.userId, ['space:read'])).token,
+      organizationOnly: (await tokenWithScopes(planned, crOrg.admin.userId, ['organization:read'])).token,
+      otherOrganization: other.admin.token,
+    };
+  });
+
+  const userSelection = someOf([
+    ...['id', 'displayName', 'photoURL', '__typename', 'urls { location }', 'name: displayName'].map(always),
+    // Computed from the row (and the caller's scopes).
+    always('email'),
+  ]);
+  const changeRequestSelection = someOf([
+    ...[
+      'id',
+      'number',
+      'status',
+      'subject',
+      'description',
+      'agentTaskId',
+      'createdAt',
+      'updatedAt',
+      'mergedAt',
+      'spaceId',
+      'revision',
+      'revisionInitial',
+      'revisionMergedAncestor',
+      'revisionMerged',
+      'conversationsIssuesCluster',
+      '__typename',
+      'n: number',
+    ].map(always),
+    userSelection.map((s) => `createdBy { ${s} }`),
+    userSelection.map((s) => `mergedBy { ${s} }`),
+    fc.constantFrom('space { id title }', 'space { id organization { id } }'),
+    // Computed from the row, its space and the loaders the list's preload fills.
+    fc.constantFrom('outdated', 'comments: openCommentsCount', 'urls { app location }', 'permissions { view update merge }'),
+    // Now and then, fields the planner does not cover (a nested list, a field with arguments): the generic path answers.
+    fc.oneof(
+      { arbitrary: always('id'), weight: 2 },
+      { arbitrary: fc.constantFrom('contributors { totalCount }', 'content(metadata: false) { id }'), weight: 1 },
+    ),
+  ]);
+  const filters = fc.record({
+    status: fc.constantFrom(undefined, 'DRAFT', 'OPEN', 'ARCHIVED', 'MERGED'),
+    creator: rarely(fc.constant('editor'), 4),
+    // Filters the where-translator does not cover (a relation's rows): the generic path answers.
+    contributor: rarely(fc.constant('editor'), 6),
+    requestedReviewer: rarely(fc.constant('editor'), 6),
+  });
+  /** The two lists: a space's, and an organization's (the spaces the caller may see). */
+  const lists = {
+    space: { root: 'space', id: () => spaceId, rest: () => crPath(spaceId) },
+    organization: { root: 'organization', id: () => crOrg.organizationId, rest: () => `/v1/orgs/${crOrg.organizationId}/change-requests` },
+  };
+  type ListName = keyof typeof lists;
+  const operation = (list: ListName, sel: string) =>
+    `query($id: ID!, $first: Int, $last: Int, $after: String, $before: String, $status: ChangeRequestStatus, $creator: ID,
+      $contributor: ID, $requestedReviewer: ID) {
+      ${lists[list].root}(id: $id) { changeRequests(first: $first, last: $last, after: $after, before: $before, status: $status,
+        creator: $creator, contributor: $contributor, requestedReviewer: $requestedReviewer) { ${sel} } } }`;
+
+  it('leave a page showing an author no caller may see to the generic path, which answers the error', async () => {
+    for (const list of Object.keys(lists) as ListName[])
+      for (const token of [crCallers.admin!, crCallers.reader!, crCallers.guest!]) {
+        const query = operation(list, 'edges { node { subject createdBy { id displayName } } }');
+        const variables = { id: lists[list].id(), status: 'ARCHIVED' };
+        const { result, statements } = await planned.recordStatements(() => graphql(planned, token, query, variables));
+        expect(statements.some(isPlannedStatement)).toBe(true);
+        expect(result).toEqual(await graphql(generic, token, query, variables));
+        expect(result.errors?.[0]).toMatchObject({ path: [lists[list].root, 'changeRequests', 'edges', 0, 'node', 'createdBy'] });
+      }
+  });
+
+  it('answer as the generic path for the change requests of a space and of an organization (a list that preloads, its space in the subject)', async () => {
+    let plannedAnswers = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          { arbitrary: fc.constantFrom('admin', 'reader', 'editor', 'guest'), weight: 3 },
+          { arbitrary: fc.constantFrom(...Object.keys(crCallers)), weight: 1 },
+        ),
+        fc.constantFrom(...(Object.keys(lists) as ListName[])),
+        connectionOf(changeRequestSelection, 'ChangeRequestConnection'),
+        pageArgs,
+        filters,
+        async (caller, list, sel, args, filter) => {
+          const token = crCallers[caller]!;
+          const users = Object.fromEntries(Object.entries(filter).map(([name, value]) => [name, value === 'editor' ? editorId : value]));
+          const base = { id: lists[list].id(), ...users };
+          const all = await graphql(generic, token, operation(list, 'edges { cursor }'), { ...base, first: 100 });
+          const own: string[] = (all.data?.[list]?.changeRequests?.edges ?? []).map((e: { cursor: string }) => e.cursor);
+          const variables = pageVariables(base, args, own, foreignChangeRequestCursor);
+          if (await answeredAlike(token, operation(list, sel), variables)) plannedAnswers++;
+        },
+      ),
+      { numRuns: 200 },
+    );
+    expect(plannedAnswers).toBeGreaterThan(30);
+  });
+
+  it('answers the REST lists of change requests as the generic path, page after page, for every caller', async () => {
+    const answeredByPlan: Record<string, string[]> = { space: [], organization: [] };
+    for (const list of Object.keys(lists) as ListName[])
+      for (const [name, token] of Object.entries(crCallers))
+        for (const status of ['open', 'draft', 'merged']) {
+          let page: string | undefined;
+          for (let i = 0; i < 4; i++) {
+            const path = `${lists[list].rest()}?status=${status}&limit=2${page ? `&page=${encodeURIComponent(page)}` : ''}`;
+            const { result: fromPlan, statements } = await planned.recordStatements(() => rest(planned, token).get(path));
+            const fromGeneric = await rest(generic, token).get(path);
+            expect({ status: fromPlan.status, body: fromPlan.body }).toEqual({ status: fromGeneric.status, body: fromGeneric.body });
+            // Every caller who may list them is answered by the plan: its one statement, and no generic read after it
+            // (the token check, the parent, the plan, the preload's open comments and authors).
+            if (fromPlan.status === 200) {
+              expect(statements.filter(isPlannedStatement)).toHaveLength(1);
+              expect(statements.length).toBeLessThanOrEqual(5);
+              if (!answeredByPlan[list]!.includes(name)) answeredByPlan[list]!.push(name);
+            }
+            page = fromPlan.body?.next?.page;
+            if (!page) break;
+          }
+        }
+    const mayRead = ['admin', 'reader', 'editor', 'guest', 'spacesOnly'];
+    expect(answeredByPlan).toEqual({ space: mayRead, organization: mayRead });
+  });
+
+  it('answers the REST lists of change requests in one planned statement, whatever the page size', async () => {
+    for (const [list, spec] of [
+      ['space', '/spaces/{spaceId}/change-requests'],
+      ['organization', '/orgs/{organizationId}/change-requests'],
+    ] as const) {
+      const counts = [];
+      for (const limit of [1, 5]) {
+        const { result, statements } = await planned.recordStatements(() =>
+          rest(planned, crOrg.admin.token).get(`${lists[list].rest()}?limit=${limit}`),
+        );
+        expectOpenApi(result, 'get', spec, 200);
+        expect(result.body.items).toHaveLength(limit);
+        expect(statements.filter(isPlannedStatement)).toHaveLength(1);
+        counts.push(statements.length);
+      }
+      const { statements } = await generic.recordStatements(() => rest(generic, crOrg.admin.token).get(`${lists[list].rest()}?limit=5`));
+      // The token check, the space or organization, the page with its authors, space and count, then
+      // the list's preload: open comments and the authors' organizations shared with the caller.
+      expect({ list, planned: counts, generic: statements.length }).toEqual({ list, planned: [5, 5], generic: 6 });
+    }
   });
 });

@@ -4,10 +4,11 @@
 import { withUpperCaseNames } from '../../schema/enums.js';
 import { builder, type InputFieldBuilder } from '../../schema/builder.js';
 import type { ChangeRequest } from '../../generated/prisma/client.js';
-import { requireActor } from '../../context.js';
+import { requireActor, type Context } from '../../context.js';
 import { can, changeRequestPolicy } from '../../policy/index.js';
 import { arrayConnection, nodeConnection } from '../../schema/connections.js';
-import { scopedList } from '../../schema/lists.js';
+import { scopedList, type ScopedList } from '../../schema/lists.js';
+import { planList, planType } from '../../schema/plan/plan.js';
 import { permissionsType } from '../../schema/permissions.js';
 import { urlsFor } from '../shared/urls.js';
 import { PageEvaluationEnum, PageFormatEnum, PageRef, RevisionRefType, revisionValue, type PageView } from '../revisions/schema.js';
@@ -127,12 +128,15 @@ const ContributorType = builder
 
 const ContributorConnection = nodeConnection(ContributorType, 'ChangeRequestContributor', { items: 'contributors' });
 
+/** The type's check, on a row of `policySelect` (the generic path's or the planner's). */
+const changeRequestShown = (cr: Selected, ctx: Context) =>
+  can(changeRequestPolicy, requireActor(ctx), changeRequestSubject(cr.space as never, cr), 'view');
+
 export const ChangeRequestRef = builder.prismaNode('ChangeRequest', {
   id: { field: 'id' },
   description: 'A proposed edit of a space, on its own line of revisions.',
   select: policySelect,
-  authScopes: (cr, ctx) =>
-    can(changeRequestPolicy, requireActor(ctx), changeRequestSubject((cr as Selected).space as never, cr as Selected), 'view'),
+  authScopes: (cr, ctx) => changeRequestShown(cr as Selected, ctx),
   fields: (t) => ({
     number: t.exposeInt('number', { description: 'Number of the change request in its space (1, 2, 3…).' }),
     status: t.field({ type: ChangeRequestStatusEnum, description: 'Status.', resolve: (cr) => cr.status as never }),
@@ -218,6 +222,50 @@ const filterArgs = (t: { arg: any }) => ({
 });
 const newestFirst = () => [{ createdAt: 'desc' }, { id: 'desc' }];
 
+// The fields of a change request the read planner answers from its columns and joins (src/schema/plan).
+const { space: spaceSelect, ...policyColumns } = policySelect;
+planType('ChangeRequest', {
+  model: 'ChangeRequest',
+  columns: {
+    id: 'id',
+    number: 'number',
+    status: 'status',
+    subject: 'subject',
+    description: 'description',
+    agentTaskId: 'agentTaskId',
+    createdAt: 'createdAt',
+    updatedAt: 'updatedAt',
+    mergedAt: 'mergedAt',
+    spaceId: 'spaceId',
+    revision: 'revisionId',
+    revisionInitial: 'revisionInitialId',
+    revisionMergedAncestor: 'revisionMergedAncestorId',
+    revisionMerged: 'revisionMergedId',
+    conversationsIssuesCluster: 'conversationsIssuesClusterId',
+  },
+  // The User and Space types' own checks apply to them, as on the generic path.
+  relations: {
+    createdBy: { type: 'User', foreignKey: 'createdById' },
+    mergedBy: { type: 'User', foreignKey: 'mergedById' },
+    space: { type: 'Space', foreignKey: 'spaceId' },
+  },
+  // Their resolvers above answer them from the subject (its space included) and the loaders `preloadChangeRequests` fills.
+  computed: { outdated: [], openCommentsCount: [], urls: [], permissions: [] },
+  subject: Object.keys(policyColumns),
+  subjectRelations: { space: { model: 'Space', foreignKey: 'spaceId', columns: Object.keys(spaceSelect.select) } },
+  visible: (cr, ctx) => changeRequestShown(cr as Selected, ctx),
+});
+
+const spaceChangeRequests: ScopedList<{ id: string }, ChangeRequestFilters> = {
+  model: (ctx) => ctx.prisma.changeRequest,
+  where: (space, args) => spaceChangeRequestsWhere(space, args),
+  orderBy: newestFirst,
+  preload: preloadChangeRequests,
+};
+// `preloadChangeRequests` reads the ids and the authors' ids.
+const preloadReads = ['id', 'createdById', 'mergedById'];
+planList('Space', 'changeRequests', 'ChangeRequest', spaceChangeRequests, { preloadReads });
+
 builder.prismaObjectField('Space', 'changeRequests', (t) =>
   t.prismaConnection(
     {
@@ -225,16 +273,20 @@ builder.prismaObjectField('Space', 'changeRequests', (t) =>
       cursor: 'id',
       description: 'Change requests of the space, newest first (open ones unless a status is given).',
       args: filterArgs(t),
-      ...scopedList({
-        model: (ctx) => ctx.prisma.changeRequest,
-        where: (space: { id: string }, args: ChangeRequestFilters) => spaceChangeRequestsWhere(space, args),
-        orderBy: newestFirst,
-        preload: preloadChangeRequests,
-      }),
+      ...scopedList(spaceChangeRequests),
     },
     ChangeRequestConnection,
   ),
 );
+
+const organizationChangeRequests: ScopedList<{ id: string }, ChangeRequestFilters> = {
+  model: (ctx) => ctx.prisma.changeRequest,
+  where: (org, args, ctx) => organizationChangeRequestsWhere(ctx, org, args),
+  orderBy: newestFirst,
+  preload: preloadChangeRequests,
+};
+// Its filter on the space (the spaces the caller may see) is translated as a relation filter (plan/where.ts).
+planList('Organization', 'changeRequests', 'ChangeRequest', organizationChangeRequests, { preloadReads });
 
 builder.prismaObjectField('Organization', 'changeRequests', (t) =>
   t.prismaConnection(
@@ -244,12 +296,7 @@ builder.prismaObjectField('Organization', 'changeRequests', (t) =>
       description: 'Change requests of the spaces of the organization the caller may see, newest first.',
       skipTypeScopes: true,
       args: filterArgs(t),
-      ...scopedList({
-        model: (ctx) => ctx.prisma.changeRequest,
-        where: (org: { id: string }, args: ChangeRequestFilters, ctx) => organizationChangeRequestsWhere(ctx, org, args),
-        orderBy: newestFirst,
-        preload: preloadChangeRequests,
-      }),
+      ...scopedList(organizationChangeRequests),
     },
     ChangeRequestConnection,
   ),

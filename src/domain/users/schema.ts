@@ -1,6 +1,7 @@
 import { completeValue } from '@pothos/core';
 import { notFound } from '../../errors.js';
 import { builder } from '../../schema/builder.js';
+import { planType } from '../../schema/plan/plan.js';
 import { urlsFor } from '../shared/urls.js';
 import { organizationsSharedWithActor } from './loaders.js';
 import { findUser } from './service.js';
@@ -16,10 +17,13 @@ const userSubject = (user: { id: string }, ctx: Context): UserSubject | Promise<
  * (members, authors): the type check below enforces that on every path, and
  * the e-mail address follows src/policy/user.ts.
  */
+const userShown = (user: { id: string }, ctx: Context) =>
+  completeValue(userSubject(user, ctx), (subject) => can(userPolicy, requireActor(ctx), subject, 'view'));
+
 export const UserRef = builder.prismaNode('User', {
   id: { field: 'id' },
   description: 'A user: one person, member of any number of organizations.',
-  authScopes: (user, ctx) => completeValue(userSubject(user, ctx), (subject) => can(userPolicy, requireActor(ctx), subject, 'view')),
+  authScopes: userShown,
   fields: (t) => ({
     displayName: t.exposeString('displayName', { description: 'Name shown for the user.' }),
     email: t.string({
@@ -41,6 +45,16 @@ export const UserRef = builder.prismaNode('User', {
       resolve: (user, _, ctx) => urlsFor.user(ctx.urls, user.id),
     }),
   }),
+});
+
+// The fields of a user the read planner answers from its columns (src/schema/plan); its check and
+// `email` read the organizations the user shares with the caller, which a list's preload loads.
+planType('User', {
+  model: 'User',
+  columns: { id: 'id', displayName: 'displayName', photoURL: 'photoURL' },
+  computed: { email: ['email'], urls: [] },
+  subject: ['id'],
+  visible: (user, ctx) => userShown(user as { id: string }, ctx),
 });
 
 builder.queryField('viewer', (t) =>

@@ -29,6 +29,8 @@ export interface NodePlan {
   idIndex: number;
   /** The row the checks and the computed fields read: [column, index]. */
   row: [string, number][];
+  /** The subject's to-one relations, put on the row under their name (null: no related row). */
+  rowRelations: { name: string; idIndex: number; row: [string, number][] }[];
   fields: NodeField[];
 }
 
@@ -91,7 +93,7 @@ class StatementBuilder {
     return index;
   }
 
-  join(from: string, relation: PlannedRelation, model: string): string {
+  join(from: string, relation: { foreignKey: string }, model: string): string {
     const alias = `t${this.joins.length + 1}`;
     this.joins.push(`LEFT JOIN ${quote(model)} ${alias} ON ${alias}."id" = ${from}.${quote(relation.foreignKey)}`);
     return alias;
@@ -165,10 +167,16 @@ function compileNode(c: Compilation, typeName: string, sets: SelectionSetNode[],
       for (const column of type.computed[name]) rowColumns.add(column);
     } else throw new Unplannable(`${typeName}.${name} is not planned`);
   }
+  const rowRelations = Object.entries(type.subjectRelations ?? {}).map(([name, related]) => {
+    const relatedAlias = c.statement.join(alias, related, related.model);
+    const row = related.columns.map((column): [string, number] => [column, c.statement.column(relatedAlias, related.model, column)]);
+    return { name, idIndex: c.statement.column(relatedAlias, related.model, 'id'), row };
+  });
   return {
     type,
     idIndex: c.statement.column(alias, type.model, keyOf(type)[0]!),
     row: [...rowColumns].map((column) => [column, c.statement.column(alias, type.model, column)]),
+    rowRelations,
     fields,
   };
 }

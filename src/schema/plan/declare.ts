@@ -18,6 +18,15 @@ export interface PlannedRelation {
   shown?: (related: Row, ctx: Context) => boolean;
 }
 
+export interface PlannedSubjectRelation {
+  /** The related Prisma model. */
+  model: string;
+  /** The column of this model holding the related row's id. */
+  foreignKey: string;
+  /** The related row's columns the checks and computed fields read. */
+  columns: readonly string[];
+}
+
 export interface PlannedType {
   /** The Prisma model, hence the table (Quire maps no names). */
   model: string;
@@ -40,6 +49,11 @@ export interface PlannedType {
   counts?: Record<string, { model: string; foreignKey: string }>;
   /** Columns the checks below and the relations' `shown` read (the policy subject). */
   subject: readonly string[];
+  /**
+   * To-one relations the subject holds (a change request's space), as the generic path selects
+   * them for the type's checks: always joined, their columns put on the row under their name.
+   */
+  subjectRelations?: Record<string, PlannedSubjectRelation>;
   /**
    * Whether the generic path answers the object without an error: the type's own
    * auth scopes, the same policy call. One row failing sends the whole list back to
@@ -83,6 +97,8 @@ export interface ModelField {
   kind: string;
   isList: boolean;
   isRequired: boolean;
+  /** A relation's foreign key columns in this model (empty on the side without them). */
+  relationFromFields?: string[];
 }
 
 const models = getDatamodel().datamodel.models as unknown as Record<string, { fields: ModelField[] }>;
@@ -94,6 +110,13 @@ export function columnOf(model: string, name: string): ModelField {
   if (['BigInt', 'Decimal', 'Bytes'].includes(field.type))
     throw new Error(`read plan: ${model}.${name} (${field.type}) is not read as Prisma reads it`);
   return field;
+}
+
+/** The to-one relation `name` of `model` by one foreign key of its own (to the related row's `id`), if it is one. */
+export function toOneRelationOf(model: string, name: string): { model: string; foreignKey: string } | undefined {
+  const field = models[model]?.fields.find((f) => f.name === name);
+  if (!field || field.kind !== 'object' || field.isList || field.relationFromFields?.length !== 1) return undefined;
+  return { model: field.type, foreignKey: field.relationFromFields[0]! };
 }
 
 export const keyOf = (type: PlannedType) => type.key ?? ['id'];
@@ -108,6 +131,10 @@ export function planType(typeName: string, type: PlannedType) {
     columnOf(type.model, column);
   for (const relation of Object.values(type.relations ?? {})) columnOf(type.model, relation.foreignKey);
   for (const count of Object.values(type.counts ?? {})) columnOf(count.model, count.foreignKey);
+  for (const related of Object.values(type.subjectRelations ?? {})) {
+    columnOf(type.model, related.foreignKey);
+    for (const column of related.columns) columnOf(related.model, column);
+  }
   for (const column of keyOf(type)) columnOf(type.model, column);
   plannedTypes.set(typeName, type);
 }

@@ -112,9 +112,12 @@ function checked(test: () => boolean | PromiseLike<boolean>): boolean {
   return answer;
 }
 
+const columnsOf = (columns: [string, number][], row: Row): Row =>
+  Object.fromEntries(columns.map(([column, index]) => [column, row[`c${index}`]]));
+
 function rowOf(node: NodePlan, row: Row): Row {
-  const subject: Row = {};
-  for (const [column, index] of node.row) subject[column] = row[`c${index}`];
+  const subject = columnsOf(node.row, row);
+  for (const related of node.rowRelations) subject[related.name] = row[`c${related.idIndex}`] == null ? null : columnsOf(related.row, row);
   return subject;
 }
 
@@ -180,9 +183,7 @@ export async function runConnectionPlan(
 async function preloaded(plan: ConnectionPlan, list: PlannedList, rows: Row[], ctx: Context, info: GraphQLResolveInfo) {
   if (!list.list.preload) return true;
   const id = `c${plan.idIndex}`;
-  const listed = rows
-    .filter((r) => r[id] != null)
-    .map((r) => Object.fromEntries(plan.preloadRow.map(([column, index]) => [column, r[`c${index}`]])));
+  const listed = rows.filter((r) => r[id] != null).map((r) => columnsOf(plan.preloadRow, r));
   try {
     await list.list.preload(listed, ctx, info);
     return true;

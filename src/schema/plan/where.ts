@@ -1,9 +1,9 @@
 // A Prisma `where`, as the policy filters build it (src/policy/filters.ts), in
 // SQL: the planner runs the very filter the generic path hands Prisma. Only the
 // forms those filters use are translated (equality, null, `in`, `not` on a
-// required column, AND/OR/NOT); anything else is Unplannable, and the list is
-// served by the generic path.
-import { columnOf, type ModelField } from './declare.js';
+// required column, AND/OR/NOT, a filter on a to-one relation's row); anything
+// else is Unplannable, and the list is served by the generic path.
+import { columnOf, toOneRelationOf, type ModelField } from './declare.js';
 
 /** A read the planner does not cover: the generic path serves it. */
 export class Unplannable extends Error {}
@@ -20,7 +20,7 @@ export interface SqlFilter {
 
 /** `where` of `model` as SQL; its values are appended to `params` (placeholders $n). */
 export function whereToSql(model: string, where: object, params: unknown[]): SqlFilter {
-  const sql = conjunction(model, where, params);
+  const sql = conjunction(model, where, params, 0);
   return { at: (alias) => sql.replaceAll(ALIAS, `${alias}.`) };
 }
 
@@ -29,7 +29,8 @@ const param = (params: unknown[], value: unknown) => {
   return `$${params.length}`;
 };
 
-function conjunction(model: string, where: object, params: unknown[]): string {
+/** `depth`: how many relation filters it is nested in (their aliases r0, r1, … stay apart). */
+function conjunction(model: string, where: object, params: unknown[], depth: number): string {
   // Prisma ignores a key whose value is undefined: so does the translation.
   const parts = Object.entries(where)
     .filter(([, value]) => value !== undefined)
@@ -37,21 +38,23 @@ function conjunction(model: string, where: object, params: unknown[]): string {
       if (key === 'AND')
         return (
           list(value)
-            .map((w) => conjunction(model, w, params))
+            .map((w) => conjunction(model, w, params, depth))
             .join(' AND ') || 'TRUE'
         );
       if (key === 'OR')
         return `(${
           list(value)
-            .map((w) => conjunction(model, w, params))
+            .map((w) => conjunction(model, w, params, depth))
             .join(' OR ') || 'FALSE'
         })`;
       if (key === 'NOT')
         return (
           list(value)
-            .map((w) => `NOT (${conjunction(model, w, params)})`)
+            .map((w) => `NOT (${conjunction(model, w, params, depth)})`)
             .join(' AND ') || 'TRUE'
         );
+      const relation = toOneRelationOf(model, key);
+      if (relation) return relationFilter(relation, value, params, depth);
       return columnFilter(model, key, value, params);
     });
   return parts.length ? `(${parts.join(' AND ')})` : 'TRUE';
@@ -62,6 +65,20 @@ const list = (value: unknown): object[] => {
   if (value && typeof value === 'object') return [value];
   throw new Unplannable('a logical filter that is neither an object nor a list');
 };
+
+const isPlainObject = (value: unknown): value is object =>
+  value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
+
+/**
+ * A to-one relation's filter (`space: { deletedAt: null }`): its row exists and matches, as Prisma
+ * reads it. `is`/`isNot` and `null` (no related row) are not translated.
+ */
+function relationFilter(relation: { model: string; foreignKey: string }, value: unknown, params: unknown[], depth: number): string {
+  if (!isPlainObject(value) || 'is' in value || 'isNot' in value) throw new Unplannable(`a filter on a relation to ${relation.model}`);
+  const alias = `r${depth}`;
+  const inner = conjunction(relation.model, value, params, depth + 1).replaceAll(ALIAS, `${alias}.`);
+  return `EXISTS (SELECT 1 FROM ${quote(relation.model)} ${alias} WHERE ${alias}."id" = ${ALIAS}${quote(relation.foreignKey)} AND ${inner})`;
+}
 
 const isPlain = (value: unknown) => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 

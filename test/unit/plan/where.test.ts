@@ -27,9 +27,27 @@ describe('whereToSql', () => {
     expect(sql({ organizationId: undefined, AND: [], OR: [] }).text).toBe('(TRUE AND (FALSE))');
   });
 
+  it("translates a filter on a to-one relation's row into an EXISTS on that row", () => {
+    const params: unknown[] = [];
+    const where = { organizationId: 'org_1', space: { ...contentWhereForRole('read', 'org_1', ['spc_a']), deletedAt: null } };
+    expect(whereToSql('ChangeRequest', where, params).at('c')).toBe(
+      '(c."organizationId" = $1 AND EXISTS (SELECT 1 FROM "Space" r0 WHERE r0."id" = c."spaceId" AND ' +
+        '(r0."organizationId" = $2 AND ((r0."memberLevel" <> $3) OR (r0."id" = ANY($4::text[]))) AND r0."deletedAt" IS NULL)))',
+    );
+    expect(params).toEqual(['org_1', 'org_1', 'guest', ['spc_a']]);
+    // Nested relations keep their aliases apart (a space's parent collection, within a change request's space).
+    expect(whereToSql('ChangeRequest', { space: { parent: { title: 'A' } } }, []).at('c')).toBe(
+      '(EXISTS (SELECT 1 FROM "Space" r0 WHERE r0."id" = c."spaceId" AND ' +
+        '(EXISTS (SELECT 1 FROM "Collection" r1 WHERE r1."id" = r0."parentId" AND (r1."title" = $1)))))',
+    );
+  });
+
   it('refuses what it does not translate', () => {
     for (const where of [
       { members: { some: { userId: 'u' } } },
+      { parent: null },
+      { parent: { is: { title: 'A' } } },
+      { organization: 'org_1' },
       { title: { contains: 'a' } },
       { createdAt: new Date() },
       { parentId: { not: 'col_a' } },
