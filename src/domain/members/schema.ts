@@ -128,8 +128,8 @@ planType('Member', {
   model: 'Member',
   key: ['organizationId', 'userId'],
   columns: { id: 'userId', role: 'role', disabled: 'disabled', sso: 'sso', joinedAt: 'joinedAt', lastSeenAt: 'lastSeenAt' },
-  // The Organization type's own check applies to it (a hidden one sends the list to the generic path, which answers the error).
-  relations: { organization: { type: 'Organization', foreignKey: 'organizationId' } },
+  // The Organization and User types' own checks apply to them (a hidden one sends the list to the generic path, which answers the error).
+  relations: { organization: { type: 'Organization', foreignKey: 'organizationId' }, user: { type: 'User', foreignKey: 'userId' } },
   // Their resolvers above answer them from the subject's columns and the loaders `preloadMembers` fills.
   computed: { spacesCount: [], teamsCount: [], sitesCount: [] },
   subject: ['organizationId', 'userId', 'role'],

@@ -6,10 +6,15 @@ import { organizationsSharedWithActor } from './loaders.js';
 import { findUser } from './service.js';
 import { requireActor, type Context } from '../../context.js';
 import { can, requireEmailReadable, userPolicy, type UserSubject } from '../../policy/index.js';
+import { planType } from '../../schema/plan/plan.js';
 
 // At once when the user's organizations were loaded earlier (a list preloads its page's).
 const userSubject = (user: { id: string }, ctx: Context): UserSubject | Promise<UserSubject> =>
   completeValue(organizationsSharedWithActor(ctx).load(user.id), (organizations) => ({ id: user.id, organizations }));
+
+/** Whether the caller sees the user (the User type's check, and the planner's). */
+const userShown = (user: { id: string }, ctx: Context) =>
+  completeValue(userSubject(user, ctx), (subject) => can(userPolicy, requireActor(ctx), subject, 'view'));
 
 /**
  * Users are global. A caller sees a user who shares an organization with them
@@ -19,7 +24,7 @@ const userSubject = (user: { id: string }, ctx: Context): UserSubject | Promise<
 export const UserRef = builder.prismaNode('User', {
   id: { field: 'id' },
   description: 'A user: one person, member of any number of organizations.',
-  authScopes: (user, ctx) => completeValue(userSubject(user, ctx), (subject) => can(userPolicy, requireActor(ctx), subject, 'view')),
+  authScopes: userShown,
   fields: (t) => ({
     displayName: t.exposeString('displayName', { description: 'Name shown for the user.' }),
     email: t.string({
@@ -41,6 +46,17 @@ export const UserRef = builder.prismaNode('User', {
       resolve: (user, _, ctx) => urlsFor.user(ctx.urls, user.id),
     }),
   }),
+});
+
+// The fields of a user the read planner answers from its columns (src/schema/plan): a planned
+// list reaching users (Member.user) preloads the organizations they share with the caller.
+planType('User', {
+  model: 'User',
+  columns: { id: 'id', displayName: 'displayName', photoURL: 'photoURL' },
+  // Their resolvers above answer them from the row: the address under its own rule, the links from the id.
+  computed: { email: ['email'], urls: [] },
+  subject: ['id'],
+  visible: (user, ctx) => userShown(user as never, ctx),
 });
 
 builder.queryField('viewer', (t) =>
