@@ -359,6 +359,8 @@ describe('planned reads', () => {
       search: rarely(fc.constantFrom('a', 'nobody'), 5),
     });
     let plannedAnswers = 0;
+    /** Planned answers that read a user (the join and its type's check). */
+    let plannedWithRelation = 0;
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(
@@ -374,12 +376,15 @@ describe('planned reads', () => {
           const all = await graphql(generic, token, operation('edges { cursor }'), { ...base, first: 100 });
           const own: string[] = (all.data?.organization?.members?.edges ?? []).map((e: { cursor: string }) => e.cursor);
           const variables = pageVariables(base, args, own, foreignMemberCursor);
-          if (await answeredAlike(token, operation(sel), variables)) plannedAnswers++;
+          if (!(await answeredAlike(token, operation(sel), variables))) return;
+          plannedAnswers++;
+          if (sel.includes('user {')) plannedWithRelation++;
         },
       ),
       { numRuns: 150 },
     );
     expect(plannedAnswers).toBeGreaterThan(20);
+    expect(plannedWithRelation).toBeGreaterThan(5);
   });
 
   it("answer as the generic path for a member's teams (memberships with their team, a list that preloads)", async () => {
@@ -397,6 +402,8 @@ describe('planned reads', () => {
       `query($id: ID!, $userId: ID!, $first: Int, $last: Int, $after: String, $before: String, $title: String) {
         organization(id: $id) { member(userId: $userId) { teams(first: $first, last: $last, after: $after, before: $before, title: $title) { ${sel} } } } }`;
     let plannedAnswers = 0;
+    /** Planned answers that read a team (the join and its type's check). */
+    let plannedWithRelation = 0;
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(
@@ -414,12 +421,15 @@ describe('planned reads', () => {
           const all = await graphql(generic, token, operation('edges { cursor }'), { ...base, first: 100 });
           const own: string[] = (all.data?.organization?.member?.teams?.edges ?? []).map((e: { cursor: string }) => e.cursor);
           const variables = pageVariables(base, args, own, foreignMemberCursor);
-          if (await answeredAlike(token, operation(sel), variables)) plannedAnswers++;
+          if (!(await answeredAlike(token, operation(sel), variables))) return;
+          plannedAnswers++;
+          if (sel.includes('team {')) plannedWithRelation++;
         },
       ),
       { numRuns: 150 },
     );
     expect(plannedAnswers).toBeGreaterThan(20);
+    expect(plannedWithRelation).toBeGreaterThan(5);
   });
 
   it("answers the REST list of a member's teams as the generic path, in statements that do not grow with the page", async () => {
