@@ -62,6 +62,15 @@ const MemberSpaceConnection = nodeConnection(SpaceRef, 'MemberSpace', {
   }),
 });
 
+const memberTeams: ScopedList<{ organizationId: string; userId: string }, { title?: string | null }> = {
+  model: (ctx) => ctx.prisma.teamMember,
+  where: (m, args, ctx) => memberTeamsWhere(ctx, m, args),
+  orderBy: () => [{ createdAt: 'asc' }, { teamId: 'asc' }],
+  preload: preloadMembershipTeams,
+};
+// `preloadMembershipTeams` reads the memberships' teams.
+planList('Member', 'teams', 'TeamMember', memberTeams, { preloadReads: ['teamId'] });
+
 export const MemberRef = builder.prismaObject('Member', {
   description: "A user's membership of an organization. Its id is the user's id.",
   authScopes: (member, ctx) => can(memberPolicy, requireActor(ctx), member, 'view'),
@@ -110,12 +119,7 @@ export const MemberRef = builder.prismaObject('Member', {
         cursor: 'teamId_userId',
         description: "The member's teams, optionally filtered by title (case-insensitive).",
         args: { title: t.arg.string({ description: 'Text the team title contains (case-insensitive).' }) },
-        ...scopedList({
-          model: (ctx) => ctx.prisma.teamMember,
-          where: (m: { organizationId: string; userId: string }, args: { title?: string | null }, ctx) => memberTeamsWhere(ctx, m, args),
-          orderBy: () => [{ createdAt: 'asc' }, { teamId: 'asc' }],
-          preload: preloadMembershipTeams,
-        }),
+        ...scopedList(memberTeams),
       },
       TeamMemberConnection,
     ),
@@ -128,8 +132,8 @@ planType('Member', {
   model: 'Member',
   key: ['organizationId', 'userId'],
   columns: { id: 'userId', role: 'role', disabled: 'disabled', sso: 'sso', joinedAt: 'joinedAt', lastSeenAt: 'lastSeenAt' },
-  // The Organization type's own check applies to it (a hidden one sends the list to the generic path, which answers the error).
-  relations: { organization: { type: 'Organization', foreignKey: 'organizationId' } },
+  // The Organization and User types' own checks apply to them (a hidden one sends the list to the generic path, which answers the error).
+  relations: { organization: { type: 'Organization', foreignKey: 'organizationId' }, user: { type: 'User', foreignKey: 'userId' } },
   // Their resolvers above answer them from the subject's columns and the loaders `preloadMembers` fills.
   computed: { spacesCount: [], teamsCount: [], sitesCount: [] },
   subject: ['organizationId', 'userId', 'role'],

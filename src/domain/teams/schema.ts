@@ -68,6 +68,18 @@ export const TeamMembershipRef = builder.prismaObject('TeamMember', {
   }),
 });
 
+planType('TeamMember', {
+  model: 'TeamMember',
+  key: ['teamId', 'userId'],
+  columns: { role: 'role' },
+  // The Team type's own check applies to it (a list of memberships preloads what it reads).
+  relations: { team: { type: 'Team', foreignKey: 'teamId' } },
+  computed: { permissions: [] },
+  subject: ['organizationId', 'userId'],
+  // The type checks nothing of its own: its lists filter the rows (memberTeamsWhere).
+  visible: () => true,
+});
+
 /** Team memberships, listed from either side: a team's members, a member's teams. */
 export const TeamMemberConnection = nodeConnection(TeamMembershipRef, 'TeamMember', { items: 'team memberships' });
 const TeamConnection = nodeConnection(TeamRef, 'Team', { items: 'teams' });
