@@ -68,13 +68,27 @@ class StatementBuilder {
   joins: string[] = [];
   private indexes = new Map<string, number>();
 
+  /** A column read as a value for the checks and resolvers (a DateTime as a Date). */
   column(alias: string, model: string, name: string): number {
-    const key = `${alias}.${name}`;
+    // Prisma's DateTime columns hold UTC without a zone: read them as UTC instants.
+    const dated = columnOf(model, name).type === 'DateTime';
+    return this.select(`${alias}.${name}`, dated ? `(${alias}.${quote(name)} AT TIME ZONE 'UTC')` : `${alias}.${quote(name)}`);
+  }
+
+  /**
+   * A column read as the answer of a field: a DateTime as the very text the DateTime scalar
+   * answers (ISO 8601, milliseconds, UTC; Prisma's columns are TIMESTAMP(3)), so that no Date
+   * is parsed from the row only to be printed again.
+   */
+  answer(alias: string, model: string, name: string): number {
+    if (columnOf(model, name).type !== 'DateTime') return this.column(alias, model, name);
+    return this.select(`${alias}.${name}#iso`, `to_char(${alias}.${quote(name)}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+  }
+
+  private select(key: string, sql: string): number {
     let index = this.indexes.get(key);
     if (index === undefined) {
-      // Prisma's DateTime columns hold UTC without a zone: read them as UTC instants.
-      const sql = `${alias}.${quote(name)}`;
-      this.columns.push(columnOf(model, name).type === 'DateTime' ? `(${sql} AT TIME ZONE 'UTC')` : sql);
+      this.columns.push(sql);
       index = this.columns.length - 1;
       this.indexes.set(key, index);
     }
@@ -83,14 +97,10 @@ class StatementBuilder {
 
   /** How many rows of `model` point at the row of `alias` by `foreignKey`. */
   count(alias: string, model: string, foreignKey: string): number {
-    const key = `${alias}#${model}.${foreignKey}`;
-    let index = this.indexes.get(key);
-    if (index === undefined) {
-      this.columns.push(`(SELECT count(*)::int FROM ${quote(model)} WHERE ${quote(model)}.${quote(foreignKey)} = ${alias}."id")`);
-      index = this.columns.length - 1;
-      this.indexes.set(key, index);
-    }
-    return index;
+    return this.select(
+      `${alias}#${model}.${foreignKey}`,
+      `(SELECT count(*)::int FROM ${quote(model)} WHERE ${quote(model)}.${quote(foreignKey)} = ${alias}."id")`,
+    );
   }
 
   join(from: string, relation: { foreignKey: string }, model: string): string {
@@ -152,7 +162,7 @@ function compileNode(c: Compilation, typeName: string, sets: SelectionSetNode[],
     const name = nodes[0]!.name.value;
     const inner = subSelections(nodes);
     if (name === '__typename') fields.push({ key, kind: 'typename', value: typeName });
-    else if (type.columns[name]) fields.push({ key, kind: 'column', index: c.statement.column(alias, type.model, type.columns[name]) });
+    else if (type.columns[name]) fields.push({ key, kind: 'column', index: c.statement.answer(alias, type.model, type.columns[name]) });
     else if (type.counts?.[name]) {
       const count = type.counts[name];
       fields.push({ key, kind: 'count', index: c.statement.count(alias, count.model, count.foreignKey) });
