@@ -19,18 +19,18 @@ import { Unplannable, quote } from './where.js';
 
 export type NodeField =
   | { key: string; kind: 'typename'; value: string }
-  | { key: string; kind: 'column'; index: number }
-  | { key: string; kind: 'count'; index: number }
+  | { key: string; kind: 'column'; at: string }
+  | { key: string; kind: 'count'; at: string }
   | { key: string; kind: 'relation'; relation: PlannedRelation; node: NodePlan };
 
 export interface NodePlan {
   type: PlannedType;
-  /** Index of the row's id (null: no related row). */
-  idIndex: number;
-  /** The row the checks and the computed fields read: [column, index]. */
-  row: [string, number][];
+  /** The result column of the row's id (null: no related row). */
+  idAt: string;
+  /** The row the checks and the computed fields read: [column, result column]. */
+  row: [string, string][];
   /** The subject's to-one relations, put on the row under their name (null: no related row). */
-  rowRelations: { name: string; idIndex: number; row: [string, number][] }[];
+  rowRelations: { name: string; idAt: string; row: [string, string][] }[];
   fields: NodeField[];
 }
 
@@ -38,12 +38,12 @@ export type PageInfoField = 'hasNextPage' | 'hasPreviousPage' | 'startCursor' | 
 
 export interface ConnectionPlan {
   model: string;
-  /** Index of the listed row's id (its key's first column). */
-  idIndex: number;
-  /** The listed row's key (its cursor): [column, index]. */
-  key: [string, number][];
-  /** The columns of each listed row its list's `preload` reads: [column, index]. */
-  preloadRow: [string, number][];
+  /** The result column of the listed row's id (its key's first column). */
+  idAt: string;
+  /** The listed row's key (its cursor): [column, result column]. */
+  key: [string, string][];
+  /** The columns of each listed row its list's `preload` reads: [column, result column]. */
+  preloadRow: [string, string][];
   /** Select expressions, read back as c0, c1, … */
   columns: string[];
   /** LEFT JOINs of the relations asked for. */
@@ -66,10 +66,10 @@ export const LIST_ALIAS = 't0';
 class StatementBuilder {
   columns: string[] = [];
   joins: string[] = [];
-  private indexes = new Map<string, number>();
+  private names = new Map<string, string>();
 
   /** A column read as a value for the checks and resolvers (a DateTime as a Date). */
-  column(alias: string, model: string, name: string): number {
+  column(alias: string, model: string, name: string): string {
     // Prisma's DateTime columns hold UTC without a zone: read them as UTC instants.
     const dated = columnOf(model, name).type === 'DateTime';
     return this.select(`${alias}.${name}`, dated ? `(${alias}.${quote(name)} AT TIME ZONE 'UTC')` : `${alias}.${quote(name)}`);
@@ -80,23 +80,23 @@ class StatementBuilder {
    * answers (ISO 8601, milliseconds, UTC; Prisma's columns are TIMESTAMP(3)), so that no Date
    * is parsed from the row only to be printed again.
    */
-  answer(alias: string, model: string, name: string): number {
+  answer(alias: string, model: string, name: string): string {
     if (columnOf(model, name).type !== 'DateTime') return this.column(alias, model, name);
     return this.select(`${alias}.${name}#iso`, `to_char(${alias}.${quote(name)}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
   }
 
-  private select(key: string, sql: string): number {
-    let index = this.indexes.get(key);
-    if (index === undefined) {
-      this.columns.push(sql);
-      index = this.columns.length - 1;
-      this.indexes.set(key, index);
+  /** The name of the result column reading `sql` (c0, c1, …), made once here so rows are read by a constant key. */
+  private select(key: string, sql: string): string {
+    let name = this.names.get(key);
+    if (name === undefined) {
+      name = `c${this.columns.push(sql) - 1}`;
+      this.names.set(key, name);
     }
-    return index;
+    return name;
   }
 
   /** How many rows of `model` point at the row of `alias` by `foreignKey`. */
-  count(alias: string, model: string, foreignKey: string): number {
+  count(alias: string, model: string, foreignKey: string): string {
     return this.select(
       `${alias}#${model}.${foreignKey}`,
       `(SELECT count(*)::int FROM ${quote(model)} WHERE ${quote(model)}.${quote(foreignKey)} = ${alias}."id")`,
@@ -162,10 +162,10 @@ function compileNode(c: Compilation, typeName: string, sets: SelectionSetNode[],
     const name = nodes[0]!.name.value;
     const inner = subSelections(nodes);
     if (name === '__typename') fields.push({ key, kind: 'typename', value: typeName });
-    else if (type.columns[name]) fields.push({ key, kind: 'column', index: c.statement.answer(alias, type.model, type.columns[name]) });
+    else if (type.columns[name]) fields.push({ key, kind: 'column', at: c.statement.answer(alias, type.model, type.columns[name]) });
     else if (type.counts?.[name]) {
       const count = type.counts[name];
-      fields.push({ key, kind: 'count', index: c.statement.count(alias, count.model, count.foreignKey) });
+      fields.push({ key, kind: 'count', at: c.statement.count(alias, count.model, count.foreignKey) });
     } else if (type.relations?.[name]) {
       const relation = type.relations[name];
       const related = plannedTypes.get(relation.type);
@@ -179,12 +179,12 @@ function compileNode(c: Compilation, typeName: string, sets: SelectionSetNode[],
   }
   const rowRelations = Object.entries(type.subjectRelations ?? {}).map(([name, related]) => {
     const relatedAlias = c.statement.join(alias, related, related.model);
-    const row = related.columns.map((column): [string, number] => [column, c.statement.column(relatedAlias, related.model, column)]);
-    return { name, idIndex: c.statement.column(relatedAlias, related.model, 'id'), row };
+    const row = related.columns.map((column): [string, string] => [column, c.statement.column(relatedAlias, related.model, column)]);
+    return { name, idAt: c.statement.column(relatedAlias, related.model, 'id'), row };
   });
   return {
     type,
-    idIndex: c.statement.column(alias, type.model, keyOf(type)[0]!),
+    idAt: c.statement.column(alias, type.model, keyOf(type)[0]!),
     row: [...rowColumns].map((column) => [column, c.statement.column(alias, type.model, column)]),
     rowRelations,
     fields,
@@ -233,12 +233,12 @@ export function compileConnection(info: GraphQLResolveInfo, list: PlannedList): 
   }
   const listed = plannedTypes.get(list.node)!;
   // The order and the page's cursor read the key even when no node is asked for.
-  const key = keyOf(listed).map((column): [string, number] => [column, c.statement.column(LIST_ALIAS, listed.model, column)]);
-  const idIndex = key[0]![1];
-  const preloadRow = list.preloadReads.map((column): [string, number] => [column, c.statement.column(LIST_ALIAS, listed.model, column)]);
+  const key = keyOf(listed).map((column): [string, string] => [column, c.statement.column(LIST_ALIAS, listed.model, column)]);
+  const idAt = key[0]![1];
+  const preloadRow = list.preloadReads.map((column): [string, string] => [column, c.statement.column(LIST_ALIAS, listed.model, column)]);
   return {
     model: listed.model,
-    idIndex,
+    idAt,
     key,
     preloadRow,
     columns: c.statement.columns,

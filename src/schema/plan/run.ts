@@ -112,26 +112,29 @@ function checked(test: () => boolean | PromiseLike<boolean>): boolean {
   return answer;
 }
 
-const columnsOf = (columns: [string, number][], row: Row): Row =>
-  Object.fromEntries(columns.map(([column, index]) => [column, row[`c${index}`]]));
+const columnsOf = (columns: [string, string][], row: Row): Row => {
+  const out: Row = {};
+  for (const [column, at] of columns) out[column] = row[at];
+  return out;
+};
 
 function rowOf(node: NodePlan, row: Row): Row {
   const subject = columnsOf(node.row, row);
-  for (const related of node.rowRelations) subject[related.name] = row[`c${related.idIndex}`] == null ? null : columnsOf(related.row, row);
+  for (const related of node.rowRelations) subject[related.name] = row[related.idAt] == null ? null : columnsOf(related.row, row);
   return subject;
 }
 
 /** The object `node` answers from `row`, or null when the row holds none (an absent relation). */
 function build(node: NodePlan, row: Row, ctx: Context): Row | null {
-  if (row[`c${node.idIndex}`] == null) return null;
+  if (row[node.idAt] == null) return null;
   const subject = rowOf(node, row);
   if (!checked(() => node.type.visible(subject, ctx))) throw new Refused();
   const out: Row = { [PLANNED]: true, [ROW]: subject };
   for (const field of node.fields) {
     if (field.kind === 'typename') out[field.key] = field.value;
-    else if (field.kind === 'column' || field.kind === 'count') out[field.key] = row[`c${field.index}`];
+    else if (field.kind === 'column' || field.kind === 'count') out[field.key] = row[field.at];
     else {
-      const related = row[`c${field.node.idIndex}`] == null ? null : rowOf(field.node, row);
+      const related = row[field.node.idAt] == null ? null : rowOf(field.node, row);
       const shown = related != null && (!field.relation.shown || checked(() => field.relation.shown!(related, ctx)));
       out[field.key] = shown ? build(field.node, row, ctx) : null;
     }
@@ -182,7 +185,7 @@ export async function runConnectionPlan(
  */
 async function preloaded(plan: ConnectionPlan, list: PlannedList, rows: Row[], ctx: Context, info: GraphQLResolveInfo) {
   if (!list.list.preload) return true;
-  const id = `c${plan.idIndex}`;
+  const id = plan.idAt;
   const listed = rows.filter((r) => r[id] != null).map((r) => columnsOf(plan.preloadRow, r));
   try {
     await list.list.preload(listed, ctx, info);
@@ -193,7 +196,7 @@ async function preloaded(plan: ConnectionPlan, list: PlannedList, rows: Row[], c
 }
 
 function shape(plan: ConnectionPlan, rows: Row[], args: ConnectionArgs, take: number, ctx: Context) {
-  const id = `c${plan.idIndex}`;
+  const id = plan.idAt;
   const results = rows.filter((r) => r[id] != null);
   // As plugin-prisma's wrapConnectionResult: the extra row only tells whether more follow.
   const full = results.length === Math.abs(take);
@@ -206,7 +209,7 @@ function shape(plan: ConnectionPlan, rows: Row[], args: ConnectionArgs, take: nu
     plan.key.length === 1
       ? formatPrismaCursor({ [plan.key[0]![0]]: r[id] }, plan.key[0]![0])
       : formatPrismaCursor(
-          Object.fromEntries(plan.key.map(([column, index]) => [column, r[`c${index}`]])),
+          Object.fromEntries(plan.key.map(([column, at]) => [column, r[at]])),
           plan.key.map(([column]) => column),
         ),
   );
