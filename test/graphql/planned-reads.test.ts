@@ -251,6 +251,30 @@ async function restStatementCounts(path: string, limits = [1, 4]) {
   return counts;
 }
 
+/** Callers of member and team lists: most may not read them (an error, from both paths), so those who may are drawn more often. */
+const membersReaders = () =>
+  fc.oneof(
+    { arbitrary: fc.constantFrom('admin', 'reader', 'editor', 'membersReader'), weight: 3 },
+    { arbitrary: fc.constantFrom(...Object.keys(teamCallers)), weight: 1 },
+  );
+
+/**
+ * A page of a member list asked of both servers (`after`/`before` drawn from the caller's own
+ * cursors of the whole list, as the generic path gives them); true when the planning one planned it.
+ */
+async function pageAnsweredAlike(
+  token: string,
+  operation: (selection: string) => string,
+  selection: string,
+  base: Record<string, unknown>,
+  args: Record<string, unknown>,
+  edgesOf: (data: any) => { cursor: string }[] | undefined,
+) {
+  const all = await graphql(generic, token, operation('edges { cursor }'), { ...base, first: 100 });
+  const own = (edgesOf(all.data) ?? []).map((e) => e.cursor);
+  return answeredAlike(token, operation(selection), pageVariables(base, args, own, foreignMemberCursor));
+}
+
 describe('planned reads', () => {
   it('answer as the generic path for generated selections, callers, pages and cursors', async () => {
     const cursors = new Map<string, string[]>();
@@ -375,11 +399,7 @@ describe('planned reads', () => {
     let plannedAnswers = 0;
     await fc.assert(
       fc.asyncProperty(
-        // Most callers may not list teams (an error, from both paths): those who may are drawn more often.
-        fc.oneof(
-          { arbitrary: fc.constantFrom('admin', 'reader', 'editor', 'membersReader'), weight: 3 },
-          { arbitrary: fc.constantFrom(...Object.keys(teamCallers)), weight: 1 },
-        ),
+        membersReaders(),
         selection,
         pageArgs,
         // A title filter the planner does not translate (the generic path answers), now and then.
@@ -419,25 +439,13 @@ describe('planned reads', () => {
     /** Planned answers that read a user (the join and its type's check). */
     let plannedWithRelation = 0;
     await fc.assert(
-      fc.asyncProperty(
-        fc.oneof(
-          { arbitrary: fc.constantFrom('admin', 'reader', 'editor', 'membersReader'), weight: 3 },
-          { arbitrary: fc.constantFrom(...Object.keys(teamCallers)), weight: 1 },
-        ),
-        selection,
-        pageArgs,
-        filters,
-        async (caller, sel, args, filter) => {
-          const token = teamCallers[caller]!;
-          const base = { id: org.organizationId, ...filter };
-          const all = await graphql(generic, token, operation('edges { cursor }'), { ...base, first: 100 });
-          const own: string[] = (all.data?.organization?.members?.edges ?? []).map((e: { cursor: string }) => e.cursor);
-          const variables = pageVariables(base, args, own, foreignMemberCursor);
-          if (!(await answeredAlike(token, operation(sel), variables))) return;
-          plannedAnswers++;
-          if (sel.includes('user {')) plannedWithRelation++;
-        },
-      ),
+      fc.asyncProperty(membersReaders(), selection, pageArgs, filters, async (caller, sel, args, filter) => {
+        const base = { id: org.organizationId, ...filter };
+        const edges = (data: any) => data?.organization?.members?.edges;
+        if (!(await pageAnsweredAlike(teamCallers[caller]!, operation, sel, base, args, edges))) return;
+        plannedAnswers++;
+        if (sel.includes('user {')) plannedWithRelation++;
+      }),
       { numRuns: 200 },
     );
     expect(plannedAnswers).toBeGreaterThan(20);
@@ -463,22 +471,16 @@ describe('planned reads', () => {
     let plannedWithRelation = 0;
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(
-          { arbitrary: fc.constantFrom('admin', 'reader', 'editor', 'membersReader'), weight: 3 },
-          { arbitrary: fc.constantFrom(...Object.keys(teamCallers)), weight: 1 },
-        ),
+        membersReaders(),
         fc.constantFrom(...Object.keys(teamMemberIds)),
         selection,
         pageArgs,
         // A title filter on the team (a relation), which the planner does not translate, now and then.
         rarely(fc.constantFrom('editors', 'guest')),
         async (caller, member, sel, args, title) => {
-          const token = teamCallers[caller]!;
           const base = { id: org.organizationId, userId: teamMemberIds[member], title };
-          const all = await graphql(generic, token, operation('edges { cursor }'), { ...base, first: 100 });
-          const own: string[] = (all.data?.organization?.member?.teams?.edges ?? []).map((e: { cursor: string }) => e.cursor);
-          const variables = pageVariables(base, args, own, foreignMemberCursor);
-          if (!(await answeredAlike(token, operation(sel), variables))) return;
+          const edges = (data: any) => data?.organization?.member?.teams?.edges;
+          if (!(await pageAnsweredAlike(teamCallers[caller]!, operation, sel, base, args, edges))) return;
           plannedAnswers++;
           if (sel.includes('team {')) plannedWithRelation++;
         },
