@@ -28,6 +28,8 @@ let teamCallers: Record<string, string>;
 let foreignMemberCursor: string;
 /** Ids a space lookup is asked for: every space of the organization (one deleted), another organization's, none. */
 let lookupIds: string[];
+/** Ids a collection lookup is asked for: the organization's (one hidden, one inside it), another organization's, none. */
+let collectionLookupIds: string[];
 /** The share key of one of the organization's spaces (opened by it for a caller of another organization). */
 let shareKey: string;
 /** Members whose teams are listed (Member.teams): in none, one, or three of them. */
@@ -61,6 +63,7 @@ beforeAll(async () => {
   const foreignSpace = await createSpace(planned, other);
   shareKey = await shareByLink(planned, spaces[7]!);
   lookupIds = [...spaces.map((s) => s.id), foreignSpace.id, 'no-such-space'];
+  collectionLookupIds = [...collectionIds, hiddenChild.id, (await createCollection(planned, other)).id, 'no-such-collection'];
   const foreign = await graphql(planned, other.admin.token, `query($id: ID!) { organization(id: $id) { spaces { edges { cursor } } } }`, {
     id: other.organizationId,
   });
@@ -311,6 +314,23 @@ describe('planned reads', () => {
       { numRuns: 150 },
     );
     expect(plannedAnswers).toBeGreaterThan(30);
+  });
+
+  it('answer a collection lookup as the generic path, for every caller and id', async () => {
+    let plannedAnswers = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...Object.keys(callers)),
+        collectionSelection,
+        fc.constantFrom(...collectionLookupIds),
+        async (caller, selection, id) => {
+          const query = `query($id: ID!) { collection(id: $id) { ${selection} } }`;
+          if (await answeredAlike(callers[caller]!, query, { id })) plannedAnswers++;
+        },
+      ),
+      { numRuns: 100 },
+    );
+    expect(plannedAnswers).toBeGreaterThan(20);
   });
 
   it('answers REST GET space from one planned statement after the token', async () => {

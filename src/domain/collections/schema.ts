@@ -8,12 +8,20 @@ import { DefaultLevelEnum, defaultLevelOut } from '../../schema/enums.js';
 import { permissionsType } from '../../schema/permissions.js';
 import { urlsFor } from '../shared/urls.js';
 import { scopedList, type ScopedList } from '../../schema/lists.js';
-import { planList, planType } from '../../schema/plan/plan.js';
+import { planList, planLookup, planType } from '../../schema/plan/plan.js';
 import { moveInputFields, moved, newOrganizationField, newParentField, positionFromInput, transferInputFields } from '../content/schema.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { SpaceConnection } from '../spaces/schema.js';
-import { createCollection, deleteCollection, findCollection, moveCollection, transferCollection, updateCollection } from './service.js';
+import {
+  collectionLookupWhere,
+  createCollection,
+  deleteCollection,
+  findCollection,
+  moveCollection,
+  transferCollection,
+  updateCollection,
+} from './service.js';
 
 const CollectionPermissions = permissionsType('CollectionPermissions', collectionPolicy, ['view', 'admin', 'viewInviteLinks', 'create']);
 
@@ -167,6 +175,10 @@ builder.queryField('collection', (t) =>
     resolve: (query, _root, args, ctx) => findCollection(ctx, args.id, query),
   }),
 );
+// findCollection's test is the view rule, which is the type's own check (collectionShown).
+planLookup('Query', 'collection', 'Collection', {
+  where: (_root, args: { id: string }, ctx) => collectionLookupWhere(ctx, args.id),
+});
 
 const collectionId = (t: InputFieldBuilder) => t.id({ required: true, description: 'Id of the collection.' });
 

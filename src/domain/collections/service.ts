@@ -22,8 +22,12 @@ type Db = Pick<Tx, 'collection'>;
 const TITLE_MAX = 50;
 const DESCRIPTION_MAX = 100;
 
+/** The filter of the collection `id` among those of the caller's organizations. */
+const collectionWhere = (actor: Actor, id: string) => ({ id, ...tenantScope(actor) });
+export const collectionLookupWhere = (ctx: Context, id: string) => collectionWhere(requireActor(ctx), id);
+
 const loadCollection = (db: Db, actor: Actor, id: string, query: Query = {}) =>
-  db.collection.findFirst({ ...query, where: { id, ...tenantScope(actor) } });
+  db.collection.findFirst({ ...query, where: collectionWhere(actor, id) });
 
 export async function findCollection(ctx: Context, id: string, query: Query = {}) {
   const collection = await loadCollection(ctx.prisma, requireActor(ctx), id, query);

@@ -82,8 +82,9 @@ export interface PlannedLookup {
   /**
    * Whether the generic path answers the row found (false or a throw: it answers an error,
    * which the generic path then gives): the same function it calls, over the type's subject.
+   * Absent when that test is the type's own check, which every planned object passes anyway.
    */
-  found: (row: Row, ctx: Context) => boolean;
+  found?: (row: Row, ctx: Context) => boolean;
 }
 
 export interface PlanListOptions {
@@ -162,7 +163,7 @@ export function planLookup<Parent, Args>(
   parentType: string,
   field: string,
   node: string,
-  lookup: { where: (parent: Parent, args: Args, ctx: Context) => object | Promise<object>; found: (row: Row, ctx: Context) => boolean },
+  lookup: { where: (parent: Parent, args: Args, ctx: Context) => object | Promise<object>; found?: (row: Row, ctx: Context) => boolean },
 ) {
   plannedLookups.set(`${parentType}.${field}`, { node, ...(lookup as Omit<PlannedLookup, 'node'>) });
 }

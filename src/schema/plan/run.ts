@@ -255,7 +255,7 @@ export async function runLookupPlan(plan: LookupPlan, lookup: PlannedLookup, par
   const rows = await rawQuery<Row>(ctx.prisma, text, params);
   if (rows.length !== 1) return undefined;
   try {
-    if (!checked(() => lookup.found(rowOf(plan.node, rows[0]!), ctx))) return undefined;
+    if (lookup.found && !checked(() => lookup.found!(rowOf(plan.node, rows[0]!), ctx))) return undefined;
     return build(plan.node, rows[0]!, ctx) ?? undefined;
   } catch (err) {
     if (err instanceof Refused) return undefined;
