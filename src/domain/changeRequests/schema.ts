@@ -252,7 +252,7 @@ planType('ChangeRequest', {
   // Their resolvers above answer them from the subject (its space included) and the loaders `preloadChangeRequests` fills.
   computed: { outdated: [], openCommentsCount: [], urls: [], permissions: [] },
   subject: Object.keys(policyColumns),
-  subjectRelations: { space: { model: 'Space', foreignKey: 'spaceId', columns: Object.keys(spaceSelect.select) } },
+  subjectRelations: { space: Object.keys(spaceSelect.select) },
   visible: (cr, ctx) => changeRequestShown(cr as Selected, ctx),
 });
 

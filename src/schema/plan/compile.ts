@@ -14,7 +14,16 @@ import {
   type GraphQLSchema,
   type SelectionSetNode,
 } from 'graphql';
-import { columnOf, keyOf, plannedTypes, type PlannedList, type PlannedLookup, type PlannedRelation, type PlannedType } from './declare.js';
+import {
+  columnOf,
+  keyOf,
+  plannedTypes,
+  subjectRelationOf,
+  type PlannedList,
+  type PlannedLookup,
+  type PlannedRelation,
+  type PlannedType,
+} from './declare.js';
 import { Unplannable, quote } from './where.js';
 
 export type NodeField =
@@ -44,7 +53,7 @@ export interface ConnectionPlan {
   key: [string, string][];
   /** The columns of each listed row its list's `preload` reads: [column, result column]. */
   preloadRow: [string, string][];
-  /** Select expressions, read back as c0, c1, … */
+  /** Select expressions, each named (`… AS c0`, `… AS c1`, …) when the plan is compiled. */
   columns: string[];
   /** LEFT JOINs of the relations asked for. */
   joins: string[];
@@ -89,7 +98,8 @@ class StatementBuilder {
   private select(key: string, sql: string): string {
     let name = this.names.get(key);
     if (name === undefined) {
-      name = `c${this.columns.push(sql) - 1}`;
+      name = `c${this.columns.length}`;
+      this.columns.push(`${sql} AS ${name}`);
       this.names.set(key, name);
     }
     return name;
@@ -177,9 +187,10 @@ function compileNode(c: Compilation, typeName: string, sets: SelectionSetNode[],
       for (const column of type.computed[name]) rowColumns.add(column);
     } else throw new Unplannable(`${typeName}.${name} is not planned`);
   }
-  const rowRelations = Object.entries(type.subjectRelations ?? {}).map(([name, related]) => {
+  const rowRelations = Object.entries(type.subjectRelations ?? {}).map(([name, columns]) => {
+    const related = subjectRelationOf(type.model, name);
     const relatedAlias = c.statement.join(alias, related, related.model);
-    const row = related.columns.map((column): [string, string] => [column, c.statement.column(relatedAlias, related.model, column)]);
+    const row = columns.map((column): [string, string] => [column, c.statement.column(relatedAlias, related.model, column)]);
     return { name, idAt: c.statement.column(relatedAlias, related.model, 'id'), row };
   });
   return {
@@ -252,7 +263,7 @@ export function compileConnection(info: GraphQLResolveInfo, list: PlannedList): 
 
 export interface LookupPlan {
   model: string;
-  /** Select expressions, read back as c0, c1, … */
+  /** Select expressions, each named (`… AS c0`, `… AS c1`, …) when the plan is compiled. */
   columns: string[];
   joins: string[];
   node: NodePlan;

@@ -18,15 +18,6 @@ export interface PlannedRelation {
   shown?: (related: Row, ctx: Context) => boolean;
 }
 
-export interface PlannedSubjectRelation {
-  /** The related Prisma model. */
-  model: string;
-  /** The column of this model holding the related row's id. */
-  foreignKey: string;
-  /** The related row's columns the checks and computed fields read. */
-  columns: readonly string[];
-}
-
 export interface PlannedType {
   /** The Prisma model, hence the table (Quire maps no names). */
   model: string;
@@ -51,9 +42,10 @@ export interface PlannedType {
   subject: readonly string[];
   /**
    * To-one relations the subject holds (a change request's space), as the generic path selects
-   * them for the type's checks: always joined, their columns put on the row under their name.
+   * them for the type's checks: always joined (by the foreign key the Prisma model declares),
+   * the related row's columns listed here put on the row under the relation's name.
    */
-  subjectRelations?: Record<string, PlannedSubjectRelation>;
+  subjectRelations?: Record<string, readonly string[]>;
   /**
    * Whether the generic path answers the object without an error: the type's own
    * auth scopes, the same policy call. One row failing sends the whole list back to
@@ -120,6 +112,13 @@ export function toOneRelationOf(model: string, name: string): { model: string; f
   return { model: field.type, foreignKey: field.relationFromFields[0]! };
 }
 
+/** The to-one relation `name` of `model` a subject holds; throws when it is not one. */
+export function subjectRelationOf(model: string, name: string) {
+  const relation = toOneRelationOf(model, name);
+  if (!relation) throw new Error(`read plan: ${model}.${name} is not a to-one relation by a foreign key of its own`);
+  return relation;
+}
+
 export const keyOf = (type: PlannedType) => type.key ?? ['id'];
 
 export const plannedTypes = new Map<string, PlannedType>();
@@ -132,9 +131,9 @@ export function planType(typeName: string, type: PlannedType) {
     columnOf(type.model, column);
   for (const relation of Object.values(type.relations ?? {})) columnOf(type.model, relation.foreignKey);
   for (const count of Object.values(type.counts ?? {})) columnOf(count.model, count.foreignKey);
-  for (const related of Object.values(type.subjectRelations ?? {})) {
-    columnOf(type.model, related.foreignKey);
-    for (const column of related.columns) columnOf(related.model, column);
+  for (const [name, columns] of Object.entries(type.subjectRelations ?? {})) {
+    const related = subjectRelationOf(type.model, name);
+    for (const column of columns) columnOf(related.model, column);
   }
   for (const column of keyOf(type)) columnOf(type.model, column);
   plannedTypes.set(typeName, type);

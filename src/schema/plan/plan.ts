@@ -4,10 +4,18 @@
 // property: the resolvers of the planned types step aside for them. A lookup
 // declared with `planLookup` (`space(id)`) answers its one object the same way.
 // Anything else, and every request with `plannedReads: false`, takes the generic path.
-import { defaultFieldResolver, getNamedType, type GraphQLFieldResolver, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
+import {
+  defaultFieldResolver,
+  getNamedType,
+  type GraphQLField,
+  type GraphQLFieldResolver,
+  type GraphQLObjectType,
+  type GraphQLResolveInfo,
+  type GraphQLSchema,
+} from 'graphql';
 import type { Context } from '../../context.js';
 import { connectionPlanFor, lookupPlanFor } from './compile.js';
-import { columnOf, plannedLists, plannedLookups, plannedTypes } from './declare.js';
+import { columnOf, plannedLists, plannedLookups, plannedTypes, type PlannedList } from './declare.js';
 import { PLANNED, ROW, runConnectionPlan, runLookupPlan } from './run.js';
 
 export { planList, planLookup, planType } from './declare.js';
@@ -52,33 +60,46 @@ function plannedField(schema: GraphQLSchema, path: string) {
 /** Wires the planner into `schema` (once, when it is built). */
 export function planReads(schema: GraphQLSchema) {
   const readByProperty = new Set<string>(plannedTypes.keys());
+  const lists: [GraphQLField<unknown, Context>, PlannedList][] = [];
   for (const [path, listed] of plannedLists) {
     const node = plannedTypes.get(listed.node);
     if (!node) throw new Error(`read plan: ${path} lists ${listed.node}, which is not planned`);
     for (const column of listed.preloadReads) columnOf(node.model, column);
-    const connection = getNamedType(plannedField(schema, path).type) as GraphQLObjectType;
+    const field = plannedField(schema, path);
+    lists.push([field, listed]);
+    const connection = getNamedType(field.type) as GraphQLObjectType;
     readByProperty.add(connection.name);
     readByProperty.add(getNamedType(connection.getFields().edges!.type).name);
     readByProperty.add(getNamedType(connection.getFields().pageInfo!.type).name);
   }
   for (const name of readByProperty) readPlannedFields(schema.getType(name) as GraphQLObjectType);
-  for (const [path, list] of plannedLists) {
-    const field = plannedField(schema, path);
-    const generic: Resolver = field.resolve ?? defaultFieldResolver;
-    field.resolve = (parent, args, ctx, info) => {
-      const plan = ctx.plannedReads === false ? null : connectionPlanFor(info, list);
-      if (!plan) return generic(parent, args, ctx, info);
-      return runConnectionPlan(plan, list, parent, args, ctx, info).then((answer) => answer ?? generic(parent, args, ctx, info));
-    };
-  }
+  // After the property readers: the plan answers before the field's own resolver.
+  for (const [field, list] of lists)
+    answerFromPlan(
+      field,
+      (info) => connectionPlanFor(info, list),
+      (plan, parent, args, ctx, info) => runConnectionPlan(plan, list, parent, args, ctx, info),
+    );
   for (const [path, lookup] of plannedLookups) {
-    const field = plannedField(schema, path);
     if (!plannedTypes.has(lookup.node)) throw new Error(`read plan: ${path} answers ${lookup.node}, which is not planned`);
-    const generic: Resolver = field.resolve ?? defaultFieldResolver;
-    field.resolve = (parent, args, ctx, info) => {
-      const plan = ctx.plannedReads === false ? null : lookupPlanFor(info, lookup);
-      if (!plan) return generic(parent, args, ctx, info);
-      return runLookupPlan(plan, lookup, parent, args, ctx).then((answer) => answer ?? generic(parent, args, ctx, info));
-    };
+    answerFromPlan(
+      plannedField(schema, path),
+      (info) => lookupPlanFor(info, lookup),
+      (plan, parent, args, ctx) => runLookupPlan(plan, lookup, parent, args, ctx),
+    );
   }
+}
+
+/** Has `field` answer from its plan; without one, or when the plan leaves it (undefined), its own resolver answers. */
+function answerFromPlan<Plan>(
+  field: GraphQLField<unknown, Context>,
+  planOf: (info: GraphQLResolveInfo) => Plan | null,
+  run: (plan: Plan, ...call: Parameters<Resolver>) => Promise<unknown>,
+) {
+  const generic: Resolver = field.resolve ?? defaultFieldResolver;
+  field.resolve = (parent, args, ctx, info) => {
+    const plan = ctx.plannedReads === false ? null : planOf(info);
+    if (!plan) return generic(parent, args, ctx, info);
+    return run(plan, parent, args, ctx, info).then((answer) => answer ?? generic(parent, args, ctx, info));
+  };
 }

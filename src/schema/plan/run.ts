@@ -87,11 +87,10 @@ function statement(plan: ConnectionPlan, where: object, orderBy: object[], page:
     meta.push(`EXISTS (SELECT 1 FROM ${table} k WHERE ${filter.at('k')} AND ${cursor}) AS "cursorInList"`);
   }
   if (withTotal) meta.push(`(SELECT count(*)::int FROM ${table} k WHERE ${filter.at('k')}) AS "total"`);
-  const columns = plan.columns.map((sql, i) => `${sql} AS c${i}`);
   const orderColumns = order.columns.map((c, i) => `${LIST_ALIAS}.${quote(c)} AS o${i}`);
   const text =
     `/* read plan */ SELECT m.*, p.* FROM (SELECT ${meta.join(', ')}) m LEFT JOIN LATERAL (` +
-    `SELECT ${[...columns, ...orderColumns].join(', ')} FROM ${table} ${LIST_ALIAS} ${plan.joins.join(' ')} ` +
+    `SELECT ${[...plan.columns, ...orderColumns].join(', ')} FROM ${table} ${LIST_ALIAS} ${plan.joins.join(' ')} ` +
     `WHERE ${conditions.join(' AND ')} ORDER BY ${order.columns.map((c) => `${LIST_ALIAS}.${quote(c)} ${inner}`).join(', ')} ` +
     `LIMIT ${Math.abs(page.take)}) p ON TRUE ORDER BY ${order.columns.map((_, i) => `p.o${i} ${outer}`).join(', ')}`;
   return { text, params };
@@ -250,7 +249,7 @@ export async function runLookupPlan(plan: LookupPlan, lookup: PlannedLookup, par
     return undefined;
   }
   const text =
-    `/* read plan */ SELECT ${plan.columns.map((sql, i) => `${sql} AS c${i}`).join(', ')} ` +
+    `/* read plan */ SELECT ${plan.columns.join(', ')} ` +
     `FROM ${quote(plan.model)} ${LIST_ALIAS} ${plan.joins.join(' ')} WHERE ${filter} LIMIT 2`;
   const rows = await rawQuery<Row>(ctx.prisma, text, params);
   if (rows.length !== 1) return undefined;
