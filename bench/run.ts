@@ -6,6 +6,7 @@
 //   BENCH_WARMUP=1          seconds of warm-up per scenario and server
 //   BENCH_SCENARIOS=a,b     only these scenarios (names in scenarios.ts); BENCH_SCALING=0 skips the table
 //   BENCH_QUIRE_ENV=K=V,…   extra environment for Quire (e.g. RATE_LIMIT=false, LOG_LEVEL=warn)
+//   BENCH_QUIRE_NODE_FLAGS  Node/V8 flags for Quire, space-separated (e.g. --max-semi-space-size=32)
 //   BENCH_PROFILE=1         run Quire with --cpu-prof (profiles under bench/results/profiles); =both: the baseline too
 //   BENCH_POSTGRAPHILE=0    skips the PostGraphile comparison (bench/postgraphile, installed with npm on first use)
 import { execFileSync } from 'node:child_process';
@@ -56,6 +57,7 @@ const config = {
   profileBaseline: env.BENCH_PROFILE === 'both',
   sequentialRequests: 20,
   postgraphile: env.BENCH_POSTGRAPHILE !== '0',
+  quireNodeFlags: (env.BENCH_QUIRE_NODE_FLAGS ?? '').split(' ').filter(Boolean),
 };
 const resultsDir = path.join(repoRoot, 'bench/results');
 
@@ -132,7 +134,8 @@ try {
    */
   async function withServers<T>(label: string, fn: (pair: ServerProcess[]) => Promise<T>): Promise<T> {
     const started = performance.now();
-    const quire = await startServer('quire', quireEntry, quireEnv, config.profile ? profileFlags('quire') : []);
+    const quireFlags = [...config.quireNodeFlags, ...(config.profile ? profileFlags('quire') : [])];
+    const quire = await startServer('quire', quireEntry, quireEnv, quireFlags);
     servers.push(quire);
     const baseline = await startServer('baseline', 'bench/baseline.ts', serverEnv, config.profileBaseline ? profileFlags('baseline') : []);
     servers.push(baseline);
