@@ -5,8 +5,34 @@ import { pino, type Logger } from 'pino';
 
 export type { Logger };
 
+/** Write at the latest once this much is buffered, or once a second: one write per page of lines, not per line. */
+const BATCH_BYTES = 4096;
+const BATCH_MS = 1000;
+/** Lines from `warn` up are written at once, with whatever is buffered before them. */
+const WARN = 40;
+
+/**
+ * Logs to stdout. One line per request, each written on its own, cost every request a write
+ * from libuv's thread pool and a wake-up of the loop (bench/README.md, "session 16"): lines
+ * are batched instead. Buffered lines are written on exit (pino's exit hook); a crash that
+ * kills the process outright loses at most a second of them.
+ */
 export function createLogger(level = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino({ level, base: { service: 'quire' }, timestamp: pino.stdTimeFunctions.isoTime });
+  const destination = pino.destination({ dest: 1, sync: false, minLength: BATCH_BYTES, periodicFlush: BATCH_MS });
+  return pino(
+    {
+      level,
+      base: { service: 'quire' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      hooks: {
+        logMethod(args, method, lineLevel) {
+          method.apply(this, args);
+          if (lineLevel >= WARN) destination.flush();
+        },
+      },
+    },
+    destination,
+  );
 }
 
 export const silentLogger = (): Logger => pino({ level: 'silent' });
