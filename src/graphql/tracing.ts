@@ -19,7 +19,8 @@ function operationSpan(args: Pick<ExecutionArgs, 'document' | 'operationName'>) 
 /**
  * The executor the GraphQL door runs (graphql-yoga's, from @graphql-tools), so both doors
  * complete fields alike. Per field it allocates less than graphql-js's own: plain objects
- * for arguments where graphql-js builds two dictionaries (bench/README.md, "Round three").
+ * for arguments where graphql-js builds two dictionaries (bench/README.md,
+ * "Round three, session 16").
  * REST operations use neither @defer nor @stream: the answer is one result.
  */
 const execute = (args: ExecutionArgs) => executeOperation(args) as ExecutionResult | Promise<ExecutionResult>;

@@ -9,7 +9,7 @@ export type { Logger };
 const BATCH_BYTES = 4096;
 const BATCH_MS = 1000;
 /** Lines from `warn` up are written at once, with whatever is buffered before them. */
-const WARN = 40;
+const WARN = pino.levels.values.warn!;
 
 /**
  * Logs to stdout. One line per request, each written on its own, cost every request a write

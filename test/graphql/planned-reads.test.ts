@@ -262,8 +262,8 @@ const membersReaders = () =>
   );
 
 /**
- * A page of a member list asked of both servers (`after`/`before` drawn from the caller's own
- * cursors of the whole list, as the generic path gives them); true when the planning one planned it.
+ * A page of a list asked of both servers (`after`/`before` drawn from the caller's own cursors
+ * of the whole list, as the generic path gives them, or `foreign`); true when the planning one planned it.
  */
 async function pageAnsweredAlike(
   token: string,
@@ -272,63 +272,61 @@ async function pageAnsweredAlike(
   base: Record<string, unknown>,
   args: Record<string, unknown>,
   edgesOf: (data: any) => { cursor: string }[] | undefined,
+  foreign: string,
 ) {
   const all = await graphql(generic, token, operation('edges { cursor }'), { ...base, first: 100 });
   const own = (edgesOf(all.data) ?? []).map((e) => e.cursor);
-  return answeredAlike(token, operation(selection), pageVariables(base, args, own, foreignMemberCursor));
+  return answeredAlike(token, operation(selection), pageVariables(base, args, own, foreign));
+}
+
+/** Runs `compare` over `cases` `numRuns` times (each run expects both paths alike); answers how many runs the plan answered. */
+async function plannedRuns<T>(cases: fc.Arbitrary<T>, numRuns: number, compare: (drawn: T) => Promise<boolean>) {
+  let planned = 0;
+  await fc.assert(
+    fc.asyncProperty(cases, async (drawn) => {
+      if (await compare(drawn)) planned++;
+    }),
+    { numRuns },
+  );
+  return planned;
 }
 
 describe('planned reads', () => {
   it('answer as the generic path for generated selections, callers, pages and cursors', async () => {
     const cursors = new Map<string, string[]>();
     for (const [name, token] of Object.entries(callers)) cursors.set(name, await cursorsOf(token));
-    let plannedAnswers = 0;
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...Object.keys(callers)), connectionSelection, pageArgs, async (caller, selection, args) => {
+    const plannedAnswers = await plannedRuns(
+      fc.tuple(fc.constantFrom(...Object.keys(callers)), connectionSelection, pageArgs),
+      150,
+      ([caller, selection, args]) => {
         const variables = pageVariables({ id: org.organizationId }, args, cursors.get(caller)!, foreignCursor);
         const query = `query($id: ID!, $first: Int, $last: Int, $after: String, $before: String) {
           organization(id: $id) { spaces(first: $first, last: $last, after: $after, before: $before) { ${selection} } }
         }`;
-        if (await answeredAlike(callers[caller]!, query, variables)) plannedAnswers++;
-      }),
-      { numRuns: 150 },
+        return answeredAlike(callers[caller]!, query, variables);
+      },
     );
     // The property holds for the planned path itself, not only for its fallback.
     expect(plannedAnswers).toBeGreaterThan(30);
   });
 
   it('answer a space lookup as the generic path, for every caller, id and share key', async () => {
-    let plannedAnswers = 0;
-    const ids = fc.constantFrom(...lookupIds);
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(...Object.keys(callers)),
-        spaceSelection,
-        ids,
-        fc.boolean(),
-        async (caller, selection, id, keyed) => {
-          const query = `query($id: ID!, $key: String) { space(id: $id, shareKey: $key) { ${selection} } }`;
-          if (await answeredAlike(callers[caller]!, query, { id, key: keyed ? shareKey : null })) plannedAnswers++;
-        },
-      ),
-      { numRuns: 150 },
+    const plannedAnswers = await plannedRuns(
+      fc.tuple(fc.constantFrom(...Object.keys(callers)), spaceSelection, fc.constantFrom(...lookupIds), fc.boolean()),
+      150,
+      ([caller, selection, id, keyed]) => {
+        const query = `query($id: ID!, $key: String) { space(id: $id, shareKey: $key) { ${selection} } }`;
+        return answeredAlike(callers[caller]!, query, { id, key: keyed ? shareKey : null });
+      },
     );
     expect(plannedAnswers).toBeGreaterThan(30);
   });
 
   it('answer a collection lookup as the generic path, for every caller and id', async () => {
-    let plannedAnswers = 0;
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(...Object.keys(callers)),
-        collectionSelection,
-        fc.constantFrom(...collectionLookupIds),
-        async (caller, selection, id) => {
-          const query = `query($id: ID!) { collection(id: $id) { ${selection} } }`;
-          if (await answeredAlike(callers[caller]!, query, { id })) plannedAnswers++;
-        },
-      ),
-      { numRuns: 100 },
+    const plannedAnswers = await plannedRuns(
+      fc.tuple(fc.constantFrom(...Object.keys(callers)), collectionSelection, fc.constantFrom(...collectionLookupIds)),
+      100,
+      ([caller, selection, id]) => answeredAlike(callers[caller]!, `query($id: ID!) { collection(id: $id) { ${selection} } }`, { id }),
     );
     expect(plannedAnswers).toBeGreaterThan(20);
   });
@@ -387,20 +385,14 @@ describe('planned reads', () => {
       })),
     );
     const operation = (root: string) => `query($id: ID!, $first: Int, $last: Int, $after: String, $before: String) { ${root} }`;
-    let plannedAnswers = 0;
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...Object.keys(callers)), lists, pageArgs, async (caller, list, args) => {
-        const query = operation(list.root(list.selection));
-        // The caller's own cursors of this list, from the generic path.
-        const all = await graphql(generic, callers[caller]!, operation(list.root('edges { cursor }')), {
-          id: list.id(),
-          first: 100,
-        });
-        const own: string[] = (all.data?.[list.path[0]]?.[list.path[1]]?.edges ?? []).map((e: { cursor: string }) => e.cursor);
-        const variables = pageVariables({ id: list.id() }, args, own, foreignCursor);
-        if (await answeredAlike(callers[caller]!, query, variables)) plannedAnswers++;
-      }),
-      { numRuns: 150 },
+    const plannedAnswers = await plannedRuns(
+      fc.tuple(fc.constantFrom(...Object.keys(callers)), lists, pageArgs),
+      150,
+      ([caller, list, args]) => {
+        const edges = (data: any) => data?.[list.path[0]]?.[list.path[1]]?.edges;
+        const listOperation = (sel: string) => operation(list.root(sel));
+        return pageAnsweredAlike(callers[caller]!, listOperation, list.selection, { id: list.id() }, args, edges, foreignCursor);
+      },
     );
     expect(plannedAnswers).toBeGreaterThan(20);
   });
@@ -416,23 +408,19 @@ describe('planned reads', () => {
     const operation = (sel: string) =>
       `query($id: ID!, $first: Int, $last: Int, $after: String, $before: String, $title: String) {
         organization(id: $id) { teams(first: $first, last: $last, after: $after, before: $before, title: $title) { ${sel} } } }`;
-    let plannedAnswers = 0;
-    await fc.assert(
-      fc.asyncProperty(
+    const plannedAnswers = await plannedRuns(
+      fc.tuple(
         membersReaders(),
         selection,
         pageArgs,
         // A title filter the planner does not translate (the generic path answers), now and then.
         rarely(fc.constantFrom('empty', 'guest')),
-        async (caller, sel, args, title) => {
-          const token = teamCallers[caller]!;
-          const all = await graphql(generic, token, operation('edges { cursor }'), { id: org.organizationId, first: 100 });
-          const own: string[] = (all.data?.organization?.teams?.edges ?? []).map((e: { cursor: string }) => e.cursor);
-          const variables = pageVariables({ id: org.organizationId, title }, args, own, foreignCursor);
-          if (await answeredAlike(token, operation(sel), variables)) plannedAnswers++;
-        },
       ),
-      { numRuns: 150 },
+      150,
+      ([caller, sel, args, title]) => {
+        const edges = (data: any) => data?.organization?.teams?.edges;
+        return pageAnsweredAlike(teamCallers[caller]!, operation, sel, { id: org.organizationId, title }, args, edges, foreignCursor);
+      },
     );
     expect(plannedAnswers).toBeGreaterThan(20);
   });
@@ -455,18 +443,18 @@ describe('planned reads', () => {
       role: rarely(fc.constantFrom('ADMIN', 'READ', 'GUEST')),
       search: rarely(fc.constantFrom('a', 'nobody'), 5),
     });
-    let plannedAnswers = 0;
     /** Planned answers that read a user (the join and its type's check). */
     let plannedWithRelation = 0;
-    await fc.assert(
-      fc.asyncProperty(membersReaders(), selection, pageArgs, filters, async (caller, sel, args, filter) => {
+    const plannedAnswers = await plannedRuns(
+      fc.tuple(membersReaders(), selection, pageArgs, filters),
+      200,
+      async ([caller, sel, args, filter]) => {
         const base = { id: org.organizationId, ...filter };
         const edges = (data: any) => data?.organization?.members?.edges;
-        if (!(await pageAnsweredAlike(teamCallers[caller]!, operation, sel, base, args, edges))) return;
-        plannedAnswers++;
-        if (sel.includes('user {')) plannedWithRelation++;
-      }),
-      { numRuns: 200 },
+        const fromPlan = await pageAnsweredAlike(teamCallers[caller]!, operation, sel, base, args, edges, foreignMemberCursor);
+        if (fromPlan && sel.includes('user {')) plannedWithRelation++;
+        return fromPlan;
+      },
     );
     expect(plannedAnswers).toBeGreaterThan(20);
     expect(plannedWithRelation).toBeGreaterThan(5);
@@ -486,26 +474,25 @@ describe('planned reads', () => {
     const operation = (sel: string) =>
       `query($id: ID!, $userId: ID!, $first: Int, $last: Int, $after: String, $before: String, $title: String) {
         organization(id: $id) { member(userId: $userId) { teams(first: $first, last: $last, after: $after, before: $before, title: $title) { ${sel} } } } }`;
-    let plannedAnswers = 0;
     /** Planned answers that read a team (the join and its type's check). */
     let plannedWithRelation = 0;
-    await fc.assert(
-      fc.asyncProperty(
+    const plannedAnswers = await plannedRuns(
+      fc.tuple(
         membersReaders(),
         fc.constantFrom(...Object.keys(teamMemberIds)),
         selection,
         pageArgs,
         // A title filter on the team (a relation), which the planner does not translate, now and then.
         rarely(fc.constantFrom('editors', 'guest')),
-        async (caller, member, sel, args, title) => {
-          const base = { id: org.organizationId, userId: teamMemberIds[member], title };
-          const edges = (data: any) => data?.organization?.member?.teams?.edges;
-          if (!(await pageAnsweredAlike(teamCallers[caller]!, operation, sel, base, args, edges))) return;
-          plannedAnswers++;
-          if (sel.includes('team {')) plannedWithRelation++;
-        },
       ),
-      { numRuns: 200 },
+      200,
+      async ([caller, member, sel, args, title]) => {
+        const base = { id: org.organizationId, userId: teamMemberIds[member], title };
+        const edges = (data: any) => data?.organization?.member?.teams?.edges;
+        const fromPlan = await pageAnsweredAlike(teamCallers[caller]!, operation, sel, base, args, edges, foreignMemberCursor);
+        if (fromPlan && sel.includes('team {')) plannedWithRelation++;
+        return fromPlan;
+      },
     );
     expect(plannedAnswers).toBeGreaterThan(20);
     expect(plannedWithRelation).toBeGreaterThan(5);
@@ -745,9 +732,8 @@ describe('planned reads of change requests', () => {
   });
 
   it('answer as the generic path for the change requests of a space and of an organization (a list that preloads, its space in the subject)', async () => {
-    let plannedAnswers = 0;
-    await fc.assert(
-      fc.asyncProperty(
+    const plannedAnswers = await plannedRuns(
+      fc.tuple(
         fc.oneof(
           { arbitrary: fc.constantFrom('admin', 'reader', 'editor', 'guest'), weight: 3 },
           { arbitrary: fc.constantFrom(...Object.keys(crCallers)), weight: 1 },
@@ -756,17 +742,15 @@ describe('planned reads of change requests', () => {
         connectionOf(changeRequestSelection, 'ChangeRequestConnection'),
         pageArgs,
         filters,
-        async (caller, list, sel, args, filter) => {
-          const token = crCallers[caller]!;
-          const users = Object.fromEntries(Object.entries(filter).map(([name, value]) => [name, value === 'editor' ? editorId : value]));
-          const base = { id: lists[list].id(), ...users };
-          const all = await graphql(generic, token, operation(list, 'edges { cursor }'), { ...base, first: 100 });
-          const own: string[] = (all.data?.[list]?.changeRequests?.edges ?? []).map((e: { cursor: string }) => e.cursor);
-          const variables = pageVariables(base, args, own, foreignChangeRequestCursor);
-          if (await answeredAlike(token, operation(list, sel), variables)) plannedAnswers++;
-        },
       ),
-      { numRuns: 200 },
+      200,
+      ([caller, list, sel, args, filter]) => {
+        const users = Object.fromEntries(Object.entries(filter).map(([name, value]) => [name, value === 'editor' ? editorId : value]));
+        const base = { id: lists[list].id(), ...users };
+        const edges = (data: any) => data?.[list]?.changeRequests?.edges;
+        const listOperation = (selection: string) => operation(list, selection);
+        return pageAnsweredAlike(crCallers[caller]!, listOperation, sel, base, args, edges, foreignChangeRequestCursor);
+      },
     );
     expect(plannedAnswers).toBeGreaterThan(30);
   });
