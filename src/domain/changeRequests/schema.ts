@@ -245,9 +245,9 @@ planType('ChangeRequest', {
   },
   // The User and Space types' own checks apply to them, as on the generic path.
   relations: {
-    createdBy: { type: 'User', foreignKey: 'createdById' },
-    mergedBy: { type: 'User', foreignKey: 'mergedById' },
-    space: { type: 'Space', foreignKey: 'spaceId' },
+    createdBy: { type: 'User' },
+    mergedBy: { type: 'User' },
+    space: { type: 'Space' },
   },
   // Their resolvers above answer them from the subject (its space included) and the loaders `preloadChangeRequests` fills.
   computed: { outdated: [], openCommentsCount: [], urls: [], permissions: [] },

@@ -114,8 +114,8 @@ planType('Collection', {
     updatedAt: 'updatedAt',
   },
   relations: {
-    organization: { type: 'Organization', foreignKey: 'organizationId' },
-    parent: { type: 'Collection', foreignKey: 'parentId', shown: (parent, ctx) => parentShown(parent as never, ctx) },
+    organization: { type: 'Organization' },
+    parent: { type: 'Collection', shown: (parent, ctx) => parentShown(parent as never, ctx) },
   },
   subject: ['id', 'organizationId', 'memberLevel'],
   visible: (collection, ctx) => collectionShown(collection as never, ctx),

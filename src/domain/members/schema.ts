@@ -133,7 +133,7 @@ planType('Member', {
   key: ['organizationId', 'userId'],
   columns: { id: 'userId', role: 'role', disabled: 'disabled', sso: 'sso', joinedAt: 'joinedAt', lastSeenAt: 'lastSeenAt' },
   // The Organization and User types' own checks apply to them (a hidden one sends the list to the generic path, which answers the error).
-  relations: { organization: { type: 'Organization', foreignKey: 'organizationId' }, user: { type: 'User', foreignKey: 'userId' } },
+  relations: { organization: { type: 'Organization' }, user: { type: 'User' } },
   // Their resolvers above answer them from the subject's columns and the loaders `preloadMembers` fills.
   computed: { spacesCount: [], teamsCount: [], sitesCount: [] },
   subject: ['organizationId', 'userId', 'role'],

@@ -200,8 +200,8 @@ planType('Space', {
     revision: 'revisionId',
   },
   relations: {
-    organization: { type: 'Organization', foreignKey: 'organizationId', shown: (org, ctx) => organizationShown(org as never, ctx) },
-    parent: { type: 'Collection', foreignKey: 'parentId', shown: (parent, ctx) => parentShown(parent as never, ctx) },
+    organization: { type: 'Organization', shown: (org, ctx) => organizationShown(org as never, ctx) },
+    parent: { type: 'Collection', shown: (parent, ctx) => parentShown(parent as never, ctx) },
   },
   // Their resolvers above answer them from these columns (and the subject's).
   computed: {

@@ -73,7 +73,7 @@ planType('TeamMember', {
   key: ['teamId', 'userId'],
   columns: { role: 'role' },
   // The Team type's own check applies to it (a list of memberships preloads what it reads).
-  relations: { team: { type: 'Team', foreignKey: 'teamId' } },
+  relations: { team: { type: 'Team' } },
   computed: { permissions: [] },
   subject: ['organizationId', 'userId'],
   // The type checks nothing of its own: its lists filter the rows (memberTeamsWhere).

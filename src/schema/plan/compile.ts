@@ -18,7 +18,7 @@ import {
   columnOf,
   keyOf,
   plannedTypes,
-  subjectRelationOf,
+  joinedRelationOf,
   type PlannedList,
   type PlannedLookup,
   type PlannedRelation,
@@ -180,7 +180,7 @@ function compileNode(c: Compilation, typeName: string, sets: SelectionSetNode[],
       const relation = type.relations[name];
       const related = plannedTypes.get(relation.type);
       if (!related) throw new Unplannable(`${relation.type} is not planned`);
-      const relatedAlias = c.statement.join(alias, relation, related.model);
+      const relatedAlias = c.statement.join(alias, joinedRelationOf(type.model, name), related.model);
       fields.push({ key, kind: 'relation', relation, node: compileNode(c, relation.type, inner, relatedAlias) });
     } else if (type.computed?.[name] && !nodes.some((n) => n.arguments?.length)) {
       // Left out of the answer: its resolver answers it from the row (plan.ts).
@@ -188,7 +188,7 @@ function compileNode(c: Compilation, typeName: string, sets: SelectionSetNode[],
     } else throw new Unplannable(`${typeName}.${name} is not planned`);
   }
   const rowRelations = Object.entries(type.subjectRelations ?? {}).map(([name, columns]) => {
-    const related = subjectRelationOf(type.model, name);
+    const related = joinedRelationOf(type.model, name);
     const relatedAlias = c.statement.join(alias, related, related.model);
     const row = columns.map((column): [string, string] => [column, c.statement.column(relatedAlias, related.model, column)]);
     return { name, idAt: c.statement.column(relatedAlias, related.model, 'id'), row };

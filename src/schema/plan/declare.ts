@@ -9,11 +9,10 @@ import type { ScopedList } from '../lists.js';
 
 export type Row = Record<string, unknown>;
 
+/** A to-one relation of the model by a foreign key of its own, under the same name as the field (the key is read from Prisma's datamodel). */
 export interface PlannedRelation {
   /** The GraphQL type (a planned type) of the related object. */
   type: string;
-  /** The column of this model holding the related row's id. */
-  foreignKey: string;
   /** Whether the related row is shown (else the field answers null, as its `unauthorizedResolver` does); absent: always. */
   shown?: (related: Row, ctx: Context) => boolean;
 }
@@ -112,8 +111,8 @@ export function toOneRelationOf(model: string, name: string): { model: string; f
   return { model: field.type, foreignKey: field.relationFromFields[0]! };
 }
 
-/** The to-one relation `name` of `model` a subject holds; throws when it is not one. */
-export function subjectRelationOf(model: string, name: string) {
+/** The to-one relation `name` of `model` a plan joins (a relation field, a subject's relation); throws when it is not one. */
+export function joinedRelationOf(model: string, name: string) {
   const relation = toOneRelationOf(model, name);
   if (!relation) throw new Error(`read plan: ${model}.${name} is not a to-one relation by a foreign key of its own`);
   return relation;
@@ -129,10 +128,10 @@ export const plannedLookups = new Map<string, PlannedLookup>();
 export function planType(typeName: string, type: PlannedType) {
   for (const column of [...Object.values(type.columns), ...type.subject, ...Object.values(type.computed ?? {}).flat()])
     columnOf(type.model, column);
-  for (const relation of Object.values(type.relations ?? {})) columnOf(type.model, relation.foreignKey);
+  for (const name of Object.keys(type.relations ?? {})) joinedRelationOf(type.model, name);
   for (const count of Object.values(type.counts ?? {})) columnOf(count.model, count.foreignKey);
   for (const [name, columns] of Object.entries(type.subjectRelations ?? {})) {
-    const related = subjectRelationOf(type.model, name);
+    const related = joinedRelationOf(type.model, name);
     for (const column of columns) columnOf(related.model, column);
   }
   for (const column of keyOf(type)) columnOf(type.model, column);

@@ -15,7 +15,7 @@ import {
 } from 'graphql';
 import type { Context } from '../../context.js';
 import { connectionPlanFor, lookupPlanFor } from './compile.js';
-import { columnOf, plannedLists, plannedLookups, plannedTypes, type PlannedList } from './declare.js';
+import { columnOf, joinedRelationOf, plannedLists, plannedLookups, plannedTypes, type PlannedList } from './declare.js';
 import { PLANNED, ROW, runConnectionPlan, runLookupPlan } from './run.js';
 
 export { planList, planLookup, planType } from './declare.js';
@@ -59,6 +59,14 @@ function plannedField(schema: GraphQLSchema, path: string) {
 
 /** Wires the planner into `schema` (once, when it is built). */
 export function planReads(schema: GraphQLSchema) {
+  // A relation joins the row its foreign key names: the planned type it answers must read that table.
+  for (const [typeName, type] of plannedTypes)
+    for (const [name, relation] of Object.entries(type.relations ?? {})) {
+      const joined = joinedRelationOf(type.model, name).model;
+      const answered = plannedTypes.get(relation.type)?.model;
+      if (answered && answered !== joined)
+        throw new Error(`read plan: ${typeName}.${name} joins ${joined}, not ${relation.type}'s ${answered}`);
+    }
   const readByProperty = new Set<string>(plannedTypes.keys());
   const lists: [GraphQLField<unknown, Context>, PlannedList][] = [];
   for (const [path, listed] of plannedLists) {
