@@ -55,6 +55,8 @@ export interface ConnectionPlan {
   preloadRow: [string, string][];
   /** Select expressions, each named (`… AS c0`, `… AS c1`, …) when the plan is compiled. */
   columns: string[];
+  /** Their names (`c0`, `c1`, …): what the statement answers. */
+  names: string[];
   /** LEFT JOINs of the relations asked for. */
   joins: string[];
   typename: string;
@@ -74,6 +76,8 @@ export const LIST_ALIAS = 't0';
 
 class StatementBuilder {
   columns: string[] = [];
+  /** The columns' names, in order. */
+  answered: string[] = [];
   joins: string[] = [];
   private names = new Map<string, string>();
 
@@ -100,6 +104,7 @@ class StatementBuilder {
     if (name === undefined) {
       name = `c${this.columns.length}`;
       this.columns.push(`${sql} AS ${name}`);
+      this.answered.push(name);
       this.names.set(key, name);
     }
     return name;
@@ -253,6 +258,7 @@ export function compileConnection(info: GraphQLResolveInfo, list: PlannedList): 
     key,
     preloadRow,
     columns: c.statement.columns,
+    names: c.statement.answered,
     joins: c.statement.joins,
     typename: connection.name,
     edgeTypename: edgeType.name,
