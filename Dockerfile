@@ -42,4 +42,6 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/readyz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # SIGTERM drains (requests in flight finish, SHUTDOWN_TIMEOUT_MS); give `docker stop -t` more than that.
 STOPSIGNAL SIGTERM
-CMD ["node", "--enable-source-maps", "dist/main.js"]
+# The flags of `npm start` (package.json): a young generation of two 32 MB semi-spaces, not one
+# V8 sizes from the host's memory (docs/deploy.md, "Memory").
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=32", "dist/main.js"]

@@ -7,7 +7,7 @@
 //   BENCH_NOISY_CONNECTIONS=64  the noisy tenant's connections
 import { cpus } from 'node:os';
 import type { BenchDataset } from './seed.js';
-import { buildQuire, startServer, type ServerProcess } from './servers.js';
+import { buildQuire, startQuire, type ServerProcess } from './servers.js';
 import { quireEnv, withSeededDatabase } from './seededQuire.js';
 import { benchGraphQLQuery, seededRandom, type BenchRequest, type Scenario } from './scenarios.js';
 import { loadRun, settle, type LoadResult } from './load.js';
@@ -15,7 +15,7 @@ import { loadRun, settle, type LoadResult } from './load.js';
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const noisyConnections = Number(process.env.BENCH_NOISY_CONNECTIONS ?? 64);
 const log = (msg: string) => console.error(`[bench] ${msg}`);
-const quireEntry = buildQuire();
+const quireCommand = buildQuire();
 
 /** The quiet tenant: GET /v1/spaces/{id} of its organization, one caller. */
 const quiet: Scenario = {
@@ -55,7 +55,7 @@ interface Row {
 }
 
 async function measure(setting: string, env: Record<string, string>, data: BenchDataset): Promise<Row> {
-  const server: ServerProcess = await startServer('quire', quireEntry, env);
+  const server: ServerProcess = await startQuire('quire', quireCommand, env);
   try {
     await loadRun(server, quiet, data, 1, 1); // warm-up
     await settle(server);

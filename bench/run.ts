@@ -16,7 +16,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { migrate } from '../src/db/migrate.js';
 import { BENCH_PUBLIC_URL, SITE_TOKEN_SECRET, seed, userIdOfToken } from './seed.js';
-import { createBenchDatabase, databaseCpu, repoRoot, buildQuire, startServer, type ServerProcess } from './servers.js';
+import { createBenchDatabase, databaseCpu, repoRoot, buildQuire, startQuire, startServer, type ServerProcess } from './servers.js';
 import {
   inQuireSpelling,
   referenceScenarios,
@@ -93,7 +93,7 @@ try {
   const seedSeconds = (performance.now() - t) / 1000;
   log(`seeded in ${seedSeconds.toFixed(1)} s`);
 
-  const quireEntry = buildQuire();
+  const quireCommand = buildQuire();
   // Both servers sign and verify site visitor tokens with the same key, which the load generator signs with too.
   const serverEnv = {
     DATABASE_URL: database.url,
@@ -135,7 +135,7 @@ try {
   async function withServers<T>(label: string, fn: (pair: ServerProcess[]) => Promise<T>): Promise<T> {
     const started = performance.now();
     const quireFlags = [...config.quireNodeFlags, ...(config.profile ? profileFlags('quire') : [])];
-    const quire = await startServer('quire', quireEntry, quireEnv, quireFlags);
+    const quire = await startQuire('quire', quireCommand, quireEnv, quireFlags);
     servers.push(quire);
     const baseline = await startServer('baseline', 'bench/baseline.ts', serverEnv, config.profileBaseline ? profileFlags('baseline') : []);
     servers.push(baseline);
@@ -190,7 +190,7 @@ try {
     const context = {
       data,
       databaseUrl: database.url,
-      quireEntry,
+      quireCommand,
       quireEnv,
       serverEnv,
       connections: config.connections,
@@ -248,7 +248,7 @@ try {
     const started = performance.now();
     const launch = { execPath: node22, cwd: folder };
     const sides: Record<ReferenceSide, ServerProcess> = {
-      quire: await startServer('quire', quireEntry, quireEnv),
+      quire: await startQuire('quire', quireCommand, quireEnv, config.quireNodeFlags),
       postgraphile: await startServer('postgraphile', 'server.mjs', { ...serverEnv, GRAPHILE_ENV: 'production' }, [], launch),
       'postgraphile-rls': await startServer(
         'postgraphile-rls',

@@ -4,7 +4,7 @@
 // the JSON request they send.
 import { migrate } from '../src/db/migrate.js';
 import { seed, type BenchDataset } from './seed.js';
-import { buildQuire, createBenchDatabase, startServer, type BenchDatabase, type ServerProcess } from './servers.js';
+import { buildQuire, createBenchDatabase, startQuire, type BenchDatabase, type ServerProcess } from './servers.js';
 
 /** Runs `work` on a fresh bench database, migrated and seeded; the database is dropped after, whatever happens. */
 export async function withSeededDatabase<T>(work: (database: BenchDatabase, data: BenchDataset) => Promise<T>): Promise<T> {
@@ -34,7 +34,7 @@ export async function withQuire<T>(
   extra: Record<string, string>,
   work: (server: ServerProcess) => Promise<T>,
 ): Promise<T> {
-  const server = await startServer('quire', buildQuire(), quireEnv(databaseUrl, extra));
+  const server = await startQuire('quire', buildQuire(), quireEnv(databaseUrl, extra));
   try {
     return await work(server);
   } finally {

@@ -3,6 +3,7 @@
 // PostgreSQL), and Quire and the baseline each in a process of its own, with
 // the statement counter preloaded and an IPC channel to read it.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -127,10 +128,29 @@ export interface Launch {
  * Starts `node --import tsx --import statement-counter <entry>` (a compiled `.js`
  * entry, or with `launch` that binary in that folder: no tsx) and waits until it answers /healthz.
  */
-/** Compiles Quire (`npm run build`) and answers its entry: Quire runs as `npm start` runs it, from dist/. */
-export function buildQuire(): string {
+/** How `npm start` runs Quire: its Node flags and its compiled entry. */
+export interface QuireCommand {
+  nodeFlags: string[];
+  entry: string;
+}
+
+/** Quire's command, read from package.json's `start` script (`… && exec node <flags> dist/main.js`). */
+export function quireStartCommand(): QuireCommand {
+  const start: string = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).scripts.start;
+  const m = /\bexec node ((?:--\S+ )*)(\S+\.js)$/.exec(start);
+  if (!m) throw new Error(`package.json's start script is not "… exec node <flags> <entry>.js": ${start}`);
+  return { nodeFlags: m[1].trim().split(' ').filter(Boolean), entry: m[2] };
+}
+
+/** Compiles Quire (`npm run build`) and answers how `npm start` runs it, from dist/. */
+export function buildQuire(): QuireCommand {
   execFileSync('npm', ['run', '--silent', 'build'], { cwd: repoRoot, stdio: 'inherit' });
-  return 'dist/main.js';
+  return quireStartCommand();
+}
+
+/** Starts Quire as `npm start` does, with `extraFlags` (a profile, `BENCH_QUIRE_NODE_FLAGS`) after its own. */
+export function startQuire(name: string, quire: QuireCommand, env: Record<string, string>, extraFlags: string[] = []) {
+  return startServer(name, quire.entry, env, [...quire.nodeFlags, ...extraFlags]);
 }
 
 export async function startServer(

@@ -15,7 +15,7 @@ import { behindHaproxy, haproxyInstalled } from './balancer.js';
 import { loadRun, settle, type LoadResult } from './load.js';
 import type { Scenario } from './scenarios.js';
 import { seed, type BenchDataset } from './seed.js';
-import { databaseCpu, startServer, type DatabaseCpu, type ServerProcess } from './servers.js';
+import { databaseCpu, startQuire, startServer, type DatabaseCpu, type QuireCommand, type ServerProcess } from './servers.js';
 
 export const topologyScenarioNames = ['replicas', 'read-replica'] as const;
 export type TopologyScenarioName = (typeof topologyScenarioNames)[number];
@@ -46,7 +46,7 @@ export interface TopologyReport {
 export interface TopologyContext {
   data: BenchDataset;
   databaseUrl: string;
-  quireEntry: string;
+  quireCommand: QuireCommand;
   /** Quire's environment (DATABASE_URL included), and the floor's. */
   quireEnv: Record<string, string>;
   serverEnv: Record<string, string>;
@@ -152,7 +152,7 @@ export async function replicasScenario(ctx: TopologyContext): Promise<TopologyRe
       // Fresh processes per scenario, so each peak RSS belongs to it.
       const sides: Side[] = [];
       try {
-        const quire = (i: number) => startServer(`quire-${i}`, ctx.quireEntry, ctx.quireEnv);
+        const quire = (i: number) => startQuire(`quire-${i}`, ctx.quireCommand, ctx.quireEnv);
         const floor = (i: number) => startServer(`floor-${i}`, 'bench/baseline.ts', ctx.serverEnv);
         sides.push(await startSide('quire ×1', 1, quire, '/readyz'));
         sides.push(await startSide('quire ×2', 2, quire, '/readyz'));
@@ -239,10 +239,10 @@ export async function readReplicaScenario(ctx: TopologyContext): Promise<Topolog
     const [primaryCpu, standbyCpu] = [databaseCpu(database.url), databaseCpu(standbyUrl)];
     const sides: Side[] = [];
     try {
-      sides.push({ label: 'primary only', server: await startServer('quire-primary', ctx.quireEntry, env) });
+      sides.push({ label: 'primary only', server: await startQuire('quire-primary', ctx.quireCommand, env) });
       sides.push({
         label: 'with standby',
-        server: await startServer('quire-standby', ctx.quireEntry, { ...env, DATABASE_READ_URL: standbyUrl }),
+        server: await startQuire('quire-standby', ctx.quireCommand, { ...env, DATABASE_READ_URL: standbyUrl }),
         // Quire reads the standby's replayed position and the primary's WAL end every
         // DATABASE_READ_CHECK_INTERVAL_MS (250): 2 statements, twice in 300 ms at most, and a margin.
         background: 6,

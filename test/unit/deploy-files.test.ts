@@ -15,6 +15,15 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const deploy = path.join(root, 'deploy');
 const read = (file: string) => readFileSync(path.join(deploy, file), 'utf8');
 
+/**
+ * The Node flags `npm start` runs Quire with (package.json): every other way the
+ * repository starts a Quire process (the worker script, the image, the compose file,
+ * Kubernetes, the Node 22 smoke run, the benchmark) gives the same.
+ */
+const startScript = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts as Record<string, string>;
+const nodeFlags = /\bexec node ((?:--\S+ )+)dist\/main\.js$/.exec(startScript.start)![1].trim().split(' ');
+const workerCommand = ['node', ...nodeFlags, 'dist/jobs/main.js'];
+
 const haproxyInstalled = spawnSync('haproxy', ['-v']).status === 0;
 if (!haproxyInstalled) console.warn('deploy-files: haproxy is not installed: its check of deploy/haproxy.cfg is skipped');
 
@@ -64,7 +73,7 @@ describe('deploy/compose.yaml', () => {
       expect(path.resolve(deploy, services[name].build!)).toBe(path.resolve(root));
       expect(services[name].image).toBe('quire:latest');
     }
-    expect(services.worker.command).toEqual(['node', '--enable-source-maps', 'dist/jobs/main.js']);
+    expect(services.worker.command).toEqual(workerCommand);
   });
 
   it('runs jobs only in the worker, reads on the standby, shares Redis and the secrets', () => {
@@ -203,7 +212,7 @@ describe('deploy/k8s', () => {
 
   it('runs the job worker in its own Deployment', () => {
     const worker = container('quire-worker');
-    expect(worker.command).toEqual(['node', '--enable-source-maps', 'dist/jobs/main.js']);
+    expect(worker.command).toEqual(workerCommand);
     expect(envOf(worker).QUIRE_WORKER).toBeUndefined();
     expect(worker.image).toBe(container('quire-api').image);
   });
@@ -232,5 +241,18 @@ describe('deploy/k8s', () => {
     expect(names).toContain('DATABASE_READ_URL');
     expect(names).toContain('REDIS_URL');
     expect(names.filter((n) => !documented.has(n))).toEqual([]);
+  });
+});
+
+describe('the Node flags of a Quire process', () => {
+  it('bound the young generation, whatever memory the host has', () => {
+    expect(nodeFlags).toContain('--max-semi-space-size=32');
+  });
+
+  it('are the same wherever the repository starts Quire', () => {
+    expect(startScript.worker).toBe(`npm run --silent build && exec node ${nodeFlags.join(' ')} dist/jobs/main.js`);
+    const cmd = /^CMD (\[.*\])$/m.exec(readFileSync(path.join(root, 'Dockerfile'), 'utf8'))![1];
+    expect(JSON.parse(cmd)).toEqual(['node', ...nodeFlags, 'dist/main.js']);
+    expect(readFileSync(path.join(root, 'scripts/node-smoke.sh'), 'utf8')).toContain(`"$runtime" ${nodeFlags.join(' ')} dist/main.js &`);
   });
 });
