@@ -60,8 +60,9 @@ import { siteTokenKeys, type SiteTokenSettings } from './config/siteTokenKeys.js
 import { openApiPages } from './openapi/serve.js';
 import { createComputePool } from './compute/pool.js';
 import { registerComputeMetrics } from './compute/metrics.js';
+import { registerPlannedAnswerMetrics } from './schema/plan/metrics.js';
 import { serverSpan } from './tracing/tracing.js';
-import { useOperationSpans } from './graphql/tracing.js';
+import { useOperationSpans, usePlannedAnswers } from './graphql/tracing.js';
 import { registerDatabaseMetrics } from './db/metrics.js';
 import { registerJobMetrics } from './queue/metrics.js';
 import { documentCache, pageTreeCache } from './domain/revisions/index.js';
@@ -158,6 +159,7 @@ function startServices(options: QuireOptions) {
     compute,
   };
   registerComputeMetrics(metrics.registry, compute);
+  registerPlannedAnswerMetrics(metrics.registry);
   registerDatabaseMetrics(metrics.registry, database);
   registerJobMetrics(metrics.registry, jobs, (err) => logger.warn({ err }, 'job queue depth unavailable for /metrics'));
   const persisted = persistedOperations({
@@ -306,7 +308,7 @@ function doorTable(
     context: (req) => context(exchangeOf(req).actor, exchangeOf(req).signal),
     hasCaller: (req) => exchangeOf(req).actor !== null,
     onUnexpected: (err) => logger.error({ err }, 'unexpected GraphQL error'),
-    plugins: [...services.persisted.plugins, useOperationSpans()],
+    plugins: [...services.persisted.plugins, useOperationSpans(), usePlannedAnswers()],
   });
   const rest = createRestHandler(routes, {
     schema,

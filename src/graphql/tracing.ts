@@ -3,6 +3,7 @@
 import { execute as executeOperation } from '@graphql-tools/executor';
 import { getOperationAST, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { executeWithPlans } from '../schema/plan/execute.js';
 import { inSpan, tracingOn } from '../tracing/tracing.js';
 
 /** `query Name` and the semantic-convention attributes of the operation `args` runs. */
@@ -21,15 +22,26 @@ function operationSpan(args: Pick<ExecutionArgs, 'document' | 'operationName'>) 
  * complete fields alike. Per field it allocates less than graphql-js's own: plain objects
  * for arguments where graphql-js builds two dictionaries (bench/README.md,
  * "Round three, session 16").
- * REST operations use neither @defer nor @stream: the answer is one result.
+ * REST operations use neither @defer nor @stream: the answer is one result. Queries whose
+ * planned fields the plan answers whole run on the planner's answering schema (src/schema/plan/execute.ts).
  */
-const execute = (args: ExecutionArgs) => executeOperation(args) as ExecutionResult | Promise<ExecutionResult>;
+const execute = (args: ExecutionArgs) =>
+  executeWithPlans(args, (planned) => executeOperation(planned) as ExecutionResult | Promise<ExecutionResult>);
 
 /** Runs `execute` in the operation's span (the REST adapter's operations). */
 export function tracedExecute(args: ExecutionArgs) {
   if (!tracingOn()) return execute(args);
   const { name, attributes } = operationSpan(args);
   return inSpan(name, { attributes }, () => execute(args));
+}
+
+/** Yoga plugin: queries whose planned fields answer whole run as REST's do (src/schema/plan/execute.ts). */
+export function usePlannedAnswers(): Plugin {
+  return {
+    onExecute({ executeFn, setExecuteFn }) {
+      setExecuteFn((args) => executeWithPlans(args, executeFn));
+    },
+  };
 }
 
 /** Yoga plugin: each operation executed over HTTP runs in its span. */

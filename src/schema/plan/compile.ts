@@ -7,9 +7,13 @@ import {
   Kind,
   getNamedType,
   isAbstractType,
+  isLeafType,
+  isObjectType,
   type FieldNode,
   type FragmentDefinitionNode,
+  type GraphQLField,
   type GraphQLObjectType,
+  type GraphQLOutputType,
   type GraphQLResolveInfo,
   type GraphQLSchema,
   type SelectionSetNode,
@@ -32,6 +36,27 @@ export type NodeField =
   | { key: string; kind: 'count'; at: string }
   | { key: string; kind: 'relation'; relation: PlannedRelation; node: NodePlan };
 
+/**
+ * How the answer under one response key is made (answer.ts), in the order graphql-js would
+ * complete the selection: a type name, a property of the planned object (a column, a count, a
+ * planned object or list of them), or a field's resolver called over it (a computed field, or a
+ * field of the computed value). `steps` answer an object type's selection.
+ */
+export type AnswerStep =
+  | { key: string; kind: 'typename'; value: string }
+  | { key: string; kind: 'property'; type: GraphQLOutputType; steps?: AnswerStep[] }
+  | {
+      key: string;
+      kind: 'resolved';
+      type: GraphQLOutputType;
+      field: GraphQLField<unknown, unknown>;
+      parentType: GraphQLObjectType;
+      fieldNodes: readonly FieldNode[];
+      /** What the executor would pass: the arguments' defaults (no argument is written below a plan). */
+      args: Record<string, unknown>;
+      steps?: AnswerStep[];
+    };
+
 export interface NodePlan {
   type: PlannedType;
   /** The result column of the row's id (null: no related row). */
@@ -41,6 +66,8 @@ export interface NodePlan {
   /** The subject's to-one relations, put on the row under their name (null: no related row). */
   rowRelations: { name: string; idAt: string; row: [string, string][] }[];
   fields: NodeField[];
+  /** The whole answer of the object, or null when part of it needs graphql-js (answer.ts). */
+  answer: AnswerStep[] | null;
 }
 
 export type PageInfoField = 'hasNextPage' | 'hasPreviousPage' | 'startCursor' | 'endCursor' | '__typename';
@@ -69,6 +96,8 @@ export interface ConnectionPlan {
   };
   edgeTypename: string;
   pageInfoTypename: string;
+  /** The whole answer of the connection, or null when part of it needs graphql-js (answer.ts). */
+  answer: AnswerStep[] | null;
 }
 
 /** The alias of the listed table. */
@@ -172,24 +201,35 @@ function compileNode(c: Compilation, typeName: string, sets: SelectionSetNode[],
   const type = plannedTypes.get(typeName);
   if (!type) throw new Unplannable(`${typeName} is not planned`);
   const fields: NodeField[] = [];
+  const answer: (AnswerStep | null)[] = [];
   const rowColumns = new Set(type.subject);
-  for (const [key, nodes] of fieldsByKey(c, objectType(c.schema, typeName), sets)) {
+  const graphQLType = objectType(c.schema, typeName);
+  for (const [key, nodes] of fieldsByKey(c, graphQLType, sets)) {
     const name = nodes[0]!.name.value;
     const inner = subSelections(nodes);
-    if (name === '__typename') fields.push({ key, kind: 'typename', value: typeName });
-    else if (type.columns[name]) fields.push({ key, kind: 'column', at: c.statement.answer(alias, type.model, type.columns[name]) });
-    else if (type.counts?.[name]) {
+    const field = graphQLType.getFields()[name];
+    if (name === '__typename') {
+      fields.push({ key, kind: 'typename', value: typeName });
+      answer.push({ key, kind: 'typename', value: typeName });
+    } else if (type.columns[name]) {
+      fields.push({ key, kind: 'column', at: c.statement.answer(alias, type.model, type.columns[name]) });
+      answer.push({ key, kind: 'property', type: field!.type });
+    } else if (type.counts?.[name]) {
       const count = type.counts[name];
       fields.push({ key, kind: 'count', at: c.statement.count(alias, count.model, count.foreignKey) });
+      answer.push({ key, kind: 'property', type: field!.type });
     } else if (type.relations?.[name]) {
       const relation = type.relations[name];
       const related = plannedTypes.get(relation.type);
       if (!related) throw new Unplannable(`${relation.type} is not planned`);
       const relatedAlias = c.statement.join(alias, joinedRelationOf(type.model, name), related.model);
-      fields.push({ key, kind: 'relation', relation, node: compileNode(c, relation.type, inner, relatedAlias) });
+      const node = compileNode(c, relation.type, inner, relatedAlias);
+      fields.push({ key, kind: 'relation', relation, node });
+      answer.push(node.answer && { key, kind: 'property', type: field!.type, steps: node.answer });
     } else if (type.computed?.[name] && !nodes.some((n) => n.arguments?.length)) {
-      // Left out of the answer: its resolver answers it from the row (plan.ts).
+      // Left out of the planned object: its resolver answers it from the row (plan.ts).
       for (const column of type.computed[name]) rowColumns.add(column);
+      answer.push(resolvedStep(c, key, graphQLType, field!, nodes));
     } else throw new Unplannable(`${typeName}.${name} is not planned`);
   }
   const rowRelations = Object.entries(type.subjectRelations ?? {}).map(([name, columns]) => {
@@ -204,7 +244,55 @@ function compileNode(c: Compilation, typeName: string, sets: SelectionSetNode[],
     row: [...rowColumns].map((column) => [column, c.statement.column(alias, type.model, column)]),
     rowRelations,
     fields,
+    answer: whole(answer),
   };
+}
+
+/** The steps, or null when one of them needs graphql-js. */
+const whole = (steps: (AnswerStep | null)[]): AnswerStep[] | null => (steps.includes(null) ? null : (steps as AnswerStep[]));
+
+/** Field options no plan answers in place of graphql-js: auth scopes run by the executor's own wrappers. */
+const scoped = (options: unknown) => (options as { authScopes?: unknown } | undefined)?.authScopes !== undefined;
+
+/**
+ * A field answered by its resolver (a computed field, or a field of a computed value): a leaf, or an
+ * object whose fields are answered the same way. Null when graphql-js must complete it (arguments,
+ * nested objects, abstract or scoped types).
+ */
+function resolvedStep(
+  c: Compilation,
+  key: string,
+  parentType: GraphQLObjectType,
+  field: GraphQLField<unknown, unknown>,
+  nodes: FieldNode[],
+  depth = 0,
+): AnswerStep | null {
+  if (nodes.some((n) => n.arguments?.length || n.directives?.length) || scoped(field.extensions?.pothosOptions)) return null;
+  const args = Object.fromEntries(field.args.filter((a) => a.defaultValue !== undefined).map((a) => [a.name, a.defaultValue]));
+  const step = { key, kind: 'resolved' as const, type: field.type, field, parentType, fieldNodes: nodes, args };
+  const named = getNamedType(field.type);
+  if (isLeafType(named)) return step;
+  // graphql-js would check an isTypeOf (the planned types' checks are the plan's own): left to it.
+  if (!isObjectType(named) || named.isTypeOf || depth > 0 || scoped(named.extensions?.pothosOptions)) return null;
+  let selected: Map<string, FieldNode[]>;
+  try {
+    selected = fieldsByKey(
+      c,
+      named,
+      nodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : [])),
+    );
+  } catch (err) {
+    if (err instanceof Unplannable) return null;
+    throw err;
+  }
+  const steps: (AnswerStep | null)[] = [];
+  for (const [innerKey, innerNodes] of selected) {
+    const name = innerNodes[0]!.name.value;
+    if (name === '__typename') steps.push({ key: innerKey, kind: 'typename', value: named.name });
+    else steps.push(resolvedStep(c, innerKey, named, named.getFields()[name]!, innerNodes, depth + 1));
+  }
+  const answered = whole(steps);
+  return answered && { ...step, steps: answered };
 }
 
 const PAGE_INFO_FIELDS = new Set<string>(['hasNextPage', 'hasPreviousPage', 'startCursor', 'endCursor', '__typename']);
@@ -216,6 +304,8 @@ export function compileConnection(info: GraphQLResolveInfo, list: PlannedList): 
   const edgeType = getNamedType(connection.getFields().edges!.type) as GraphQLObjectType;
   const pageInfoType = getNamedType(connection.getFields().pageInfo!.type) as GraphQLObjectType;
   const shape: ConnectionPlan['shape'] = { typename: [], totalCount: [], edges: [], nodes: [], pageInfo: [] };
+  const answer: (AnswerStep | null)[] = [];
+  const typeOf = (type: GraphQLObjectType, name: string) => type.getFields()[name]!.type;
   for (const [key, nodes] of fieldsByKey(
     c,
     connection,
@@ -223,28 +313,52 @@ export function compileConnection(info: GraphQLResolveInfo, list: PlannedList): 
   )) {
     const name = nodes[0]!.name.value;
     const inner = subSelections(nodes);
-    if (name === '__typename') shape.typename.push(key);
-    else if (name === 'totalCount') shape.totalCount.push(key);
-    else if (name === 'nodes') shape.nodes.push({ key, plan: compileNode(c, list.node, inner, LIST_ALIAS) });
-    else if (name === 'edges') {
+    if (name === '__typename') {
+      shape.typename.push(key);
+      answer.push({ key, kind: 'typename', value: connection.name });
+    } else if (name === 'totalCount') {
+      shape.totalCount.push(key);
+      answer.push({ key, kind: 'property', type: typeOf(connection, name) });
+    } else if (name === 'nodes') {
+      const plan = compileNode(c, list.node, inner, LIST_ALIAS);
+      shape.nodes.push({ key, plan });
+      answer.push(plan.answer && { key, kind: 'property', type: typeOf(connection, name), steps: plan.answer });
+    } else if (name === 'edges') {
       const edge: ConnectionPlan['shape']['edges'][number] = { key, typename: [], cursor: [], node: [] };
+      const edgeAnswer: (AnswerStep | null)[] = [];
       for (const [edgeKey, edgeNodes] of fieldsByKey(c, edgeType, inner)) {
         const edgeName = edgeNodes[0]!.name.value;
         const nodeSets = subSelections(edgeNodes);
-        if (edgeName === '__typename') edge.typename.push(edgeKey);
-        else if (edgeName === 'cursor') edge.cursor.push(edgeKey);
-        else if (edgeName === 'node') edge.node.push({ key: edgeKey, plan: compileNode(c, list.node, nodeSets, LIST_ALIAS) });
-        else throw new Unplannable(`${edgeType.name}.${edgeName} is not planned`);
+        if (edgeName === '__typename') {
+          edge.typename.push(edgeKey);
+          edgeAnswer.push({ key: edgeKey, kind: 'typename', value: edgeType.name });
+        } else if (edgeName === 'cursor') {
+          edge.cursor.push(edgeKey);
+          edgeAnswer.push({ key: edgeKey, kind: 'property', type: typeOf(edgeType, edgeName) });
+        } else if (edgeName === 'node') {
+          const plan = compileNode(c, list.node, nodeSets, LIST_ALIAS);
+          edge.node.push({ key: edgeKey, plan });
+          edgeAnswer.push(plan.answer && { key: edgeKey, kind: 'property', type: typeOf(edgeType, edgeName), steps: plan.answer });
+        } else throw new Unplannable(`${edgeType.name}.${edgeName} is not planned`);
       }
       shape.edges.push(edge);
+      const steps = whole(edgeAnswer);
+      answer.push(steps && { key, kind: 'property', type: typeOf(connection, name), steps });
     } else if (name === 'pageInfo') {
       const fields: [string, PageInfoField][] = [];
+      const steps: AnswerStep[] = [];
       for (const [infoKey, infoNodes] of fieldsByKey(c, pageInfoType, inner)) {
         const infoName = infoNodes[0]!.name.value;
         if (!PAGE_INFO_FIELDS.has(infoName)) throw new Unplannable(`PageInfo.${infoName} is not planned`);
         fields.push([infoKey, infoName as PageInfoField]);
+        steps.push(
+          infoName === '__typename'
+            ? { key: infoKey, kind: 'typename', value: pageInfoType.name }
+            : { key: infoKey, kind: 'property', type: typeOf(pageInfoType, infoName) },
+        );
       }
       shape.pageInfo.push({ key, fields });
+      answer.push({ key, kind: 'property', type: typeOf(connection, name), steps });
     } else throw new Unplannable(`${connection.name}.${name} is not planned`);
   }
   const listed = plannedTypes.get(list.node)!;
@@ -264,6 +378,7 @@ export function compileConnection(info: GraphQLResolveInfo, list: PlannedList): 
     edgeTypename: edgeType.name,
     pageInfoTypename: pageInfoType.name,
     shape,
+    answer: whole(answer),
   };
 }
 

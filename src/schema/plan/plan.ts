@@ -14,9 +14,10 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import type { Context } from '../../context.js';
-import { connectionPlanFor, lookupPlanFor } from './compile.js';
-import { columnOf, joinedRelationOf, plannedLists, plannedLookups, plannedTypes, type PlannedList } from './declare.js';
+import { connectionPlanFor, lookupPlanFor, type ConnectionPlan, type LookupPlan } from './compile.js';
+import { columnOf, joinedRelationOf, plannedLists, plannedLookups, plannedTypes } from './declare.js';
 import { PLANNED, ROW, runConnectionPlan, runLookupPlan } from './run.js';
+import { answerWhole, type WholeAnswer } from './execute.js';
 
 export { planList, planLookup, planType } from './declare.js';
 
@@ -68,13 +69,11 @@ export function planReads(schema: GraphQLSchema) {
         throw new Error(`read plan: ${typeName}.${name} joins ${joined}, not ${relation.type}'s ${answered}`);
     }
   const readByProperty = new Set<string>(plannedTypes.keys());
-  const lists: [GraphQLField<unknown, Context>, PlannedList][] = [];
   for (const [path, listed] of plannedLists) {
     const node = plannedTypes.get(listed.node);
     if (!node) throw new Error(`read plan: ${path} lists ${listed.node}, which is not planned`);
     for (const column of listed.preloadReads) columnOf(node.model, column);
     const field = plannedField(schema, path);
-    lists.push([field, listed]);
     const connection = getNamedType(field.type) as GraphQLObjectType;
     readByProperty.add(connection.name);
     readByProperty.add(getNamedType(connection.getFields().edges!.type).name);
@@ -82,20 +81,23 @@ export function planReads(schema: GraphQLSchema) {
   }
   for (const name of readByProperty) readPlannedFields(schema.getType(name) as GraphQLObjectType);
   // After the property readers: the plan answers before the field's own resolver.
-  for (const [field, list] of lists)
-    answerFromPlan(
-      field,
-      (info) => connectionPlanFor(info, list),
-      (plan, parent, args, ctx, info) => runConnectionPlan(plan, list, parent, args, ctx, info),
-    );
+  const whole = new Map<string, WholeAnswer>();
+  for (const [path, list] of plannedLists) {
+    const planOf = (info: GraphQLResolveInfo) => connectionPlanFor(info, list);
+    const run = (plan: ConnectionPlan, ...[parent, args, ctx, info]: Parameters<Resolver>) =>
+      runConnectionPlan(plan, list, parent, args, ctx, info);
+    answerFromPlan(plannedField(schema, path), planOf, run);
+    whole.set(path, { steps: (info) => planOf(info)?.answer ?? null, run: (...call) => run(planOf(call[3])!, ...call) });
+  }
   for (const [path, lookup] of plannedLookups) {
     if (!plannedTypes.has(lookup.node)) throw new Error(`read plan: ${path} answers ${lookup.node}, which is not planned`);
-    answerFromPlan(
-      plannedField(schema, path),
-      (info) => lookupPlanFor(info, lookup),
-      (plan, parent, args, ctx) => runLookupPlan(plan, lookup, parent, args, ctx),
-    );
+    const planOf = (info: GraphQLResolveInfo) => lookupPlanFor(info, lookup);
+    const run = (plan: LookupPlan, ...[parent, args, ctx]: Parameters<Resolver>) => runLookupPlan(plan, lookup, parent, args, ctx);
+    answerFromPlan(plannedField(schema, path), planOf, run);
+    whole.set(path, { steps: (info) => planOf(info)?.node.answer ?? null, run: (...call) => run(planOf(call[3])!, ...call) });
   }
+  // Queries whose planned fields all answer whole run on a copy that completes them as one value (execute.ts).
+  answerWhole(schema, whole);
 }
 
 /** Has `field` answer from its plan; without one, or when the plan leaves it (undefined), its own resolver answers. */

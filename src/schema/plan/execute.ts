@@ -1,0 +1,174 @@
+// Queries whose planned fields the plan answers whole (answer.ts), executed on a
+// copy of the schema in which each planned field is a leaf: graphql-js runs every
+// other field as always, and completes a planned field's answer as one value
+// instead of a resolver call, an info object and a result dictionary per field of
+// every row. Anything the plan cannot answer (Incomplete) runs the operation again
+// on the schema itself, where planned reads work field by field (plan.ts) and the
+// generic path answers the rest. Only queries: a mutation is never run twice.
+import {
+  GraphQLNonNull,
+  GraphQLScalarType,
+  Kind,
+  TypeInfo,
+  assertValidSchema,
+  getOperationAST,
+  isNonNullType,
+  lexicographicSortSchema,
+  visit,
+  visitWithTypeInfo,
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type FragmentDefinitionNode,
+  type GraphQLField,
+  type GraphQLObjectType,
+  type GraphQLResolveInfo,
+  type GraphQLSchema,
+} from 'graphql';
+import type { Context } from '../../context.js';
+import { Incomplete, answerOf } from './answer.js';
+import type { AnswerStep } from './compile.js';
+
+/** How a planned field is answered whole: its plan (null when it has none for these field nodes) and its run. */
+export interface WholeAnswer {
+  /** The steps of the plan compiled for `info` (whose schema and return type are the original's), or null. */
+  steps(info: GraphQLResolveInfo): AnswerStep[] | null;
+  /** The planned object(s) of the field, or undefined when the generic path must answer. */
+  run(parent: unknown, args: unknown, ctx: Context, info: GraphQLResolveInfo): Promise<Record<string, unknown> | undefined>;
+}
+
+/** The value of a planned field on the answering schema: already the field's answer. */
+const PlannedAnswer = new GraphQLScalarType({
+  name: 'PlannedAnswer',
+  description: 'A planned field answered whole (src/schema/plan/execute.ts); never seen by a client.',
+  serialize: (value) => value,
+});
+
+/** Each schema's answering copy, and its planned fields. */
+const answeringOf = new WeakMap<GraphQLSchema, { copy: GraphQLSchema; planned: Map<string, WholeAnswer> }>();
+
+/** The original field `info` stands for: the plan compiles against the schema clients validate with. */
+const originalInfo = (
+  info: GraphQLResolveInfo,
+  schema: GraphQLSchema,
+  field: GraphQLField<unknown, unknown>,
+  parentType: GraphQLObjectType,
+) => ({ ...info, schema, returnType: field.type, parentType }) as GraphQLResolveInfo;
+
+/**
+ * Builds the answering copy of `schema`, whose `planned` fields (`Type.field`) answer whole. The copy
+ * is graphql-js's own (lexicographicSortSchema: every type new, resolvers, checks and extensions kept,
+ * the order already sorted); its planned fields are then made leaves answered by their plans.
+ */
+export function answerWhole(schema: GraphQLSchema, planned: Map<string, WholeAnswer>) {
+  const copy = lexicographicSortSchema(schema);
+  for (const [path, whole] of planned) {
+    const [typeName, fieldName] = path.split('.') as [string, string];
+    const parentType = schema.getType(typeName) as GraphQLObjectType;
+    const field = parentType.getFields()[fieldName]!;
+    const answered = (copy.getType(typeName) as GraphQLObjectType).getFields()[fieldName]!;
+    answered.type = isNonNullType(field.type) ? new GraphQLNonNull(PlannedAnswer) : PlannedAnswer;
+    answered.extensions = {};
+    answered.resolve = async (parent, args, ctx: Context, info) => {
+      const original = originalInfo(info, schema, field, parentType);
+      const steps = whole.steps(original);
+      if (!steps) throw new Incomplete(true);
+      const answer = await whole.run(parent, args, ctx, original);
+      if (answer === undefined) throw new Incomplete(false);
+      return answerOf(answer, steps, ctx, info.path, original);
+    };
+  }
+  assertValidSchema(copy);
+  answeringOf.set(schema, { copy, planned });
+}
+
+/** Queries run on the answering schema: answered there, or run again on the schema itself (/metrics). */
+const outcomes = { whole: 0, again: 0 };
+export const wholeAnswerOutcomes = () => ({ ...outcomes });
+
+/** Documents (and their operations) the answering schema may run, found once per parsed document. */
+const runsWhole = new WeakMap<DocumentNode, Map<string | undefined, boolean>>();
+
+/**
+ * Runs `args` on the answering schema when its operation is a query whose planned fields all have
+ * a whole answer, else (and again, whenever that answer is Incomplete) on its own schema.
+ */
+export function executeWithPlans<R>(args: ExecutionArgs, execute: (args: ExecutionArgs) => R): R {
+  const answering = answeringOf.get(args.schema);
+  const ctx = args.contextValue as Context | undefined;
+  if (!answering || ctx?.plannedReads === false || !mayRunWhole(args, answering.planned)) return execute(args);
+  const result = execute({ ...args, schema: answering.copy });
+  const settle = (answered: unknown) => {
+    const incomplete = incompleteIn(answered);
+    if (!incomplete) {
+      outcomes.whole += 1;
+      return answered;
+    }
+    outcomes.again += 1;
+    if (incomplete.planOnly) runsWhole.get(args.document)?.set(args.operationName ?? undefined, false);
+    return execute(args);
+  };
+  return (isThenable(result) ? Promise.resolve(result).then(settle) : settle(result)) as R;
+}
+
+const isThenable = (value: unknown): value is PromiseLike<unknown> => typeof (value as PromiseLike<unknown> | null)?.then === 'function';
+
+function incompleteIn(result: unknown): Incomplete | undefined {
+  const errors = (result as ExecutionResult | null)?.errors;
+  for (const error of errors ?? []) if (error.originalError instanceof Incomplete) return error.originalError;
+  return undefined;
+}
+
+/**
+ * Whether the operation may run on the answering schema: a query without introspection (the copy's
+ * types are not the schema clients see) or incremental delivery, naming planned fields that each
+ * have a whole answer here (a field merged from several places may still find none: Incomplete).
+ */
+function mayRunWhole({ document, operationName, schema }: ExecutionArgs, planned: Map<string, WholeAnswer>) {
+  let operations = runsWhole.get(document);
+  if (!operations) runsWhole.set(document, (operations = new Map()));
+  const key = operationName ?? undefined;
+  let answer = operations.get(key);
+  if (answer === undefined) {
+    answer = getOperationAST(document, operationName)?.operation === 'query' && plannedAndWhole(document, schema, planned);
+    operations.set(key, answer);
+  }
+  return answer;
+}
+
+function plannedAndWhole(document: DocumentNode, schema: GraphQLSchema, planned: Map<string, WholeAnswer>) {
+  try {
+    return namesWholePlans(document, schema, planned);
+  } catch {
+    // A document the plans cannot read (one graphql-js will refuse): its own schema answers it.
+    return false;
+  }
+}
+
+function namesWholePlans(document: DocumentNode, schema: GraphQLSchema, planned: Map<string, WholeAnswer>) {
+  const fragments: Record<string, FragmentDefinitionNode> = {};
+  for (const definition of document.definitions)
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
+  let named = false;
+  let refused = false;
+  const typeInfo = new TypeInfo(schema);
+  visit(
+    document,
+    visitWithTypeInfo(typeInfo, {
+      Directive(node) {
+        if (node.name.value === 'defer' || node.name.value === 'stream') refused = true;
+      },
+      Field(node) {
+        if (node.name.value === '__schema' || node.name.value === '__type') refused = true;
+        const parentType = typeInfo.getParentType();
+        const field = typeInfo.getFieldDef();
+        const whole = parentType && field && planned.get(`${parentType.name}.${node.name.value}`);
+        if (!whole) return;
+        named = true;
+        const info = { schema, fragments, fieldNodes: [node], returnType: field.type, parentType } as unknown as GraphQLResolveInfo;
+        if (!whole.steps(info)) refused = true;
+      },
+    }),
+  );
+  return named && !refused;
+}
