@@ -129,6 +129,16 @@ describe('/metrics for operators', () => {
     expect(text).toMatch(/quire_cache_lookups_total\{cache="apq",result="miss"\} \d+/);
   });
 
+  it('counts planned queries answered whole: a REST read of a space is one', async () => {
+    const space = await createSpace(app, org);
+    const whole = 'quire_graphql_planned_answers_total{outcome="whole"}';
+    const before = value(await scrape(), whole) ?? 0;
+    expect((await rest(app, org.admin.token).get(`/v1/spaces/${space.id}`)).status).toBe(200);
+    const text = await scrape();
+    expect(value(text, whole)).toBeGreaterThan(before);
+    expect(text).toMatch(/quire_graphql_planned_answers_total\{outcome="again"\} \d+/);
+  });
+
   it('shows the event loop’s delay', async () => {
     const text = await scrape();
     expect(value(text, 'quire_event_loop_delay_seconds_count')).toBeGreaterThan(0);
