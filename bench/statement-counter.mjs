@@ -9,7 +9,8 @@ const require = createRequire(`${process.cwd()}/package.json`);
 const pg = require('pg');
 
 let statements = 0;
-// STATEMENT_LOG=1 also prints each statement (its first line) to stderr, to see what a count is made of.
+// STATEMENT_LOG=1 also prints each statement (its first 160 characters, or STATEMENT_LOG_CHARS) to stderr,
+// to see what a count is made of.
 const logEach = process.env.STATEMENT_LOG === '1';
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function countedQuery(...args) {
@@ -18,7 +19,12 @@ pg.Client.prototype.query = function countedQuery(...args) {
   // (src/domain/auth/activity.ts): not a statement of the request that happened to trigger it.
   if (!String(text).startsWith('/* quire:activity */')) statements += 1;
   if (logEach) {
-    process.stderr.write(`[statement] ${String(text).trim().slice(0, 160).replace(/\s+/g, ' ')}\n`);
+    process.stderr.write(
+      `[statement] ${String(text)
+        .trim()
+        .slice(0, Number(process.env.STATEMENT_LOG_CHARS ?? 160))
+        .replace(/\s+/g, ' ')}\n`,
+    );
   }
   return query.apply(this, args);
 };

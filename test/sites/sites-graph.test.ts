@@ -54,9 +54,21 @@ describe('site queries', () => {
     expect(many.data.site.sections.totalCount).toBe(20);
     expect(many.data.site.sections.edges.flatMap((e: any) => e.node.siteSpaces)).toHaveLength(100);
     expect(many.statements.length).toBe(few.statements.length);
-    // token check, site, share links, sections with their site spaces and spaces joined, site space count,
-    // share link count, the sites of the items (one loader batch), section count
-    expect(many.statements).toHaveLength(8);
+    // token check, site, share links, sections with their site spaces, their spaces (one planned
+    // statement: SiteSpace.space is answered whole), site space count, share link count, the sites of
+    // the items (one loader batch), section count
+    expect(many.statements).toHaveLength(9);
+    expect(many.statements.filter((sql) => sql.startsWith('/* read plan */'))).toHaveLength(1);
+    // The published structure (sections, their site spaces and spaces, answered whole) likewise.
+    const published = async (id: string) => {
+      const path = `/v1/orgs/${org.organizationId}/sites/${id}/published`;
+      const { result, statements } = await app.recordStatements(() => rest(app, org.admin.token).get(path));
+      expect(result.status).toBe(200);
+      return statements;
+    };
+    const [fewPublished, manyPublished] = [await published(small), await published(large)];
+    expect(manyPublished.length).toBe(fewPublished.length);
+    expect(manyPublished.filter((sql) => sql.startsWith('/* read plan */')).length).toBeGreaterThan(0);
   }, 90_000); // seeds 120 spaces and site spaces through the API: slow on a busy machine
 
   it('space → sites lists the sites that publish it, as the caller may see them', async () => {

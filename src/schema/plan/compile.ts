@@ -390,8 +390,8 @@ export interface LookupPlan {
   node: NodePlan;
 }
 
-/** The plan of the lookup field `info` resolves (one object), or Unplannable. */
-export function compileLookup(info: GraphQLResolveInfo, lookup: PlannedLookup): LookupPlan {
+/** The plan of the lookup (or relation) field `info` resolves (one object), or Unplannable. */
+export function compileLookup(info: GraphQLResolveInfo, lookup: Pick<PlannedLookup, 'node'>): LookupPlan {
   const c: Compilation = { schema: info.schema, fragments: info.fragments, statement: new StatementBuilder() };
   const sets = info.fieldNodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
   const node = compileNode(c, lookup.node, sets, LIST_ALIAS);
@@ -418,4 +418,4 @@ function planFor<Plan, Declared>(info: GraphQLResolveInfo, declared: Declared, c
 }
 
 export const connectionPlanFor = (info: GraphQLResolveInfo, list: PlannedList) => planFor(info, list, compileConnection);
-export const lookupPlanFor = (info: GraphQLResolveInfo, lookup: PlannedLookup) => planFor(info, lookup, compileLookup);
+export const lookupPlanFor = (info: GraphQLResolveInfo, lookup: Pick<PlannedLookup, 'node'>) => planFor(info, lookup, compileLookup);

@@ -118,11 +118,26 @@ export function joinedRelationOf(model: string, name: string) {
   return relation;
 }
 
+/**
+ * A to-one relation field of a type the planner does not answer (`SiteSpace.space`): answered
+ * whole (execute.ts), its related objects read for every parent of the request together, one
+ * statement by their ids.
+ */
+export interface PlannedRelationField {
+  /** The GraphQL type of the related object (a planned type). */
+  node: string;
+  /** The parent's foreign key column (read from Prisma's datamodel). */
+  foreignKey: string;
+  /** The field's own check (its auth scopes: the same function); false or a throw leaves the answer to graphql-js. */
+  shown: (parent: Row, ctx: Context) => boolean | PromiseLike<boolean>;
+}
+
 export const keyOf = (type: PlannedType) => type.key ?? ['id'];
 
 export const plannedTypes = new Map<string, PlannedType>();
 export const plannedLists = new Map<string, PlannedList>();
 export const plannedLookups = new Map<string, PlannedLookup>();
+export const plannedRelationFields = new Map<string, PlannedRelationField>();
 
 /** Declares a GraphQL object type the planner may answer (checked against the Prisma model at once). */
 export function planType(typeName: string, type: PlannedType) {
@@ -164,4 +179,18 @@ export function planLookup<Parent, Args>(
   lookup: { where: (parent: Parent, args: Args, ctx: Context) => object | Promise<object>; found?: (row: Row, ctx: Context) => boolean },
 ) {
   plannedLookups.set(`${parentType}.${field}`, { node, ...(lookup as Omit<PlannedLookup, 'node'>) });
+}
+
+/**
+ * Declares that the to-one relation `parentType.field` (of the Prisma model `model`), which answers
+ * one `node`, may be answered whole: `shown` is the field's own check, as its auth scopes call it.
+ */
+export function planRelation<Parent>(
+  parentType: string,
+  field: string,
+  node: string,
+  relation: { model: string; shown: (parent: Parent, ctx: Context) => boolean | PromiseLike<boolean> },
+) {
+  const { foreignKey } = joinedRelationOf(relation.model, field);
+  plannedRelationFields.set(`${parentType}.${field}`, { node, foreignKey, shown: relation.shown as PlannedRelationField['shown'] });
 }

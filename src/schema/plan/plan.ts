@@ -15,11 +15,11 @@ import {
 } from 'graphql';
 import type { Context } from '../../context.js';
 import { connectionPlanFor, lookupPlanFor, type ConnectionPlan, type LookupPlan } from './compile.js';
-import { columnOf, joinedRelationOf, plannedLists, plannedLookups, plannedTypes } from './declare.js';
-import { PLANNED, ROW, runConnectionPlan, runLookupPlan } from './run.js';
+import { columnOf, joinedRelationOf, plannedLists, plannedLookups, plannedRelationFields, plannedTypes } from './declare.js';
+import { PLANNED, ROW, runConnectionPlan, runLookupPlan, runRelationPlan } from './run.js';
 import { answerWhole, type WholeAnswer } from './execute.js';
 
-export { planList, planLookup, planType } from './declare.js';
+export { planList, planLookup, planRelation, planType } from './declare.js';
 
 type Resolver = GraphQLFieldResolver<unknown, Context>;
 
@@ -44,8 +44,11 @@ function readPlannedFields(type: GraphQLObjectType) {
   if (isTypeOf) type.isTypeOf = (value, ctx, info) => isPlanned(value) || isTypeOf(value, ctx, info);
 }
 
-/** The field `path` (`Type.field`), checked to hold no auth scopes a plan would skip. */
-function plannedField(schema: GraphQLSchema, path: string) {
+/**
+ * The field `path` (`Type.field`), checked to hold no auth scopes a plan would skip (`ownCheck`:
+ * the plan calls the field's own, declared with it).
+ */
+function plannedField(schema: GraphQLSchema, path: string, ownCheck = false) {
   const [typeName, fieldName] = path.split('.') as [string, string];
   const type = schema.getType(typeName) as GraphQLObjectType | undefined;
   const field = type?.getFields()[fieldName];
@@ -53,7 +56,10 @@ function plannedField(schema: GraphQLSchema, path: string) {
   // The plan answers in place of the field's resolver, so of the scope checks wrapped around it too.
   const fieldOptions = field.extensions?.pothosOptions as { authScopes?: unknown; skipTypeScopes?: boolean } | undefined;
   const typeOptions = type.extensions?.pothosOptions as { authScopes?: unknown; runScopesOnType?: boolean } | undefined;
-  if (fieldOptions?.authScopes || (typeOptions?.authScopes && typeOptions.runScopesOnType === false && !fieldOptions?.skipTypeScopes))
+  if (
+    (fieldOptions?.authScopes && !ownCheck) ||
+    (typeOptions?.authScopes && typeOptions.runScopesOnType === false && !fieldOptions?.skipTypeScopes)
+  )
     throw new Error(`read plan: ${path} checks auth scopes of its own, which a plan would skip`);
   return field;
 }
@@ -95,6 +101,16 @@ export function planReads(schema: GraphQLSchema) {
     const run = (plan: LookupPlan, ...[parent, args, ctx]: Parameters<Resolver>) => runLookupPlan(plan, lookup, parent, args, ctx);
     answerFromPlan(plannedField(schema, path), planOf, run);
     whole.set(path, { steps: (info) => planOf(info)?.node.answer ?? null, run: (...call) => run(planOf(call[3])!, ...call) });
+  }
+  // A relation of a type the planner does not answer is only answered whole: graphql-js completes its parent.
+  for (const [path, relation] of plannedRelationFields) {
+    if (!plannedTypes.has(relation.node)) throw new Error(`read plan: ${path} answers ${relation.node}, which is not planned`);
+    plannedField(schema, path, true);
+    const planOf = (info: GraphQLResolveInfo) => lookupPlanFor(info, relation);
+    whole.set(path, {
+      steps: (info) => planOf(info)?.node.answer ?? null,
+      run: (parent, _args, ctx, info) => runRelationPlan(planOf(info)!, relation, parent, ctx),
+    });
   }
   // Queries whose planned fields all answer whole run on a copy that completes them as one value (execute.ts).
   answerWhole(schema, whole);

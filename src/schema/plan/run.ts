@@ -10,7 +10,8 @@ import type { GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../../context.js';
 import { rawQuery } from '../../db/raw.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../validate.js';
-import type { PlannedList, PlannedLookup, Row } from './declare.js';
+import DataLoader from 'dataloader';
+import type { PlannedList, PlannedLookup, PlannedRelationField, Row } from './declare.js';
 import { LIST_ALIAS, type ConnectionPlan, type LookupPlan, type NodePlan } from './compile.js';
 import { Unplannable, quote, whereToSql } from './where.js';
 import { columnOf } from './declare.js';
@@ -258,6 +259,50 @@ export async function runLookupPlan(plan: LookupPlan, lookup: PlannedLookup, par
   try {
     if (lookup.found && !checked(() => lookup.found!(rowOf(plan.node, rows[0]!), ctx))) return undefined;
     return build(plan.node, rows[0]!, ctx) ?? undefined;
+  } catch (err) {
+    if (err instanceof Refused) return undefined;
+    throw err;
+  }
+}
+
+/** Each request's loader of a relation plan's rows by id: the parents asking in the same tick share one statement. */
+const relationRows = Symbol('relationRows');
+
+function rowsById(plan: LookupPlan, ctx: Context) {
+  let loaders = ctx.loaderCache.get(relationRows) as Map<LookupPlan, DataLoader<string, Row | undefined>> | undefined;
+  if (!loaders) ctx.loaderCache.set(relationRows, (loaders = new Map()));
+  let loader = loaders.get(plan);
+  if (!loader) {
+    const text =
+      `/* read plan */ SELECT ${plan.columns.join(', ')} ` +
+      `FROM ${quote(plan.model)} ${LIST_ALIAS} ${plan.joins.join(' ')} WHERE ${LIST_ALIAS}."id" = ANY($1::text[])`;
+    loader = new DataLoader(async (ids) => {
+      const rows = await rawQuery<Row>(ctx.prisma, text, [ids]);
+      const byId = new Map(rows.map((row) => [row[plan.node.idAt] as string, row]));
+      return ids.map((id) => byId.get(id));
+    });
+    loaders.set(plan, loader);
+  }
+  return loader;
+}
+
+/**
+ * The object the relation field answers for `parent` (its row read with every other parent's of
+ * the request, one statement), or undefined when graphql-js must answer: no foreign key, the
+ * field's check refusing, no row, or a check of the related object refusing.
+ */
+export async function runRelationPlan(plan: LookupPlan, relation: PlannedRelationField, parent: unknown, ctx: Context) {
+  const id = (parent as Row | null)?.[relation.foreignKey];
+  if (typeof id !== 'string') return undefined;
+  try {
+    if ((await relation.shown(parent as Row, ctx)) !== true) return undefined;
+  } catch {
+    return undefined;
+  }
+  const row = await rowsById(plan, ctx).load(id);
+  if (!row) return undefined;
+  try {
+    return build(plan.node, row, ctx) ?? undefined;
   } catch (err) {
     if (err instanceof Refused) return undefined;
     throw err;

@@ -6,6 +6,7 @@ import type { SiteSpace } from '../../../generated/prisma/client.js';
 import type { Context } from '../../../context.js';
 import { itemsOfSite, mayOnSite, mayShowPublishedSpace } from '../access.js';
 import { scopedList } from '../../../schema/lists.js';
+import { planRelation } from '../../../schema/plan/plan.js';
 import { nodeConnection } from '../../../schema/connections.js';
 import { deletion, deletionFields } from '../../../schema/payloads.js';
 import { siteRows, type SiteRow } from '../loaders.js';
@@ -23,6 +24,9 @@ export const PublishedUrls = builder.simpleObject('SitePublishedUrls', {
   fields: (t) => ({ published: t.string({ nullable: true, description: 'Its published address; null while the site is unpublished.' }) }),
 });
 
+/** Whether the caller gets the space a site space publishes (its `space` field's check, planned or not). */
+const showsSpace = (siteSpace: SiteSpace, ctx: Context) => mayShowPublishedSpace(ctx, siteSpace);
+
 export const SiteSpaceRef = builder.prismaNode('SiteSpace', {
   id: { field: 'id' },
   description: 'A space published on a site, at its root or in a section (a variant of the section).',
@@ -36,7 +40,7 @@ export const SiteSpaceRef = builder.prismaNode('SiteSpace', {
       description:
         "The published space: whoever may see the site sees the spaces it publishes (the space's permissions say what they may do with it); a token needs space:read.",
       // The site's rule, not the space's: a reader of a share-link site, or a member kept out of the space, still gets it.
-      authScopes: (siteSpace, _args, ctx) => mayShowPublishedSpace(ctx, siteSpace),
+      authScopes: (siteSpace, _args, ctx) => showsSpace(siteSpace, ctx),
     }),
     title: t.string({
       description: 'Title of the published space.',
@@ -65,6 +69,9 @@ export const SiteSpaceRef = builder.prismaNode('SiteSpace', {
     }),
   }),
 });
+
+// The published structure asks it of every site space: their spaces are read together, in one statement.
+planRelation('SiteSpace', 'space', 'Space', { model: 'SiteSpace', shown: showsSpace });
 
 export const SiteSpaceConnection = nodeConnection(SiteSpaceRef, 'SiteSpace', { items: 'site spaces' });
 
