@@ -16,7 +16,16 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { migrate } from '../src/db/migrate.js';
 import { BENCH_PUBLIC_URL, SITE_TOKEN_SECRET, seed, userIdOfToken } from './seed.js';
-import { createBenchDatabase, databaseCpu, repoRoot, buildQuire, startQuire, startServer, type ServerProcess } from './servers.js';
+import {
+  createBenchDatabase,
+  databaseCpu,
+  emptyBenchRedis,
+  repoRoot,
+  buildQuire,
+  startQuire,
+  startServer,
+  type ServerProcess,
+} from './servers.js';
 import {
   inQuireSpelling,
   referenceScenarios,
@@ -80,6 +89,7 @@ async function cleanUp() {
   if (stopping) return;
   stopping = true;
   await Promise.allSettled(servers.map((s) => s.stop()));
+  await emptyBenchRedis().catch((err) => log(`could not empty the benchmark's Redis database: ${err}`));
   await database.drop().catch((err) => log(`could not drop the database: ${err}`));
   await dropRole?.().catch((err) => log(`could not drop the PostGraphile role: ${err}`));
 }
@@ -87,6 +97,7 @@ process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
 
 try {
   log(`database on ${database.server}`);
+  await emptyBenchRedis();
   await migrate(database.url);
   const t = performance.now();
   const data = await seed(database.url);

@@ -10,9 +10,35 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort, startEmbeddedPostgres } from '../src/db/embedded.js';
+import { redisClient } from '../src/net/redis.js';
 import { createScratchDatabase } from '../test/support/testDatabase.js';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * The benchmarked servers keep their Redis state (the rate-limit counters the load spends, the
+ * fair-share lanes, the callers' last writes) in a Redis database of their own (BENCH_REDIS_DB,
+ * 15), emptied before a run and after it: in the machine's own database they left 127.0.0.1's
+ * counters spent for the rest of the hour, and every other Quire on the machine with the same
+ * REDIS_URL (a test's server, `npm start`) was refused with 429. Every server started here
+ * inherits this REDIS_URL.
+ */
+if (process.env.REDIS_URL) {
+  const url = new URL(process.env.REDIS_URL);
+  url.pathname = `/${process.env.BENCH_REDIS_DB ?? '15'}`;
+  process.env.REDIS_URL = url.toString();
+}
+
+/** Empties the benchmark's Redis database (above), when there is one. */
+export async function emptyBenchRedis() {
+  if (!process.env.REDIS_URL) return;
+  const redis = redisClient(process.env.REDIS_URL, { maxRetriesPerRequest: 1 });
+  try {
+    await redis.flushdb();
+  } finally {
+    redis.disconnect();
+  }
+}
 /** Linux's USER_HZ: 100 on every common configuration. */
 const CLOCK_TICKS = 100;
 const LOCAL_DEFAULT = 'postgresql://postgres@127.0.0.1:5432/postgres';

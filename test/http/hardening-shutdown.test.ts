@@ -13,6 +13,13 @@ import { createMigratedDatabase, type TestDatabase } from '../support/testDataba
 import { createPrisma } from '../../src/db/client.js';
 import { bootstrapOrganization } from '../../src/domain/organizations/provisioning.js';
 
+/**
+ * The servers these tests start keep no state outside their database: with the machine's
+ * REDIS_URL they would share its rate-limit counters (per address: 127.0.0.1) with every other
+ * process using that Redis, and be refused when a benchmark had spent them.
+ */
+const ownState = { REDIS_URL: undefined };
+
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let db: TestDatabase;
 let admin: { organizationId: string; userId: string; token: string };
@@ -69,7 +76,7 @@ it('drains on SIGTERM: the request in flight completes, subscriptions close with
 }, async () => {
   const child = spawnTracked(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: db.url, PORT: '0', LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '20000' },
+    env: { ...process.env, ...ownState, DATABASE_URL: db.url, PORT: '0', LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '20000' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -188,7 +195,7 @@ it('exits on SIGTERM when its database has gone away, and at once on a second si
   const start = (databaseUrl: string) => {
     const child = spawnTracked(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '60000' },
+      env: { ...process.env, ...ownState, DATABASE_URL: databaseUrl, PORT: '0', LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '60000' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     return { child, logs: logsOf(child), exited: new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code))) };

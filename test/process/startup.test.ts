@@ -7,7 +7,8 @@ import { freePort } from '../../src/db/embedded.js';
 function start(env: Record<string, string>) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
     const child = spawnTracked(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      env: { ...process.env, ...env },
+      // No REDIS_URL: its shared counters (per address) are not this test's (hardening-shutdown.test.ts).
+      env: { ...process.env, REDIS_URL: undefined, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
