@@ -16,29 +16,37 @@ import { createScratchDatabase } from '../test/support/testDatabase.js';
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * The benchmarked servers keep their Redis state (the rate-limit counters the load spends, the
- * fair-share lanes, the callers' last writes) in a Redis database of their own (BENCH_REDIS_DB,
- * 15), emptied before a run and after it: in the machine's own database they left 127.0.0.1's
- * counters spent for the rest of the hour, and every other Quire on the machine with the same
- * REDIS_URL (a test's server, `npm start`) was refused with 429. Every server started here
- * inherits this REDIS_URL.
+ * The Redis the benchmarked servers use: REDIS_URL's server, in a database of their own
+ * (BENCH_REDIS_DB, 15) for their state (the rate-limit counters the load spends, the fair-share
+ * lanes, the callers' last writes), emptied before a run and after it. In the machine's own
+ * database they left 127.0.0.1's counters spent for the rest of the hour, and every other Quire
+ * on the machine with the same REDIS_URL (a test's server, `npm start`) was refused with 429.
  */
-if (process.env.REDIS_URL) {
+export function benchRedisUrl(): string | undefined {
+  if (!process.env.REDIS_URL) return undefined;
   const url = new URL(process.env.REDIS_URL);
   url.pathname = `/${process.env.BENCH_REDIS_DB ?? '15'}`;
-  process.env.REDIS_URL = url.toString();
+  return url.toString();
 }
+
+/** The environment that points a server at the benchmark's Redis database. */
+const redisEnv = () => {
+  const url = benchRedisUrl();
+  return url ? { REDIS_URL: url } : {};
+};
 
 /** Empties the benchmark's Redis database (above), when there is one. */
 export async function emptyBenchRedis() {
-  if (!process.env.REDIS_URL) return;
-  const redis = redisClient(process.env.REDIS_URL, { maxRetriesPerRequest: 1 });
+  const url = benchRedisUrl();
+  if (!url) return;
+  const redis = redisClient(url, { maxRetriesPerRequest: 1 });
   try {
     await redis.flushdb();
   } finally {
     redis.disconnect();
   }
 }
+
 /** Linux's USER_HZ: 100 on every common configuration. */
 const CLOCK_TICKS = 100;
 const LOCAL_DEFAULT = 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -150,10 +158,6 @@ export interface Launch {
   cwd: string;
 }
 
-/**
- * Starts `node --import tsx --import statement-counter <entry>` (a compiled `.js`
- * entry, or with `launch` that binary in that folder: no tsx) and waits until it answers /healthz.
- */
 /** How `npm start` runs Quire: its Node flags and its compiled entry. */
 export interface QuireCommand {
   nodeFlags: string[];
@@ -179,6 +183,10 @@ export function startQuire(name: string, quire: QuireCommand, env: Record<string
   return startServer(name, quire.entry, env, [...quire.nodeFlags, ...extraFlags]);
 }
 
+/**
+ * Starts `node --import tsx --import statement-counter <entry>` (a compiled `.js`
+ * entry, or with `launch` that binary in that folder: no tsx) and waits until it answers /healthz.
+ */
 export async function startServer(
   name: string,
   entry: string,
@@ -191,7 +199,11 @@ export async function startServer(
   const child: ChildProcess = spawn(
     launch?.execPath ?? process.execPath,
     [...nodeFlags, ...(launch || !entry.endsWith('.ts') ? [] : ['--import', 'tsx']), '--import', counter, entry],
-    { cwd: launch?.cwd ?? repoRoot, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
+    {
+      cwd: launch?.cwd ?? repoRoot,
+      env: { ...process.env, ...redisEnv(), ...env, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    },
   );
   const output: string[] = [];
   const keep = (chunk: Buffer) => {

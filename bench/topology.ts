@@ -15,7 +15,7 @@ import { behindHaproxy, haproxyInstalled } from './balancer.js';
 import { loadRun, settle, type LoadResult } from './load.js';
 import type { Scenario } from './scenarios.js';
 import { seed, type BenchDataset } from './seed.js';
-import { databaseCpu, startQuire, startServer, type DatabaseCpu, type QuireCommand, type ServerProcess } from './servers.js';
+import { benchRedisUrl, databaseCpu, startQuire, startServer, type DatabaseCpu, type QuireCommand, type ServerProcess } from './servers.js';
 
 export const topologyScenarioNames = ['replicas', 'read-replica'] as const;
 export type TopologyScenarioName = (typeof topologyScenarioNames)[number];
@@ -199,7 +199,7 @@ async function standbyCaughtUp(primaryUrl: string, standbyUrl: string) {
  * one's, and send those tokens' reads to the primary. They are forgotten first.
  */
 async function forgetEarlierWrites(databaseUrl: string) {
-  const redisUrl = process.env.REDIS_URL;
+  const redisUrl = benchRedisUrl();
   if (!redisUrl) return;
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();

@@ -11,6 +11,7 @@ import type { Context } from '../../context.js';
 import { rawQuery } from '../../db/raw.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../validate.js';
 import DataLoader from 'dataloader';
+import { requestLoader } from '../../loaders.js';
 import type { PlannedList, PlannedLookup, PlannedRelationField, Row } from './declare.js';
 import { LIST_ALIAS, type ConnectionPlan, type LookupPlan, type NodePlan } from './compile.js';
 import { Unplannable, quote, whereToSql } from './where.js';
@@ -242,6 +243,21 @@ function shape(plan: ConnectionPlan, rows: Row[], args: ConnectionArgs, take: nu
   return connection;
 }
 
+/** One object's statement: the plan's columns and joins, the rows `filter` (SQL on LIST_ALIAS) keeps. */
+const objectStatement = (plan: LookupPlan, filter: string) =>
+  `/* read plan */ SELECT ${plan.columns.join(', ')} FROM ${quote(plan.model)} ${LIST_ALIAS} ${plan.joins.join(' ')} WHERE ${filter}`;
+
+/** The object `row` answers, or undefined when one of its checks refuses it (the generic path then answers). */
+function builtOrLeft(node: NodePlan, row: Row, ctx: Context, found?: (row: Row, ctx: Context) => boolean) {
+  try {
+    if (found && !checked(() => found(rowOf(node, row), ctx))) return undefined;
+    return build(node, row, ctx) ?? undefined;
+  } catch (err) {
+    if (err instanceof Refused) return undefined;
+    throw err;
+  }
+}
+
 /** The object the generic lookup would answer, or undefined when the generic path must answer (none found, hidden, an error). */
 export async function runLookupPlan(plan: LookupPlan, lookup: PlannedLookup, parent: unknown, args: unknown, ctx: Context) {
   const params: unknown[] = [];
@@ -251,31 +267,18 @@ export async function runLookupPlan(plan: LookupPlan, lookup: PlannedLookup, par
   } catch {
     return undefined;
   }
-  const text =
-    `/* read plan */ SELECT ${plan.columns.join(', ')} ` +
-    `FROM ${quote(plan.model)} ${LIST_ALIAS} ${plan.joins.join(' ')} WHERE ${filter} LIMIT 2`;
-  const rows = await rawQuery<Row>(ctx.prisma, text, params);
-  if (rows.length !== 1) return undefined;
-  try {
-    if (lookup.found && !checked(() => lookup.found!(rowOf(plan.node, rows[0]!), ctx))) return undefined;
-    return build(plan.node, rows[0]!, ctx) ?? undefined;
-  } catch (err) {
-    if (err instanceof Refused) return undefined;
-    throw err;
-  }
+  const rows = await rawQuery<Row>(ctx.prisma, `${objectStatement(plan, filter)} LIMIT 2`, params);
+  return rows.length === 1 ? builtOrLeft(plan.node, rows[0]!, ctx, lookup.found) : undefined;
 }
 
-/** Each request's loader of a relation plan's rows by id: the parents asking in the same tick share one statement. */
-const relationRows = Symbol('relationRows');
+/** Each request's loaders of relation plans' rows by id: the parents asking in the same tick share one statement. */
+const relationLoaders = requestLoader(() => new Map<LookupPlan, DataLoader<string, Row | undefined>>());
 
 function rowsById(plan: LookupPlan, ctx: Context) {
-  let loaders = ctx.loaderCache.get(relationRows) as Map<LookupPlan, DataLoader<string, Row | undefined>> | undefined;
-  if (!loaders) ctx.loaderCache.set(relationRows, (loaders = new Map()));
+  const loaders = relationLoaders(ctx);
   let loader = loaders.get(plan);
   if (!loader) {
-    const text =
-      `/* read plan */ SELECT ${plan.columns.join(', ')} ` +
-      `FROM ${quote(plan.model)} ${LIST_ALIAS} ${plan.joins.join(' ')} WHERE ${LIST_ALIAS}."id" = ANY($1::text[])`;
+    const text = objectStatement(plan, `${LIST_ALIAS}."id" = ANY($1::text[])`);
     loader = new DataLoader(async (ids) => {
       const rows = await rawQuery<Row>(ctx.prisma, text, [ids]);
       const byId = new Map(rows.map((row) => [row[plan.node.idAt] as string, row]));
@@ -300,11 +303,5 @@ export async function runRelationPlan(plan: LookupPlan, relation: PlannedRelatio
     return undefined;
   }
   const row = await rowsById(plan, ctx).load(id);
-  if (!row) return undefined;
-  try {
-    return build(plan.node, row, ctx) ?? undefined;
-  } catch (err) {
-    if (err instanceof Refused) return undefined;
-    throw err;
-  }
+  return row ? builtOrLeft(plan.node, row, ctx) : undefined;
 }
