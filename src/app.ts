@@ -24,13 +24,22 @@ import { securityHeaders } from './http/securityHeaders.js';
 import { cors } from './http/cors.js';
 import { requestIdOf } from './http/requestId.js';
 import { clientAddress } from './http/clientAddress.js';
-import { callerOf, postgresStore, rateLimiter, redisStore, setRateLimitHeaders, type Caller } from './http/rateLimit.js';
+import {
+  callerOf,
+  postgresStore,
+  rateLimiter,
+  redisStore,
+  setRateLimitHeaders,
+  type Caller,
+  type RateLimitVerdict,
+} from './http/rateLimit.js';
 import { createMetrics } from './http/metrics.js';
 import { watchEventLoop } from './eventLoop/watch.js';
 import { createLogger, logAccess, type Logger } from './logging/logger.js';
 import { drainer } from './http/drain.js';
 import { tenantGate } from './http/fairShare.js';
-import { redisLanes } from './http/sharedLanes.js';
+import type { GiveBack, LaneWant } from './http/redisCounters.js';
+import { redisCounters } from './http/redisCounters.js';
 import { readReplicas, type ReadReplicaSettings } from './db/readReplicas.js';
 import { registerReadReplicaMetrics } from './db/readReplicaMetrics.js';
 import { sendError, sendJson, type Surface } from './http/respond.js';
@@ -189,21 +198,25 @@ function startServices(options: QuireOptions) {
     jobs,
     reads: replicas,
   });
+  // With Redis, rate-limit hits, fair-share slots and live-connection caps count across replicas (src/http/redisCounters.ts).
+  const counters = options.redisUrl
+    ? redisCounters(options.redisUrl, {
+        onLaneError: (err) => logger.error({ err }, 'shared lanes unavailable: this process counts alone'),
+      })
+    : undefined;
   const limiter = settings.rateLimit
-    ? rateLimiter(settings.rateLimit, options.redisUrl ? redisStore(options.redisUrl) : postgresStore(prisma), clock, (err) =>
+    ? rateLimiter(settings.rateLimit, counters ? redisStore(counters) : postgresStore(prisma), clock, (err) =>
         logger.error({ err }, 'rate limit store unavailable: request let through'),
       )
     : undefined;
-  // With Redis, the fair-share slots and live-connection caps count across replicas (src/http/sharedLanes.ts).
-  const sharedLanes = options.redisUrl
-    ? redisLanes(options.redisUrl, { onError: (err) => logger.error({ err }, 'shared lanes unavailable: this process counts alone') })
-    : undefined;
+  const sharedLanes = counters?.lanes;
   return {
     settings,
     clock,
     logger,
     prisma,
     onStatement,
+    counters,
     sharedLanes,
     replicas,
     events,
@@ -245,30 +258,39 @@ function callerChecks({ prisma, clock, activity, limiter, metrics, siteTokens }:
     (await authenticateWith(authorization)).actor;
   // With PostgreSQL counters, a token's hit is counted by the token statement itself.
   const countsWithToken = limiter !== undefined && !redisUrl;
-  /**
-   * Counts the request against its caller (X-RateLimit-* headers on `res`);
-   * false when over the limit. `counted`: the hits the token statement already counted.
-   */
-  const withinRateLimit = async (
-    caller: Caller,
-    res: ServerResponse | undefined,
-    counted?: { counts: Map<string, number>; windowStart: Date },
-  ) => {
-    if (!limiter) return true;
-    const verdict = counted ? limiter.counted(caller, counted.counts, counted.windowStart) : await limiter.check(caller);
+  /** The verdict's headers on `res` and its metric; false when refused. A verdict-less request (the store failed) passes. */
+  const judged = (verdict: RateLimitVerdict | undefined, caller: Caller, res: ServerResponse | undefined) => {
     if (!verdict) return true;
     if (res) setRateLimitHeaders(res, verdict, clock.now());
     if (!verdict.allowed) metrics.rateLimited('tokenId' in caller ? 'token' : 'address');
     return verdict.allowed;
   };
-  /** The API gate's token check and rate limit, the token's hits counted in the same statement when the counters are in PostgreSQL. */
-  const admit = async (req: IncomingMessage, res: ServerResponse, exchange: Exchange) => {
-    const rate = countsWithToken ? { windowStart: limiter!.windowStart(), ...limiter!.budgets } : undefined;
+  /** Counts the request against its caller (X-RateLimit-* headers on `res`); false when over the limit. */
+  const withinRateLimit = async (caller: Caller, res: ServerResponse | undefined) => !limiter || judged(await limiter.check(caller), caller, res);
+  /**
+   * The API gate's token check and rate limit. With counters in PostgreSQL the
+   * token's hits are counted by the token statement itself; in Redis they are
+   * counted together with taking the request's fair-share slots (`lanesOf`),
+   * and the answer is those slots (undefined when they were not tried).
+   */
+  const admit = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    exchange: Exchange,
+    lanesOf: (exchange: Exchange) => LaneWant[],
+  ): Promise<GiveBack | null | undefined> => {
+    if (!limiter) return void (exchange.actor = await authenticate(req.headers.authorization));
+    const rate = countsWithToken ? { windowStart: limiter.windowStart(), ...limiter.budgets } : undefined;
     const auth = await authenticateWith(req.headers.authorization, rate);
     exchange.actor = auth.actor;
     const caller: Caller = exchange.actor ? callerOf(exchange.actor) : { address: exchange.address };
-    const counted = auth.rateCounts && rate ? { counts: auth.rateCounts, windowStart: rate.windowStart } : undefined;
-    if (!(await withinRateLimit(caller, res, counted))) throw rateLimitError();
+    const { verdict, lanes } =
+      auth.rateCounts && rate
+        ? { verdict: limiter.counted(caller, auth.rateCounts, rate.windowStart), lanes: undefined }
+        : await limiter.admit(caller, lanesOf(exchange));
+    if (judged(verdict, caller, res)) return lanes;
+    void lanes?.(); // (a refused hit takes no slot; in case a store did)
+    throw rateLimitError();
   };
   return { authenticate, withinRateLimit, admit };
 }
@@ -454,8 +476,9 @@ function requestHandler(
       if (gate === 'address' && !(await callers.withinRateLimit({ address: exchange.address }, res))) throw rateLimitError();
       if (gate === 'api') {
         checkDeclaredLength(req, bodyLimit(req, surface, settings.http));
-        await callers.admit(req, res, exchange);
-        await tenants.enter(req, res, exchange, surface === 'graphql' && !!req.headers.accept?.includes('text/event-stream'));
+        const eventStream = surface === 'graphql' && !!req.headers.accept?.includes('text/event-stream');
+        const tried = await callers.admit(req, res, exchange, (ex) => (eventStream ? [] : tenants.sharedLanesOf(ex)));
+        await tenants.enter(req, res, exchange, eventStream, tried);
       }
       await door.serve(req, res, request);
     } catch (err) {
@@ -517,7 +540,7 @@ async function shutdown(services: Services, drain: Drainer, ws: ReturnType<typeo
   await services.compute.close();
   await services.jobs.stop(timeoutMs);
   await services.limiter?.store.close();
-  await services.sharedLanes?.close();
+  await services.counters?.close();
   await services.replicas?.close();
   services.persisted.close();
   await services.events.close();

@@ -8,14 +8,14 @@
 // which bounds the work, and so the memory, in flight at once. A full line, or
 // a wait past the timeout, answers 429 with Retry-After.
 //
-// With Redis (src/http/sharedLanes.ts) the token's and organizations' slots are
+// With Redis (src/http/redisCounters.ts) the token's and organizations' slots are
 // counted across every replica; the line stays per process (a request waits on
 // the replica it reached, woken when a slot frees there and polling for slots
 // freed elsewhere). The process lane is always the process's own. If Redis is
 // unreachable, the process's own lanes apply until it answers again.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppError } from '../errors.js';
-import type { LaneWant, SharedLanes } from './sharedLanes.js';
+import type { GiveBack, LaneWant, SharedLanes } from './redisCounters.js';
 import type { Actor } from '../policy/actor.js';
 import type { TenantLimits } from '../config/settings.js';
 
@@ -128,13 +128,14 @@ export function fairShare(limits: FairShareLimits, shared?: SharedLanes, onShare
   /**
    * All the tenant's shared slots at once, waiting in this process's line of
    * the caller's lane; undefined when Redis fails (the caller falls back).
+   * `tried`: the answer of a first try made already (with the rate limit's count).
    */
-  const takeShared = async (wanted: LaneWant[], deadline: number, cancelled: AbortSignal) => {
+  const takeShared = async (wanted: LaneWant[], deadline: number, cancelled: AbortSignal, tried?: GiveBack | null) => {
     const keys = wanted.map(([key]) => key);
     for (let attempt = 0, pauseMs = 5; ; attempt++, pauseMs = Math.min(pauseMs * 2, SHARED_POLL_MAX_MS)) {
-      let giveBack: (() => Promise<void>) | null;
+      let giveBack: GiveBack | null;
       try {
-        giveBack = await shared!.tryTake(wanted);
+        giveBack = attempt === 0 && tried !== undefined ? tried : await shared!.tryTake(wanted);
       } catch (err) {
         onSharedError(err);
         return undefined;
@@ -149,7 +150,7 @@ export function fairShare(limits: FairShareLimits, shared?: SharedLanes, onShare
     }
   };
   /** Counts the shared slots held here; giving them back wakes this process's waiters of those lanes. */
-  const heldShared = (keys: string[], giveBack: () => Promise<void>) => {
+  const heldShared = (keys: string[], giveBack: GiveBack) => {
     for (const key of keys) count(key, 1);
     let given = false;
     return () => {
@@ -181,21 +182,25 @@ export function fairShare(limits: FairShareLimits, shared?: SharedLanes, onShare
       }
     });
 
+  /** The tenant's lanes, in the fixed order their slots are taken in (so two callers never wait on each other crosswise). */
+  const lanesOf = (tenant: Tenant): LaneWant[] => [
+    [`c:${tenant.caller}`, limits.concurrentPerToken],
+    ...[...new Set(tenant.organizations)].sort().map((o): LaneWant => [`o:${o}`, limits.concurrentPerOrganization]),
+  ];
+
   return {
+    lanesOf,
     /**
-     * Takes a slot in each of the tenant's lanes (in a fixed order, so two
-     * callers never wait on each other crosswise); resolves to the function
+     * Takes a slot in each of the tenant's lanes; resolves to the function
      * that gives them back. Rejects with NoSlot (429) when a line is full or
      * the wait is past `queueTimeoutMs`, or when `cancelled` fires meanwhile.
+     * `tried`: the shared lanes' answer to a try made already (see `lanesOf`).
      */
-    async acquire(tenant: Tenant, cancelled: AbortSignal): Promise<() => void> {
-      const tenantLanes: LaneWant[] = [
-        [`c:${tenant.caller}`, limits.concurrentPerToken],
-        ...[...new Set(tenant.organizations)].sort().map((o): LaneWant => [`o:${o}`, limits.concurrentPerOrganization]),
-      ];
+    async acquire(tenant: Tenant, cancelled: AbortSignal, tried?: GiveBack | null): Promise<() => void> {
+      const tenantLanes = lanesOf(tenant);
       const deadline = Date.now() + limits.queueTimeoutMs;
       const giveBackTenant =
-        (shared && (await takeShared(tenantLanes, deadline, cancelled))) || (await takeLocal(tenantLanes, deadline, cancelled));
+        (shared && (await takeShared(tenantLanes, deadline, cancelled, tried))) || (await takeLocal(tenantLanes, deadline, cancelled));
       try {
         await take(PROCESS_LANE, limits.concurrentPerProcess, deadline, cancelled);
       } catch (err) {
@@ -270,13 +275,26 @@ function localConnectionCounter(max: number) {
 export function tenantGate(limits: TenantLimits, shared?: SharedLanes, onSharedError?: (err: unknown) => void) {
   const shares = fairShare(limits, shared, onSharedError);
   const live = liveConnectionCounter(limits.connectionsPerToken, shared, onSharedError);
+  const tenantOf = ({ actor, address }: { actor: Actor | null; address: string }): Tenant => ({
+    caller: actor ? `token:${actor.tokenId}` : `address:${address}`,
+    organizations: actor?.memberships.keys() ?? [],
+  });
   return {
-    /** `caller.signal`: aborted when the client leaves before its answer (src/db/requestSignal.ts): it leaves the line too. */
+    /**
+     * The lanes a request of `caller` takes, when they are shared (else none):
+     * whoever counts in Redis first (the rate limit) may take them on the way.
+     */
+    sharedLanesOf: (caller: { actor: Actor | null; address: string }): LaneWant[] => (shared ? shares.lanesOf(tenantOf(caller)) : []),
+    /**
+     * `caller.signal`: aborted when the client leaves before its answer (src/db/requestSignal.ts): it leaves the line too.
+     * `tried`: the answer of a try for `sharedLanesOf(caller)` made already.
+     */
     async enter(
       _req: IncomingMessage,
       res: ServerResponse,
       caller: { actor: Actor | null; address: string; signal: AbortSignal },
       eventStream: boolean,
+      tried?: GiveBack | null,
     ) {
       const { actor } = caller;
       if (eventStream) {
@@ -286,10 +304,7 @@ export function tenantGate(limits: TenantLimits, shared?: SharedLanes, onSharedE
         return void res.once('close', close);
       }
       try {
-        const release = await shares.acquire(
-          { caller: actor ? `token:${actor.tokenId}` : `address:${caller.address}`, organizations: actor?.memberships.keys() ?? [] },
-          caller.signal,
-        );
+        const release = await shares.acquire(tenantOf(caller), caller.signal, tried);
         if (res.closed) release();
         else res.once('close', release);
       } catch (err) {

@@ -4,8 +4,8 @@
 // counts against its client address. It is allowed while every counter is
 // within its limit; the headers show the counter closest to its limit.
 //
-// Counters live in PostgreSQL or, with REDIS_URL, in Redis (one script per
-// request: INCR per key, PEXPIRE on a window's first hit). In PostgreSQL the
+// Counters live in PostgreSQL or, with REDIS_URL, in Redis (src/http/redisCounters.ts:
+// one script per request counts the hits and takes the fair-share slots). In PostgreSQL the
 // table is UNLOGGED (migration 20261123120000_rate_limit_unlogged): an upsert
 // there writes no WAL, so its commit waits for no disk flush, and a token's
 // counters are upserted inside the token check's own statement
@@ -14,7 +14,7 @@
 // lets the request through (and is logged): an outage of the counter store
 // must not take the API down with it.
 import type { ServerResponse } from 'node:http';
-import { redisClient } from '../net/redis.js';
+import type { Admission, GiveBack, HitWant, LaneWant, RedisCounters } from './redisCounters.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Clock } from '../clock.js';
 import type { Actor } from '../policy/actor.js';
@@ -25,6 +25,11 @@ import type { RateLimitSettings } from '../config/settings.js';
 export interface RateLimitStore {
   /** Counts one hit of each key in the window starting at `windowStart`: key → count so far. */
   hit(keys: string[], windowStart: Date, windowMs: number): Promise<Map<string, number>>;
+  /**
+   * Counts one hit of each counter and, when all are within their limits,
+   * takes a slot in each lane, in one round trip (stores that can).
+   */
+  admit?(counters: readonly HitWant[], windowStart: Date, windowMs: number, lanes: readonly LaneWant[]): Promise<Admission>;
   /** Forgets windows that ended before `before`. */
   purge(before: Date): Promise<number>;
   close(): Promise<void>;
@@ -43,34 +48,13 @@ export function postgresStore(prisma: PrismaClient): RateLimitStore {
   };
 }
 
-/**
- * One hit per key in Redis, in one command: a script runs INCR on each key and
- * sets its expiry on the window's first hit. (A MULTI of INCR and PEXPIRE per key
- * sent eight commands and parsed eight answers for a member of one organization.)
- */
-const HIT_SCRIPT = `
-local counts = {}
-for i, key in ipairs(KEYS) do
-  counts[i] = redis.call('INCR', key)
-  if counts[i] == 1 then redis.call('PEXPIRE', key, ARGV[1]) end
-end
-return counts`;
-
-export function redisStore(url: string): RateLimitStore {
-  const redis = redisClient(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
-  redis.on('error', () => {}); // reported per request by the limiter
-  // ioredis sends EVALSHA, and the script itself once when Redis does not know it yet.
-  redis.defineCommand('quireHits', { lua: HIT_SCRIPT });
-  const hits = (redis as unknown as { quireHits(keyCount: number, ...args: (string | number)[]): Promise<number[]> }).quireHits.bind(redis);
+/** Counters in Redis (src/http/redisCounters.ts), which can also take a request's fair-share slots in the same round trip. */
+export function redisStore(counters: RedisCounters): RateLimitStore {
   return {
-    async hit(keys, windowStart, windowMs) {
-      const suffix = `:${windowStart.getTime()}`;
-      const counts = await hits(keys.length, ...keys.map((key) => `quire:ratelimit:${key}${suffix}`), windowMs);
-      if (counts.length !== keys.length) throw new Error('short rate-limit script answer');
-      return new Map(keys.map((key, i) => [key, Number(counts[i])]));
-    },
+    hit: counters.hit,
+    admit: counters.admit,
     purge: async () => 0, // keys expire by themselves
-    close: async () => void redis.disconnect(),
+    close: async () => {}, // the counters' connection is closed by its owner
   };
 }
 
@@ -119,27 +103,39 @@ export function rateLimiter(settings: RateLimitSettings, store: RateLimitStore, 
     }
     return { ...tightest, resetAt: new Date(start.getTime() + windowMs), allowed };
   };
+  /** Counts one hit of the caller; undefined when the store failed (the request is let through). */
+  const check = async (caller: Caller): Promise<RateLimitVerdict | undefined> => {
+    const start = windowStart();
+    const keys = countersOf(caller).map(([key]) => key);
+    try {
+      return verdict(caller, await store.hit(keys, start, windowMs), start);
+    } catch (err) {
+      onStoreError(err);
+      return undefined;
+    }
+  };
   return {
     store,
     budgets,
     /** The window requests count into now (for a store that counts elsewhere, e.g. in the token statement). */
     windowStart,
-    /** Counts one hit of the caller; undefined when the store failed (the request is let through). */
-    async check(caller: Caller): Promise<RateLimitVerdict | undefined> {
+    check,
+    /**
+     * Counts one hit of the caller and, when the store can, takes a slot in
+     * each of `lanes` in the same round trip (only when the hit is allowed).
+     * `lanes` in the answer: undefined when they were not tried (the caller
+     * takes them itself), null when one was full.
+     */
+    async admit(caller: Caller, lanes: readonly LaneWant[]): Promise<{ verdict?: RateLimitVerdict; lanes?: GiveBack | null }> {
+      if (!store.admit || lanes.length === 0) return { verdict: await check(caller) };
       const start = windowStart();
+      const counters = countersOf(caller);
       try {
-        return verdict(
-          caller,
-          await store.hit(
-            countersOf(caller).map(([key]) => key),
-            start,
-            windowMs,
-          ),
-          start,
-        );
+        const { counts, giveBack } = await store.admit(counters, start, windowMs, lanes);
+        return { verdict: verdict(caller, new Map(counters.map(([key], i) => [key, counts[i]])), start), lanes: giveBack };
       } catch (err) {
         onStoreError(err);
-        return undefined;
+        return {};
       }
     },
     /** The verdict for hits already counted (e.g. by the token statement). */

@@ -1,5 +1,5 @@
 // ioredis (about 20 MB resident) loads only in a process given REDIS_URL:
-// events fan-out (src/events.ts) and rate-limit counters (src/http/rateLimit.ts).
+// events fan-out (src/events.ts) and the counters of rate limits and fair share (src/http/redisCounters.ts).
 import { createRequire } from 'node:module';
 import type { Redis, RedisOptions } from 'ioredis';
 

@@ -2,11 +2,11 @@
 // holds on one replica count on the other, a request waiting on one replica
 // gets the slot freed on the other, live connections are capped across them,
 // and a replica that dies without giving its slots back leaks them for one
-// lease only (src/http/sharedLanes.ts).
+// lease only (src/http/redisCounters.ts).
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { redisLanes } from '../../src/http/sharedLanes.js';
+import { redisCounters } from '../../src/http/redisCounters.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createOrg, createSpace } from '../support/factories.js';
 import { heldRequest, lane, tokenId } from '../support/heldRequests.js';
@@ -95,18 +95,18 @@ describe.skipIf(!redisUrl)('fair share across replicas (Redis)', () => {
 
   it('lets the slots of a replica that died go after one lease', async () => {
     const lanes = laneOf('crashed-holder');
-    const crashed = redisLanes(redisUrl!, { leaseMs: 300 });
-    await crashed.ready;
-    expect(await crashed.tryTake(lanes)).not.toBeNull();
+    const crashed = redisCounters(redisUrl!, { leaseMs: 300 });
+    await crashed.lanes.ready;
+    expect(await crashed.lanes.tryTake(lanes)).not.toBeNull();
     await crashed.close(); // gone without giving back, and without renewing
 
-    const survivor = redisLanes(redisUrl!, { leaseMs: 300 });
-    await survivor.ready;
+    const survivor = redisCounters(redisUrl!, { leaseMs: 300 });
+    await survivor.lanes.ready;
     try {
-      expect(await survivor.tryTake(lanes)).toBeNull();
+      expect(await survivor.lanes.tryTake(lanes)).toBeNull();
       let giveBack: (() => Promise<void>) | null = null;
       for (let i = 0; i < 200 && !giveBack; i++) {
-        giveBack = await survivor.tryTake(lanes);
+        giveBack = await survivor.lanes.tryTake(lanes);
         if (!giveBack) await new Promise((r) => setTimeout(r, 20));
       }
       expect(giveBack).not.toBeNull();
@@ -116,13 +116,43 @@ describe.skipIf(!redisUrl)('fair share across replicas (Redis)', () => {
     }
   });
 
+  it('gives back the slots of answers that finish together in one command', async () => {
+    const counters = redisCounters(redisUrl!);
+    await counters.lanes.ready;
+    const redis = new Redis(redisUrl!);
+    const monitor = await new Redis(redisUrl!).monitor();
+    const sent: string[][] = [];
+    monitor.on('monitor', (_time: string, args: string[], source: string) => source !== 'lua' && sent.push(args.map(String)));
+    try {
+      const wanted = [laneOf('batch-a'), laneOf('batch-b'), laneOf('batch-c')];
+      const keys = wanted.map(([[key]]) => `quire:lane:${key}`);
+      const giveBacks = await Promise.all(wanted.map((lanes) => counters.lanes.tryTake(lanes)));
+      expect(giveBacks.every((giveBack) => giveBack !== null)).toBe(true);
+      await Promise.all(giveBacks.map((giveBack) => giveBack!()));
+      // Redis runs commands in order: once the monitor shows the marker, it has shown every earlier one.
+      const marker = `marker:${randomUUID()}`;
+      await redis.get(marker);
+      await expect.poll(() => sent.some((args) => args[1] === marker)).toBe(true);
+
+      const touching = sent.filter((args) => args.some((arg) => keys.includes(arg)));
+      // Three takes, then one give-back for all three (EVAL the first time Redis meets a script, EVALSHA after).
+      expect(touching.map((args) => args[0].toLowerCase().replace('evalsha', 'eval'))).toEqual(['eval', 'eval', 'eval', 'eval']);
+      expect(touching[3]).toEqual(expect.arrayContaining(keys));
+      for (const key of keys) expect(await redis.zcard(key)).toBe(0);
+    } finally {
+      monitor.disconnect();
+      redis.disconnect();
+      await counters.close();
+    }
+  });
+
   it('renews a lease while its holder lives', async () => {
     const lanes = laneOf('long-holder');
-    const holder = redisLanes(redisUrl!, { leaseMs: 300 });
-    await holder.ready;
+    const holder = redisCounters(redisUrl!, { leaseMs: 300 });
+    await holder.lanes.ready;
     const redis = new Redis(redisUrl!);
     try {
-      const giveBack = await holder.tryTake(lanes);
+      const giveBack = await holder.lanes.tryTake(lanes);
       expect(giveBack).not.toBeNull();
       const key = `quire:lane:${lanes[0][0]}`;
       const [member, firstEnd] = await redis.zrange(key, 0, 0, 'WITHSCORES');

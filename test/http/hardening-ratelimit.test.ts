@@ -277,4 +277,48 @@ describe.skipIf(!hasRedis)('rate limiting in Redis', () => {
       await two.close();
     }
   });
+
+  it("counts a request's hits and takes its fair-share slots in one command; a refused request takes none", async () => {
+    const target = await startTestApp({ rateLimit: { ...limits, perToken: 1 }, redisUrl });
+    const redis = new Redis(redisUrl);
+    const monitor = await new Redis(redisUrl).monitor();
+    const seen: { source: string; command: string; args: string[] }[] = [];
+    monitor.on('monitor', (_time: string, args: string[], source: string) =>
+      seen.push({ source, command: String(args[0]).toLowerCase(), args: args.slice(1).map(String) }),
+    );
+    /** Resolves once the monitor has seen every command Redis ran before now (it runs them in order). */
+    const seenSoFar = async () => {
+      const marker = `marker:${randomInt(1e9)}`;
+      await redis.get(marker);
+      await expect.poll(() => seen.some((c) => c.args[0] === marker)).toBe(true);
+    };
+    try {
+      const { org, token, tokenId } = await caller(target);
+      const lane = `quire:lane:c:token:${tokenId}`;
+      const hit = `quire:ratelimit:token:${tokenId}:`;
+      const mine = (c: { args: string[] }) => c.args.some((arg) => arg === lane || arg.startsWith(hit));
+      const zaddsOfLane = () => seen.filter((c) => c.source === 'lua' && c.command === 'zadd' && c.args[0] === lane);
+
+      expect((await request(target, 'GET', `/v1/orgs/${org.organizationId}`, { token })).status).toBe(200);
+      // Given back once answered (after the answer has left).
+      await expect.poll(() => seen.some((c) => c.source === 'lua' && c.command === 'zrem' && c.args[0] === lane)).toBe(true);
+      expect((await request(target, 'GET', `/v1/orgs/${org.organizationId}`, { token })).status).toBe(429);
+      await seenSoFar();
+
+      const sent = seen.filter((c) => c.source !== 'lua' && mine(c));
+      // (EVAL the first time Redis meets a script, EVALSHA after.)
+      expect(sent.map((c) => c.command.replace('evalsha', 'eval'))).toEqual(['eval', 'eval', 'eval']);
+      const [admitted, givenBack, refused] = sent;
+      expect(admitted.args).toEqual(expect.arrayContaining([lane, expect.stringMatching(`^${hit}`)]));
+      expect(givenBack.args.some((arg) => arg.startsWith(hit))).toBe(false);
+      expect(refused.args.some((arg) => arg.startsWith(hit))).toBe(true);
+      // The slot was taken once, by the request allowed; the refused one counted its hit and took none.
+      expect(zaddsOfLane()).toHaveLength(1);
+      expect(await redis.zcard(lane)).toBe(0);
+    } finally {
+      monitor.disconnect();
+      redis.disconnect();
+      await target.close();
+    }
+  });
 });
