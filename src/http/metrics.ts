@@ -27,6 +27,11 @@ export function createMetrics({ maxOperationNames }: { maxOperationNames: number
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
+  /**
+   * Each label set's series, found by one string (prom-client hashes the label object on every call):
+   * as many as methods × statuses × operations, which are bounded (route table, operation names).
+   */
+  const seriesOf = new Map<string, { requests: { inc(): void }; duration: { observe(value: number): void } }>();
   const inFlight = new Gauge({ name: 'quire_http_requests_in_flight', help: 'HTTP requests being answered', registers: [registry] });
   const rejected = new Counter({
     name: 'quire_graphql_rejected_total',
@@ -109,9 +114,14 @@ export function createMetrics({ maxOperationNames }: { maxOperationNames: number
       return label;
     },
     observe(method: string, operation: string, status: number, seconds: number) {
-      const labels = { method, operation, status: String(status) };
-      requests.inc(labels);
-      duration.observe(labels, seconds);
+      const key = `${method} ${status} ${operation}`;
+      let series = seriesOf.get(key);
+      if (!series) {
+        const labels = { method, operation, status: String(status) };
+        seriesOf.set(key, (series = { requests: requests.labels(labels), duration: duration.labels(labels) }));
+      }
+      series.requests.inc();
+      series.duration.observe(seconds);
     },
     rejected: (code: string) => rejected.inc({ code }),
     loopDelay: (seconds: number) => loopDelay.observe(seconds),
