@@ -266,7 +266,8 @@ function callerChecks({ prisma, clock, activity, limiter, metrics, siteTokens }:
     return verdict.allowed;
   };
   /** Counts the request against its caller (X-RateLimit-* headers on `res`); false when over the limit. */
-  const withinRateLimit = async (caller: Caller, res: ServerResponse | undefined) => !limiter || judged(await limiter.check(caller), caller, res);
+  const withinRateLimit = async (caller: Caller, res: ServerResponse | undefined) =>
+    !limiter || judged(await limiter.check(caller), caller, res);
   /**
    * The API gate's token check and rate limit. With counters in PostgreSQL the
    * token's hits are counted by the token statement itself; in Redis they are
