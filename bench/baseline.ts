@@ -34,7 +34,12 @@ const RETENTION_MS = 7 * 24 * 3600 * 1000;
 
 // timestamp(3) columns are UTC, as Prisma's adapter reads them.
 pg.types.setTypeParser(1114, (s: string) => new Date(`${s.replace(' ', 'T')}Z`));
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE ?? 10) });
+// Idle connections kept as long as Quire keeps its own (src/db/settings.ts), so neither pays a reconnect the other does not.
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.POOL_SIZE ?? 10),
+  idleTimeoutMillis: 300_000,
+});
 // The floor prepares its statements as Quire does (src/db/statementNames.ts): neither pays planning per request.
 const nameOf = statementNames();
 const unprepared = pool.query.bind(pool) as (config: unknown, values?: unknown) => Promise<pg.QueryResult>;

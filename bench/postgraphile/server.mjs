@@ -34,8 +34,10 @@ async function pgSettingsOf(authorization) {
 
 const preset = {
   extends: [PostGraphileAmberPreset],
-  // The same pool size as Quire's default.
-  pgServices: [makePgService({ connectionString: process.env.DATABASE_URL, schemas: ['public'], poolConfig: { max: 10 } })],
+  // The same pool size and idle timeout as Quire's defaults (src/db/settings.ts).
+  pgServices: [
+    makePgService({ connectionString: process.env.DATABASE_URL, schemas: ['public'], poolConfig: { max: 10, idleTimeoutMillis: 300_000 } }),
+  ],
   grafserv: { graphqlPath: '/graphql', graphiql: false },
   grafast: {
     explain: false,

@@ -13,6 +13,8 @@ export interface DatabaseSettings {
   idleInTransactionTimeoutMs: number;
   /** Longest wait for a free connection of the pool; 503 past it. */
   acquireTimeoutMs: number;
+  /** How long a connection may sit idle in the pool before it is closed (node-postgres `idleTimeoutMillis`). */
+  idleTimeoutMs: number;
 }
 
 export const defaultDatabaseSettings: DatabaseSettings = {
@@ -20,6 +22,9 @@ export const defaultDatabaseSettings: DatabaseSettings = {
   statementTimeoutMs: 5_000,
   idleInTransactionTimeoutMs: 10_000,
   acquireTimeoutMs: 10_000,
+  // Minutes, not node-postgres' 10 s: a new connection costs PostgreSQL a backend start and every
+  // prepared statement parsed and planned again, so a burst after a short lull waited for ten of them.
+  idleTimeoutMs: 300_000,
 };
 
 /** Migrations and background jobs may run long statements (a big index, a large purge): their own bound. */
@@ -32,6 +37,7 @@ export function databaseSettingsFromEnv(env: Env = process.env): DatabaseSetting
     statementTimeoutMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', d.statementTimeoutMs),
     idleInTransactionTimeoutMs: integer(env, 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', d.idleInTransactionTimeoutMs),
     acquireTimeoutMs: integer(env, 'DATABASE_POOL_TIMEOUT_MS', d.acquireTimeoutMs),
+    idleTimeoutMs: integer(env, 'DATABASE_POOL_IDLE_TIMEOUT_MS', d.idleTimeoutMs),
   };
 }
 
@@ -41,6 +47,7 @@ export function poolOptions(settings: Partial<DatabaseSettings> = {}): pg.PoolCo
   return {
     max: s.poolSize,
     connectionTimeoutMillis: s.acquireTimeoutMs,
+    idleTimeoutMillis: s.idleTimeoutMs,
     options: `-c statement_timeout=${s.statementTimeoutMs} -c idle_in_transaction_session_timeout=${s.idleInTransactionTimeoutMs}`,
   };
 }

@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { graphql, rest } from '../support/http.js';
 import { createOrg, createSpace } from '../support/factories.js';
 import { expectSchema } from '../support/openapi.js';
-import { databaseSettingsFromEnv, defaultDatabaseSettings } from '../../src/db/settings.js';
+import { databaseSettingsFromEnv, defaultDatabaseSettings, poolOptions } from '../../src/db/settings.js';
 import { databaseUnavailable } from '../../src/errors.js';
 import { withRequestSignal } from '../../src/db/requestSignal.js';
 
@@ -124,11 +124,12 @@ describe('statement bounds', () => {
 
 describe('database settings from the environment', () => {
   it('reads DATABASE_POOL_SIZE and the timeouts, defaults otherwise, and names a bad variable', () => {
+    // Idle connections stay minutes, not node-postgres' 10 s (a new one costs a backend start and its statements prepared again).
+    expect(poolOptions(databaseSettingsFromEnv({}))).toMatchObject({ max: 10, idleTimeoutMillis: 300_000 });
     expect(databaseSettingsFromEnv({})).toEqual(defaultDatabaseSettings);
-    expect(databaseSettingsFromEnv({ DATABASE_POOL_SIZE: '4', DATABASE_STATEMENT_TIMEOUT_MS: '2500' })).toMatchObject({
-      poolSize: 4,
-      statementTimeoutMs: 2500,
-    });
+    expect(
+      databaseSettingsFromEnv({ DATABASE_POOL_SIZE: '4', DATABASE_STATEMENT_TIMEOUT_MS: '2500', DATABASE_POOL_IDLE_TIMEOUT_MS: '60000' }),
+    ).toMatchObject({ poolSize: 4, statementTimeoutMs: 2500, idleTimeoutMs: 60_000 });
     expect(() => databaseSettingsFromEnv({ DATABASE_POOL_SIZE: 'many' })).toThrow(/DATABASE_POOL_SIZE/);
     expect(() => databaseSettingsFromEnv({ DATABASE_STATEMENT_TIMEOUT_MS: '0' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/);
   });
