@@ -89,6 +89,35 @@ interface CompiledRoute {
   foreign: Set<string>;
 }
 
+/** A route's pattern: each parameter one segment (`slashes`: one or more), a trailing slash allowed. */
+export const patternOf = (path: string, slashes?: string) =>
+  new RegExp(`^${path.replace(/:(\w+)/g, (_, name: string) => (name === slashes ? '(.+)' : '([^/]+)'))}/?$`);
+
+/** `/spaces/:spaceId/` → `['spaces', ':spaceId']` (a trailing slash is allowed, as the patterns allow it). */
+const segmentsOf = (path: string) => (path.endsWith('/') ? path.slice(1, -1) : path.slice(1)).split('/');
+
+/**
+ * The routes a path may match, in table order, by its first segment and its number of segments
+ * (a route whose parameter may hold slashes takes any number from its own up): a request tests a
+ * few patterns, not the table's two hundred.
+ */
+export function routesByShape<R extends { path: string; options: Pick<RouteOptions, 'slashes'> }>(compiled: readonly R[]) {
+  const longest = Math.max(...compiled.map((r) => segmentsOf(r.path).length));
+  const shapes = new Map<string, R[]>();
+  for (const route of compiled) {
+    const segments = segmentsOf(route.path);
+    const upTo = route.options.slashes ? longest + 1 : segments.length;
+    for (let count = segments.length; count <= upTo; count++) {
+      const key = `${segments[0]}/${count}`;
+      shapes.set(key, [...(shapes.get(key) ?? []), route]);
+    }
+  }
+  return (path: string): readonly R[] => {
+    const segments = segmentsOf(path);
+    return shapes.get(`${segments[0]}/${Math.min(segments.length, longest + 1)}`) ?? [];
+  };
+}
+
 export interface RestDeps {
   schema: GraphQLSchema;
   authenticate(req: IncomingMessage): Promise<Actor | null>;
@@ -106,23 +135,23 @@ export function createRestHandler(routes: RouteSpec[], deps: RestDeps) {
     const [method, path, document, options = {}] = route;
     const errors = validate(deps.schema, document);
     if (errors.length) throw new Error(`REST operation for ${method} ${path} is invalid: ${errors[0].message}`);
-    const params: string[] = [];
-    const source = path.replace(/:(\w+)/g, (_, name: string) => (params.push(name), name === options.slashes ? '(.+)' : '([^/]+)'));
     const foreign = siblingPathParams(routes, route);
     return {
       method,
       path,
-      pattern: new RegExp(`^${source}/?$`),
-      params,
+      pattern: patternOf(path, options.slashes),
+      params: pathParamsOf(path),
       prepared: prepareOperation(deps.schema, document),
       options,
       foreign,
     };
   });
 
+  const candidatesOf = routesByShape(compiled);
+
   return async function handleRest(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams) {
     try {
-      const matches = compiled.filter((r) => r.pattern.test(path));
+      const matches = candidatesOf(path).filter((r) => r.pattern.test(path));
       if (matches.length === 0) throw new AppError(404, `No route for ${path}`);
       deps.onRoute?.(req, matches[0].path);
       const route = matches.find((r) => r.method === req.method);
