@@ -114,7 +114,7 @@ export function redisCounters(url: string, { leaseMs = 30_000, onLaneError = (_e
 
   /** Counts `hits` in the window starting at `windowStart` and, when all are within their limits, takes `lanes`. */
   async function admit(hits: readonly HitWant[], windowStart: Date, windowMs: number, lanes: readonly LaneWant[]): Promise<Admission> {
-    const holder = randomUUID();
+    const holder = lanes.length ? randomUUID() : '';
     const suffix = `:${windowStart.getTime()}`;
     const laneKeys = lanes.map(([key]) => LANE_PREFIX + key);
     const keys = [...hits.map(([key]) => `${HIT_PREFIX}${key}${suffix}`), ...laneKeys];
