@@ -15,6 +15,7 @@ import { sitePublishedBase, siteUrls } from '../src/domain/sites/addresses.js';
 import type { Actor } from '../src/policy/actor.js';
 import { actorFromTokenRow, tokenStatement, type TokenRow } from '../src/domain/auth/tokens.js';
 import { statementNames } from '../src/db/statementNames.js';
+import { defaultDatabaseSettings } from '../src/db/settings.js';
 import type { Level } from '../src/policy/roles.js';
 import { benchGraphQLQuery, benchSiteQuery } from './scenarios.js';
 import { offsetToCursor } from '@pothos/plugin-relay';
@@ -34,11 +35,11 @@ const RETENTION_MS = 7 * 24 * 3600 * 1000;
 
 // timestamp(3) columns are UTC, as Prisma's adapter reads them.
 pg.types.setTypeParser(1114, (s: string) => new Date(`${s.replace(' ', 'T')}Z`));
-// Idle connections kept as long as Quire keeps its own (src/db/settings.ts), so neither pays a reconnect the other does not.
+// Idle connections kept as long as Quire keeps its own, so neither pays a reconnect the other does not.
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
   max: Number(process.env.POOL_SIZE ?? 10),
-  idleTimeoutMillis: 300_000,
+  idleTimeoutMillis: defaultDatabaseSettings.idleTimeoutMs,
 });
 // The floor prepares its statements as Quire does (src/db/statementNames.ts): neither pays planning per request.
 const nameOf = statementNames();

@@ -208,7 +208,6 @@ function startServices(options: QuireOptions) {
         logger.error({ err }, 'rate limit store unavailable: request let through'),
       )
     : undefined;
-  const sharedLanes = counters?.lanes;
   return {
     settings,
     clock,
@@ -216,7 +215,6 @@ function startServices(options: QuireOptions) {
     prisma,
     onStatement,
     counters,
-    sharedLanes,
     replicas,
     events,
     publicUrl,
@@ -234,6 +232,10 @@ function startServices(options: QuireOptions) {
     persisted,
   };
 }
+
+/** A GraphQL-over-SSE request: a subscription's stream, which holds no fair-share slot but counts as a live connection. */
+const isEventStream = (req: IncomingMessage, surface: Surface) =>
+  surface === 'graphql' && !!req.headers.accept?.includes('text/event-stream');
 
 type Services = ReturnType<typeof startServices>;
 type Drainer = ReturnType<typeof drainer>;
@@ -402,7 +404,7 @@ function requestHandler(
 ) {
   const { settings, metrics, loop, logger } = services;
   const secure = securityHeaders(settings);
-  const tenants = tenantGate(settings.tenants, services.sharedLanes, (err) =>
+  const tenants = tenantGate(settings.tenants, services.counters?.lanes, (err) =>
     logger.error({ err }, 'shared lanes unavailable: this process counts alone'),
   );
   const corsGate = cors(settings.cors);
@@ -432,7 +434,7 @@ function requestHandler(
     secure(res, path);
     drain().track(req, res);
     metrics.inFlight.inc();
-    const eventStream = surface === 'graphql' && !!req.headers.accept?.includes('text/event-stream');
+    const eventStream = isEventStream(req, surface);
     if (eventStream) eventStreams++;
     const leaveLoopWatch = loop.enter(exchange);
     const span = serverSpan(req.headers, req.method ?? '?', { 'quire.request_id': exchange.id, 'url.path': path });
@@ -476,7 +478,7 @@ function requestHandler(
       if (gate === 'address' && !(await callers.withinRateLimit({ address: exchange.address }, res))) throw rateLimitError();
       if (gate === 'api') {
         checkDeclaredLength(req, bodyLimit(req, surface, settings.http));
-        const eventStream = surface === 'graphql' && !!req.headers.accept?.includes('text/event-stream');
+        const eventStream = isEventStream(req, surface);
         const tried = await callers.admit(req, res, exchange, (ex) => (eventStream ? [] : tenants.sharedLanesOf(ex)));
         await tenants.enter(req, res, exchange, eventStream, tried);
       }
