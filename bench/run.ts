@@ -40,6 +40,7 @@ import {
 } from './scenarios.js';
 import { comparedPass, loadRun, sequentialPass, settle, type LoadResult } from './load.js';
 import { POSTGRAPHILE_JWT_SECRET, postgraphileJwt, setUpRls } from './postgraphileRls.js';
+import { unrefusedRates } from './seededQuire.js';
 import { measureTransfer, transferTable, type TransferReport } from './transfer.js';
 import { readReplicaScenario, replicasScenario, topologyScenarioNames, type TopologyReport } from './topology.js';
 import {
@@ -118,10 +119,7 @@ try {
   // to a few requests in flight: it is lifted here and measured by `npm run bench:noisy`.
   const quireEnv = {
     ...serverEnv,
-    RATE_LIMIT_PER_TOKEN: '1000000000',
-    RATE_LIMIT_PER_USER: '1000000000',
-    RATE_LIMIT_PER_ORGANIZATION: '1000000000',
-    RATE_LIMIT_PER_ADDRESS: '1000000000',
+    ...unrefusedRates,
     CONCURRENT_REQUESTS_PER_TOKEN: '100000',
     CONCURRENT_REQUESTS_PER_ORGANIZATION: '100000',
     // The job worker polls PostgreSQL on its own schedule: its statements would count against

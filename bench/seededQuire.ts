@@ -4,18 +4,32 @@
 // the JSON request they send.
 import { migrate } from '../src/db/migrate.js';
 import { seed, type BenchDataset } from './seed.js';
-import { buildQuire, createBenchDatabase, startQuire, type BenchDatabase, type ServerProcess } from './servers.js';
+import { buildQuire, createBenchDatabase, emptyBenchRedis, startQuire, type BenchDatabase, type ServerProcess } from './servers.js';
 
-/** Runs `work` on a fresh bench database, migrated and seeded; the database is dropped after, whatever happens. */
+/**
+ * Runs `work` on a fresh bench database, migrated and seeded, with the bench's Redis database
+ * empty (the seed's ids are the same every run: counters a run leaves would spend the next one's
+ * hourly budgets); both are cleaned up after, whatever happens.
+ */
 export async function withSeededDatabase<T>(work: (database: BenchDatabase, data: BenchDataset) => Promise<T>): Promise<T> {
   const database = await createBenchDatabase();
   try {
+    await emptyBenchRedis();
     await migrate(database.url);
     return await work(database, await seed(database.url));
   } finally {
+    await emptyBenchRedis().catch(() => {});
     await database.drop();
   }
 }
+
+/** Rate limits too high to refuse anything a benchmark sends: every budget, the hourly user's and organization's too. */
+export const unrefusedRates = {
+  RATE_LIMIT_PER_TOKEN: '1000000000',
+  RATE_LIMIT_PER_USER: '1000000000',
+  RATE_LIMIT_PER_ORGANIZATION: '1000000000',
+  RATE_LIMIT_PER_ADDRESS: '1000000000',
+};
 
 /** The environment of a benchmarked Quire: production mode, quiet logs, rate limits too high to matter; `extra` on top. */
 export const quireEnv = (databaseUrl: string, extra: Record<string, string> = {}): Record<string, string> => ({
@@ -23,8 +37,7 @@ export const quireEnv = (databaseUrl: string, extra: Record<string, string> = {}
   PUBLIC_URL: 'http://bench.quire.test',
   NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
-  RATE_LIMIT_PER_TOKEN: '1000000000',
-  RATE_LIMIT_PER_ADDRESS: '1000000000',
+  ...unrefusedRates,
   ...extra,
 });
 

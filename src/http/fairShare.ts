@@ -10,8 +10,9 @@
 //
 // With Redis (src/http/redisCounters.ts) the token's and organizations' slots are
 // counted across every replica; the line stays per process (a request waits on
-// the replica it reached, woken when a slot frees there and polling for slots
-// freed elsewhere). The process lane is always the process's own. If Redis is
+// the replica it reached, in its caller's line: a slot the caller frees there
+// passes to the oldest waiter, and the first in line polls for slots freed
+// elsewhere). The process lane is always the process's own. If Redis is
 // unreachable, the process's own lanes apply until it answers again.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppError } from '../errors.js';
@@ -50,6 +51,29 @@ export class NoSlot extends AppError {
 
 /** Longest pause between two tries for a shared slot that another replica holds. */
 const SHARED_POLL_MAX_MS = 200;
+
+/** A request waiting here for shared slots. */
+interface SharedWaiter {
+  keys: readonly string[];
+  /** The slots of a request of the same lanes that finished, handed over. */
+  handed?: GiveBack;
+  /** Ends its current pause (a slot was handed over or freed, its turn came, or its client left). */
+  nudge?: () => void;
+}
+
+const sameLanes = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((key, i) => key === b[i]);
+
+/** Resolves after `ms`, or when the waiter is nudged first. */
+const pause = (waiter: SharedWaiter, ms: number) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    waiter.nudge = done;
+    function done() {
+      clearTimeout(timer);
+      waiter.nudge = undefined;
+      resolve();
+    }
+  });
 
 export function fairShare(limits: FairShareLimits, shared?: SharedLanes, onSharedError: (err: unknown) => void = () => {}) {
   const lanes = new Map<string, Lane>();
@@ -115,41 +139,93 @@ export function fairShare(limits: FairShareLimits, shared?: SharedLanes, onShare
     return giveBack;
   };
 
-  /** Shared slots this process holds, and the requests here waiting for one, per lane. */
+  /** Shared slots this process holds, per lane. */
   const sharedHeld = new Map<string, number>();
-  const sharedWaiting = new Map<string, Set<() => void>>();
   const count = (key: string, by: number) => {
     const n = (sharedHeld.get(key) ?? 0) + by;
     if (n > 0) sharedHeld.set(key, n);
     else sharedHeld.delete(key);
   };
-  const wake = (key: string) => sharedWaiting.get(key)?.forEach((wakeUp) => wakeUp());
+  /**
+   * Requests here waiting for shared slots, in one line per caller (their first
+   * lane), oldest first. Only the oldest of a line asks Redis; a slot its
+   * caller frees here passes straight to it, so the line is served in order and
+   * a freed slot costs no round trip while someone waits for it.
+   */
+  const sharedLines = new Map<string, SharedWaiter[]>();
+  const headsWaitingOn = (keys: readonly string[]) =>
+    [...sharedLines.values()].map((line) => line[0]).filter((head) => head.keys.some((key) => keys.includes(key)));
 
   /**
-   * All the tenant's shared slots at once, waiting in this process's line of
-   * the caller's lane; undefined when Redis fails (the caller falls back).
-   * `tried`: the answer of a first try made already (with the rate limit's count).
+   * All the tenant's shared slots at once; undefined when Redis fails (the caller
+   * falls back). A caller with requests already in line here joins it, else it
+   * tries at once (`tried`: that first try's answer, made with the rate limit's count).
    */
   const takeShared = async (wanted: LaneWant[], deadline: number, cancelled: AbortSignal, tried?: GiveBack | null) => {
     const keys = wanted.map(([key]) => key);
-    for (let attempt = 0, pauseMs = 5; ; attempt++, pauseMs = Math.min(pauseMs * 2, SHARED_POLL_MAX_MS)) {
+    if (!sharedLines.get(keys[0])?.length) {
       let giveBack: GiveBack | null;
       try {
-        giveBack = attempt === 0 && tried !== undefined ? tried : await shared!.tryTake(wanted);
+        giveBack = tried !== undefined ? tried : await shared!.tryTake(wanted);
       } catch (err) {
         onSharedError(err);
         return undefined;
       }
       if (giveBack) return heldShared(keys, giveBack);
-      if (attempt === 0 && (sharedWaiting.get(keys[0])?.size ?? 0) >= limits.queueLength)
-        throw new NoSlot('Too many concurrent requests for this caller: retry after the time in the Retry-After header');
-      if (cancelled.aborted) throw new NoSlot('The client went away while waiting');
-      const left = deadline - Date.now();
-      if (left <= 0) throw new NoSlot('Waited too long for a free slot: retry after the time in the Retry-After header');
-      await waitForSharedSlot(keys, Math.min(pauseMs, left), cancelled);
+    }
+    if ((sharedLines.get(keys[0])?.length ?? 0) >= limits.queueLength)
+      throw new NoSlot('Too many concurrent requests for this caller: retry after the time in the Retry-After header');
+    const giveBack = await waitInSharedLine(wanted, keys, deadline, cancelled);
+    return giveBack && heldShared(keys, giveBack);
+  };
+
+  /**
+   * Waits in the caller's line until a slot is handed over, or, first in line, until
+   * a try succeeds: it tries again when one of its lanes frees here, and polls (with a
+   * growing pause) for slots freed on other replicas. Undefined when Redis fails.
+   */
+  const waitInSharedLine = async (wanted: LaneWant[], keys: string[], deadline: number, cancelled: AbortSignal) => {
+    const line = sharedLines.get(keys[0]) ?? [];
+    sharedLines.set(keys[0], line);
+    const me: SharedWaiter = { keys };
+    line.push(me);
+    const onAbort = () => me.nudge?.();
+    cancelled.addEventListener('abort', onAbort, { once: true });
+    try {
+      for (let pauseMs = 5; ; ) {
+        if (me.handed) return me.handed;
+        if (cancelled.aborted) throw new NoSlot('The client went away while waiting');
+        const left = deadline - Date.now();
+        if (left <= 0) throw new NoSlot('Waited too long for a free slot: retry after the time in the Retry-After header');
+        if (line[0] !== me) {
+          await pause(me, left); // until it is first, is handed a slot, or leaves
+          continue;
+        }
+        let giveBack: GiveBack | null;
+        try {
+          giveBack = await shared!.tryTake(wanted);
+        } catch (err) {
+          onSharedError(err);
+          return undefined;
+        }
+        if (me.handed)
+          void giveBack?.(); // handed one meanwhile: the one it took goes back
+        else if (giveBack) return giveBack;
+        else {
+          await pause(me, Math.min(pauseMs, left));
+          pauseMs = Math.min(pauseMs * 2, SHARED_POLL_MAX_MS);
+        }
+      }
+    } finally {
+      cancelled.removeEventListener('abort', onAbort);
+      const first = line[0] === me;
+      line.splice(line.indexOf(me), 1);
+      if (line.length === 0) sharedLines.delete(keys[0]);
+      else if (first) line[0].nudge?.(); // the next one's turn to try
     }
   };
-  /** Counts the shared slots held here; giving them back wakes this process's waiters of those lanes. */
+
+  /** Counts the shared slots held here; giving them back hands them to the oldest waiter here wanting the same lanes. */
   const heldShared = (keys: string[], giveBack: GiveBack) => {
     for (const key of keys) count(key, 1);
     let given = false;
@@ -157,30 +233,14 @@ export function fairShare(limits: FairShareLimits, shared?: SharedLanes, onShare
       if (given) return;
       given = true;
       for (const key of keys) count(key, -1);
-      void giveBack().then(() => keys.forEach(wake));
+      const heir = sharedLines.get(keys[0])?.find((w) => !w.handed && sameLanes(w.keys, keys));
+      if (heir) {
+        heir.handed = giveBack;
+        return heir.nudge?.();
+      }
+      void giveBack().then(() => headsWaitingOn(keys).forEach((head) => head.nudge?.()));
     };
   };
-  /** Resolves when a slot of one of `keys` frees in this process, after `pauseMs` (one freed elsewhere), or on abort. */
-  const waitForSharedSlot = (keys: string[], pauseMs: number, cancelled: AbortSignal) =>
-    new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        cancelled.removeEventListener('abort', done);
-        for (const key of keys) {
-          const waiting = sharedWaiting.get(key);
-          waiting?.delete(done);
-          if (waiting?.size === 0) sharedWaiting.delete(key);
-        }
-        resolve();
-      };
-      const timer = setTimeout(done, pauseMs);
-      cancelled.addEventListener('abort', done, { once: true });
-      for (const key of keys) {
-        let waiting = sharedWaiting.get(key);
-        if (!waiting) sharedWaiting.set(key, (waiting = new Set()));
-        waiting.add(done);
-      }
-    });
 
   /** The tenant's lanes, in the fixed order their slots are taken in (so two callers never wait on each other crosswise). */
   const lanesOf = (tenant: Tenant): LaneWant[] => [
@@ -190,6 +250,8 @@ export function fairShare(limits: FairShareLimits, shared?: SharedLanes, onShare
 
   return {
     lanesOf,
+    /** Whether requests of the caller of `tenantLanes` wait in line here for shared slots (a newcomer queues behind them). */
+    waitsShared: (tenantLanes: readonly LaneWant[]) => (sharedLines.get(tenantLanes[0][0])?.length ?? 0) > 0,
     /**
      * Takes a slot in each of the tenant's lanes; resolves to the function
      * that gives them back. Rejects with NoSlot (429) when a line is full or
@@ -219,7 +281,9 @@ export function fairShare(limits: FairShareLimits, shared?: SharedLanes, onShare
     /** Requests in progress and waiting, per lane (for tests and metrics). */
     usage: (key: string) => ({
       active: (lanes.get(key)?.active ?? 0) + (sharedHeld.get(key) ?? 0),
-      waiting: (lanes.get(key)?.waiting.length ?? 0) + (sharedWaiting.get(key)?.size ?? 0),
+      waiting:
+        (lanes.get(key)?.waiting.length ?? 0) +
+        [...sharedLines.values()].reduce((n, line) => n + line.filter((w) => w.keys.includes(key)).length, 0),
     }),
   };
 }
@@ -281,10 +345,16 @@ export function tenantGate(limits: TenantLimits, shared?: SharedLanes, onSharedE
   });
   return {
     /**
-     * The lanes a request of `caller` takes, when they are shared (else none):
-     * whoever counts in Redis first (the rate limit) may take them on the way.
+     * The lanes a request of `caller` takes, when they are shared and none of the
+     * caller's requests wait for them here (else none): whoever counts in Redis
+     * first (the rate limit) may take them on the way.
      */
-    sharedLanesOf: (caller: { actor: Actor | null; address: string }): LaneWant[] => (shared ? shares.lanesOf(tenantOf(caller)) : []),
+    sharedLanesOf: (caller: { actor: Actor | null; address: string }): LaneWant[] => {
+      if (!shared) return [];
+      const tenantLanes = shares.lanesOf(tenantOf(caller));
+      // A caller with requests in line here takes no slot ahead of them.
+      return shares.waitsShared(tenantLanes) ? [] : tenantLanes;
+    },
     /**
      * `caller.signal`: aborted when the client leaves before its answer (src/db/requestSignal.ts): it leaves the line too.
      * `tried`: the answer of a try for `sharedLanesOf(caller)` made already.

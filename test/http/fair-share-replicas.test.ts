@@ -12,6 +12,7 @@ import { createOrg, createSpace } from '../support/factories.js';
 import { heldRequest, lane, tokenId } from '../support/heldRequests.js';
 import { rest } from '../support/http.js';
 import { tokenWithScopes } from '../support/tokens.js';
+import { watchRedis } from '../support/redisMonitor.js';
 
 const redisUrl = process.env.REDIS_URL;
 const apps: TestApp[] = [];
@@ -69,6 +70,39 @@ describe.skipIf(!redisUrl)('fair share across replicas (Redis)', () => {
     expect((await waiting).status).toBe(200);
   });
 
+  it("serves a token's line in arrival order, handing each freed slot on without a round trip", async () => {
+    const target = await replica({ concurrentPerToken: 1, queueLength: 10 });
+    const org = await createOrg(target);
+    const key = `c:token:${await tokenId(target, org)}`;
+    const holding = heldRequest(target, org.admin.token);
+    await lane(target, key, 1);
+    const watched = await watchRedis(redisUrl!);
+    try {
+      const answeredInOrder: number[] = [];
+      const waiting: Promise<number>[] = [];
+      for (let i = 0; i < 3; i++) {
+        const answer = rest(target, org.admin.token).get(`/v1/orgs/${org.organizationId}`);
+        waiting.push(answer.then((r) => (answeredInOrder.push(i), r.status)));
+        await lane(target, key, 1, i + 1);
+      }
+      holding.finish();
+      expect(await Promise.all(waiting)).toEqual([200, 200, 200]);
+      expect(answeredInOrder).toEqual([0, 1, 2]);
+      await lane(target, key, 0);
+      await watched.caughtUp();
+
+      // The held request's slot went from each request to the next: never taken again, given back once, at the end.
+      const ofLane = (command: string) =>
+        watched.seen.filter(
+          (c) => c.source === 'lua' && c.command === command && c.args[0] === `quire:lane:${key}` && !c.args.includes('XX'),
+        );
+      expect(ofLane('zadd')).toHaveLength(0);
+      expect(ofLane('zrem')).toHaveLength(1);
+    } finally {
+      watched.close();
+    }
+  });
+
   it('bounds an organization across replicas and tokens', async () => {
     const [a, b] = await replicas({ concurrentPerToken: 4, concurrentPerOrganization: 1, queueLength: 0 });
     const org = await createOrg(a);
@@ -120,27 +154,23 @@ describe.skipIf(!redisUrl)('fair share across replicas (Redis)', () => {
     const counters = redisCounters(redisUrl!);
     await counters.lanes.ready;
     const redis = new Redis(redisUrl!);
-    const monitor = await new Redis(redisUrl!).monitor();
-    const sent: string[][] = [];
-    monitor.on('monitor', (_time: string, args: string[], source: string) => source !== 'lua' && sent.push(args.map(String)));
+    const watched = await watchRedis(redisUrl!);
     try {
       const wanted = [laneOf('batch-a'), laneOf('batch-b'), laneOf('batch-c')];
       const keys = wanted.map(([[key]]) => `quire:lane:${key}`);
       const giveBacks = await Promise.all(wanted.map((lanes) => counters.lanes.tryTake(lanes)));
       expect(giveBacks.every((giveBack) => giveBack !== null)).toBe(true);
       await Promise.all(giveBacks.map((giveBack) => giveBack!()));
-      // Redis runs commands in order: once the monitor shows the marker, it has shown every earlier one.
-      const marker = `marker:${randomUUID()}`;
-      await redis.get(marker);
-      await expect.poll(() => sent.some((args) => args[1] === marker)).toBe(true);
+      await watched.caughtUp();
 
+      const sent = watched.seen.filter((c) => c.source !== 'lua').map((c) => [c.command, ...c.args]);
       const touching = sent.filter((args) => args.some((arg) => keys.includes(arg)));
       // Three takes, then one give-back for all three (EVAL the first time Redis meets a script, EVALSHA after).
-      expect(touching.map((args) => args[0].toLowerCase().replace('evalsha', 'eval'))).toEqual(['eval', 'eval', 'eval', 'eval']);
+      expect(touching.map((args) => args[0].replace('evalsha', 'eval'))).toEqual(['eval', 'eval', 'eval', 'eval']);
       expect(touching[3]).toEqual(expect.arrayContaining(keys));
       for (const key of keys) expect(await redis.zcard(key)).toBe(0);
     } finally {
-      monitor.disconnect();
+      watched.close();
       redis.disconnect();
       await counters.close();
     }

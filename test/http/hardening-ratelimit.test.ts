@@ -13,6 +13,7 @@ import { Redis } from 'ioredis';
 import { startIsolatedTestApp, startTestApp, type TestApp, useTestApp } from '../support/app.js';
 import { request } from '../support/http.js';
 import { createOrg } from '../support/factories.js';
+import { watchRedis } from '../support/redisMonitor.js';
 
 const limits = { windowSeconds: 60, perToken: 3, perAddress: 2 };
 
@@ -281,17 +282,8 @@ describe.skipIf(!hasRedis)('rate limiting in Redis', () => {
   it("counts a request's hits and takes its fair-share slots in one command; a refused request takes none", async () => {
     const target = await startTestApp({ rateLimit: { ...limits, perToken: 1 }, redisUrl });
     const redis = new Redis(redisUrl);
-    const monitor = await new Redis(redisUrl).monitor();
-    const seen: { source: string; command: string; args: string[] }[] = [];
-    monitor.on('monitor', (_time: string, args: string[], source: string) =>
-      seen.push({ source, command: String(args[0]).toLowerCase(), args: args.slice(1).map(String) }),
-    );
-    /** Resolves once the monitor has seen every command Redis ran before now (it runs them in order). */
-    const seenSoFar = async () => {
-      const marker = `marker:${randomInt(1e9)}`;
-      await redis.get(marker);
-      await expect.poll(() => seen.some((c) => c.args[0] === marker)).toBe(true);
-    };
+    const watched = await watchRedis(redisUrl);
+    const { seen } = watched;
     try {
       const { org, token, tokenId } = await caller(target);
       const lane = `quire:lane:c:token:${tokenId}`;
@@ -303,7 +295,7 @@ describe.skipIf(!hasRedis)('rate limiting in Redis', () => {
       // Given back once answered (after the answer has left).
       await expect.poll(() => seen.some((c) => c.source === 'lua' && c.command === 'zrem' && c.args[0] === lane)).toBe(true);
       expect((await request(target, 'GET', `/v1/orgs/${org.organizationId}`, { token })).status).toBe(429);
-      await seenSoFar();
+      await watched.caughtUp();
 
       const sent = seen.filter((c) => c.source !== 'lua' && mine(c));
       // (EVAL the first time Redis meets a script, EVALSHA after.)
@@ -316,7 +308,7 @@ describe.skipIf(!hasRedis)('rate limiting in Redis', () => {
       expect(zaddsOfLane()).toHaveLength(1);
       expect(await redis.zcard(lane)).toBe(0);
     } finally {
-      monitor.disconnect();
+      watched.close();
       redis.disconnect();
       await target.close();
     }
