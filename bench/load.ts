@@ -209,6 +209,41 @@ export async function loadRun(
   }
 }
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * One server's rounds of a measure taken in turns with the other servers (bench/run.ts): their
+ * requests, CPU and statements added up, their latencies the median round's (a pause in one round
+ * moves it no more than a fast round does), their peak memory the highest.
+ */
+export function mergeRounds(rounds: LoadResult[]): LoadResult {
+  if (rounds.length === 1) return rounds[0]!;
+  const answered = rounds.map((r) => r.requestsPerSecond * r.durationSeconds);
+  const total = answered.reduce((a, b) => a + b, 0);
+  const seconds = rounds.reduce((a, r) => a + r.durationSeconds, 0);
+  /** The rounds' per-request values, weighted by the requests each answered; null when one is unknown. */
+  const perRequest = (of: (r: LoadResult) => number | null) =>
+    rounds.some((r) => of(r) == null) || total === 0 ? null : rounds.reduce((a, r, i) => a + of(r)! * answered[i]!, 0) / total;
+  const rssValues = rounds.map((r) => r.peakRssMB).filter((v): v is number => v != null);
+  return {
+    connections: rounds[0]!.connections,
+    durationSeconds: seconds,
+    requestsPerSecond: total / seconds,
+    latencyMs: {
+      p50: median(rounds.map((r) => r.latencyMs.p50)),
+      p90: median(rounds.map((r) => r.latencyMs.p90)),
+      p99: median(rounds.map((r) => r.latencyMs.p99)),
+      max: Math.max(...rounds.map((r) => r.latencyMs.max)),
+    },
+    non2xx: rounds.reduce((a, r) => a + r.non2xx, 0),
+    errors: rounds.reduce((a, r) => a + r.errors, 0),
+    peakRssMB: rssValues.length ? Math.max(...rssValues) : null,
+    cpuMsPerRequest: perRequest((r) => r.cpuMsPerRequest),
+    dbCpuMsPerRequest: perRequest((r) => r.dbCpuMsPerRequest),
+    statementsPerRequest: perRequest((r) => r.statementsPerRequest) ?? 0,
+  };
+}
+
 /** A server of a cross-server comparison, with its spelling of the requests and of the answers. */
 export interface ComparedServer {
   server: ServerProcess;

@@ -1,6 +1,7 @@
 // `npm run bench`: seeds a fresh database, starts Quire and the baseline as
 // separate processes, and drives them in turn with autocannon. See bench/README.md.
 //   BENCH_DURATION=5        seconds per scenario, per server, per concurrency level
+//   BENCH_ROUNDS=1          rounds those seconds are measured in, the servers taking turns (e.g. 3 with BENCH_DURATION=15)
 //   BENCH_CONNECTIONS=8,64  concurrency levels
 //   BENCH_SCALE_DURATION=3  seconds per size in the scaling table (at the lowest level)
 //   BENCH_WARMUP=1          seconds of warm-up per scenario and server
@@ -38,7 +39,7 @@ import {
   siteScalingScenario,
   type Scenario,
 } from './scenarios.js';
-import { comparedPass, loadRun, sequentialPass, settle, type LoadResult } from './load.js';
+import { comparedPass, loadRun, mergeRounds, sequentialPass, settle, type LoadResult } from './load.js';
 import { POSTGRAPHILE_JWT_SECRET, postgraphileJwt, setUpRls } from './postgraphileRls.js';
 import { unrefusedRates } from './seededQuire.js';
 import { measureTransfer, transferTable, type TransferReport } from './transfer.js';
@@ -61,6 +62,7 @@ const config = {
   connections: (env.BENCH_CONNECTIONS ?? '8,64').split(',').map(Number),
   scaleDuration: Number(env.BENCH_SCALE_DURATION ?? 3),
   warmup: Number(env.BENCH_WARMUP ?? 1),
+  rounds: Math.max(1, Number(env.BENCH_ROUNDS ?? 1)),
   scenarios: env.BENCH_SCENARIOS?.split(','),
   scaling: env.BENCH_SCALING !== '0',
   profile: env.BENCH_PROFILE === '1' || env.BENCH_PROFILE === 'both',
@@ -166,6 +168,25 @@ try {
     for (const s of pair) await settle(s);
     return loadRun(server, scenario, data, connections, seconds, dbCpu);
   };
+  /**
+   * Measures each side `config.rounds` times, for its share of `seconds`, in turns (who goes first
+   * rotates with `start` and every round), so that each runs on the machine as the others find it:
+   * the machine's speed changed by half between two runs seconds apart (bench/README.md, session 20).
+   */
+  async function inTurns<K extends string>(
+    sides: readonly K[],
+    start: number,
+    seconds: number,
+    measure: (side: K, seconds: number) => Promise<LoadResult>,
+  ): Promise<Record<K, LoadResult>> {
+    const rounds = new Map<K, LoadResult[]>(sides.map((side) => [side, []]));
+    for (let r = 0; r < config.rounds; r++)
+      for (let k = 0; k < sides.length; k++) {
+        const side = sides[(k + start + r) % sides.length]!;
+        rounds.get(side)!.push(await measure(side, seconds / config.rounds));
+      }
+    return Object.fromEntries(sides.map((side) => [side, mergeRounds(rounds.get(side)!)])) as Record<K, LoadResult>;
+  }
 
   const chosen = scenarios.filter((s) => !config.scenarios || config.scenarios.includes(s.name));
   const reports: ScenarioReport[] = [];
@@ -175,13 +196,11 @@ try {
       if (sequential.difference) log(`${scenario.name}: bodies differ: ${sequential.difference}`);
       const runs: ScenarioReport['runs'] = [];
       for (const [i, connections] of config.connections.entries()) {
-        // Alternate which server goes first, so neither always runs on a warmer machine.
-        const order = i % 2 === 0 ? pair : [...pair].reverse();
-        const results: Record<string, LoadResult> = {};
-        for (const server of order) {
-          if (i === 0 && config.warmup > 0) await run(pair, server, scenario, connections, config.warmup);
-          results[server.name] = await run(pair, server, scenario, connections, config.duration);
-        }
+        if (i === 0 && config.warmup > 0) for (const server of pair) await run(pair, server, scenario, connections, config.warmup);
+        const named = new Map(pair.map((server) => [server.name, server]));
+        const results = await inTurns([...named.keys()], i, config.duration, (name, seconds) =>
+          run(pair, named.get(name)!, scenario, connections, seconds),
+        );
         runs.push({ connections, quire: results.quire, baseline: results.baseline });
         log(
           `${scenario.name} @${connections}: quire ${results.quire.requestsPerSecond.toFixed(0)} req/s, baseline ${results.baseline.requestsPerSecond.toFixed(0)} req/s`,
@@ -226,11 +245,11 @@ try {
       for (const { series: name, first, scenario } of series) {
         const sequential = await sequentialPass(pair, scenario, data, 5);
         if (sequential.difference) log(`${scenario.name}: bodies differ: ${sequential.difference}`);
-        const results: Record<string, LoadResult> = {};
-        for (const server of pair) {
-          if (config.warmup > 0) await run(pair, server, scenario, connections, config.warmup);
-          results[server.name] = await run(pair, server, scenario, connections, config.scaleDuration);
-        }
+        if (config.warmup > 0) for (const server of pair) await run(pair, server, scenario, connections, config.warmup);
+        const named = new Map(pair.map((server) => [server.name, server]));
+        const results = await inTurns([...named.keys()], 0, config.scaleDuration, (name, seconds) =>
+          run(pair, named.get(name)!, scenario, connections, seconds),
+        );
         scaling.push({ series: name, first, sequential, quire: results.quire, baseline: results.baseline });
         log(`scaling ${name} ${first}: quire ${sequential.statementsPerRequest.quire} SQL/req, ${results.quire.latencyMs.p50} ms p50`);
       }
@@ -282,14 +301,11 @@ try {
         if (sequential.difference) log(`${reference.name}: bodies differ: ${sequential.difference}`);
         const runs: ReferenceReport['runs'] = [];
         for (const [i, connections] of config.connections.entries()) {
-          // Rotate which server goes first, so none always runs on a warmer machine.
-          const order = referenceSides.map((_, k) => referenceSides[(k + i) % referenceSides.length]!);
-          const results = {} as Record<ReferenceSide, LoadResult>;
-          for (const side of order) {
-            const scenario = reference.sides[side];
-            if (i === 0 && config.warmup > 0) await run(all, sides[side], scenario, connections, config.warmup);
-            results[side] = await run(all, sides[side], scenario, connections, config.duration);
-          }
+          if (i === 0 && config.warmup > 0)
+            for (const side of referenceSides) await run(all, sides[side], reference.sides[side], connections, config.warmup);
+          const results = await inTurns(referenceSides, i, config.duration, (side, seconds) =>
+            run(all, sides[side], reference.sides[side], connections, seconds),
+          );
           runs.push({ connections, results });
           log(
             `${reference.name} @${connections}: ${referenceSides.map((side) => `${side} ${results[side].requestsPerSecond.toFixed(0)} req/s`).join(', ')}`,
@@ -312,7 +328,7 @@ try {
     `\nQuire (Q) against the baseline (B): node:http + pg, minimal SQL. ${cpus().length} CPUs, Node ${process.version}, database: ${database.server}.`,
   );
   console.log(
-    `${config.duration} s per run; latencies in ms; RSS = peak resident set of the server process in MB; SQL = statements per request; CPU = server CPU ms per request; DB = PostgreSQL CPU ms per request (the bench database's backends).\n`,
+    `${config.duration} s per server and level, in ${config.rounds} rounds taken in turns (latencies: the median round's); latencies in ms; RSS = peak resident set of the server process in MB; SQL = statements per request; CPU = server CPU ms per request; DB = PostgreSQL CPU ms per request (the bench database's backends).\n`,
   );
   for (const r of reports) console.log(`  ${r.name}: ${r.description}`);
   if (reports.length) console.log(`\n${scenarioTable(reports)}\n`);
