@@ -103,6 +103,55 @@ describe.skipIf(!redisUrl)('fair share across replicas (Redis)', () => {
     }
   });
 
+  it('takes a request whose client left out of the line at once, wherever it stood', async () => {
+    const target = await replica({ concurrentPerToken: 1, queueLength: 10 });
+    const org = await createOrg(target);
+    const key = `c:token:${await tokenId(target, org)}`;
+    const holding = heldRequest(target, org.admin.token);
+    await lane(target, key, 1);
+    const first = rest(target, org.admin.token).get(`/v1/orgs/${org.organizationId}`);
+    await lane(target, key, 1, 1);
+    // Second in line: it does not poll Redis, so only its client's leaving can take it out.
+    const leaving = new AbortController();
+    const left = fetch(`${target.baseUrl}/v1/orgs/${org.organizationId}`, {
+      headers: { Authorization: `Bearer ${org.admin.token}` },
+      signal: leaving.signal,
+    }).catch((err: Error) => err.name);
+    await lane(target, key, 1, 2);
+
+    leaving.abort();
+    expect(await left).toBe('AbortError');
+    await lane(target, key, 1, 1);
+    holding.finish();
+    expect((await first).status).toBe(200);
+    await lane(target, key, 0);
+    const redis = new Redis(redisUrl!);
+    try {
+      expect(await redis.zcard(`quire:lane:${key}`)).toBe(0);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('answers 429 to a request that waited past the timeout, and serves the one behind it', async () => {
+    const target = await replica({ concurrentPerToken: 1, queueLength: 10, queueTimeoutMs: 300 });
+    const org = await createOrg(target);
+    const key = `c:token:${await tokenId(target, org)}`;
+    const holding = heldRequest(target, org.admin.token);
+    await lane(target, key, 1);
+    const first = await rest(target, org.admin.token).get(`/v1/orgs/${org.organizationId}`);
+    expect(first.status).toBe(429);
+    expect(first.body).toEqual({ error: { code: 429, message: expect.stringMatching(/Waited too long/) } });
+    expect(first.headers.get('retry-after')).toBe('1');
+    await lane(target, key, 1, 0);
+
+    const next = rest(target, org.admin.token).get(`/v1/orgs/${org.organizationId}`);
+    await lane(target, key, 1, 1);
+    holding.finish();
+    expect((await next).status).toBe(200);
+    await lane(target, key, 0);
+  });
+
   it('bounds an organization across replicas and tokens', async () => {
     const [a, b] = await replicas({ concurrentPerToken: 4, concurrentPerOrganization: 1, queueLength: 0 });
     const org = await createOrg(a);
