@@ -163,7 +163,10 @@ export function fairShare(limits: FairShareLimits, shared?: SharedLanes, onShare
    */
   const takeShared = async (wanted: LaneWant[], deadline: number, cancelled: AbortSignal, tried?: GiveBack | null) => {
     const keys = wanted.map(([key]) => key);
-    if (!sharedLines.get(keys[0])?.length) {
+    if (sharedLines.get(keys[0])?.length) {
+      // Others of the caller got in line while the first try was on its way: its slot is theirs.
+      if (tried) passOn(keys, tried);
+    } else {
       let giveBack: GiveBack | null;
       try {
         giveBack = tried !== undefined ? tried : await shared!.tryTake(wanted);
@@ -192,13 +195,17 @@ export function fairShare(limits: FairShareLimits, shared?: SharedLanes, onShare
     const onAbort = () => me.nudge?.();
     cancelled.addEventListener('abort', onAbort, { once: true });
     try {
-      for (let pauseMs = 5; ; ) {
+      // A request that has just tried (in line behind no one) pauses before its next try.
+      for (let pauseMs = 5, tryNow = line.length > 1; ; ) {
         if (me.handed) return me.handed;
         if (cancelled.aborted) throw new NoSlot('The client went away while waiting');
         const left = deadline - Date.now();
         if (left <= 0) throw new NoSlot('Waited too long for a free slot: retry after the time in the Retry-After header');
-        if (line[0] !== me) {
-          await pause(me, left); // until it is first, is handed a slot, or leaves
+        if (line[0] !== me || !tryNow) {
+          // Until it is first (then it tries at once), a lane of its frees, its poll is due, or it leaves.
+          await pause(me, line[0] === me ? Math.min(pauseMs, left) : left);
+          if (line[0] === me && !tryNow) pauseMs = Math.min(pauseMs * 2, SHARED_POLL_MAX_MS);
+          tryNow = true;
           continue;
         }
         let giveBack: GiveBack | null;
@@ -211,10 +218,7 @@ export function fairShare(limits: FairShareLimits, shared?: SharedLanes, onShare
         if (me.handed)
           void giveBack?.(); // handed one meanwhile: the one it took goes back
         else if (giveBack) return giveBack;
-        else {
-          await pause(me, Math.min(pauseMs, left));
-          pauseMs = Math.min(pauseMs * 2, SHARED_POLL_MAX_MS);
-        }
+        tryNow = false;
       }
     } finally {
       cancelled.removeEventListener('abort', onAbort);
@@ -225,7 +229,16 @@ export function fairShare(limits: FairShareLimits, shared?: SharedLanes, onShare
     }
   };
 
-  /** Counts the shared slots held here; giving them back hands them to the oldest waiter here wanting the same lanes. */
+  /** Slots of `keys` this process is done with: the oldest waiter here wanting the same lanes gets them, else Redis (and the lines' first wake). */
+  const passOn = (keys: readonly string[], giveBack: GiveBack) => {
+    const heir = sharedLines.get(keys[0])?.find((w) => !w.handed && sameLanes(w.keys, keys));
+    if (heir) {
+      heir.handed = giveBack;
+      return heir.nudge?.();
+    }
+    void giveBack().then(() => headsWaitingOn(keys).forEach((head) => head.nudge?.()));
+  };
+  /** Counts the shared slots held here; giving them back passes them on. */
   const heldShared = (keys: string[], giveBack: GiveBack) => {
     for (const key of keys) count(key, 1);
     let given = false;
@@ -233,12 +246,7 @@ export function fairShare(limits: FairShareLimits, shared?: SharedLanes, onShare
       if (given) return;
       given = true;
       for (const key of keys) count(key, -1);
-      const heir = sharedLines.get(keys[0])?.find((w) => !w.handed && sameLanes(w.keys, keys));
-      if (heir) {
-        heir.handed = giveBack;
-        return heir.nudge?.();
-      }
-      void giveBack().then(() => headsWaitingOn(keys).forEach((head) => head.nudge?.()));
+      passOn(keys, giveBack);
     };
   };
 
