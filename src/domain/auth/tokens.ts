@@ -1,5 +1,5 @@
 // API tokens: a random secret shown once; only its SHA-256 is stored.
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { noRequestGrants, type Actor } from '../../policy/actor.js';
 import { higher, type Level, type Role } from '../../policy/roles.js';
@@ -8,7 +8,8 @@ import { rawQuery } from '../../db/raw.js';
 import { grantedCte } from '../permissions/grantsSql.js';
 import { upsertHits, type CountedBudgets } from '../../db/rateLimitCounts.js';
 
-export const hashToken = (secret: string) => createHash('sha256').update(secret).digest('hex');
+/** Every request hashes its bearer token: one-shot `hash` costs half of createHash().update().digest(). */
+export const hashToken = (secret: string) => hash('sha256', secret, 'hex');
 
 /** `organizationId`: a token that sees only that organization (SSO logins issue those). */
 export async function issueToken(
