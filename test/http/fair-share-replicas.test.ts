@@ -34,6 +34,16 @@ const sse = (target: TestApp, token: string, spaceId: string) =>
     body: JSON.stringify({ query: 'subscription($id: ID!) { spaceChanged(id: $id) { id } }', variables: { id: spaceId } }),
   });
 
+/** A replica whose token has one slot (a line of 10 behind it), held by a request that has not finished. */
+async function slotHeld(tenants: Record<string, number> = {}) {
+  const target = await replica({ concurrentPerToken: 1, queueLength: 10, ...tenants });
+  const org = await createOrg(target);
+  const key = `c:token:${await tokenId(target, org)}`;
+  const holding = heldRequest(target, org.admin.token);
+  await lane(target, key, 1);
+  return { target, org, key, holding };
+}
+
 describe.skipIf(!redisUrl)('fair share across replicas (Redis)', () => {
   it("counts a token's slots on both replicas: its third request answers 429 on the other one", async () => {
     const [a, b] = await replicas({ concurrentPerToken: 2, queueLength: 0 });
@@ -71,11 +81,7 @@ describe.skipIf(!redisUrl)('fair share across replicas (Redis)', () => {
   });
 
   it("serves a token's line in arrival order, handing each freed slot on without a round trip", async () => {
-    const target = await replica({ concurrentPerToken: 1, queueLength: 10 });
-    const org = await createOrg(target);
-    const key = `c:token:${await tokenId(target, org)}`;
-    const holding = heldRequest(target, org.admin.token);
-    await lane(target, key, 1);
+    const { target, org, key, holding } = await slotHeld();
     const watched = await watchRedis(redisUrl!);
     try {
       const answeredInOrder: number[] = [];
@@ -104,11 +110,7 @@ describe.skipIf(!redisUrl)('fair share across replicas (Redis)', () => {
   });
 
   it('takes a request whose client left out of the line at once, wherever it stood', async () => {
-    const target = await replica({ concurrentPerToken: 1, queueLength: 10 });
-    const org = await createOrg(target);
-    const key = `c:token:${await tokenId(target, org)}`;
-    const holding = heldRequest(target, org.admin.token);
-    await lane(target, key, 1);
+    const { target, org, key, holding } = await slotHeld();
     const first = rest(target, org.admin.token).get(`/v1/orgs/${org.organizationId}`);
     await lane(target, key, 1, 1);
     // Second in line: it does not poll Redis, so only its client's leaving can take it out.
@@ -134,11 +136,7 @@ describe.skipIf(!redisUrl)('fair share across replicas (Redis)', () => {
   });
 
   it('answers 429 to a request that waited past the timeout, and serves the one behind it', async () => {
-    const target = await replica({ concurrentPerToken: 1, queueLength: 10, queueTimeoutMs: 300 });
-    const org = await createOrg(target);
-    const key = `c:token:${await tokenId(target, org)}`;
-    const holding = heldRequest(target, org.admin.token);
-    await lane(target, key, 1);
+    const { target, org, key, holding } = await slotHeld({ queueTimeoutMs: 300 });
     const first = await rest(target, org.admin.token).get(`/v1/orgs/${org.organizationId}`);
     expect(first.status).toBe(429);
     expect(first.body).toEqual({ error: { code: 429, message: expect.stringMatching(/Waited too long/) } });
