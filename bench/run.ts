@@ -187,6 +187,19 @@ try {
       }
     return Object.fromEntries(sides.map((side) => [side, mergeRounds(rounds.get(side)!)])) as Record<K, LoadResult>;
   }
+  /** Quire and the floor on one scenario at one level, in turns (`inTurns`), each warmed up first when `warm`. */
+  async function pairInTurns(
+    pair: ServerProcess[],
+    scenario: Scenario,
+    connections: number,
+    start: number,
+    seconds: number,
+    warm: boolean,
+  ) {
+    if (warm && config.warmup > 0) for (const server of pair) await run(pair, server, scenario, connections, config.warmup);
+    const named = new Map(pair.map((server) => [server.name, server]));
+    return inTurns([...named.keys()], start, seconds, (name, share) => run(pair, named.get(name)!, scenario, connections, share));
+  }
 
   const chosen = scenarios.filter((s) => !config.scenarios || config.scenarios.includes(s.name));
   const reports: ScenarioReport[] = [];
@@ -196,11 +209,7 @@ try {
       if (sequential.difference) log(`${scenario.name}: bodies differ: ${sequential.difference}`);
       const runs: ScenarioReport['runs'] = [];
       for (const [i, connections] of config.connections.entries()) {
-        if (i === 0 && config.warmup > 0) for (const server of pair) await run(pair, server, scenario, connections, config.warmup);
-        const named = new Map(pair.map((server) => [server.name, server]));
-        const results = await inTurns([...named.keys()], i, config.duration, (name, seconds) =>
-          run(pair, named.get(name)!, scenario, connections, seconds),
-        );
+        const results = await pairInTurns(pair, scenario, connections, i, config.duration, i === 0);
         runs.push({ connections, quire: results.quire, baseline: results.baseline });
         log(
           `${scenario.name} @${connections}: quire ${results.quire.requestsPerSecond.toFixed(0)} req/s, baseline ${results.baseline.requestsPerSecond.toFixed(0)} req/s`,
@@ -245,11 +254,7 @@ try {
       for (const { series: name, first, scenario } of series) {
         const sequential = await sequentialPass(pair, scenario, data, 5);
         if (sequential.difference) log(`${scenario.name}: bodies differ: ${sequential.difference}`);
-        if (config.warmup > 0) for (const server of pair) await run(pair, server, scenario, connections, config.warmup);
-        const named = new Map(pair.map((server) => [server.name, server]));
-        const results = await inTurns([...named.keys()], 0, config.scaleDuration, (name, seconds) =>
-          run(pair, named.get(name)!, scenario, connections, seconds),
-        );
+        const results = await pairInTurns(pair, scenario, connections, 0, config.scaleDuration, true);
         scaling.push({ series: name, first, sequential, quire: results.quire, baseline: results.baseline });
         log(`scaling ${name} ${first}: quire ${sequential.statementsPerRequest.quire} SQL/req, ${results.quire.latencyMs.p50} ms p50`);
       }
