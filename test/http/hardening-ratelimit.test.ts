@@ -261,17 +261,13 @@ describe.skipIf(!hasRedis)('rate limiting in Redis', () => {
       expect(await redis.get(`quire:ratelimit:user:${org.admin.userId}:${now - (now % 60_000)}`)).toBe('4');
       expect(await redis.get(`quire:ratelimit:org:${org.organizationId}:${now - (now % 60_000)}`)).toBe('4');
       // All of a request's counters in one command (a script), not a MULTI of two commands per key.
-      const monitor = await new Redis(redisUrl).monitor();
-      const commands: string[] = [];
+      const watched = await watchRedis(redisUrl);
       // (MONITOR also shows the commands a script runs, from the source `lua`.)
-      monitor.on(
-        'monitor',
-        (_time: string, args: string[], source: string) => source !== 'lua' && commands.push(String(args[0]).toLowerCase()),
-      );
+      const commands = () => watched.seen.filter((c) => c.source !== 'lua').map((c) => c.command);
       await request(one, 'GET', '/v1/orgs', { token });
-      await expect.poll(() => commands.length).toBeGreaterThan(0);
-      expect(commands).toEqual(['evalsha']);
-      monitor.disconnect();
+      await expect.poll(() => commands().length).toBeGreaterThan(0);
+      expect(commands()).toEqual(['evalsha']);
+      watched.close();
     } finally {
       redis.disconnect();
       await one.close();
