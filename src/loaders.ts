@@ -34,7 +34,8 @@ export function settledLoader<K, V>(batch: (ctx: Context, keys: readonly K[]) =>
       return values;
     });
     const load = (key: K) => (settled.has(key) ? (settled.get(key) as V) : loader.load(key));
-    return { load, loadAll: (keys) => Promise.all(keys.map(load)) };
+    const prime = (key: K, value: V) => void (settled.has(key) || settled.set(key, value));
+    return { load, loadAll: (keys) => Promise.all(keys.map(load)), prime };
   });
 }
 
@@ -42,4 +43,6 @@ export interface SettledLoader<K, V> {
   load(key: K): V | Promise<V>;
   /** Loads a page's keys together (one batch), e.g. before its rows resolve (`preload` of src/schema/lists.ts). */
   loadAll(keys: readonly K[]): Promise<V[]>;
+  /** Answers `key` with `value` from now on, unless it was loaded already (a row the request read another way). */
+  prime(key: K, value: V): void;
 }

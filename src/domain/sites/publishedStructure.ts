@@ -11,6 +11,7 @@ import type { Site } from '../../generated/prisma/client.js';
 import { authorize, can, sitePolicy } from '../../policy/index.js';
 import { presentShareKey, siteSubject } from './shareLinks/shareKeys.js';
 import { loadSite } from './service.js';
+import { siteRows } from './loaders.js';
 import { liveSiteSpace } from './structure/scopes.js';
 
 const inOrder = [{ sortKey: 'asc' as const }, { id: 'asc' as const }];
@@ -24,6 +25,18 @@ export interface PublishedSite {
 const notServed = () => notFound('Published site');
 
 /**
+ * What the request selects of the sections and site spaces (plugin-prisma's `queryFromInfo`),
+ * spread into their reads: a section's site spaces load with it, not section by section after.
+ * Groups, rare, load alone: their relations joined in the statement cost PostgreSQL 2-3 ms of
+ * planning on every request, groups or not (the statement joins row by row, so it is planned
+ * each time: src/db/statementNames.ts).
+ */
+export interface StructureQueries {
+  section?: object;
+  siteSpace?: object;
+}
+
+/**
  * Who is served is the policy's `readProfile` (policy/site.ts): readers of the
  * published site — members, and for a share-link site whoever presents an active
  * link's key, from any organization — and members of an unpublished one.
@@ -32,20 +45,24 @@ const notServed = () => notFound('Published site');
 export async function findPublishedSite(
   ctx: Context,
   input: { siteId: string; organizationId?: string | null; shareKey?: string | null },
+  queries: StructureQueries = {},
 ): Promise<PublishedSite> {
   const actor = requireActor(ctx);
   presentShareKey(ctx, input.siteId, input.shareKey);
   const row = await loadSite(ctx.prisma, actor, input.siteId, input.organizationId);
+  // The row answers the site's checks further down the request (its sections ask) without a read of its own.
+  if (row) siteRows(ctx).prime(row.id, row);
   const site = authorize(sitePolicy, actor, row && (await siteSubject(ctx, row)), 'view');
   if (!can(sitePolicy, actor, site, 'readProfile')) throw notServed();
   const [sections, groups] = await Promise.all([
-    ctx.prisma.siteSection.findMany({ where: { siteId: site.id, sectionGroupId: null }, orderBy: inOrder }),
+    ctx.prisma.siteSection.findMany({ ...queries.section, where: { siteId: site.id, sectionGroupId: null }, orderBy: inOrder }),
     ctx.prisma.siteSectionGroup.findMany({ where: { siteId: site.id, parentId: null }, orderBy: inOrder }),
   ]);
   if (sections.length + groups.length > 0 || (await ctx.prisma.siteSection.count({ where: { siteId: site.id } })) > 0) {
     return { site, structure: { type: 'sections', structure: [...sections, ...groups].sort(byKey) } };
   }
   const siteSpaces = await ctx.prisma.siteSpace.findMany({
+    ...queries.siteSpace,
     where: { siteId: site.id, sectionId: null, ...liveSiteSpace },
     orderBy: inOrder,
   });
