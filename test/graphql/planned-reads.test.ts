@@ -313,7 +313,6 @@ describe('planned reads', () => {
       const lookup = `query($id: ID!) { space(id: $id) { ${spaceFields} } }`;
       expect(await answeredAlike(token, lookup, { id: lookupIds[0] })).toBe(true);
       reads += 1;
-      // (A change request list hangs from space(id), which no plan answers with a list below it: not whole.)
       for (const path of [
         `/v1/orgs/${org.organizationId}/spaces?limit=3`,
         `/v1/spaces/${lookupIds[0]}`,
@@ -821,19 +820,23 @@ describe('planned reads of change requests', () => {
     expect(answeredByPlan).toEqual({ space: mayRead, organization: mayRead });
   });
 
-  it('answers the REST lists of change requests in one planned statement, whatever the page size', async () => {
+  it('answers the REST lists of change requests whole, in one planned statement, whatever the page size', async () => {
     for (const [list, spec] of [
       ['space', '/spaces/{spaceId}/change-requests'],
       ['organization', '/orgs/{organizationId}/change-requests'],
     ] as const) {
       const counts = [];
       for (const limit of [1, 5]) {
+        const before = wholeAnswerOutcomes();
         const { result, statements } = await planned.recordStatements(() =>
           rest(planned, crOrg.admin.token).get(`${lists[list].rest()}?limit=${limit}`),
         );
+        const after = wholeAnswerOutcomes();
         expectOpenApi(result, 'get', spec, 200);
         expect(result.body.items).toHaveLength(limit);
         expect(statements.filter(isPlannedStatement)).toHaveLength(1);
+        // The space's list hangs from space(id), left to its resolver: the list beneath it is answered whole.
+        expect({ list, whole: after.whole - before.whole, again: after.again - before.again }).toEqual({ list, whole: 1, again: 0 });
         counts.push(statements.length);
       }
       const { statements } = await generic.recordStatements(() => rest(generic, crOrg.admin.token).get(`${lists[list].rest()}?limit=5`));

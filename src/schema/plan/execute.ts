@@ -28,6 +28,7 @@ import {
 import type { Context } from '../../context.js';
 import { Incomplete, answerOf } from './answer.js';
 import type { AnswerStep } from './compile.js';
+import { isPlanned } from './run.js';
 
 /** How a planned field is answered whole: its plan (null when it has none for these field nodes) and its run. */
 export interface WholeAnswer {
@@ -44,8 +45,15 @@ const PlannedAnswer = new GraphQLScalarType({
   serialize: (value) => value,
 });
 
-/** Each schema's answering copy, and its planned fields. */
-const answeringOf = new WeakMap<GraphQLSchema, { copy: GraphQLSchema; planned: Map<string, WholeAnswer> }>();
+/** A schema's planned fields, and its answering copies by the planned fields each leaves to their resolvers. */
+interface Answering {
+  planned: Map<string, WholeAnswer>;
+  copies: Map<string, GraphQLSchema>;
+}
+const answeringOf = new WeakMap<GraphQLSchema, Answering>();
+
+/** Answering copies kept per schema besides the first: each is a whole schema in memory. */
+const MAX_COPIES = 4;
 
 /** The original field `info` stands for: the plan compiles against the schema clients validate with. */
 const originalInfo = (
@@ -56,13 +64,29 @@ const originalInfo = (
 ) => ({ ...info, schema, returnType: field.type, parentType }) as GraphQLResolveInfo;
 
 /**
- * Builds the answering copy of `schema`, whose `planned` fields (`Type.field`) answer whole. The copy
- * is graphql-js's own (lexicographicSortSchema: every type new, resolvers, checks and extensions kept,
- * the order already sorted); its planned fields are then made leaves answered by their plans.
+ * Readies the answering copies of `schema`, whose `planned` fields (`Type.field`) answer whole;
+ * the copy in which every planned field is a leaf is built at once.
  */
 export function answerWhole(schema: GraphQLSchema, planned: Map<string, WholeAnswer>) {
+  const answering: Answering = { planned, copies: new Map() };
+  answeringOf.set(schema, answering);
+  copyLeaving(schema, answering, new Set());
+}
+
+/**
+ * The answering copy of `schema` in which the planned fields but `left` are leaves (`left` run their
+ * resolvers: a lookup whose selection holds a planned list, answered whole beneath it); null past
+ * MAX_COPIES. A copy is graphql-js's own (lexicographicSortSchema: every type new, resolvers, checks
+ * and extensions kept, the order already sorted); its leaves are then answered by their plans.
+ */
+function copyLeaving(schema: GraphQLSchema, answering: Answering, left: ReadonlySet<string>): GraphQLSchema | null {
+  const key = [...left].sort().join(' ');
+  const known = answering.copies.get(key);
+  if (known) return known;
+  if (answering.copies.size > MAX_COPIES) return null;
   const copy = lexicographicSortSchema(schema);
-  for (const [path, whole] of planned) {
+  for (const [path, whole] of answering.planned) {
+    if (left.has(path)) continue;
     const [typeName, fieldName] = path.split('.') as [string, string];
     const parentType = schema.getType(typeName) as GraphQLObjectType;
     const field = parentType.getFields()[fieldName]!;
@@ -73,21 +97,24 @@ export function answerWhole(schema: GraphQLSchema, planned: Map<string, WholeAns
       const original = originalInfo(info, schema, field, parentType);
       const steps = whole.steps(original);
       if (!steps) throw new Incomplete(true);
+      // A parent the plan of a field left to its resolver answered holds response keys, not columns.
+      if (isPlanned(parent)) throw new Incomplete(true);
       const answer = await whole.run(parent, args, ctx, original);
       if (answer === undefined) throw new Incomplete(false);
       return answerOf(answer, steps, ctx, info.path, original);
     };
   }
   assertValidSchema(copy);
-  answeringOf.set(schema, { copy, planned });
+  answering.copies.set(key, copy);
+  return copy;
 }
 
 /** Queries run on the answering schema: answered there, or run again on the schema itself (/metrics). */
 const outcomes = { whole: 0, again: 0 };
 export const wholeAnswerOutcomes = () => ({ ...outcomes });
 
-/** Documents (and their operations) the answering schema may run, found once per parsed document. */
-const runsWhole = new WeakMap<DocumentNode, Map<string | undefined, boolean>>();
+/** The answering copy each document's operations run on (null: the schema itself), found once per parsed document. */
+const runsWhole = new WeakMap<DocumentNode, Map<string | undefined, GraphQLSchema | null>>();
 
 /**
  * Runs `args` on the answering schema when its operation is a query whose planned fields all have
@@ -96,8 +123,9 @@ const runsWhole = new WeakMap<DocumentNode, Map<string | undefined, boolean>>();
 export function executeWithPlans<R>(args: ExecutionArgs, execute: (args: ExecutionArgs) => R): R {
   const answering = answeringOf.get(args.schema);
   const ctx = args.contextValue as Context | undefined;
-  if (!answering || ctx?.plannedReads === false || !mayRunWhole(args, answering.planned)) return execute(args);
-  const result = execute({ ...args, schema: answering.copy });
+  const copy = answering && ctx?.plannedReads !== false ? answeringCopyFor(args, answering) : null;
+  if (!copy) return execute(args);
+  const result = execute({ ...args, schema: copy });
   const settle = (answered: unknown) => {
     const incomplete = incompleteIn(answered);
     if (!incomplete) {
@@ -105,7 +133,7 @@ export function executeWithPlans<R>(args: ExecutionArgs, execute: (args: Executi
       return answered;
     }
     outcomes.again += 1;
-    if (incomplete.planOnly) runsWhole.get(args.document)?.set(args.operationName ?? undefined, false);
+    if (incomplete.planOnly) runsWhole.get(args.document)?.set(args.operationName ?? undefined, null);
     return execute(args);
   };
   return (isThenable(result) ? Promise.resolve(result).then(settle) : settle(result)) as R;
@@ -120,37 +148,46 @@ function incompleteIn(result: unknown): Incomplete | undefined {
 }
 
 /**
- * Whether the operation may run on the answering schema: a query without introspection (the copy's
- * types are not the schema clients see) or incremental delivery, naming planned fields that each
- * have a whole answer here (a field merged from several places may still find none: Incomplete).
+ * The answering copy the operation may run on: a query without introspection (the copy's types are
+ * not the schema clients see) or incremental delivery, naming planned fields that have a whole
+ * answer here (a field merged from several places may still find none: Incomplete); null when none.
  */
-function mayRunWhole({ document, operationName, schema }: ExecutionArgs, planned: Map<string, WholeAnswer>) {
+function answeringCopyFor({ document, operationName, schema }: ExecutionArgs, answering: Answering) {
   let operations = runsWhole.get(document);
   if (!operations) runsWhole.set(document, (operations = new Map()));
   const key = operationName ?? undefined;
-  let answer = operations.get(key);
-  if (answer === undefined) {
-    answer = getOperationAST(document, operationName)?.operation === 'query' && plannedAndWhole(document, schema, planned);
-    operations.set(key, answer);
+  let copy = operations.get(key);
+  if (copy === undefined) {
+    const left =
+      getOperationAST(document, operationName)?.operation === 'query' ? plannedFieldsLeft(document, schema, answering.planned) : null;
+    copy = left ? copyLeaving(schema, answering, left) : null;
+    operations.set(key, copy);
   }
-  return answer;
+  return copy;
 }
 
-function plannedAndWhole(document: DocumentNode, schema: GraphQLSchema, planned: Map<string, WholeAnswer>) {
+function plannedFieldsLeft(document: DocumentNode, schema: GraphQLSchema, planned: Map<string, WholeAnswer>) {
   try {
-    return namesWholePlans(document, schema, planned);
+    return wholePlansNamed(document, schema, planned);
   } catch {
     // A document the plans cannot read (one graphql-js will refuse): its own schema answers it.
-    return false;
+    return null;
   }
 }
 
-function namesWholePlans(document: DocumentNode, schema: GraphQLSchema, planned: Map<string, WholeAnswer>) {
+/**
+ * The planned fields of the document to leave to their resolvers (those without a whole answer),
+ * when the others answer whole beneath or beside them; null when no planned field answers whole,
+ * or when the operation holds what the copies cannot run. A field answered whole answers its
+ * subtree, which is not looked into.
+ */
+function wholePlansNamed(document: DocumentNode, schema: GraphQLSchema, planned: Map<string, WholeAnswer>) {
   const fragments: Record<string, FragmentDefinitionNode> = {};
   for (const definition of document.definitions)
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
-  let named = false;
+  let answered = false;
   let refused = false;
+  const left = new Set<string>();
   const typeInfo = new TypeInfo(schema);
   visit(
     document,
@@ -162,13 +199,15 @@ function namesWholePlans(document: DocumentNode, schema: GraphQLSchema, planned:
         if (node.name.value === '__schema' || node.name.value === '__type') refused = true;
         const parentType = typeInfo.getParentType();
         const field = typeInfo.getFieldDef();
-        const whole = parentType && field && planned.get(`${parentType.name}.${node.name.value}`);
+        const path = parentType && field ? `${parentType.name}.${node.name.value}` : '';
+        const whole = planned.get(path);
         if (!whole) return;
-        named = true;
-        const info = { schema, fragments, fieldNodes: [node], returnType: field.type, parentType } as unknown as GraphQLResolveInfo;
-        if (!whole.steps(info)) refused = true;
+        const info = { schema, fragments, fieldNodes: [node], returnType: field!.type, parentType } as unknown as GraphQLResolveInfo;
+        if (!whole.steps(info)) return void left.add(path);
+        answered = true;
+        return false; // its answer covers what is beneath it
       },
     }),
   );
-  return named && !refused;
+  return answered && !refused ? left : null;
 }

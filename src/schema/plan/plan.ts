@@ -16,14 +16,12 @@ import {
 import type { Context } from '../../context.js';
 import { connectionPlanFor, lookupPlanFor, type ConnectionPlan, type LookupPlan } from './compile.js';
 import { columnOf, joinedRelationOf, plannedLists, plannedLookups, plannedRelationFields, plannedTypes } from './declare.js';
-import { PLANNED, ROW, runConnectionPlan, runLookupPlan, runRelationPlan } from './run.js';
+import { ROW, isPlanned, runConnectionPlan, runLookupPlan, runRelationPlan } from './run.js';
 import { answerWhole, type WholeAnswer } from './execute.js';
 
 export { planList, planLookup, planRelation, planType } from './declare.js';
 
 type Resolver = GraphQLFieldResolver<unknown, Context>;
-
-const isPlanned = (value: unknown) => value != null && (value as Record<symbol, unknown>)[PLANNED] === true;
 
 /**
  * A planned object answers each field with its own property (by response key), or, for a

@@ -22,6 +22,9 @@ export const PLANNED = Symbol('planned');
 /** The row of a planned object, for the resolvers of its computed fields. */
 export const ROW = Symbol('row');
 
+/** Whether `value` is an object a plan answered (keyed by response names, its row under ROW). */
+export const isPlanned = (value: unknown) => value != null && (value as Record<symbol, unknown>)[PLANNED] === true;
+
 interface ConnectionArgs {
   first?: number | null;
   last?: number | null;

@@ -551,13 +551,18 @@ builder.queryField('publishedSite', (t) =>
       shareKey: t.arg.string({ description: 'Key of an active share link (share-link sites).' }),
     },
     resolve: async (_root, args, ctx, info) =>
-      findPublishedSite(ctx, { siteId: args.id, organizationId: args.organizationId, shareKey: args.shareKey }, await structureQueries(ctx, info)),
+      findPublishedSite(
+        ctx,
+        { siteId: args.id, organizationId: args.organizationId, shareKey: args.shareKey },
+        await structureQueries(ctx, info),
+      ),
   }),
 );
 
 /** What the request selects of the published structure's items, per kind (see StructureQueries). */
 async function structureQueries(context: Context, info: GraphQLResolveInfo): Promise<StructureQueries> {
-  const itemQuery = (typeName: string) => queryFromInfo({ context, info, typeName, path: ['structure', 'structure'], awaitSelections: true });
+  const itemQuery = (typeName: string) =>
+    queryFromInfo({ context, info, typeName, path: ['structure', 'structure'], awaitSelections: true });
   const [section, siteSpace] = await Promise.all([itemQuery('SiteSection'), itemQuery('SiteSpace')]);
   return { section, siteSpace };
 }
