@@ -60,6 +60,31 @@ describe('token use is written at most once per interval, outside the request', 
     expect((await tokenRow(org.admin.userId)).lastUsedAt).toEqual(app.clock.now());
   });
 
+  it('tokens falling due together are written together, each once', async () => {
+    // Without this file's tight rate limits: twelve members of one organization call at once.
+    const unlimited = await startTestApp();
+    try {
+      const org = await createOrg(unlimited);
+      const members = await Promise.all(Array.from({ length: 12 }, () => addMember(unlimited, org.organizationId, 'read')));
+      unlimited.clock.advance(120_000);
+      const { statements } = await unlimited.recordStatements(async () => {
+        const answers = await Promise.all(members.map((m) => request(unlimited, 'GET', '/v1/orgs', { token: m.token })));
+        expect(answers.map((a) => a.status)).toEqual(members.map(() => 200));
+        await unlimited.quire.activity.settled();
+      });
+      // One statement per token before: a burst of due tokens held as many commits and pool connections.
+      expect(statements.filter((sql) => sql.includes('UPDATE "ApiToken"')).length).toBeLessThanOrEqual(4);
+      for (const m of members) {
+        const token = await unlimited.prisma.apiToken.findFirstOrThrow({ where: { userId: m.userId } });
+        expect(token.lastUsedAt).toEqual(unlimited.clock.now());
+        const member = await unlimited.prisma.member.findFirstOrThrow({ where: { userId: m.userId, organizationId: org.organizationId } });
+        expect(member.lastSeenAt).toEqual(unlimited.clock.now());
+      }
+    } finally {
+      await unlimited.close();
+    }
+  });
+
   it('a revoked token fails on the very next request, on every replica', async () => {
     const replica = await startTestApp();
     try {
