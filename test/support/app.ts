@@ -61,12 +61,19 @@ export async function startTestApp(
     prisma: quire.prisma,
     clock,
     baseUrl,
-    /** Runs `fn` and returns the SQL statements issued meanwhile. */
+    /**
+     * Runs `fn` and returns the SQL statements issued meanwhile. Token-use writes go out a little
+     * after the request that made them due (src/domain/auth/activity.ts): those of earlier requests
+     * are done before the recording starts, and those `fn`'s requests made due are in it.
+     */
     async recordStatements<T>(fn: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+      await quire.activity.settled();
       const statements: string[] = [];
       const stop = quire.onStatement((sql) => statements.push(sql));
       try {
-        return { result: await fn(), statements };
+        const result = await fn();
+        await quire.activity.settled();
+        return { result, statements };
       } finally {
         stop();
       }
