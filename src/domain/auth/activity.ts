@@ -38,8 +38,9 @@ interface Due {
 }
 
 export function activityRecorder(prisma: PrismaClient, intervalMs: number, onError: (err: unknown) => void) {
-  /** Tokens due and not written yet, and those being written: each is written once at a time. */
+  /** Tokens due and not written yet. */
   const due = new Map<string, Due>();
+  /** Tokens being written: a token noted again meanwhile is not written twice. */
   const writing = new Set<string>();
   let running: Promise<void> | undefined;
 

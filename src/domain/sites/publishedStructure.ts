@@ -25,16 +25,13 @@ export interface PublishedSite {
 const notServed = () => notFound('Published site');
 
 /**
- * What the request selects of the sections and site spaces (plugin-prisma's `queryFromInfo`),
- * spread into their reads: a section's site spaces load with it, not section by section after.
- * Groups, rare, load alone: their relations joined in the statement cost PostgreSQL 2-3 ms of
- * planning on every request, groups or not (the statement joins row by row, so it is planned
- * each time: src/db/statementNames.ts).
+ * What the request selects of the items of one kind (plugin-prisma's `queryFromInfo`), spread into
+ * their read: a section's site spaces load with it, not section by section after. Asked only for
+ * the kind read, once the caller is served. Groups, rare, load alone: their relations joined in
+ * the statement cost PostgreSQL 2-3 ms of planning on every request, groups or not (the statement
+ * joins row by row, so it is planned each time: src/db/statementNames.ts).
  */
-export interface StructureQueries {
-  section?: object;
-  siteSpace?: object;
-}
+export type StructureQuery = (typeName: 'SiteSection' | 'SiteSpace') => Promise<object>;
 
 /**
  * Who is served is the policy's `readProfile` (policy/site.ts): readers of the
@@ -45,7 +42,7 @@ export interface StructureQueries {
 export async function findPublishedSite(
   ctx: Context,
   input: { siteId: string; organizationId?: string | null; shareKey?: string | null },
-  queries: StructureQueries = {},
+  selected: StructureQuery = async () => ({}),
 ): Promise<PublishedSite> {
   const actor = requireActor(ctx);
   presentShareKey(ctx, input.siteId, input.shareKey);
@@ -55,14 +52,16 @@ export async function findPublishedSite(
   const site = authorize(sitePolicy, actor, row && (await siteSubject(ctx, row)), 'view');
   if (!can(sitePolicy, actor, site, 'readProfile')) throw notServed();
   const [sections, groups] = await Promise.all([
-    ctx.prisma.siteSection.findMany({ ...queries.section, where: { siteId: site.id, sectionGroupId: null }, orderBy: inOrder }),
+    selected('SiteSection').then((query) =>
+      ctx.prisma.siteSection.findMany({ ...query, where: { siteId: site.id, sectionGroupId: null }, orderBy: inOrder }),
+    ),
     ctx.prisma.siteSectionGroup.findMany({ where: { siteId: site.id, parentId: null }, orderBy: inOrder }),
   ]);
   if (sections.length + groups.length > 0 || (await ctx.prisma.siteSection.count({ where: { siteId: site.id } })) > 0) {
     return { site, structure: { type: 'sections', structure: [...sections, ...groups].sort(byKey) } };
   }
   const siteSpaces = await ctx.prisma.siteSpace.findMany({
-    ...queries.siteSpace,
+    ...(await selected('SiteSpace')),
     where: { siteId: site.id, sectionId: null, ...liveSiteSpace },
     orderBy: inOrder,
   });

@@ -3,7 +3,6 @@
 // sortSiteStructure next to the deprecated moves it replaces.
 import { completeValue } from '@pothos/core';
 import { queryFromInfo } from '@pothos/plugin-prisma';
-import type { GraphQLResolveInfo } from 'graphql';
 import { builder, type InputFieldBuilder } from '../../../schema/builder.js';
 import type { Context } from '../../../context.js';
 import { itemsOfSite, mayOnSite } from '../access.js';
@@ -16,7 +15,7 @@ import { sitePublishedBase } from '../addresses.js';
 import { presentShareKey, sharedUrl } from '../shareLinks/shareKeys.js';
 import { liveSiteSpace } from '../structure/scopes.js';
 import { SiteRef, siteIdFields } from '../schema.js';
-import { findPublishedSite, type PublishedSite, type StructureQueries } from '../publishedStructure.js';
+import { findPublishedSite, type PublishedSite } from '../publishedStructure.js';
 import { publishedCustomizations } from '../customization/service.js';
 import { SiteSpaceRef } from '../siteSpaces/schema.js';
 import type { ItemRef, ItemType, Position } from '../structure/order.js';
@@ -550,19 +549,9 @@ builder.queryField('publishedSite', (t) =>
       organizationId: t.arg.id({ description: 'When given, the site must belong to this organization.' }),
       shareKey: t.arg.string({ description: 'Key of an active share link (share-link sites).' }),
     },
-    resolve: async (_root, args, ctx, info) =>
-      findPublishedSite(
-        ctx,
-        { siteId: args.id, organizationId: args.organizationId, shareKey: args.shareKey },
-        await structureQueries(ctx, info),
+    resolve: (_root, args, ctx, info) =>
+      findPublishedSite(ctx, { siteId: args.id, organizationId: args.organizationId, shareKey: args.shareKey }, async (typeName) =>
+        queryFromInfo({ context: ctx, info, typeName, path: ['structure', 'structure'], awaitSelections: true }),
       ),
   }),
 );
-
-/** What the request selects of the published structure's items, per kind (see StructureQueries). */
-async function structureQueries(context: Context, info: GraphQLResolveInfo): Promise<StructureQueries> {
-  const itemQuery = (typeName: string) =>
-    queryFromInfo({ context, info, typeName, path: ['structure', 'structure'], awaitSelections: true });
-  const [section, siteSpace] = await Promise.all([itemQuery('SiteSection'), itemQuery('SiteSpace')]);
-  return { section, siteSpace };
-}
