@@ -5,7 +5,8 @@
 // within its limit; the headers show the counter closest to its limit.
 //
 // Counters live in PostgreSQL or, with REDIS_URL, in Redis (src/http/redisCounters.ts:
-// one script per request counts the hits and takes the fair-share slots). In PostgreSQL the
+// one script counts the hits and takes the fair-share slots, for the requests
+// that need Redis at all: hits are counted there in chunks). In PostgreSQL the
 // table is UNLOGGED (migration 20261123120000_rate_limit_unlogged): an upsert
 // there writes no WAL, so its commit waits for no disk flush, and a token's
 // counters are upserted inside the token check's own statement
@@ -23,8 +24,8 @@ import { upsertHits, type CountedBudgets } from '../db/rateLimitCounts.js';
 import type { RateLimitSettings } from '../config/settings.js';
 
 export interface RateLimitStore {
-  /** Counts one hit of each key in the window starting at `windowStart`: key → count so far. */
-  hit(keys: string[], windowStart: Date, windowMs: number): Promise<Map<string, number>>;
+  /** Counts one hit of each counter in the window starting at `windowStart`: key → count so far. */
+  hit(counters: readonly HitWant[], windowStart: Date, windowMs: number): Promise<Map<string, number>>;
   /**
    * Counts one hit of each counter and, when all are within their limits,
    * takes a slot in each lane, in one round trip (stores that can).
@@ -38,8 +39,9 @@ export interface RateLimitStore {
 export function postgresStore(prisma: PrismaClient): RateLimitStore {
   const text = upsertHits('SELECT unnest($1::text[]) AS k', '$2::timestamp');
   return {
-    async hit(keys, windowStart) {
+    async hit(counters, windowStart) {
       // Straight to the pool (src/db/raw.ts): this runs on every request without a token.
+      const keys = counters.map(([key]) => key);
       const rows = await rawQuery<{ key: string; count: number }>(prisma, text, [keys, windowStart.toISOString()]);
       return new Map(rows.map((r) => [r.key, Number(r.count)]));
     },
@@ -106,9 +108,8 @@ export function rateLimiter(settings: RateLimitSettings, store: RateLimitStore, 
   /** Counts one hit of the caller; undefined when the store failed (the request is let through). */
   const check = async (caller: Caller): Promise<RateLimitVerdict | undefined> => {
     const start = windowStart();
-    const keys = countersOf(caller).map(([key]) => key);
     try {
-      return verdict(caller, await store.hit(keys, start, windowMs), start);
+      return verdict(caller, await store.hit(countersOf(caller), start, windowMs), start);
     } catch (err) {
       onStoreError(err);
       return undefined;

@@ -1,18 +1,24 @@
 // Counters shared by every replica, in Redis: the rate limit's hits
 // (src/http/rateLimit.ts) and the fair share's slots (src/http/fairShare.ts),
-// on one connection and through one script, so an API request costs two round
-// trips: one counts its hits and takes its slots, one gives the slots back
-// (batched with the other requests of that moment).
+// on one connection and through one script: when a request needs Redis, one
+// round trip counts its hits and takes its slots, and one gives the slots back
+// (batched with the other requests of that moment). Most requests need none:
+// - hits are counted in chunks, used here one by one (src/http/hitReservations.ts);
+// - slots taken while their lanes had room to spare are kept for a short
+//   linger when given back: the caller's next request here takes them again.
 //
-// A hit is INCR of a key of the window, with its expiry set on the window's
+// A hit is INCRBY of a key of the window, with its expiry set on the window's
 // first hit. A lane is a sorted set of leases: member = holder id, score =
 // when the lease ends (Redis's own clock, so replicas' clocks need not agree).
 // A holder takes every lane of a request at once or none, gives them back when
-// its answer is done, and this process renews the leases it holds while they
-// are held: a replica that crashes leaks its slots for one lease at most.
+// its answer is done (or its linger ends), and this process renews the leases
+// it holds while they are held: a replica that crashes leaks its slots for one
+// lease at most.
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { redisClient } from '../net/redis.js';
+import { hitReservations } from './hitReservations.js';
+import { type Lease, lingeringLeases } from './lingeringLeases.js';
 
 /** One lane a request wants a slot in: its key and its limit. */
 export type LaneWant = readonly [key: string, max: number];
@@ -37,34 +43,41 @@ export interface Admission {
 
 /**
  * KEYS: `ARGV[1]` hit keys, then lane keys. ARGV: hit count, window length,
- * holder, lease length, then the limit of each key in KEYS' order (read only
- * when there are lanes). Answers {1 when the lanes were taken else 0, count of
- * each hit key}. Lanes are taken only when every count is within its limit: a
- * refused request holds no slot.
+ * holder, lease length, the limit of each key in KEYS' order, then how many
+ * hits to count for each hit key (its chunk). Answers {1 when the lanes were
+ * taken else 0, total of each hit key, and when taken the lanes' least room
+ * left}. Lanes are taken only when every hit (the first of its chunk) is
+ * within its limit: a refused request holds no slot.
  */
 const ADMIT = `
 local hits = tonumber(ARGV[1])
+local chunks = 4 + #KEYS
 local answer = {0}
 for i = 1, hits do
-  answer[i + 1] = redis.call('INCR', KEYS[i])
-  if answer[i + 1] == 1 then redis.call('PEXPIRE', KEYS[i], ARGV[2]) end
+  local chunk = tonumber(ARGV[chunks + i])
+  answer[i + 1] = redis.call('INCRBY', KEYS[i], chunk)
+  if answer[i + 1] == chunk then redis.call('PEXPIRE', KEYS[i], ARGV[2]) end
 end
 if #KEYS == hits then return answer end
 for i = 1, hits do
-  if answer[i + 1] > tonumber(ARGV[4 + i]) then return answer end
+  if answer[i + 1] - tonumber(ARGV[chunks + i]) + 1 > tonumber(ARGV[4 + i]) then return answer end
 end
 local now = redis.call('TIME')
 local nowMs = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
 local lease = tonumber(ARGV[4])
+local room = math.huge
 for i = hits + 1, #KEYS do
   redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', nowMs)
-  if redis.call('ZCARD', KEYS[i]) >= tonumber(ARGV[4 + i]) then return answer end
+  local left = tonumber(ARGV[4 + i]) - redis.call('ZCARD', KEYS[i])
+  if left <= 0 then return answer end
+  room = math.min(room, left - 1)
 end
 for i = hits + 1, #KEYS do
   redis.call('ZADD', KEYS[i], nowMs + lease, ARGV[3])
   redis.call('PEXPIRE', KEYS[i], lease * 2)
 end
 answer[1] = 1
+answer[hits + 2] = room
 return answer`;
 
 /** KEYS[i] is held by ARGV[i]: the leases of many holders given back at once. */
@@ -91,16 +104,29 @@ interface CounterScripts {
 const LANE_PREFIX = 'quire:lane:';
 const HIT_PREFIX = 'quire:ratelimit:';
 
-export function redisCounters(url: string, { leaseMs = 30_000, onLaneError = (_err: unknown) => {} } = {}) {
+/** A hit counter's Redis key, its limit, and how many hits to count at once. */
+interface CountedHit {
+  key: string;
+  limit: number;
+  chunk: number;
+}
+
+export function redisCounters(url: string, { leaseMs = 30_000, lingerMs = 20, onLaneError = (_err: unknown) => {} } = {}) {
   const redis = redisClient(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) as Redis & CounterScripts;
   redis.on('error', () => {}); // reported per request by the callers, which fall back
   // ioredis sends EVALSHA, and the script itself once when Redis does not know it yet.
   redis.defineCommand('quireAdmit', { lua: ADMIT });
   redis.defineCommand('quireGiveBack', { lua: GIVE_BACK });
   redis.defineCommand('quireRenew', { lua: RENEW });
-  /** Leases this process holds: holder → its lanes' keys. */
+  /** Leases this process holds (lingering ones too): holder → its lanes' keys. */
   const held = new Map<string, string[]>();
   const giveBacks = batchedGiveBacks(redis, onLaneError);
+  const hits = hitReservations();
+  const release = (lease: Lease) => {
+    held.delete(lease.holder);
+    return giveBacks.add(lease.holder, lease.keys);
+  };
+  const lingering = lingeringLeases(lingerMs, release);
 
   const renew = async () => {
     if (held.size === 0) return;
@@ -112,25 +138,56 @@ export function redisCounters(url: string, { leaseMs = 30_000, onLaneError = (_e
   const timer = setInterval(() => void renew(), Math.max(10, leaseMs / 3));
   timer.unref();
 
-  /** Counts `hits` in the window starting at `windowStart` and, when all are within their limits, takes `lanes`. */
-  async function admit(hits: readonly HitWant[], windowStart: Date, windowMs: number, lanes: readonly LaneWant[]): Promise<Admission> {
-    const holder = lanes.length ? randomUUID() : '';
-    const suffix = `:${windowStart.getTime()}`;
-    const laneKeys = lanes.map(([key]) => LANE_PREFIX + key);
-    const keys = [...hits.map(([key]) => `${HIT_PREFIX}${key}${suffix}`), ...laneKeys];
-    const limits = [...hits, ...lanes].map(([, limit]) => limit);
-    const answer = await redis.quireAdmit(keys.length, ...keys, hits.length, windowMs, holder, leaseMs, ...limits);
-    if (answer.length !== hits.length + 1) throw new Error('short admission script answer');
-    const counts = answer.slice(1).map(Number);
-    if (answer[0] !== 1) return { counts, giveBack: null };
-    held.set(holder, laneKeys);
+  /** The function that gives `lease` back: it lingers when it may, else goes back to Redis. */
+  const giveBackOf = (lease: Lease): GiveBack => {
     let given: Promise<void> | undefined;
-    const giveBack = () =>
-      (given ??= (() => {
-        held.delete(holder);
-        return giveBacks.add(holder, laneKeys);
-      })());
-    return { counts, giveBack };
+    return () => (given ??= lease.spare ? lingering.add(lease) : release(lease));
+  };
+
+  /** One script call: counts each hit by its chunk and, when `lanes` are given, takes them. */
+  async function send(counted: readonly CountedHit[], windowMs: number, lanes: readonly LaneWant[]) {
+    const holder = lanes.length ? randomUUID() : '';
+    const laneKeys = lanes.map(([key]) => LANE_PREFIX + key);
+    const keys = [...counted.map((hit) => hit.key), ...laneKeys];
+    const limits = [...counted.map((hit) => hit.limit), ...lanes.map(([, max]) => max)];
+    const chunks = counted.map((hit) => hit.chunk);
+    const answer = await redis.quireAdmit(keys.length, ...keys, counted.length, windowMs, holder, leaseMs, ...limits, ...chunks);
+    const taken = answer[0] === 1;
+    if (answer.length !== counted.length + (taken ? 2 : 1)) throw new Error('short admission script answer');
+    const lease: Lease | null = taken ? { holder, keys: laneKeys, spare: Number(answer[counted.length + 1]) > 0 } : null;
+    if (lease) held.set(holder, laneKeys);
+    return { totals: answer.slice(1, counted.length + 1).map(Number), lease };
+  }
+
+  /** Counts `wanted` hits in the window starting at `windowStart` and, when all are within their limits, takes `lanes`. */
+  async function admit(wanted: readonly HitWant[], windowStart: Date, windowMs: number, lanes: readonly LaneWant[]): Promise<Admission> {
+    const window = windowStart.getTime();
+    const { counts, chunks } = hits.plan(wanted, window);
+    const within = () => counts.every((count, i) => count === undefined || count <= wanted[i][1]);
+    const laneKeys = lanes.length && within() ? lanes.map(([key]) => LANE_PREFIX + key) : [];
+    // A lease of the same lanes lingering here is taken again without Redis.
+    let lease = laneKeys.length ? lingering.take(laneKeys) : undefined;
+    const asked = wanted.flatMap((_, i) => (counts[i] === undefined ? [i] : []));
+    const taking = laneKeys.length && !lease ? lanes : [];
+    if (asked.length || taking.length) {
+      const counted = asked.map(
+        (i): CountedHit => ({ key: `${HIT_PREFIX}${wanted[i][0]}:${window}`, limit: wanted[i][1], chunk: chunks[i] }),
+      );
+      const answer = await send(counted, windowMs, taking).catch((err) => {
+        if (lease) void lingering.add(lease);
+        throw err;
+      });
+      asked.forEach((i, n) => (counts[i] = hits.settle(wanted[i][0], window, chunks[i], answer.totals[n])));
+      if (lease && !within()) void lingering.add(lease), (lease = undefined);
+      if (taking.length && within()) lease = answer.lease ?? (await retakeFreed(taking));
+    }
+    return { counts: counts as number[], giveBack: lease ? giveBackOf(lease) : null };
+  }
+
+  /** Lanes Redis found full: when leases lingering here hold some of them, they go back first and the lanes are tried again. */
+  async function retakeFreed(lanes: readonly LaneWant[]) {
+    if (!(await lingering.releaseAny(lanes.map(([key]) => LANE_PREFIX + key)))) return undefined;
+    return (await send([], 0, lanes)).lease ?? undefined;
   }
 
   const lanes: SharedLanes = {
@@ -140,19 +197,14 @@ export function redisCounters(url: string, { leaseMs = 30_000, onLaneError = (_e
   return {
     admit,
     lanes,
-    /** Counts one hit of each key: key → count so far in the window (a RateLimitStore's `hit`). */
-    async hit(keys: string[], windowStart: Date, windowMs: number): Promise<Map<string, number>> {
-      // No lanes: the limits are not read (the limiter judges the counts).
-      const { counts } = await admit(
-        keys.map((key): HitWant => [key, 0]),
-        windowStart,
-        windowMs,
-        [],
-      );
-      return new Map(keys.map((key, i) => [key, counts[i]]));
+    /** Counts one hit of each counter: key → count so far in the window (a RateLimitStore's `hit`). */
+    async hit(counters: readonly HitWant[], windowStart: Date, windowMs: number): Promise<Map<string, number>> {
+      const { counts } = await admit(counters, windowStart, windowMs, []);
+      return new Map(counters.map(([key], i) => [key, counts[i]]));
     },
     async close() {
       clearInterval(timer);
+      await lingering.close();
       redis.disconnect();
     },
   };

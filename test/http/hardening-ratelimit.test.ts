@@ -239,7 +239,7 @@ describe.skipIf(!hasRedis)('rate limiting in Redis', () => {
     redisServer?.kill('SIGTERM');
   });
 
-  it('counts with INCR and an expiry, in one command per request, shared by replicas, instead of PostgreSQL', async () => {
+  it('counts with INCRBY and an expiry, one command per request at most, shared by replicas, instead of PostgreSQL', async () => {
     const withBudgets = { ...limits, perUser: 10, perOrganization: 20 };
     const one = await startTestApp({ rateLimit: withBudgets, redisUrl });
     const two = await startTestApp({ rateLimit: withBudgets, redisUrl });
@@ -257,7 +257,7 @@ describe.skipIf(!hasRedis)('rate limiting in Redis', () => {
       expect(ttl).toBeGreaterThan(0);
       expect(ttl).toBeLessThanOrEqual(60_000);
       expect(await one.prisma.rateLimit.findUnique({ where: { key: `token:${tokenId}` } })).toBeNull();
-      // The user's and the organization's budgets count in the same round trip.
+      // The user's and the organization's budgets count in the same round trip (the organization's in chunks of two: 20 / 8).
       expect(await redis.get(`quire:ratelimit:user:${org.admin.userId}:${now - (now % 60_000)}`)).toBe('4');
       expect(await redis.get(`quire:ratelimit:org:${org.organizationId}:${now - (now % 60_000)}`)).toBe('4');
       // All of a request's counters in one command (a script), not a MULTI of two commands per key.
