@@ -23,6 +23,19 @@ const started = async (options: Parameters<typeof startTestApp>[0]) => {
 /** A lane key of its own for each run (Redis outlives test runs). */
 const fresh = (name: string) => `test:${name}:${randomUUID()}`;
 
+/** A process's counters whose slots linger a minute, and a client to look at Redis with, for `test`. */
+async function withLingeringCounters(test: (counters: ReturnType<typeof redisCounters>, redis: Redis) => Promise<void>) {
+  const counters = redisCounters(redisUrl!, { lingerMs: 60_000 });
+  await counters.lanes.ready;
+  const redis = new Redis(redisUrl!);
+  try {
+    await test(counters, redis);
+  } finally {
+    redis.disconnect();
+    await counters.close();
+  }
+}
+
 async function caller(target: TestApp) {
   const org = await createOrg(target);
   const token = await target.prisma.apiToken.findFirstOrThrow({ where: { userId: org.admin.userId } });
@@ -71,60 +84,46 @@ describe.skipIf(!redisUrl)('counters kept here between requests (Redis)', () => 
     expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
   });
 
-  it("lets a slot given back while its lanes had room linger: the same lanes' next take costs no command", async () => {
-    const counters = redisCounters(redisUrl!, { lingerMs: 60_000 });
-    await counters.lanes.ready;
-    const redis = new Redis(redisUrl!);
-    const key = fresh('linger');
-    const watched = await watchRedis(redisUrl!);
-    try {
-      const first = await counters.lanes.tryTake([[key, 5]]);
-      const lingered = first!();
-      const second = await counters.lanes.tryTake([[key, 5]]);
-      expect(second).not.toBeNull();
-      await lingered; // (it resolves once its slot has left: taken again)
-      await watched.caughtUp();
-      const touching = watched.seen.filter((c) => c.source !== 'lua' && c.args.includes(`quire:lane:${key}`));
-      expect(touching).toHaveLength(1);
-      expect(await redis.zcard(`quire:lane:${key}`)).toBe(1);
+  it("lets a slot given back while its lanes had room linger: the same lanes' next take costs no command", () =>
+    withLingeringCounters(async (counters, redis) => {
+      const key = fresh('linger');
+      const watched = await watchRedis(redisUrl!);
+      try {
+        const first = await counters.lanes.tryTake([[key, 5]]);
+        const lingered = first!();
+        const second = await counters.lanes.tryTake([[key, 5]]);
+        expect(second).not.toBeNull();
+        await lingered; // (it resolves once its slot has left: taken again)
+        await watched.caughtUp();
+        const touching = watched.seen.filter((c) => c.source !== 'lua' && c.args.includes(`quire:lane:${key}`));
+        expect(touching).toHaveLength(1);
+        expect(await redis.zcard(`quire:lane:${key}`)).toBe(1);
 
-      // Closing the process gives its lingering slots back.
-      void second!();
-      await counters.close();
-      expect(await redis.zcard(`quire:lane:${key}`)).toBe(0);
-    } finally {
-      watched.close();
-      redis.disconnect();
-      await counters.close();
-    }
-  });
+        // Closing the process gives its lingering slots back.
+        void second!();
+        await counters.close();
+        expect(await redis.zcard(`quire:lane:${key}`)).toBe(0);
+      } finally {
+        watched.close();
+      }
+    }));
 
-  it('gives a lane its last slot back at once, without lingering', async () => {
-    const counters = redisCounters(redisUrl!, { lingerMs: 60_000 });
-    await counters.lanes.ready;
-    const redis = new Redis(redisUrl!);
-    const key = fresh('last-slot');
-    try {
+  it('gives a lane its last slot back at once, without lingering', () =>
+    withLingeringCounters(async (counters, redis) => {
+      const key = fresh('last-slot');
       const giveBack = await counters.lanes.tryTake([[key, 1]]);
       await giveBack!();
       expect(await redis.zcard(`quire:lane:${key}`)).toBe(0);
-    } finally {
-      redis.disconnect();
-      await counters.close();
-    }
-  });
+    }));
 
-  it('sends a lingering slot back when another caller finds a lane it shares full, and gives that caller the slot', async () => {
-    const counters = redisCounters(redisUrl!, { lingerMs: 60_000 });
-    await counters.lanes.ready;
-    const redis = new Redis(redisUrl!);
-    const organization = fresh('shared-org');
-    const ofCaller = (name: string) =>
-      [
-        [fresh(name), 5],
-        [organization, 2],
-      ] as const;
-    try {
+  it('sends a lingering slot back when another caller finds a lane it shares full, and gives that caller the slot', () =>
+    withLingeringCounters(async (counters, redis) => {
+      const organization = fresh('shared-org');
+      const ofCaller = (name: string) =>
+        [
+          [fresh(name), 5],
+          [organization, 2],
+        ] as const;
       const lingering = await counters.lanes.tryTake(ofCaller('a'));
       void lingering!(); // the organization had one slot left: it lingers
       const second = await counters.lanes.tryTake(ofCaller('b')); // the organization's last slot
@@ -136,9 +135,5 @@ describe.skipIf(!redisUrl)('counters kept here between requests (Redis)', () => 
       expect(await counters.lanes.tryTake(ofCaller('d'))).toBeNull();
       await Promise.all([second!(), third!()]);
       expect(await redis.zcard(`quire:lane:${organization}`)).toBe(0);
-    } finally {
-      redis.disconnect();
-      await counters.close();
-    }
-  });
+    }));
 });
