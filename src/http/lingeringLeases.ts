@@ -6,16 +6,16 @@
 export interface Lease {
   holder: string;
   keys: string[];
-  /** Its lanes had room left when it was taken: it may linger here once given back. */
-  spare: boolean;
+  /** How long it lingers here once given back (0: it goes back at once), by the room its lanes had when it was taken. */
+  lingerMs: number;
 }
 
 /**
- * Leases given back while their lanes had room, kept `lingerMs` before they go
+ * Leases given back while their lanes had room, kept their `lingerMs` before they go
  * back to Redis: a request of the same lanes meanwhile takes one again. A
  * lease's give-back resolves once it has left (taken again, or back in Redis).
  */
-export function lingeringLeases(lingerMs: number, release: (lease: Lease) => Promise<void>) {
+export function lingeringLeases(release: (lease: Lease) => Promise<void>) {
   interface Lingering {
     lease: Lease;
     timer: NodeJS.Timeout;
@@ -38,9 +38,9 @@ export function lingeringLeases(lingerMs: number, release: (lease: Lease) => Pro
   };
   return {
     add(lease: Lease): Promise<void> {
-      if (lingerMs <= 0 || closed) return release(lease);
+      if (lease.lingerMs <= 0 || closed) return release(lease);
       return new Promise<void>((left) => {
-        const entry: Lingering = { lease, left, timer: setTimeout(() => void goBack(entry), lingerMs) };
+        const entry: Lingering = { lease, left, timer: setTimeout(() => void goBack(entry), lease.lingerMs) };
         const id = idOf(lease.keys);
         byLanes.set(id, [...(byLanes.get(id) ?? []), entry]);
       });

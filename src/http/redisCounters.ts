@@ -4,8 +4,9 @@
 // round trip counts its hits and takes its slots, and one gives the slots back
 // (batched with the other requests of that moment). Most requests need none:
 // - hits are counted in chunks, used here one by one (src/http/hitReservations.ts);
-// - slots taken while their lanes had room to spare are kept for a short
-//   linger when given back: the caller's next request here takes them again.
+// - slots taken while their lanes had room to spare linger here when given
+//   back (20 ms; a second where the lanes had half their slots and 8 free:
+//   `lingerOf`): the caller's next request here takes them again.
 //
 // A hit is INCRBY of a key of the window, with its expiry set on the window's
 // first hit. A lane is a sorted set of leases: member = holder id, score =
@@ -111,7 +112,20 @@ interface CountedHit {
   chunk: number;
 }
 
-export function redisCounters(url: string, { leaseMs = 30_000, lingerMs = 20, onLaneError = (_err: unknown) => {} } = {}) {
+/**
+ * How long a lease lingers once given back, by `room`, the fewest slots its
+ * lanes had left when it was taken, and `largest`, the largest of their limits:
+ * none for a lane's last slot; `longMs` where every lane had half its slots and
+ * at least 8 left, so that lingering leases (one per recent caller) cannot fill
+ * it; `shortMs` otherwise.
+ */
+export const lingerOf = (room: number, largest: number, { shortMs = 20, longMs = 1000 } = {}) =>
+  room <= 0 ? 0 : room >= Math.max(8, largest / 2) ? longMs : shortMs;
+
+export function redisCounters(
+  url: string,
+  { leaseMs = 30_000, lingerMs = 20, longLingerMs = 1000, onLaneError = (_err: unknown) => {} } = {},
+) {
   const redis = redisClient(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) as Redis & CounterScripts;
   redis.on('error', () => {}); // reported per request by the callers, which fall back
   // ioredis sends EVALSHA, and the script itself once when Redis does not know it yet.
@@ -126,7 +140,7 @@ export function redisCounters(url: string, { leaseMs = 30_000, lingerMs = 20, on
     held.delete(lease.holder);
     return giveBacks.add(lease.holder, lease.keys);
   };
-  const lingering = lingeringLeases(lingerMs, release);
+  const lingering = lingeringLeases(release);
 
   const renew = async () => {
     if (held.size === 0) return;
@@ -141,7 +155,7 @@ export function redisCounters(url: string, { leaseMs = 30_000, lingerMs = 20, on
   /** The function that gives `lease` back: it lingers when it may, else goes back to Redis. */
   const giveBackOf = (lease: Lease): GiveBack => {
     let given: Promise<void> | undefined;
-    return () => (given ??= lease.spare ? lingering.add(lease) : release(lease));
+    return () => (given ??= lingering.add(lease));
   };
 
   /** One script call: counts each hit by its chunk and, when `lanes` are given, takes them. */
@@ -154,7 +168,11 @@ export function redisCounters(url: string, { leaseMs = 30_000, lingerMs = 20, on
     const answer = await redis.quireAdmit(keys.length, ...keys, counted.length, windowMs, holder, leaseMs, ...limits, ...chunks);
     const taken = answer[0] === 1;
     if (answer.length !== counted.length + (taken ? 2 : 1)) throw new Error('short admission script answer');
-    const lease: Lease | null = taken ? { holder, keys: laneKeys, spare: Number(answer[counted.length + 1]) > 0 } : null;
+    const room = Number(answer[counted.length + 1]);
+    const largest = Math.max(...lanes.map(([, max]) => max));
+    const lease: Lease | null = taken
+      ? { holder, keys: laneKeys, lingerMs: lingerOf(room, largest, { shortMs: lingerMs, longMs: longLingerMs }) }
+      : null;
     if (lease) held.set(holder, laneKeys);
     return { totals: answer.slice(1, counted.length + 1).map(Number), lease };
   }

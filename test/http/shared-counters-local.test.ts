@@ -108,6 +108,23 @@ describe.skipIf(!redisUrl)('counters kept here between requests (Redis)', () => 
       }
     }));
 
+  it("keeps a slot of lanes with room to spare long after its answer, for the caller's next request", async () => {
+    const counters = redisCounters(redisUrl!, { lingerMs: 1, longLingerMs: 60_000 });
+    await counters.lanes.ready;
+    const key = fresh('long-linger');
+    const watched = await watchRedis(redisUrl!);
+    try {
+      void (await counters.lanes.tryTake([[key, 100]]))!();
+      await new Promise((r) => setTimeout(r, 50)); // past the short linger
+      expect(await counters.lanes.tryTake([[key, 100]])).not.toBeNull();
+      await watched.caughtUp();
+      expect(watched.seen.filter((c) => c.source !== 'lua' && c.args.includes(`quire:lane:${key}`))).toHaveLength(1);
+    } finally {
+      watched.close();
+      await counters.close();
+    }
+  });
+
   it('gives a lane its last slot back at once, without lingering', () =>
     withLingeringCounters(async (counters, redis) => {
       const key = fresh('last-slot');
