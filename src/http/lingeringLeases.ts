@@ -42,7 +42,9 @@ export function lingeringLeases(release: (lease: Lease) => Promise<void>) {
       return new Promise<void>((left) => {
         const entry: Lingering = { lease, left, timer: setTimeout(() => void goBack(entry), lease.lingerMs) };
         const id = idOf(lease.keys);
-        byLanes.set(id, [...(byLanes.get(id) ?? []), entry]);
+        const list = byLanes.get(id);
+        if (list) list.push(entry);
+        else byLanes.set(id, [entry]);
       });
     },
     /** A lingering lease of exactly these lanes, taken again; undefined when none. */
