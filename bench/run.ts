@@ -212,7 +212,7 @@ try {
         const results = await pairInTurns(pair, scenario, connections, i, config.duration, i === 0);
         runs.push({ connections, quire: results.quire, baseline: results.baseline });
         log(
-          `${scenario.name} @${connections}: quire ${results.quire.requestsPerSecond.toFixed(0)} req/s, baseline ${results.baseline.requestsPerSecond.toFixed(0)} req/s`,
+          `${scenario.name} @${connections}: quire ${results.quire.requestsPerSecond.toFixed(0)} req/s, baseline ${results.baseline.requestsPerSecond.toFixed(0)} req/s; p99 ${results.quire.latencyMs.p99} / ${results.baseline.latencyMs.p99} ms, with the opening burst ${results.quire.startBurst.p99WithBurstMs} / ${results.baseline.startBurst.p99WithBurstMs} (its slowest ${results.quire.startBurst.maxMs} / ${results.baseline.startBurst.maxMs})`,
         );
       }
       reports.push({ name: scenario.name, description: scenario.description, sequential, runs });
@@ -333,7 +333,7 @@ try {
     `\nQuire (Q) against the baseline (B): node:http + pg, minimal SQL. ${cpus().length} CPUs, Node ${process.version}, database: ${database.server}.`,
   );
   console.log(
-    `${config.duration} s per server and level, in ${config.rounds} rounds taken in turns (latencies: the median round's); latencies in ms; RSS = peak resident set of the server process in MB; SQL = statements per request; CPU = server CPU ms per request; DB = PostgreSQL CPU ms per request (the bench database's backends).\n`,
+    `${config.duration} s per server and level, in ${config.rounds} rounds taken in turns (latencies: the median round's, each of the answers sent once every connection had answered once); latencies in ms; RSS = peak resident set of the server process in MB; SQL = statements per request; CPU = server CPU ms per request; DB = PostgreSQL CPU ms per request (the bench database's backends).\n`,
   );
   for (const r of reports) console.log(`  ${r.name}: ${r.description}`);
   if (reports.length) console.log(`\n${scenarioTable(reports)}\n`);
