@@ -91,38 +91,53 @@ describe('space search', () => {
   });
 
   it('follows a change-request merge: old text gone, new text found, unchanged pages not indexed again', async () => {
-    const {
-      space,
-      ids: [a],
-    } = await spaceWithPages([
-      { path: 'a', title: 'Alpha', markdown: 'The walrus sleeps.' },
-      { path: 'b', title: 'Beta', markdown: 'Other text.' },
-    ]);
-    expect((await spaceSearch(space.id, 'walrus')).body.count).toBe(1);
-    const unchanged = await app.prisma.searchSection.findFirstOrThrow({ where: { spaceId: space.id, page: { title: 'Beta' } } });
-    const cr = await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Edit' });
-    const write = await rest(app, org.admin.token).post(`/v1/spaces/${space.id}/change-requests/${cr.body.id}/content`, {
-      changes: [{ operation: 'update_page', page: a, document: { markdown: 'The narwhal swims.' } }],
-    });
-    expect(write.status).toBe(200);
-    // Not merged yet: the change request's text is not in the space's search.
-    expect((await spaceSearch(space.id, 'narwhal')).body.count).toBe(0);
-    const { result, statements } = await app.recordStatements(() =>
-      rest(app, org.admin.token).post(`/v1/spaces/${space.id}/change-requests/${cr.body.id}/merge`),
-    );
-    expect(result.body.result).toBe('merge');
-    // The merge leaves the index to the outbox job (or the next search): no section written in its transaction.
-    expect(statements.filter((sql) => sql.includes('INSERT INTO "SearchSection"'))).toEqual([]);
-    // The next search catches the space up first: one page's sections written.
-    const { result: gone, statements: caughtUp } = await app.recordStatements(() => spaceSearch(space.id, 'walrus'));
-    expect(caughtUp.filter((sql) => sql.includes('INSERT INTO "SearchSection"'))).toHaveLength(1);
-    expect((await app.prisma.searchIndexState.findUniqueOrThrow({ where: { spaceId: space.id } })).revisionId).toBe(result.body.revision);
-    expect(gone.body.count).toBe(0);
-    const found = await spaceSearch(space.id, 'narwhal');
-    expect(found.body.items.map((i: any) => i.id)).toEqual([a]);
-    // Beta's row is the one written before the merge (content-addressed: same version, not re-indexed).
-    const after = await app.prisma.searchSection.findFirstOrThrow({ where: { spaceId: space.id, page: { title: 'Beta' } } });
-    expect(after).toEqual(unchanged);
+    // On a database of its own: in the shared one, another file's worker sweeps every space's
+    // main-line moves each minute and may catch this space up before its next search does.
+    const isolated = await startIsolatedTestApp();
+    try {
+      const owner = await createOrg(isolated);
+      const {
+        space,
+        ids: [a],
+      } = await spaceWithPages(
+        [
+          { path: 'a', title: 'Alpha', markdown: 'The walrus sleeps.' },
+          { path: 'b', title: 'Beta', markdown: 'Other text.' },
+        ],
+        owner,
+        isolated,
+      );
+      const search = (query: string) => rest(isolated, owner.admin.token).get(`/v1/spaces/${space.id}/search?query=${query}`);
+      expect((await search('walrus')).body.count).toBe(1);
+      const unchanged = await isolated.prisma.searchSection.findFirstOrThrow({ where: { spaceId: space.id, page: { title: 'Beta' } } });
+      const cr = await rest(isolated, owner.admin.token).post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Edit' });
+      const write = await rest(isolated, owner.admin.token).post(`/v1/spaces/${space.id}/change-requests/${cr.body.id}/content`, {
+        changes: [{ operation: 'update_page', page: a, document: { markdown: 'The narwhal swims.' } }],
+      });
+      expect(write.status).toBe(200);
+      // Not merged yet: the change request's text is not in the space's search.
+      expect((await search('narwhal')).body.count).toBe(0);
+      const { result, statements } = await isolated.recordStatements(() =>
+        rest(isolated, owner.admin.token).post(`/v1/spaces/${space.id}/change-requests/${cr.body.id}/merge`),
+      );
+      expect(result.body.result).toBe('merge');
+      // The merge leaves the index to the outbox job (or the next search): no section written in its transaction.
+      expect(statements.filter((sql) => sql.includes('INSERT INTO "SearchSection"'))).toEqual([]);
+      // The next search catches the space up first: one page's sections written.
+      const { result: gone, statements: caughtUp } = await isolated.recordStatements(() => search('walrus'));
+      expect(caughtUp.filter((sql) => sql.includes('INSERT INTO "SearchSection"'))).toHaveLength(1);
+      expect((await isolated.prisma.searchIndexState.findUniqueOrThrow({ where: { spaceId: space.id } })).revisionId).toBe(
+        result.body.revision,
+      );
+      expect(gone.body.count).toBe(0);
+      const found = await search('narwhal');
+      expect(found.body.items.map((i: any) => i.id)).toEqual([a]);
+      // Beta's row is the one written before the merge (content-addressed: same version, not re-indexed).
+      const after = await isolated.prisma.searchSection.findFirstOrThrow({ where: { spaceId: space.id, page: { title: 'Beta' } } });
+      expect(after).toEqual(unchanged);
+    } finally {
+      await isolated.close();
+    }
   });
 
   it('catches up on read after any other move of the active revision', async () => {
