@@ -20,12 +20,16 @@ declare module 'autocannon' {
     duration?: number;
     amount?: number;
     timeout?: number;
-    /** Called with each connection's client as it is made; it emits 'response' (status, bytes, ms) per answer. */
-    setupClient?: (client: { on(event: 'response', listener: (status: number, bytes: number, ms: number) => void): unknown }) => void;
+    /** Called with each connection's client as it is made. */
+    setupClient?: (client: Client) => void;
     requests?: {
       setupRequest?: (request: RawRequest, context: object) => RawRequest;
       onResponse?: (status: number, body: string, context: object) => void;
     }[];
+  }
+  /** One connection's client: it emits 'response' (status, bytes, ms) per answer. */
+  export interface Client {
+    on(event: 'response', listener: (status: number, bytes: number, ms: number) => void): unknown;
   }
   export interface Result {
     latency: Histogram;

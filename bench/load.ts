@@ -1,7 +1,7 @@
 // Driving one server: a sequential pass that counts statements per request and
 // checks Quire and the baseline answer the same bodies, and load runs with
 // autocannon at a fixed number of connections, sampling the server's RSS.
-import autocannon from 'autocannon';
+import autocannon, { type Client } from 'autocannon';
 import type { BenchDataset } from './seed.js';
 import type { BenchRequest, Scenario } from './scenarios.js';
 import type { DatabaseCpu, ServerProcess } from './servers.js';
@@ -141,7 +141,7 @@ export function latencyRecorder(now: () => number = () => performance.now()) {
   let steadyFrom = 0;
   return {
     /** autocannon's setupClient: each client's answers, with the time its first one came. */
-    watch(client: { on(event: 'response', listener: (status: number, bytes: number, ms: number) => void): unknown }) {
+    watch(client: Client) {
       let answered = false;
       client.on('response', (_status, _bytes, ms) => {
         const at = now();

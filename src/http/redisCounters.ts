@@ -141,6 +141,9 @@ export function redisCounters(
     return giveBacks.add(lease.holder, lease.keys);
   };
   const lingering = lingeringLeases(release);
+  /** The linger of a lease just taken of `lanes`, with `room` slots left in the fullest. */
+  const lingerOfTaken = (room: number, lanes: readonly LaneWant[]) =>
+    lingerOf(room, Math.max(...lanes.map(([, max]) => max)), { shortMs: lingerMs, longMs: longLingerMs });
 
   const renew = async () => {
     if (held.size === 0) return;
@@ -168,10 +171,8 @@ export function redisCounters(
     const answer = await redis.quireAdmit(keys.length, ...keys, counted.length, windowMs, holder, leaseMs, ...limits, ...chunks);
     const taken = answer[0] === 1;
     if (answer.length !== counted.length + (taken ? 2 : 1)) throw new Error('short admission script answer');
-    const room = Number(answer[counted.length + 1]);
-    const largest = Math.max(...lanes.map(([, max]) => max));
     const lease: Lease | null = taken
-      ? { holder, keys: laneKeys, lingerMs: lingerOf(room, largest, { shortMs: lingerMs, longMs: longLingerMs }) }
+      ? { holder, keys: laneKeys, lingerMs: lingerOfTaken(Number(answer[counted.length + 1]), lanes) }
       : null;
     if (lease) held.set(holder, laneKeys);
     return { totals: answer.slice(1, counted.length + 1).map(Number), lease };

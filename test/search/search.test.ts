@@ -15,8 +15,8 @@ import { searchCatchUpJob } from '../../src/jobs/definitions.js';
 const app = useTestApp();
 const org = useTestOrg(app);
 
-const spaceSearch = (spaceId: string, query: string, token = org.admin.token) =>
-  rest(app, token).get(`/v1/spaces/${spaceId}/search?query=${encodeURIComponent(query)}`);
+const spaceSearch = (spaceId: string, query: string, token = org.admin.token, on = app) =>
+  rest(on, token).get(`/v1/spaces/${spaceId}/search?query=${encodeURIComponent(query)}`);
 const orgSearch = (organizationId: string, query: string, token = org.admin.token) =>
   rest(app, token).get(`/v1/orgs/${organizationId}/search?query=${encodeURIComponent(query)}`);
 
@@ -107,7 +107,7 @@ describe('space search', () => {
         owner,
         isolated,
       );
-      const search = (query: string) => rest(isolated, owner.admin.token).get(`/v1/spaces/${space.id}/search?query=${query}`);
+      const search = (query: string) => spaceSearch(space.id, query, owner.admin.token, isolated);
       expect((await search('walrus')).body.count).toBe(1);
       const unchanged = await isolated.prisma.searchSection.findFirstOrThrow({ where: { spaceId: space.id, page: { title: 'Beta' } } });
       const cr = await rest(isolated, owner.admin.token).post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Edit' });
