@@ -47,13 +47,6 @@ export interface TokenRateCount extends CountedBudgets {
 }
 
 /**
- * The one statement behind every authenticated request, and a read (but for the
- * rate-limit counters, in an UNLOGGED table: see src/http/rateLimit.ts): it
- * checks the token, loads the user's memberships and tells whether their
- * activity times are due for an update, which src/domain/auth/activity.ts then writes
- * outside the request. Times travel as UTC ISO strings.
- */
-/**
  * Which memberships (`m`) a token acts in: not a disabled one, and not one of an
  * organization that enforces SSO unless the member is an SSO member there (the
  * tokens a non-SSO member held before SSO was turned on stop reaching it).
@@ -61,13 +54,14 @@ export interface TokenRateCount extends CountedBudgets {
 export const MEMBERSHIP_COUNTS = `NOT m.disabled
   AND (m.sso OR NOT EXISTS (SELECT 1 FROM "Organization" so WHERE so.id = m."organizationId" AND so.sso))`;
 
-export function tokenStatement(secret: string, now: Date, activityIntervalMs: number, rate?: TokenRateCount) {
+/** The token statement's text, by which budgets it counts (one of five). */
+function tokenStatementText(rate?: CountedBudgets) {
   const keys = [
     `SELECT 'token:' || token_id AS k FROM t`,
     ...(rate?.user ? [`SELECT 'user:' || user_id FROM t`] : []),
     ...(rate?.organizations ? [`SELECT 'org:' || o FROM m`] : []),
   ].join(' UNION ALL ');
-  const text = `
+  return `
     WITH RECURSIVE t AS (
       -- A token bound to an organization (an SSO login's) sees only that membership, and does not vouch for the
       -- e-mail address elsewhere (joining other organizations by domain takes an unbound token).
@@ -89,6 +83,30 @@ export function tokenStatement(secret: string, now: Date, activityIntervalMs: nu
       COALESCE((SELECT json_agg(json_build_object('o', o, 'r', r, 't', owner)) FROM m), '[]') AS memberships,
       COALESCE((SELECT json_agg(json_build_array(id, level)) FROM granted), '[]') AS grants
     FROM t`;
+}
+
+/**
+ * Each text built once: every request sends one, and the same string each time is
+ * found at once among the prepared statements (src/db/statementNames.ts), where a
+ * new 2.5 kB string would be flattened, hashed and compared first.
+ */
+const tokenStatementTexts = new Map<string, string>();
+const textOf = (rate?: CountedBudgets) => {
+  const variant = rate ? `${rate.user}:${rate.organizations}` : '';
+  let text = tokenStatementTexts.get(variant);
+  if (text === undefined) tokenStatementTexts.set(variant, (text = tokenStatementText(rate)));
+  return text;
+};
+
+/**
+ * The one statement behind every authenticated request, and a read (but for the
+ * rate-limit counters, in an UNLOGGED table: see src/http/rateLimit.ts): it
+ * checks the token, loads the user's memberships and tells whether their
+ * activity times are due for an update, which src/domain/auth/activity.ts then writes
+ * outside the request. Times travel as UTC ISO strings.
+ */
+export function tokenStatement(secret: string, now: Date, activityIntervalMs: number, rate?: TokenRateCount) {
+  const text = textOf(rate);
   // `timestamp` columns hold UTC: an ISO string's "Z" is dropped, its digits kept.
   const values = [hashToken(secret), new Date(now.getTime() - activityIntervalMs).toISOString()];
   return { text, values: rate ? [...values, rate.windowStart.toISOString()] : values };
