@@ -30,3 +30,9 @@ export function rawQuery<Row>(prisma: PrismaClient, text: string, values: unknow
   const runner = runners.get(prisma);
   return runner ? runner.query<Row>(text, values) : prisma.$queryRawUnsafe<Row[]>(text, ...values);
 }
+
+/**
+ * A `timestamp` column (which holds UTC) as its ISO text with milliseconds, as
+ * `Date#toISOString` writes it: node-postgres would read it in the process's zone.
+ */
+export const isoTimestampSql = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

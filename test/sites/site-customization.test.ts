@@ -195,6 +195,23 @@ describe('the published site profile', () => {
     expect(res.body.customizations.siteSpaces[second]).toMatchObject({ title: 'Acme docs' });
   });
 
+  it("answers what the customization routes answer, times included, and only live spaces' site spaces", async () => {
+    const org = await createOrg(app);
+    const site = await siteOf(org, 3);
+    const [first, second, third] = site.siteSpaceIds as [string, string, string];
+    await site.admin.put(`${site.path}/customization`, customized());
+    await site.admin.patch(`${site.path}/site-spaces/${second}/customization`, { title: 'Second variant' });
+    const { spaceId } = await app.prisma.siteSpace.findUniqueOrThrow({ where: { id: third } });
+    expect((await site.admin.delete(`/v1/spaces/${spaceId}`)).status).toBe(205);
+    const published = (await site.admin.get(`${site.path}/published`)).body.customizations;
+    expect(published.site).toEqual((await site.admin.get(`${site.path}/customization`)).body);
+    expect(published.site.updatedAt).toEqual(expect.any(String));
+    for (const id of [first, second])
+      expect(published.siteSpaces[id]).toEqual((await site.admin.get(`${site.path}/site-spaces/${id}/customization`)).body);
+    // Ordered by id, as the site spaces' keys always were.
+    expect(Object.keys(published.siteSpaces)).toEqual([first, second].sort());
+  });
+
   it("is a preview for the organization's members while unpublished, 404 for guests and others; then served to readers", async () => {
     const org = await createOrg(app);
     const site = await siteOf(org, 1);

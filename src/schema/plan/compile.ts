@@ -29,6 +29,7 @@ import {
   type PlannedType,
 } from './declare.js';
 import { Unplannable, quote } from './where.js';
+import { isoTimestampSql } from '../../db/raw.js';
 
 export type NodeField =
   | { key: string; kind: 'typename'; value: string }
@@ -124,7 +125,7 @@ class StatementBuilder {
    */
   answer(alias: string, model: string, name: string): string {
     if (columnOf(model, name).type !== 'DateTime') return this.column(alias, model, name);
-    return this.select(`${alias}.${name}#iso`, `to_char(${alias}.${quote(name)}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+    return this.select(`${alias}.${name}#iso`, isoTimestampSql(`${alias}.${quote(name)}`));
   }
 
   /** The name of the result column reading `sql` (c0, c1, …), made once here so rows are read by a constant key. */
