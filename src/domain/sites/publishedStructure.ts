@@ -52,8 +52,16 @@ export async function findPublishedSite(
   const site = authorize(sitePolicy, actor, row && (await siteSubject(ctx, row)), 'view');
   if (!can(sitePolicy, actor, site, 'readProfile')) throw notServed();
   const [sections, groups] = await Promise.all([
+    // The sections' relations in statements of their own (one per relation, whatever the counts):
+    // joined (LATERAL), the statement is planned again on every request, 1.4 ms of PostgreSQL's
+    // CPU for 20 sections of 5 site spaces, where the separate statements are prepared once.
     selected('SiteSection').then((query) =>
-      ctx.prisma.siteSection.findMany({ ...query, where: { siteId: site.id, sectionGroupId: null }, orderBy: inOrder }),
+      ctx.prisma.siteSection.findMany({
+        ...query,
+        relationLoadStrategy: 'query',
+        where: { siteId: site.id, sectionGroupId: null },
+        orderBy: inOrder,
+      }),
     ),
     ctx.prisma.siteSectionGroup.findMany({ where: { siteId: site.id, parentId: null }, orderBy: inOrder }),
   ]);
