@@ -23,12 +23,13 @@ import {
   keyOf,
   plannedTypes,
   joinedRelationOf,
+  type PlannedChildrenField,
   type PlannedList,
   type PlannedLookup,
   type PlannedRelation,
   type PlannedType,
 } from './declare.js';
-import { Unplannable, quote } from './where.js';
+import { Unplannable, quote, whereToSql } from './where.js';
 import { isoTimestampSql } from '../../db/raw.js';
 
 export type NodeField =
@@ -399,6 +400,39 @@ export function compileLookup(info: GraphQLResolveInfo, lookup: Pick<PlannedLook
   return { model: node.type.model, columns: c.statement.columns, joins: c.statement.joins, node };
 }
 
+export interface ChildrenPlan {
+  /** The statement of the children of the parents whose ids are its last parameter, in order. */
+  text: string;
+  /** Its parameters before the parents' ids (the filter's values). */
+  params: unknown[];
+  /** The result column of a child's parent id. */
+  parentAt: string;
+  node: NodePlan;
+}
+
+/** The plan of the to-many relation field `info` resolves (the children of many parents, one statement), or Unplannable. */
+export function compileChildren(info: GraphQLResolveInfo, children: PlannedChildrenField): ChildrenPlan {
+  const c: Compilation = { schema: info.schema, fragments: info.fragments, statement: new StatementBuilder() };
+  const sets = info.fieldNodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
+  const node = compileNode(c, children.node, sets, LIST_ALIAS);
+  const model = node.type.model;
+  const parentAt = c.statement.column(LIST_ALIAS, model, children.foreignKey);
+  const params: unknown[] = [];
+  const filter = whereToSql(model, children.where, params).at(LIST_ALIAS);
+  // As Prisma orders them: each column in its direction; the parents' children are then grouped in that order.
+  const order = children.orderBy.map((o) => {
+    const [pair, ...more] = Object.entries(o);
+    if (!pair || more.length || (pair[1] !== 'asc' && pair[1] !== 'desc') || !columnOf(model, pair[0]).isRequired)
+      throw new Unplannable('this order');
+    return `${LIST_ALIAS}.${quote(pair[0])} ${pair[1].toUpperCase()}`;
+  });
+  if (!children.orderBy.some((o) => 'id' in o)) throw new Unplannable('an order that is not total');
+  const text =
+    `/* read plan */ SELECT ${c.statement.columns.join(', ')} FROM ${quote(model)} ${LIST_ALIAS} ${c.statement.joins.join(' ')} ` +
+    `WHERE ${LIST_ALIAS}.${quote(children.foreignKey)} = ANY($${params.length + 1}::text[]) AND ${filter} ORDER BY ${order.join(', ')}`;
+  return { text, params, parentAt, node };
+}
+
 const compiled = new WeakMap<FieldNode, { fieldNodes: readonly FieldNode[]; plan: unknown }>();
 
 /** The plan of this field in this document, compiled on first use; null when the generic path serves it. */
@@ -420,3 +454,4 @@ function planFor<Plan, Declared>(info: GraphQLResolveInfo, declared: Declared, c
 
 export const connectionPlanFor = (info: GraphQLResolveInfo, list: PlannedList) => planFor(info, list, compileConnection);
 export const lookupPlanFor = (info: GraphQLResolveInfo, lookup: Pick<PlannedLookup, 'node'>) => planFor(info, lookup, compileLookup);
+export const childrenPlanFor = (info: GraphQLResolveInfo, children: PlannedChildrenField) => planFor(info, children, compileChildren);

@@ -13,8 +13,11 @@ export type Row = Record<string, unknown>;
 export interface PlannedRelation {
   /** The GraphQL type (a planned type) of the related object. */
   type: string;
-  /** Whether the related row is shown (else the field answers null, as its `unauthorizedResolver` does); absent: always. */
-  shown?: (related: Row, ctx: Context) => boolean;
+  /**
+   * Whether the related row is shown (else the field answers null, as its `unauthorizedResolver` does); absent: always.
+   * `parent` is the subject of the object holding the relation (a field's own check may read it: `SiteSpace.space`).
+   */
+  shown?: (related: Row, ctx: Context, parent: Row) => boolean | PromiseLike<boolean>;
 }
 
 export interface PlannedType {
@@ -91,6 +94,8 @@ export interface ModelField {
   isRequired: boolean;
   /** A relation's foreign key columns in this model (empty on the side without them). */
   relationFromFields?: string[];
+  /** The relation's name, the same on both of its sides. */
+  relationName?: string;
 }
 
 const models = getDatamodel().datamodel.models as unknown as Record<string, { fields: ModelField[] }>;
@@ -132,12 +137,39 @@ export interface PlannedRelationField {
   shown: (parent: Row, ctx: Context) => boolean | PromiseLike<boolean>;
 }
 
+/**
+ * A to-many relation field of a type the planner does not answer (`SiteSection.siteSpaces`): answered
+ * whole (execute.ts), the related rows of every parent of the request read together, one statement by
+ * the parents' ids, filtered and ordered as the field's own relation query.
+ */
+export interface PlannedChildrenField {
+  /** The GraphQL type of the related objects (a planned type). */
+  node: string;
+  /** The related model's foreign key to the parent's `id` (read from Prisma's datamodel). */
+  foreignKey: string;
+  /** The filter and order of the field's relation query (plugin-prisma's `query`), as the generic path hands them to Prisma. */
+  where: object;
+  orderBy: readonly object[];
+}
+
+/** The foreign key by which the rows of the to-many relation `name` of `model` point at its `id`; throws when it is not one. */
+export function toManyRelationOf(model: string, name: string): { model: string; foreignKey: string } {
+  const field = models[model]?.fields.find((f) => f.name === name);
+  const back =
+    field?.kind === 'object' && field.isList
+      ? models[field.type]?.fields.find((f) => f.relationName === field.relationName && f.relationFromFields?.length === 1)
+      : undefined;
+  if (!field || !back) throw new Error(`read plan: ${model}.${name} is not a to-many relation by one foreign key`);
+  return { model: field.type, foreignKey: back.relationFromFields![0]! };
+}
+
 export const keyOf = (type: PlannedType) => type.key ?? ['id'];
 
 export const plannedTypes = new Map<string, PlannedType>();
 export const plannedLists = new Map<string, PlannedList>();
 export const plannedLookups = new Map<string, PlannedLookup>();
 export const plannedRelationFields = new Map<string, PlannedRelationField>();
+export const plannedChildrenFields = new Map<string, PlannedChildrenField>();
 
 /** Declares a GraphQL object type the planner may answer (checked against the Prisma model at once). */
 export function planType(typeName: string, type: PlannedType) {
@@ -193,4 +225,19 @@ export function planRelation<Parent>(
 ) {
   const { foreignKey } = joinedRelationOf(relation.model, field);
   plannedRelationFields.set(`${parentType}.${field}`, { node, foreignKey, shown: relation.shown as PlannedRelationField['shown'] });
+}
+
+/**
+ * Declares that the to-many relation `parentType.field` (of the Prisma model `model`), which answers a
+ * list of `node` filtered and ordered by `query` (the field's own relation query), may be answered whole.
+ */
+export function planChildren(
+  parentType: string,
+  field: string,
+  node: string,
+  children: { model: string; query: { where: object; orderBy: readonly object[] } },
+) {
+  const { model, foreignKey } = toManyRelationOf(children.model, field);
+  for (const order of children.query.orderBy) for (const column of Object.keys(order)) columnOf(model, column);
+  plannedChildrenFields.set(`${parentType}.${field}`, { node, foreignKey, ...children.query });
 }

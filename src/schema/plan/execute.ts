@@ -34,8 +34,13 @@ import { isPlanned } from './run.js';
 export interface WholeAnswer {
   /** The steps of the plan compiled for `info` (whose schema and return type are the original's), or null. */
   steps(info: GraphQLResolveInfo): AnswerStep[] | null;
-  /** The planned object(s) of the field, or undefined when the generic path must answer. */
-  run(parent: unknown, args: unknown, ctx: Context, info: GraphQLResolveInfo): Promise<Record<string, unknown> | undefined>;
+  /** The planned object (or list of them) of the field, or undefined when the generic path must answer. */
+  run(
+    parent: unknown,
+    args: unknown,
+    ctx: Context,
+    info: GraphQLResolveInfo,
+  ): Promise<Record<string, unknown> | Record<string, unknown>[] | undefined>;
 }
 
 /** The value of a planned field on the answering schema: already the field's answer. */
@@ -101,7 +106,8 @@ function copyLeaving(schema: GraphQLSchema, answering: Answering, left: Readonly
       if (isPlanned(parent)) throw new Incomplete(true);
       const answer = await whole.run(parent, args, ctx, original);
       if (answer === undefined) throw new Incomplete(false);
-      return answerOf(answer, steps, ctx, info.path, original);
+      if (!Array.isArray(answer)) return answerOf(answer, steps, ctx, info.path, original);
+      return answer.map((item, i) => answerOf(item, steps, ctx, { prev: info.path, key: i, typename: undefined }, original));
     };
   }
   assertValidSchema(copy);

@@ -14,12 +14,20 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import type { Context } from '../../context.js';
-import { connectionPlanFor, lookupPlanFor, type ConnectionPlan, type LookupPlan } from './compile.js';
-import { columnOf, joinedRelationOf, plannedLists, plannedLookups, plannedRelationFields, plannedTypes } from './declare.js';
-import { ROW, isPlanned, runConnectionPlan, runLookupPlan, runRelationPlan } from './run.js';
+import { childrenPlanFor, connectionPlanFor, lookupPlanFor, type ConnectionPlan, type LookupPlan } from './compile.js';
+import {
+  columnOf,
+  joinedRelationOf,
+  plannedChildrenFields,
+  plannedLists,
+  plannedLookups,
+  plannedRelationFields,
+  plannedTypes,
+} from './declare.js';
+import { ROW, isPlanned, runChildrenPlan, runConnectionPlan, runLookupPlan, runRelationPlan } from './run.js';
 import { answerWhole, type WholeAnswer } from './execute.js';
 
-export { planList, planLookup, planRelation, planType } from './declare.js';
+export { planChildren, planList, planLookup, planRelation, planType } from './declare.js';
 
 type Resolver = GraphQLFieldResolver<unknown, Context>;
 
@@ -30,16 +38,30 @@ type Resolver = GraphQLFieldResolver<unknown, Context>;
 function readPlannedFields(type: GraphQLObjectType) {
   for (const field of Object.values(type.getFields())) {
     const resolve: Resolver = field.resolve ?? defaultFieldResolver;
+    const fromRow = rowResolver(field) ?? resolve;
     field.resolve = (source, args, ctx, info) => {
       if (!isPlanned(source)) return resolve(source, args, ctx, info);
       const planned = source as Record<string | symbol, unknown>;
       const key = info.path.key as string;
-      return key in planned ? planned[key] : resolve(planned[ROW], args, ctx, info);
+      return key in planned ? planned[key] : fromRow(planned[ROW], args, ctx, info);
     };
   }
   const isTypeOf = type.isTypeOf;
   // A planned object passed the type's checks when it was built (run.ts).
   if (isTypeOf) type.isTypeOf = (value, ctx, info) => isPlanned(value) || isTypeOf(value, ctx, info);
+}
+
+/**
+ * A field that `select`s from its parent's relations (SiteSpace.title reads its space's title) is
+ * answered by plugin-prisma's wrapper only for rows plugin-prisma loaded itself: for any other it
+ * loads them again (a promise, which leaves the answer to graphql-js). A planned row holds what it
+ * selects (its type's `subjectRelations`), so the field's own function answers it.
+ */
+function rowResolver(field: GraphQLField<unknown, Context>): Resolver | undefined {
+  const extensions = field.extensions as { pothosPrismaSelect?: unknown; pothosOptions?: { resolve?: Resolver; authScopes?: unknown } };
+  // A field with scopes of its own keeps its wrappers: they check them.
+  if (!extensions.pothosPrismaSelect || extensions.pothosOptions?.authScopes !== undefined) return undefined;
+  return extensions.pothosOptions?.resolve;
 }
 
 /**
@@ -108,6 +130,16 @@ export function planReads(schema: GraphQLSchema) {
     whole.set(path, {
       steps: (info) => planOf(info)?.node.answer ?? null,
       run: (parent, _args, ctx, info) => runRelationPlan(planOf(info)!, relation, parent, ctx),
+    });
+  }
+  // So is a to-many relation: the children of every parent of the request are read together.
+  for (const [path, children] of plannedChildrenFields) {
+    if (!plannedTypes.has(children.node)) throw new Error(`read plan: ${path} answers ${children.node}, which is not planned`);
+    plannedField(schema, path);
+    const planOf = (info: GraphQLResolveInfo) => childrenPlanFor(info, children);
+    whole.set(path, {
+      steps: (info) => planOf(info)?.node.answer ?? null,
+      run: (parent, _args, ctx, info) => runChildrenPlan(planOf(info)!, parent, ctx),
     });
   }
   // Queries whose planned fields all answer whole run on a copy that completes them as one value (execute.ts).

@@ -13,7 +13,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../validate.js';
 import DataLoader from 'dataloader';
 import { requestLoader } from '../../loaders.js';
 import type { PlannedList, PlannedLookup, PlannedRelationField, Row } from './declare.js';
-import { LIST_ALIAS, type ConnectionPlan, type LookupPlan, type NodePlan } from './compile.js';
+import { LIST_ALIAS, type ChildrenPlan, type ConnectionPlan, type LookupPlan, type NodePlan } from './compile.js';
 import { Unplannable, quote, whereToSql } from './where.js';
 import { columnOf } from './declare.js';
 
@@ -141,7 +141,7 @@ function build(node: NodePlan, row: Row, ctx: Context): Row | null {
     else if (field.kind === 'column' || field.kind === 'count') out[field.key] = row[field.at];
     else {
       const related = row[field.node.idAt] == null ? null : rowOf(field.node, row);
-      const shown = related != null && (!field.relation.shown || checked(() => field.relation.shown!(related, ctx)));
+      const shown = related != null && (!field.relation.shown || checked(() => field.relation.shown!(related, ctx, subject)));
       out[field.key] = shown ? build(field.node, row, ctx) : null;
     }
   }
@@ -307,4 +307,40 @@ export async function runRelationPlan(plan: LookupPlan, relation: PlannedRelatio
   }
   const row = await rowsById(plan, ctx).load(id);
   return row ? builtOrLeft(plan.node, row, ctx) : undefined;
+}
+
+/** Each request's loaders of children plans' rows by parent id: the parents asking in the same tick share one statement. */
+const childrenLoaders = requestLoader(() => new Map<ChildrenPlan, DataLoader<string, Row[]>>());
+
+function childrenOf(plan: ChildrenPlan, ctx: Context) {
+  const loaders = childrenLoaders(ctx);
+  let loader = loaders.get(plan);
+  if (!loader) {
+    loader = new DataLoader(async (parentIds) => {
+      const byParent = new Map<string, Row[]>(parentIds.map((id) => [id, []]));
+      for (const row of await rawQuery<Row>(ctx.prisma, plan.text, [...plan.params, parentIds]))
+        byParent.get(row[plan.parentAt] as string)?.push(row);
+      return parentIds.map((id) => byParent.get(id)!);
+    });
+    loaders.set(plan, loader);
+  }
+  return loader;
+}
+
+/**
+ * The objects the to-many relation field answers for `parent` (its children read with every other
+ * parent's of the request, one statement), or undefined when graphql-js must answer: a parent
+ * without an id, or a check of one of the children refusing it.
+ */
+export async function runChildrenPlan(plan: ChildrenPlan, parent: unknown, ctx: Context) {
+  const id = (parent as Row | null)?.id;
+  if (typeof id !== 'string') return undefined;
+  const rows = await childrenOf(plan, ctx).load(id);
+  const answer: Row[] = [];
+  for (const row of rows) {
+    const built = builtOrLeft(plan.node, row, ctx);
+    if (!built) return undefined;
+    answer.push(built);
+  }
+  return answer;
 }

@@ -7,6 +7,7 @@ import { builder, type InputFieldBuilder } from '../../../schema/builder.js';
 import type { Context } from '../../../context.js';
 import { itemsOfSite, mayOnSite } from '../access.js';
 import { scopedList } from '../../../schema/lists.js';
+import { planChildren } from '../../../schema/plan/plan.js';
 import { nodeConnection } from '../../../schema/connections.js';
 import { deletion, deletionFields } from '../../../schema/payloads.js';
 import { restEnum } from '../../../schema/enums.js';
@@ -36,6 +37,7 @@ const site = (ctx: Context, siteId: string) => siteRows(ctx).load(siteId) as Sit
 const maySee = (ctx: Context, siteId: string) => mayOnSite(ctx, siteId, 'view');
 
 const inOrder = { orderBy: [{ sortKey: 'asc' as const }, { id: 'asc' as const }] };
+const siteSpacesQuery = { ...inOrder, where: liveSiteSpace };
 
 const SectionUrls = builder.simpleObject('SiteSectionUrls', {
   description: 'Where readers find a section.',
@@ -59,10 +61,7 @@ export const SiteSectionRef = builder.prismaNode('SiteSection', {
       resolve: (section, _args, ctx) => completeValue(site(ctx, section.siteId), (row) => row.defaultSiteSectionId === section.id),
     }),
     draft: t.boolean({ description: 'Whether it is a draft: Quire publishes no drafts, so false.', resolve: () => false }),
-    siteSpaces: t.relation('siteSpaces', {
-      description: 'Its site spaces (of live spaces), in order.',
-      query: { ...inOrder, where: liveSiteSpace },
-    }),
+    siteSpaces: t.relation('siteSpaces', { description: 'Its site spaces (of live spaces), in order.', query: siteSpacesQuery }),
     urls: t.field({
       type: SectionUrls,
       description: 'Where readers find it.',
@@ -121,6 +120,10 @@ builder.prismaObjectField('Site', 'structure', (t) =>
     resolve: (s) => [...s.sections, ...s.sectionGroups].sort(byKey) as never,
   }),
 );
+
+// The published structure and a site's sections ask it of every section: their site spaces (and
+// the spaces of those) are read together, in one statement.
+planChildren('SiteSection', 'siteSpaces', 'SiteSpace', { model: 'SiteSection', query: siteSpacesQuery });
 
 const SiteSectionConnection = nodeConnection(SiteSectionRef, 'SiteSection', { items: 'sections' });
 const SiteSectionGroupConnection = nodeConnection(SiteSectionGroupRef, 'SiteSectionGroup', { items: 'section groups' });

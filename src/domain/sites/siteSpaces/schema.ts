@@ -6,7 +6,7 @@ import type { SiteSpace } from '../../../generated/prisma/client.js';
 import type { Context } from '../../../context.js';
 import { itemsOfSite, mayOnSite, mayShowPublishedSpace } from '../access.js';
 import { scopedList } from '../../../schema/lists.js';
-import { planRelation } from '../../../schema/plan/plan.js';
+import { planRelation, planType } from '../../../schema/plan/plan.js';
 import { nodeConnection } from '../../../schema/connections.js';
 import { deletion, deletionFields } from '../../../schema/payloads.js';
 import { siteRows, type SiteRow } from '../loaders.js';
@@ -72,6 +72,18 @@ export const SiteSpaceRef = builder.prismaNode('SiteSpace', {
 
 // The published structure asks it of every site space: their spaces are read together, in one statement.
 planRelation('SiteSpace', 'space', 'Space', { model: 'SiteSpace', shown: showsSpace });
+
+// A section's site spaces are read with their spaces, in one statement for every section (sections/schema.ts).
+planType('SiteSpace', {
+  model: 'SiteSpace',
+  columns: { id: 'id', path: 'path', siteId: 'siteId', sectionId: 'sectionId', condition: 'condition' },
+  relations: { space: { type: 'Space', shown: (_space, ctx, siteSpace) => showsSpace(siteSpace as never, ctx) } },
+  // Their resolvers above answer them from the subject: its space's title, its section's default and path, the site's row.
+  computed: { title: [], default: [], draft: [], urls: [] },
+  subject: ['id', 'siteId', 'spaceId', 'sectionId', 'path'],
+  subjectRelations: { space: ['title'], section: ['defaultSiteSpaceId', 'path'] },
+  visible: (siteSpace, ctx) => mayOnSite(ctx, siteSpace.siteId as string, 'view'),
+});
 
 export const SiteSpaceConnection = nodeConnection(SiteSpaceRef, 'SiteSpace', { items: 'site spaces' });
 
