@@ -1,0 +1,22 @@
+// What the read planner reads of Prisma's datamodel (src/schema/plan/declare.ts): the foreign
+// keys by which a relation's rows are joined (to-one) or gathered under their parents (to-many).
+import { describe, expect, it } from 'vitest';
+import { joinedRelationOf, toManyRelationOf } from '../../../src/schema/plan/declare.js';
+
+describe('relations of the datamodel', () => {
+  it('finds the foreign key of a to-many relation on the related model', () => {
+    expect(toManyRelationOf('SiteSection', 'siteSpaces')).toEqual({ model: 'SiteSpace', foreignKey: 'sectionId' });
+    expect(toManyRelationOf('Organization', 'spaces')).toEqual({ model: 'Space', foreignKey: 'organizationId' });
+  });
+
+  it('refuses what is not a to-many relation by one foreign key', () => {
+    expect(() => toManyRelationOf('SiteSpace', 'space')).toThrow(/not a to-many relation/);
+    expect(() => toManyRelationOf('SiteSection', 'title')).toThrow(/not a to-many relation/);
+    expect(() => toManyRelationOf('SiteSection', 'noSuchField')).toThrow(/not a to-many relation/);
+  });
+
+  it('finds the foreign key of a to-one relation on the model itself', () => {
+    expect(joinedRelationOf('SiteSpace', 'section')).toEqual({ model: 'SiteSection', foreignKey: 'sectionId' });
+    expect(() => joinedRelationOf('SiteSection', 'siteSpaces')).toThrow(/not a to-one relation/);
+  });
+});
