@@ -35,9 +35,10 @@ const preparedRelations = { relationLoadStrategy: 'query' } as const;
  * What the request selects of the items of one kind (plugin-prisma's `queryFromInfo`), spread into
  * their read: a section's site spaces load with it, not section by section after (unless they are
  * answered whole: then they are no part of the selection, and one planned statement reads those of
- * every section, `planChildren` in sections/schema.ts). Asked only for the kind read, once the caller is served. Groups, rare, load alone: their relations joined in
- * the statement cost PostgreSQL 2-3 ms of planning on every request, groups or not (the statement
- * joins row by row, so it is planned each time: src/db/statementNames.ts).
+ * every section, `planChildren` in sections/schema.ts). Asked only for the kind read, once the
+ * caller is served. Groups, rare, load alone: their relations joined in the statement cost
+ * PostgreSQL 2-3 ms of planning on every request, groups or not (the statement joins row by row,
+ * so it is planned each time: src/db/statementNames.ts).
  */
 export type StructureQuery = (typeName: 'SiteSection' | 'SiteSpace') => Promise<object>;
 

@@ -29,7 +29,7 @@ import {
   type PlannedRelation,
   type PlannedType,
 } from './declare.js';
-import { Unplannable, quote, whereToSql } from './where.js';
+import { Unplannable, orderOf, quote, whereToSql } from './where.js';
 import { isoTimestampSql } from '../../db/raw.js';
 
 export type NodeField =
@@ -419,19 +419,19 @@ export function compileChildren(info: GraphQLResolveInfo, children: PlannedChild
   const parentAt = c.statement.column(LIST_ALIAS, model, children.foreignKey);
   const params: unknown[] = [];
   const filter = whereToSql(model, children.where, params).at(LIST_ALIAS);
-  // As Prisma orders them: each column in its direction; the parents' children are then grouped in that order.
-  const order = children.orderBy.map((o) => {
-    const [pair, ...more] = Object.entries(o);
-    if (!pair || more.length || (pair[1] !== 'asc' && pair[1] !== 'desc') || !columnOf(model, pair[0]).isRequired)
-      throw new Unplannable('this order');
-    return `${LIST_ALIAS}.${quote(pair[0])} ${pair[1].toUpperCase()}`;
-  });
-  if (!children.orderBy.some((o) => 'id' in o)) throw new Unplannable('an order that is not total');
-  const text =
-    `/* read plan */ SELECT ${c.statement.columns.join(', ')} FROM ${quote(model)} ${LIST_ALIAS} ${c.statement.joins.join(' ')} ` +
-    `WHERE ${LIST_ALIAS}.${quote(children.foreignKey)} = ANY($${params.length + 1}::text[]) AND ${filter} ORDER BY ${order.join(', ')}`;
+  // The parents' children are grouped in this order (run.ts).
+  const order = orderOf(model, children.orderBy, ['id'], children.where);
+  const plan = { model, columns: c.statement.columns, joins: c.statement.joins, node };
+  const parents = `${LIST_ALIAS}.${quote(children.foreignKey)} = ANY($${params.length + 1}::text[])`;
+  const text = `${objectStatement(plan, `${parents} AND ${filter}`)} ORDER BY ${order.columns
+    .map((column) => `${LIST_ALIAS}.${quote(column)} ${order.direction.toUpperCase()}`)
+    .join(', ')}`;
   return { text, params, parentAt, node };
 }
+
+/** One object's statement: the plan's columns and joins, the rows `filter` (SQL on LIST_ALIAS) keeps. */
+export const objectStatement = (plan: LookupPlan, filter: string) =>
+  `/* read plan */ SELECT ${plan.columns.join(', ')} FROM ${quote(plan.model)} ${LIST_ALIAS} ${plan.joins.join(' ')} WHERE ${filter}`;
 
 const compiled = new WeakMap<FieldNode, { fieldNodes: readonly FieldNode[]; plan: unknown }>();
 

@@ -13,9 +13,8 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../validate.js';
 import DataLoader from 'dataloader';
 import { requestLoader } from '../../loaders.js';
 import type { PlannedList, PlannedLookup, PlannedRelationField, Row } from './declare.js';
-import { LIST_ALIAS, type ChildrenPlan, type ConnectionPlan, type LookupPlan, type NodePlan } from './compile.js';
-import { Unplannable, quote, whereToSql } from './where.js';
-import { columnOf } from './declare.js';
+import { LIST_ALIAS, objectStatement, type ChildrenPlan, type ConnectionPlan, type LookupPlan, type NodePlan } from './compile.js';
+import { Unplannable, orderOf, quote, whereToSql } from './where.js';
 
 /** Marks an object the planner built: its fields are read as properties (plan.ts). */
 export const PLANNED = Symbol('planned');
@@ -47,26 +46,6 @@ function pageOf(args: ConnectionArgs, key: readonly string[]) {
   if (values !== undefined && (!Array.isArray(values) || values.length !== key.length || values.some((v) => typeof v !== 'string')))
     throw new Unplannable('a cursor that is not a key of the list');
   return { take: backward ? -limit : limit, cursor: values as string[] | undefined };
-}
-
-/**
- * The list's order (Prisma `orderBy`) as columns and one direction. It must be a total order
- * (every column of the key the filter does not pin is in it) on required columns (where
- * Prisma's cursor and a comparison of rows agree).
- */
-function orderOf(model: string, orderBy: object[], key: readonly string[], where: object) {
-  const entries = orderBy.map((o) => {
-    const pairs = Object.entries(o);
-    if (pairs.length !== 1 || (pairs[0]![1] !== 'asc' && pairs[0]![1] !== 'desc')) throw new Unplannable('an order on a relation');
-    return pairs[0] as [string, 'asc' | 'desc'];
-  });
-  const direction = entries[0]?.[1];
-  const columns = entries.map(([c]) => c);
-  const pinned = (column: string) => ['string', 'number'].includes(typeof (where as Record<string, unknown>)[column]);
-  if (!direction || entries.some(([, d]) => d !== direction) || !key.every((k) => columns.includes(k) || pinned(k)))
-    throw new Unplannable('this order');
-  if (columns.some((c) => !columnOf(model, c).isRequired)) throw new Unplannable('an order on a nullable column');
-  return { columns, direction };
 }
 
 function statement(plan: ConnectionPlan, where: object, orderBy: object[], page: ReturnType<typeof pageOf>, withTotal: boolean) {
@@ -245,10 +224,6 @@ function shape(plan: ConnectionPlan, rows: Row[], args: ConnectionArgs, take: nu
   }
   return connection;
 }
-
-/** One object's statement: the plan's columns and joins, the rows `filter` (SQL on LIST_ALIAS) keeps. */
-const objectStatement = (plan: LookupPlan, filter: string) =>
-  `/* read plan */ SELECT ${plan.columns.join(', ')} FROM ${quote(plan.model)} ${LIST_ALIAS} ${plan.joins.join(' ')} WHERE ${filter}`;
 
 /** The object `row` answers, or undefined when one of its checks refuses it (the generic path then answers). */
 function builtOrLeft(node: NodePlan, row: Row, ctx: Context, found?: (row: Row, ctx: Context) => boolean) {

@@ -1,8 +1,9 @@
 // A Prisma `where`, as the policy filters build it (src/policy/filters.ts), in
-// SQL: the planner runs the very filter the generic path hands Prisma. Only the
-// forms those filters use are translated (equality, null, `in`, `not` on a
-// required column, AND/OR/NOT, a filter on a to-one relation's row); anything
-// else is Unplannable, and the list is served by the generic path.
+// SQL, and a list's `orderBy`: the planner runs the very filter and order the
+// generic path hands Prisma. Only the forms those filters use are translated
+// (equality, null, `in`, `not` on a required column, AND/OR/NOT, a filter on a
+// to-one relation's row; an order on required columns in one direction);
+// anything else is Unplannable, and the list is served by the generic path.
 import { columnOf, toOneRelationOf, type ModelField } from './declare.js';
 
 /** A read the planner does not cover: the generic path serves it. */
@@ -112,4 +113,24 @@ function columnFilter(model: string, name: string, value: unknown, params: unkno
     throw new Unplannable(`the filter ${op} on ${model}.${name}`);
   });
   return parts.length ? parts.join(' AND ') : 'TRUE';
+}
+
+/**
+ * The list's order (Prisma `orderBy`) as columns and one direction. It must be a total order
+ * (every column of the key the filter does not pin is in it) on required columns (where
+ * Prisma's cursor and a comparison of rows agree).
+ */
+export function orderOf(model: string, orderBy: readonly object[], key: readonly string[], where: object) {
+  const entries = orderBy.map((o) => {
+    const pairs = Object.entries(o);
+    if (pairs.length !== 1 || (pairs[0]![1] !== 'asc' && pairs[0]![1] !== 'desc')) throw new Unplannable('an order on a relation');
+    return pairs[0] as [string, 'asc' | 'desc'];
+  });
+  const direction = entries[0]?.[1];
+  const columns = entries.map(([c]) => c);
+  const pinned = (column: string) => ['string', 'number'].includes(typeof (where as Record<string, unknown>)[column]);
+  if (!direction || entries.some(([, d]) => d !== direction) || !key.every((k) => columns.includes(k) || pinned(k)))
+    throw new Unplannable('this order');
+  if (columns.some((c) => !columnOf(model, c).isRequired)) throw new Unplannable('an order on a nullable column');
+  return { columns, direction };
 }
