@@ -29,7 +29,7 @@ import {
   type PlannedRelation,
   type PlannedType,
 } from './declare.js';
-import { Unplannable, orderOf, quote, whereToSql } from './where.js';
+import { Unplannable, orderBySql, orderOf, quote, whereToSql } from './where.js';
 import { isoTimestampSql } from '../../db/raw.js';
 
 export type NodeField =
@@ -423,9 +423,7 @@ export function compileChildren(info: GraphQLResolveInfo, children: PlannedChild
   const order = orderOf(model, children.orderBy, ['id'], children.where);
   const plan = { model, columns: c.statement.columns, joins: c.statement.joins, node };
   const parents = `${LIST_ALIAS}.${quote(children.foreignKey)} = ANY($${params.length + 1}::text[])`;
-  const text = `${objectStatement(plan, `${parents} AND ${filter}`)} ORDER BY ${order.columns
-    .map((column) => `${LIST_ALIAS}.${quote(column)} ${order.direction.toUpperCase()}`)
-    .join(', ')}`;
+  const text = `${objectStatement(plan, `${parents} AND ${filter}`)} ORDER BY ${orderBySql(order, (c) => `${LIST_ALIAS}.${quote(c)}`)}`;
   return { text, params, parentAt, node };
 }
 

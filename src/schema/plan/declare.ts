@@ -152,15 +152,21 @@ export interface PlannedChildrenField {
   orderBy: readonly object[];
 }
 
-/** The foreign key by which the rows of the to-many relation `name` of `model` point at its `id`; throws when it is not one. */
-export function toManyRelationOf(model: string, name: string): { model: string; foreignKey: string } {
+/** The to-many relation `name` of `model` whose rows point at its `id` by one foreign key, if it is one. */
+export function toManyRelation(model: string, name: string): { model: string; foreignKey: string } | undefined {
   const field = models[model]?.fields.find((f) => f.name === name);
   const back =
     field?.kind === 'object' && field.isList
       ? models[field.type]?.fields.find((f) => f.relationName === field.relationName && f.relationFromFields?.length === 1)
       : undefined;
-  if (!field || !back) throw new Error(`read plan: ${model}.${name} is not a to-many relation by one foreign key`);
-  return { model: field.type, foreignKey: back.relationFromFields![0]! };
+  return field && back ? { model: field.type, foreignKey: back.relationFromFields![0]! } : undefined;
+}
+
+/** The foreign key by which the rows of the to-many relation `name` of `model` point at its `id`; throws when it is not one. */
+export function toManyRelationOf(model: string, name: string): { model: string; foreignKey: string } {
+  const relation = toManyRelation(model, name);
+  if (!relation) throw new Error(`read plan: ${model}.${name} is not a to-many relation by one foreign key`);
+  return relation;
 }
 
 export const keyOf = (type: PlannedType) => type.key ?? ['id'];

@@ -7,6 +7,7 @@
 import {
   defaultFieldResolver,
   getNamedType,
+  isLeafType,
   type GraphQLField,
   type GraphQLFieldResolver,
   type GraphQLObjectType,
@@ -93,6 +94,13 @@ export function planReads(schema: GraphQLSchema) {
       const answered = plannedTypes.get(relation.type)?.model;
       if (answered && answered !== joined)
         throw new Error(`read plan: ${typeName}.${name} joins ${joined}, not ${relation.type}'s ${answered}`);
+    }
+  // A column answers a leaf (a JSON column shaped as an object type is a computed field: its resolver answers it).
+  for (const [typeName, type] of plannedTypes)
+    for (const field of Object.keys(type.columns)) {
+      const declared = (schema.getType(typeName) as GraphQLObjectType | undefined)?.getFields()[field];
+      if (!declared || !isLeafType(getNamedType(declared.type)))
+        throw new Error(`read plan: ${typeName}.${field} is not a field answering a leaf, which a column answers`);
     }
   const readByProperty = new Set<string>(plannedTypes.keys());
   for (const [path, listed] of plannedLists) {

@@ -14,7 +14,7 @@ import DataLoader from 'dataloader';
 import { requestLoader } from '../../loaders.js';
 import type { PlannedList, PlannedLookup, PlannedRelationField, Row } from './declare.js';
 import { LIST_ALIAS, objectStatement, type ChildrenPlan, type ConnectionPlan, type LookupPlan, type NodePlan } from './compile.js';
-import { Unplannable, orderOf, quote, whereToSql } from './where.js';
+import { Unplannable, afterCursorSql, orderBySql, orderOf, quote, whereToSql } from './where.js';
 
 /** Marks an object the planner built: its fields are read as properties (plan.ts). */
 export const PLANNED = Symbol('planned');
@@ -54,20 +54,13 @@ function statement(plan: ConnectionPlan, where: object, orderBy: object[], page:
   const key = plan.key.map(([column]) => column);
   const order = orderOf(plan.model, orderBy, key, where);
   const table = quote(plan.model);
-  const ordered = (alias: string) => `(${order.columns.map((c) => `${alias}.${quote(c)}`).join(', ')})`;
   const backward = page.take < 0;
-  // Reading backwards reverses the order inside, then the outer order restores it.
-  const inner = backward === (order.direction === 'asc') ? 'DESC' : 'ASC';
-  const outer = order.direction.toUpperCase();
   const conditions = [filter.at(LIST_ALIAS)];
   const meta: string[] = ['1 AS "one"'];
   if (page.cursor !== undefined) {
     const values = page.cursor;
     const cursor = key.map((column, i) => `k.${quote(column)} = $${params.push(values[i])}`).join(' AND ');
-    const after = (order.direction === 'asc') !== backward ? '>' : '<';
-    conditions.push(
-      `${ordered(LIST_ALIAS)} ${after} (SELECT ${order.columns.map((c) => `k.${quote(c)}`).join(', ')} FROM ${table} k WHERE ${cursor})`,
-    );
+    conditions.push(afterCursorSql(order, LIST_ALIAS, table, cursor, backward));
     meta.push(`EXISTS (SELECT 1 FROM ${table} k WHERE ${filter.at('k')} AND ${cursor}) AS "cursorInList"`);
   }
   if (withTotal) meta.push(`(SELECT count(*)::int FROM ${table} k WHERE ${filter.at('k')}) AS "total"`);
@@ -77,8 +70,9 @@ function statement(plan: ConnectionPlan, where: object, orderBy: object[], page:
   const text =
     `/* read plan */ SELECT m.*, ${answered.join(', ')} FROM (SELECT ${meta.join(', ')}) m LEFT JOIN LATERAL (` +
     `SELECT ${[...plan.columns, ...orderColumns].join(', ')} FROM ${table} ${LIST_ALIAS} ${plan.joins.join(' ')} ` +
-    `WHERE ${conditions.join(' AND ')} ORDER BY ${order.columns.map((c) => `${LIST_ALIAS}.${quote(c)} ${inner}`).join(', ')} ` +
-    `LIMIT ${Math.abs(page.take)}) p ON TRUE ORDER BY ${order.columns.map((_, i) => `p.o${i} ${outer}`).join(', ')}`;
+    // Reading backwards reverses the order inside, then the outer order restores it.
+    `WHERE ${conditions.join(' AND ')} ORDER BY ${orderBySql(order, (c) => `${LIST_ALIAS}.${quote(c)}`, backward)} ` +
+    `LIMIT ${Math.abs(page.take)}) p ON TRUE ORDER BY ${orderBySql(order, (_, i) => `p.o${i}`)}`;
   return { text, params };
 }
 

@@ -2,9 +2,9 @@
 // SQL, and a list's `orderBy`: the planner runs the very filter and order the
 // generic path hands Prisma. Only the forms those filters use are translated
 // (equality, null, `in`, `not` on a required column, AND/OR/NOT, a filter on a
-// to-one relation's row; an order on required columns in one direction);
+// to-one relation's row, `some` of a to-many relation's rows; an order on required columns in one direction);
 // anything else is Unplannable, and the list is served by the generic path.
-import { columnOf, toOneRelationOf, type ModelField } from './declare.js';
+import { columnOf, toManyRelation, toOneRelationOf, type ModelField } from './declare.js';
 
 /** A read the planner does not cover: the generic path serves it. */
 export class Unplannable extends Error {}
@@ -56,6 +56,8 @@ function conjunction(model: string, where: object, params: unknown[], depth: num
         );
       const relation = toOneRelationOf(model, key);
       if (relation) return relationFilter(relation, value, params, depth);
+      const children = toManyRelation(model, key);
+      if (children) return someFilter(children, value, params, depth);
       return columnFilter(model, key, value, params);
     });
   return parts.length ? `(${parts.join(' AND ')})` : 'TRUE';
@@ -79,6 +81,18 @@ function relationFilter(relation: { model: string; foreignKey: string }, value: 
   const alias = `r${depth}`;
   const inner = conjunction(relation.model, value, params, depth + 1).replaceAll(ALIAS, `${alias}.`);
   return `EXISTS (SELECT 1 FROM ${quote(relation.model)} ${alias} WHERE ${alias}."id" = ${ALIAS}${quote(relation.foreignKey)} AND ${inner})`;
+}
+
+/**
+ * A to-many relation's `some` filter (`siteSpaces: { some: { spaceId } }`): one of the rows pointing
+ * at this one matches. `every` and `none` are not translated.
+ */
+function someFilter(relation: { model: string; foreignKey: string }, value: unknown, params: unknown[], depth: number): string {
+  if (!isPlainObject(value) || Object.keys(value).length !== 1 || !isPlainObject((value as { some?: unknown }).some))
+    throw new Unplannable(`a filter on the ${relation.model} rows of a relation`);
+  const alias = `r${depth}`;
+  const inner = conjunction(relation.model, (value as { some: object }).some, params, depth + 1).replaceAll(ALIAS, `${alias}.`);
+  return `EXISTS (SELECT 1 FROM ${quote(relation.model)} ${alias} WHERE ${alias}.${quote(relation.foreignKey)} = ${ALIAS}"id" AND ${inner})`;
 }
 
 const isPlain = (value: unknown) => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
@@ -116,8 +130,8 @@ function columnFilter(model: string, name: string, value: unknown, params: unkno
 }
 
 /**
- * The list's order (Prisma `orderBy`) as columns and one direction. It must be a total order
- * (every column of the key the filter does not pin is in it) on required columns (where
+ * The list's order (Prisma `orderBy`) as columns, each with its direction. It must be a total
+ * order (every column of the key the filter does not pin is in it) on required columns (where
  * Prisma's cursor and a comparison of rows agree).
  */
 export function orderOf(model: string, orderBy: readonly object[], key: readonly string[], where: object) {
@@ -126,11 +140,34 @@ export function orderOf(model: string, orderBy: readonly object[], key: readonly
     if (pairs.length !== 1 || (pairs[0]![1] !== 'asc' && pairs[0]![1] !== 'desc')) throw new Unplannable('an order on a relation');
     return pairs[0] as [string, 'asc' | 'desc'];
   });
-  const direction = entries[0]?.[1];
   const columns = entries.map(([c]) => c);
   const pinned = (column: string) => ['string', 'number'].includes(typeof (where as Record<string, unknown>)[column]);
-  if (!direction || entries.some(([, d]) => d !== direction) || !key.every((k) => columns.includes(k) || pinned(k)))
-    throw new Unplannable('this order');
+  if (!columns.length || !key.every((k) => columns.includes(k) || pinned(k))) throw new Unplannable('this order');
   if (columns.some((c) => !columnOf(model, c).isRequired)) throw new Unplannable('an order on a nullable column');
-  return { columns, direction };
+  return { columns, directions: entries.map(([, d]) => d) };
+}
+
+export type Order = ReturnType<typeof orderOf>;
+
+/** `ORDER BY` of `order` on the columns `at(i)` gives (reversed: each direction turned, to read a page backwards). */
+export const orderBySql = (order: Order, at: (column: string, i: number) => string, reversed = false) =>
+  order.columns.map((c, i) => `${at(c, i)} ${(order.directions[i] === 'asc') !== reversed ? 'ASC' : 'DESC'}`).join(', ');
+
+/**
+ * The rows of `alias` after (`backward`: before) the row `cursor` (SQL on alias `k`) in `order`:
+ * one comparison of rows when every column goes one way, else column after column.
+ */
+export function afterCursorSql(order: Order, alias: string, table: string, cursor: string, backward: boolean) {
+  const op = (i: number) => ((order.directions[i] === 'asc') !== backward ? '>' : '<');
+  const col = (prefix: string, c: string) => `${prefix}.${quote(c)}`;
+  if (order.directions.every((d) => d === order.directions[0])) {
+    const row = (prefix: string) => `(${order.columns.map((c) => col(prefix, c)).join(', ')})`;
+    return `${row(alias)} ${op(0)} (SELECT ${order.columns.map((c) => col('k', c)).join(', ')} FROM ${table} k WHERE ${cursor})`;
+  }
+  const after = order.columns.map((c, i) =>
+    [...order.columns.slice(0, i).map((p) => `${col(alias, p)} = ${col('k', p)}`), `${col(alias, c)} ${op(i)} ${col('k', c)}`].join(
+      ' AND ',
+    ),
+  );
+  return `EXISTS (SELECT 1 FROM ${table} k WHERE ${cursor} AND ((${after.join(') OR (')})))`;
 }

@@ -2,7 +2,7 @@
 // the forms they use, and a refusal (Unplannable, hence the generic path) for anything else.
 import { describe, expect, it } from 'vitest';
 import { contentWhereForRole } from '../../../src/policy/filters.js';
-import { Unplannable, whereToSql } from '../../../src/schema/plan/where.js';
+import { Unplannable, afterCursorSql, orderBySql, orderOf, whereToSql } from '../../../src/schema/plan/where.js';
 
 const sql = (where: object) => {
   const params: unknown[] = [];
@@ -42,9 +42,25 @@ describe('whereToSql', () => {
     );
   });
 
+  it("translates `some` of a to-many relation's rows into an EXISTS on its rows", () => {
+    const params: unknown[] = [];
+    const where = { organizationId: 'org_1', siteSpaces: { some: { spaceId: 'spc_a', space: { deletedAt: null } } } };
+    expect(whereToSql('Site', where, params).at('s')).toBe(
+      '(s."organizationId" = $1 AND EXISTS (SELECT 1 FROM "SiteSpace" r0 WHERE r0."siteId" = s."id" AND ' +
+        '(r0."spaceId" = $2 AND EXISTS (SELECT 1 FROM "Space" r1 WHERE r1."id" = r0."spaceId" AND (r1."deletedAt" IS NULL)))))',
+    );
+    expect(params).toEqual(['org_1', 'spc_a']);
+    expect(whereToSql('Site', { defaultOfSites: undefined, siteSpaces: { some: {} } }, []).at('s')).toBe(
+      '(EXISTS (SELECT 1 FROM "SiteSpace" r0 WHERE r0."siteId" = s."id" AND TRUE))',
+    );
+  });
+
   it('refuses what it does not translate', () => {
     for (const where of [
-      { members: { some: { userId: 'u' } } },
+      { changeRequests: { every: { status: 'open' } } },
+      { changeRequests: { none: { status: 'open' } } },
+      { changeRequests: { some: { status: 'open' }, none: { status: 'draft' } } },
+      { changeRequests: { some: null } },
       { parent: null },
       { parent: { is: { title: 'A' } } },
       { organization: 'org_1' },
@@ -55,5 +71,36 @@ describe('whereToSql', () => {
       { title: {} },
     ])
       expect(() => sql(where), JSON.stringify(where)).toThrow(Unplannable);
+  });
+});
+
+describe('orderOf and the cursor condition', () => {
+  it('reads a total order on required columns, each with its direction', () => {
+    expect(orderOf('Space', [{ createdAt: 'desc' }, { id: 'asc' }], ['id'], {})).toEqual({
+      columns: ['createdAt', 'id'],
+      directions: ['desc', 'asc'],
+    });
+    // Not total (the key missing), on a relation, on a nullable column: refused.
+    expect(() => orderOf('Space', [{ createdAt: 'asc' }], ['id'], {})).toThrow(Unplannable);
+    expect(() => orderOf('Space', [{ parent: { title: 'asc' } }, { id: 'asc' }], ['id'], {})).toThrow(Unplannable);
+    expect(() => orderOf('Space', [{ deletedAt: 'asc' }, { id: 'asc' }], ['id'], {})).toThrow(Unplannable);
+  });
+
+  it('compares rows when every column goes one way, and column after column otherwise', () => {
+    const oneWay = orderOf('Space', [{ createdAt: 'asc' }, { id: 'asc' }], ['id'], {});
+    expect(afterCursorSql(oneWay, 't', '"Space"', 'k."id" = $1', false)).toBe(
+      '(t."createdAt", t."id") > (SELECT k."createdAt", k."id" FROM "Space" k WHERE k."id" = $1)',
+    );
+    expect(afterCursorSql(oneWay, 't', '"Space"', 'k."id" = $1', true)).toContain('(t."createdAt", t."id") < (SELECT');
+    const mixed = orderOf('Space', [{ createdAt: 'desc' }, { id: 'asc' }], ['id'], {});
+    expect(afterCursorSql(mixed, 't', '"Space"', 'k."id" = $1', false)).toBe(
+      'EXISTS (SELECT 1 FROM "Space" k WHERE k."id" = $1 AND ((t."createdAt" < k."createdAt") OR (t."createdAt" = k."createdAt" AND t."id" > k."id")))',
+    );
+    // Before the cursor: each comparison turned.
+    expect(afterCursorSql(mixed, 't', '"Space"', 'k."id" = $1', true)).toContain(
+      '(t."createdAt" > k."createdAt") OR (t."createdAt" = k."createdAt" AND t."id" < k."id")',
+    );
+    expect(orderBySql(mixed, (c) => `t.${c}`)).toBe('t.createdAt DESC, t.id ASC');
+    expect(orderBySql(mixed, (c) => `t.${c}`, true)).toBe('t.createdAt ASC, t.id DESC');
   });
 });
