@@ -6,7 +6,7 @@ import { authenticateToken } from '../../src/domain/auth/tokens.js';
 import type { Context } from '../../src/context.js';
 import { memberKeyOf, preloadMembers, spaceCountsByOrganization, teamCountsByMember } from '../../src/domain/members/loaders.js';
 import { organizationsSharedWithActor } from '../../src/domain/users/loaders.js';
-import { preloadMembershipTeams, preloadTeams } from '../../src/domain/teams/loaders.js';
+import { preloadRelatedTeams, preloadTeams } from '../../src/domain/teams/loaders.js';
 import { teamSubject } from '../../src/domain/teams/service.js';
 import { teamSpaceCounts } from '../../src/domain/permissions/loaders.js';
 import { preloadSites, siteSpaceCounts } from '../../src/domain/sites/loaders.js';
@@ -204,12 +204,12 @@ describe('a page of teams, preloaded', () => {
 
     const memberships = await app.prisma.teamMember.findMany({ where: { userId: member.userId } });
     const ofMember = { prisma: app.prisma, actor, loaderCache: new Map() } as unknown as Context;
-    await preloadMembershipTeams(memberships, ofMember, listInfo('{ teams { nodes { role team { id spacesCount } } } }'));
+    await preloadRelatedTeams('team', 'teamId')(memberships, ofMember, listInfo('{ teams { nodes { role team { id spacesCount } } } }'));
     await answersAtOnce(ofMember);
 
     // Items that do not ask for a team's spaces count do not load it.
     const without = { prisma: app.prisma, actor, loaderCache: new Map() } as unknown as Context;
-    await preloadMembershipTeams(memberships, without, listInfo('{ teams { nodes { role team { id } } } }'));
+    await preloadRelatedTeams('team', 'teamId')(memberships, without, listInfo('{ teams { nodes { role team { id } } } }'));
     const count = teamSpaceCounts(without).load(teamIds[0]!);
     expect(count).toBeInstanceOf(Promise);
     await count;

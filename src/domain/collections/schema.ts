@@ -117,6 +117,8 @@ planType('Collection', {
     organization: { type: 'Organization' },
     parent: { type: 'Collection', shown: (parent, ctx) => parentShown(parent as never, ctx) },
   },
+  // Their resolvers above answer them from these columns (and the subject's).
+  computed: { defaultLevel: ['defaultLevel'], urls: [], permissions: [] },
   subject: ['id', 'organizationId', 'memberLevel'],
   visible: (collection, ctx) => collectionShown(collection as never, ctx),
 });

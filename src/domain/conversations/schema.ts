@@ -2,13 +2,15 @@
 // from them and the clusters of similar issues, with their filters; the
 // ingestion mutation; and `conversationsProcessed`, which tells when a
 // processing run changed an organization's issues and clusters.
+import { completeValue } from '@pothos/core';
 import { builder } from '../../schema/builder.js';
 import { requireActor } from '../../context.js';
 import { can, conversationsPolicy } from '../../policy/index.js';
 import { restEnum, OrderEnum } from '../../schema/enums.js';
-import { scopedList } from '../../schema/lists.js';
+import { scopedList, type ScopedList } from '../../schema/lists.js';
+import { planList, planType } from '../../schema/plan/plan.js';
 import { nodeConnection } from '../../schema/connections.js';
-import { clusterFacts } from './loaders.js';
+import { clusterFacts, preloadClusters } from './loaders.js';
 import { liveRow, liveSubscription } from '../shared/liveEvents.js';
 import { OrganizationRef } from '../organizations/schema.js';
 import {
@@ -115,19 +117,18 @@ export const IssuesClusterRef = builder.prismaNode('IssuesCluster', {
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When its issues or description last changed.' }),
     weeklyPulse: t.intList({
       description: 'Issues per week over the past 13 weeks, oldest first.',
-      resolve: async (c, _a, ctx) => (await clusterFacts(ctx).load(c.id)).weeklyPulse,
+      resolve: (c, _a, ctx) => completeValue(clusterFacts(ctx).load(c.id), (facts) => facts.weeklyPulse),
     }),
     sources: t.field({
       type: 'JSON',
       description: 'Conversations per source.',
-      resolve: async (c, _a, ctx) => (await clusterFacts(ctx).load(c.id)).sources,
+      resolve: (c, _a, ctx) => completeValue(clusterFacts(ctx).load(c.id), (facts) => facts.sources),
     }),
     stats: t.field({
       type: ClusterStats,
       description: 'Its counts.',
-      resolve: async (c, _a, ctx) => {
-        const facts = await clusterFacts(ctx).load(c.id);
-        return {
+      resolve: (c, _a, ctx) =>
+        completeValue(clusterFacts(ctx).load(c.id), (facts) => ({
           issues: facts.issues,
           conversations: facts.conversations,
           tasksTotal: 0,
@@ -135,8 +136,7 @@ export const IssuesClusterRef = builder.prismaNode('IssuesCluster', {
           tasksStarted: 0,
           tasksCompleted: 0,
           tasksCancelled: 0,
-        };
-      },
+        })),
     }),
     urls: t.field({
       type: ClusterUrls,
@@ -179,6 +179,51 @@ const ConversationConnection = nodeConnection(ConversationRef, 'Conversation', {
 const IssueConnection = nodeConnection(ConversationIssueRef, 'ConversationIssue', { items: 'conversation issues' });
 const ClusterConnection = nodeConnection(IssuesClusterRef, 'IssuesCluster', { items: 'issues clusters' });
 
+// The conversations, issues and clusters the read planner answers from their columns and joins (src/schema/plan).
+planType('Conversation', {
+  model: 'Conversation',
+  columns: { id: 'id', externalId: 'externalId', subject: 'subject', source: 'source', createdAt: 'createdAt', processedAt: 'processedAt' },
+  // Their resolvers above answer them from these columns (and the subject's).
+  computed: { parts: ['parts'], metadata: ['metadata'], urls: ['id', 'metadata'] },
+  subject: ['organizationId'],
+  visible: (row, ctx) => visible(row as never, ctx),
+});
+
+planType('IssuesCluster', {
+  model: 'IssuesCluster',
+  columns: { id: 'id', label: 'label', icon: 'icon', summary: 'summary', status: 'status', createdAt: 'createdAt', updatedAt: 'updatedAt' },
+  // From the facts the list's preload loads (`preloadClusters`); the links from the subject.
+  computed: { weeklyPulse: ['id'], sources: ['id'], stats: ['id'], urls: ['id'] },
+  subject: ['organizationId'],
+  visible: (row, ctx) => visible(row as never, ctx),
+});
+
+planType('ConversationIssue', {
+  model: 'ConversationIssue',
+  columns: {
+    id: 'id',
+    title: 'title',
+    summary: 'summary',
+    createdAt: 'createdAt',
+    ingestedAt: 'ingestedAt',
+    conversationId: 'conversationId',
+    clusterId: 'clusterId',
+  },
+  relations: { conversation: { type: 'Conversation' }, cluster: { type: 'IssuesCluster' } },
+  computed: { urls: ['id'] },
+  subject: ['organizationId'],
+  visible: (row, ctx) => visible(row as never, ctx),
+});
+
+const newestFirst = () => [{ createdAt: 'desc' }, { id: 'asc' }];
+
+const organizationConversations: ScopedList<{ id: string }, { source?: string | null }> = {
+  model: (ctx) => ctx.prisma.conversation,
+  where: (org, args, ctx) => conversationListWhere(ctx, org.id, args),
+  orderBy: newestFirst,
+};
+planList('Organization', 'conversations', 'Conversation', organizationConversations);
+
 builder.prismaObjectField('Organization', 'conversations', (t) =>
   t.prismaConnection(
     {
@@ -187,11 +232,7 @@ builder.prismaObjectField('Organization', 'conversations', (t) =>
       description: "The organization's ingested conversations (members), newest first.",
       skipTypeScopes: true,
       args: { source: t.arg.string({ description: 'Only conversations of this source.' }) },
-      ...scopedList({
-        model: (ctx) => ctx.prisma.conversation,
-        where: (org: { id: string }, args: { source?: string | null }, ctx) => conversationListWhere(ctx, org.id, args),
-        orderBy: () => [{ createdAt: 'desc' }, { id: 'asc' }],
-      }),
+      ...scopedList(organizationConversations),
     },
     ConversationConnection,
   ),
@@ -207,6 +248,13 @@ builder.prismaObjectField('Organization', 'conversation', (t) =>
   }),
 );
 
+const organizationIssues: ScopedList<{ id: string }, { cluster?: string | null; conversation?: string | null }> = {
+  model: (ctx) => ctx.prisma.conversationIssue,
+  where: (org, args, ctx) => issueListWhere(ctx, org.id, args),
+  orderBy: newestFirst,
+};
+planList('Organization', 'conversationIssues', 'ConversationIssue', organizationIssues);
+
 builder.prismaObjectField('Organization', 'conversationIssues', (t) =>
   t.prismaConnection(
     {
@@ -218,12 +266,7 @@ builder.prismaObjectField('Organization', 'conversationIssues', (t) =>
         cluster: t.arg.string({ description: 'Only the issues of this cluster.' }),
         conversation: t.arg.string({ description: "Only the issues of this conversation (its id or the caller's id)." }),
       },
-      ...scopedList({
-        model: (ctx) => ctx.prisma.conversationIssue,
-        where: (org: { id: string }, args: { cluster?: string | null; conversation?: string | null }, ctx) =>
-          issueListWhere(ctx, org.id, args),
-        orderBy: () => [{ createdAt: 'desc' }, { id: 'asc' }],
-      }),
+      ...scopedList(organizationIssues),
     },
     IssueConnection,
   ),
@@ -239,6 +282,14 @@ builder.prismaObjectField('Organization', 'conversationIssue', (t) =>
   }),
 );
 
+const organizationClusters: ScopedList<{ id: string }, ClusterArgs> = {
+  model: (ctx) => ctx.prisma.issuesCluster,
+  where: (org, args, ctx) => clusterListWhere(ctx, org.id, args),
+  orderBy: (args) => [{ [args.sort ?? 'updatedAt']: args.order ?? 'desc' }, { id: 'asc' }],
+  preload: preloadClusters,
+};
+planList('Organization', 'issuesClusters', 'IssuesCluster', organizationClusters, { preloadReads: ['id'] });
+
 builder.prismaObjectField('Organization', 'issuesClusters', (t) =>
   t.prismaConnection(
     {
@@ -251,11 +302,7 @@ builder.prismaObjectField('Organization', 'issuesClusters', (t) =>
         sort: t.arg({ type: ClusterSortEnum, description: 'Sort property (default updatedAt).' }),
         status: t.arg({ type: ClusterStatusEnum, description: 'Only clusters of this status.' }),
       },
-      ...scopedList({
-        model: (ctx) => ctx.prisma.issuesCluster,
-        where: (org: { id: string }, args: ClusterArgs, ctx) => clusterListWhere(ctx, org.id, args),
-        orderBy: (args: ClusterArgs) => [{ [args.sort ?? 'updatedAt']: args.order ?? 'desc' }, { id: 'asc' }],
-      }),
+      ...scopedList(organizationClusters),
     },
     ClusterConnection,
   ),

@@ -3,7 +3,8 @@ import { builder } from '../../schema/builder.js';
 import { requireActor } from '../../context.js';
 import { can, invitePolicy } from '../../policy/index.js';
 import { RoleEnum } from '../../schema/enums.js';
-import { scopedList } from '../../schema/lists.js';
+import { scopedList, type ScopedList } from '../../schema/lists.js';
+import { planList, planType } from '../../schema/plan/plan.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { createInvite, deleteInvite, findInvite, inviteListWhere, joinWithInvite } from './service.js';
@@ -52,6 +53,33 @@ export const InviteRef = builder.prismaNode('Invite', {
 
 const InviteConnection = nodeConnection(InviteRef, 'Invite', { items: 'invite links' });
 
+// The fields of an invite the read planner answers from its columns and joins (src/schema/plan).
+planType('Invite', {
+  model: 'Invite',
+  columns: {
+    id: 'id',
+    organizationId: 'organizationId',
+    key: 'key',
+    createdAt: 'createdAt',
+    expiresAt: 'expiresAt',
+    maxUses: 'maxUses',
+    uses: 'uses',
+  },
+  relations: { space: { type: 'Space' }, collection: { type: 'Collection' } },
+  // Their resolvers above answer them from these columns and the content's (`redundant`).
+  computed: { role: ['role', 'spaceId', 'collectionId'], level: ['level'], redundant: ['role', 'level'] },
+  subject: ['id', 'organizationId'],
+  subjectRelations: { space: ['id', 'organizationId', 'memberLevel'], collection: ['id', 'organizationId', 'memberLevel'] },
+  visible: (invite, ctx) => can(invitePolicy, requireActor(ctx), invite as never, 'read'),
+});
+
+const organizationInvites: ScopedList<{ id: string }, unknown> = {
+  model: (ctx) => ctx.prisma.invite,
+  where: (org, _args, ctx) => inviteListWhere(ctx, org.id),
+  orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
+};
+planList('Organization', 'invites', 'Invite', organizationInvites);
+
 builder.prismaObjectField('Organization', 'invites', (t) =>
   t.prismaConnection(
     {
@@ -59,11 +87,7 @@ builder.prismaObjectField('Organization', 'invites', (t) =>
       cursor: 'id',
       description: "The organization's invite links (its admins; scope organization:members:read), oldest first.",
       skipTypeScopes: true,
-      ...scopedList({
-        model: (ctx) => ctx.prisma.invite,
-        where: (org: { id: string }, _args: object, ctx) => inviteListWhere(ctx, org.id),
-        orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
-      }),
+      ...scopedList(organizationInvites),
     },
     InviteConnection,
   ),

@@ -10,7 +10,7 @@ import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { SpaceRef } from '../spaces/schema.js';
 import { TeamMemberConnection } from '../teams/schema.js';
-import { preloadMembershipTeams } from '../teams/loaders.js';
+import { preloadRelatedTeams } from '../teams/loaders.js';
 import { memberGrants } from '../permissions/loaders.js';
 import {
   accessibleSpaces,
@@ -66,9 +66,9 @@ const memberTeams: ScopedList<{ organizationId: string; userId: string }, { titl
   model: (ctx) => ctx.prisma.teamMember,
   where: (m, args, ctx) => memberTeamsWhere(ctx, m, args),
   orderBy: () => [{ createdAt: 'asc' }, { teamId: 'asc' }],
-  preload: preloadMembershipTeams,
+  preload: preloadRelatedTeams('team', 'teamId'),
 };
-// `preloadMembershipTeams` reads the memberships' teams.
+// Its preload reads the memberships' teams.
 planList('Member', 'teams', 'TeamMember', memberTeams, { preloadReads: ['teamId'] });
 
 export const MemberRef = builder.prismaObject('Member', {

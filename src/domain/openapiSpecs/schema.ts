@@ -8,7 +8,8 @@ import { requireActor } from '../../context.js';
 import { can, openAPISpecPolicy } from '../../policy/index.js';
 import { restEnum } from '../../schema/enums.js';
 import { permissionsType } from '../../schema/permissions.js';
-import { scopedList } from '../../schema/lists.js';
+import { scopedList, type ScopedList } from '../../schema/lists.js';
+import { planList, planType } from '../../schema/plan/plan.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { liveRow, liveSubscription } from '../shared/liveEvents.js';
@@ -116,6 +117,35 @@ export const OpenAPISpecRef = builder.prismaNode('OpenAPISpec', {
 
 const OpenAPISpecConnection = nodeConnection(OpenAPISpecRef, 'OpenAPISpec', { items: 'OpenAPI specifications' });
 
+// The fields of a specification the read planner answers from its columns (src/schema/plan).
+planType('OpenAPISpec', {
+  model: 'OpenAPISpec',
+  columns: {
+    id: 'id',
+    slug: 'slug',
+    sourceURL: 'sourceURL',
+    processingState: 'processingState',
+    visibility: 'visibility',
+    lastVersion: 'lastVersionId',
+    lastProcessedAt: 'lastProcessedAt',
+    lastProcessErrorCode: 'lastProcessErrorCode',
+    lastProcessedErrorCount: 'lastProcessedErrorCount',
+    createdAt: 'createdAt',
+    updatedAt: 'updatedAt',
+  },
+  // Their resolvers above answer them from these columns (and the subject's).
+  computed: { lastProcessedErrors: ['lastProcessedErrors'], permissions: [], urls: ['slug', 'visibility'] },
+  subject: ['organizationId'],
+  visible: (spec, ctx) => can(openAPISpecPolicy, requireActor(ctx), spec as never, 'view'),
+});
+
+const organizationSpecs: ScopedList<{ id: string }, unknown> = {
+  model: (ctx) => ctx.prisma.openAPISpec,
+  where: (org, _args, ctx) => specListWhere(ctx, org.id),
+  orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
+};
+planList('Organization', 'openAPISpecs', 'OpenAPISpec', organizationSpecs);
+
 builder.prismaObjectField('Organization', 'openAPISpecs', (t) =>
   t.prismaConnection(
     {
@@ -123,11 +153,7 @@ builder.prismaObjectField('Organization', 'openAPISpecs', (t) =>
       cursor: 'id',
       description: "The organization's OpenAPI specifications (members), oldest first.",
       skipTypeScopes: true,
-      ...scopedList({
-        model: (ctx) => ctx.prisma.openAPISpec,
-        where: (org: { id: string }, _args: unknown, ctx) => specListWhere(ctx, org.id),
-        orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
-      }),
+      ...scopedList(organizationSpecs),
     },
     OpenAPISpecConnection,
   ),

@@ -1,5 +1,5 @@
-import { scopedList } from '../../schema/lists.js';
-import { planType } from '../../schema/plan/plan.js';
+import { scopedList, type ScopedList } from '../../schema/lists.js';
+import { planList, planType } from '../../schema/plan/plan.js';
 import { builder } from '../../schema/builder.js';
 import { requireActor, type Context } from '../../context.js';
 import { can, organizationPolicy } from '../../policy/index.js';
@@ -133,6 +133,8 @@ planType('Organization', {
     communityType: 'communityType',
     plan: 'plan',
   },
+  // Their resolvers above answer them from these columns (and the subject's).
+  computed: { defaultRole: ['defaultRole'], defaultContent: ['defaultContentSiteId'], trial: [], urls: ['logoURL'], permissions: [] },
   subject: ['id', 'emailDomains'],
   // Its fields are read under `read` (its type's scopes, per field).
   visible: (org, ctx) => organizationReadable(org as never, ctx),
@@ -149,17 +151,20 @@ const callersOrganizations = (ctx: Context) => {
   };
 };
 
+const callersOrganizationList: ScopedList<unknown, unknown> = {
+  model: (ctx) => ctx.prisma.organization,
+  where: (_root, _args, ctx) => callersOrganizations(ctx),
+  orderBy: () => [{ id: 'asc' }],
+};
+planList('Query', 'organizations', 'Organization', callersOrganizationList);
+
 builder.queryFields((t) => ({
   organizations: t.prismaConnection(
     {
       type: 'Organization',
       cursor: 'id',
       description: "The caller's organizations (guest memberships included, disabled ones not).",
-      ...scopedList({
-        model: (ctx) => ctx.prisma.organization,
-        where: (_root, _args, ctx) => callersOrganizations(ctx),
-        orderBy: () => [{ id: 'asc' }],
-      }),
+      ...scopedList(callersOrganizationList),
     },
     OrganizationConnection,
   ),

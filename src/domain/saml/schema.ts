@@ -3,10 +3,12 @@
 import { builder, type InputFieldBuilder } from '../../schema/builder.js';
 import type { SamlProvider } from '../../generated/prisma/client.js';
 import { RoleEnum, restEnum } from '../../schema/enums.js';
-import { scopedList } from '../../schema/lists.js';
+import { scopedList, type ScopedList } from '../../schema/lists.js';
+import { planList, planType } from '../../schema/plan/plan.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { MemberRef } from '../members/schema.js';
+import { preloadRelatedTeams } from '../teams/loaders.js';
 import {
   createSamlProvider,
   deleteSamlProvider,
@@ -81,6 +83,34 @@ export const SamlProviderRef = builder.prismaObject('SamlProvider', {
 
 const SamlProviderConnection = nodeConnection(SamlProviderRef, 'SamlProvider', { items: 'SAML providers' });
 
+// The fields of a provider the read planner answers from its columns and joins (src/schema/plan).
+planType('SamlProvider', {
+  model: 'SamlProvider',
+  columns: {
+    id: 'id',
+    label: 'label',
+    ssoURL: 'ssoURL',
+    entityID: 'entityID',
+    certificate: 'certificate',
+    defaultRole: 'defaultRole',
+    createdAt: 'createdAt',
+  },
+  relations: { defaultTeam: { type: 'Team' } },
+  // Their resolvers above answer them from these columns (and the subject's).
+  computed: { status: ['entityID', 'certificate', 'ssoURL'], service: ['id'], urls: ['id'] },
+  subject: ['organizationId'],
+  // The type checks nothing of its own: its list is the organization's admins' (samlProviderListWhere).
+  visible: () => true,
+});
+
+const organizationSamlProviders: ScopedList<{ id: string }, unknown> = {
+  model: (ctx) => ctx.prisma.samlProvider,
+  where: (org, _args, ctx) => samlProviderListWhere(ctx, org),
+  orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
+  preload: preloadRelatedTeams('defaultTeam', 'defaultTeamId'),
+};
+planList('Organization', 'samlProviders', 'SamlProvider', organizationSamlProviders, { preloadReads: ['defaultTeamId'] });
+
 builder.prismaObjectField('Organization', 'samlProviders', (t) =>
   t.prismaConnection(
     {
@@ -89,11 +119,7 @@ builder.prismaObjectField('Organization', 'samlProviders', (t) =>
       description: "The organization's SAML providers (admins), oldest first.",
       // Reads providers, not the organization: their policy checks the scope.
       skipTypeScopes: true,
-      ...scopedList({
-        model: (ctx) => ctx.prisma.samlProvider,
-        where: (org: { id: string }, _args, ctx) => samlProviderListWhere(ctx, org),
-        orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
-      }),
+      ...scopedList(organizationSamlProviders),
     },
     SamlProviderConnection,
   ),

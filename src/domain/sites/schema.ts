@@ -8,7 +8,8 @@ import { can, organizationPolicy, sitePolicy, visibleSitesWhere } from '../../po
 import type { OrganizationSubject } from '../../policy/organization.js';
 import { DefaultLevelEnum, defaultLevelOut } from '../../schema/enums.js';
 import { permissionsType } from '../../schema/permissions.js';
-import { scopedList } from '../../schema/lists.js';
+import { scopedList, type ScopedList } from '../../schema/lists.js';
+import { planList, planType } from '../../schema/plan/plan.js';
 import { mayShowRelated } from '../content/related.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
@@ -142,6 +143,57 @@ interface SiteFilters {
   type?: readonly string[] | null;
 }
 
+// The fields of a site the read planner answers from its columns and joins (src/schema/plan).
+planType('Site', {
+  model: 'Site',
+  columns: {
+    id: 'id',
+    title: 'title',
+    type: 'type',
+    appliedType: 'type',
+    visibility: 'visibility',
+    published: 'published',
+    hostname: 'hostname',
+    basename: 'basename',
+    icon: 'icon',
+    agentsContext: 'agentsContext',
+    defaultSiteSpaceId: 'defaultSiteSpaceId',
+    defaultSiteSectionId: 'defaultSiteSectionId',
+    createdAt: 'createdAt',
+    organizationId: 'organizationId',
+  },
+  relations: { organization: { type: 'Organization', shown: (org, ctx) => mayShowRelated(ctx, organizationPolicy, org as never) } },
+  // Their resolvers above answer them from these columns (and the subject's); the count from the loader `preloadSites` fills.
+  computed: {
+    proxy: ['proxy', 'hostname', 'basename'],
+    defaultLevel: [],
+    adaptiveContent: ['adaptiveContent'],
+    features: [],
+    siteSpacesCount: [],
+    urls: ['proxy', 'hostname', 'basename'],
+    permissions: [],
+  },
+  subject: ['id', 'organizationId', 'defaultLevel', 'published', 'visibility'],
+  visible: (site, ctx) => completeValue(siteSubject(ctx, site as never), (subject) => can(sitePolicy, requireActor(ctx), subject, 'view')),
+});
+
+const siteOrder = () => [{ createdAt: 'asc' }, { id: 'asc' }];
+
+const organizationSites: ScopedList<{ id: string }, SiteFilters> = {
+  model: (ctx) => ctx.prisma.site,
+  where: (org, args, ctx) => ({
+    ...visibleSitesWhere(requireActor(ctx), org.id),
+    ...(args.space ? { siteSpaces: { some: { spaceId: args.space, ...liveSiteSpace } } } : {}),
+    ...(args.title ? { title: { contains: args.title, mode: 'insensitive' } } : {}),
+    ...(args.published != null ? { published: args.published } : {}),
+    ...(args.type ? { type: { in: [...args.type] } } : {}),
+  }),
+  orderBy: siteOrder,
+  preload: preloadSites,
+};
+// `preloadSites` reads the sites' ids.
+planList('Organization', 'sites', 'Site', organizationSites, { preloadReads: ['id'] });
+
 builder.prismaObjectField('Organization', 'sites', (t) =>
   t.prismaConnection(
     {
@@ -156,22 +208,22 @@ builder.prismaObjectField('Organization', 'sites', (t) =>
         published: t.arg.boolean({ description: 'true: only published sites; false: only unpublished ones.' }),
         type: t.arg({ type: [SiteTypeEnum], description: 'Only the sites of these plans.' }),
       },
-      ...scopedList({
-        model: (ctx) => ctx.prisma.site,
-        where: (org: { id: string }, args: SiteFilters, ctx) => ({
-          ...visibleSitesWhere(requireActor(ctx), org.id),
-          ...(args.space ? { siteSpaces: { some: { spaceId: args.space, ...liveSiteSpace } } } : {}),
-          ...(args.title ? { title: { contains: args.title, mode: 'insensitive' } } : {}),
-          ...(args.published != null ? { published: args.published } : {}),
-          ...(args.type ? { type: { in: [...args.type] } } : {}),
-        }),
-        orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
-        preload: preloadSites,
-      }),
+      ...scopedList(organizationSites),
     },
     SiteConnection,
   ),
 );
+
+const sitesOfSpace: ScopedList<{ id: string; organizationId: string }, unknown> = {
+  model: (ctx) => ctx.prisma.site,
+  where: (space, _args, ctx) => ({
+    ...visibleSitesWhere(requireActor(ctx), space.organizationId),
+    siteSpaces: { some: { spaceId: space.id, ...liveSiteSpace } },
+  }),
+  orderBy: siteOrder,
+  preload: preloadSites,
+};
+planList('Space', 'sites', 'Site', sitesOfSpace, { preloadReads: ['id'] });
 
 builder.prismaObjectField('Space', 'sites', (t) =>
   t.prismaConnection(
@@ -179,15 +231,7 @@ builder.prismaObjectField('Space', 'sites', (t) =>
       type: 'Site',
       cursor: 'id',
       description: 'Sites of its organization that publish the space (those the caller may see), oldest first.',
-      ...scopedList({
-        model: (ctx) => ctx.prisma.site,
-        where: (space: { id: string; organizationId: string }, _args, ctx) => ({
-          ...visibleSitesWhere(requireActor(ctx), space.organizationId),
-          siteSpaces: { some: { spaceId: space.id, ...liveSiteSpace } },
-        }),
-        orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
-        preload: preloadSites,
-      }),
+      ...scopedList(sitesOfSpace),
     },
     SiteConnection,
   ),

@@ -27,16 +27,16 @@ export function preloadTeams(rows: unknown[], ctx: Context, info: GraphQLResolve
   );
 }
 
-/** The same for a page of memberships (a member's teams) whose items ask for their `team`. */
-export function preloadMembershipTeams(rows: unknown[], ctx: Context, info: GraphQLResolveInfo) {
-  const asked = fieldsAskedOfItems(info, 'team');
+/**
+ * The same for a page of rows whose items ask for a team by a relation (`team` of a member's
+ * memberships by `teamId`, `defaultTeam` of SAML providers by `defaultTeamId`, which may be null).
+ */
+export const preloadRelatedTeams = (relation: string, foreignKey: string) => (rows: unknown[], ctx: Context, info: GraphQLResolveInfo) => {
+  const asked = fieldsAskedOfItems(info, relation);
   if (!asked.size) return undefined; // the items do not ask for their team
-  return loadTeamFacts(
-    ctx,
-    (rows as { teamId: string }[]).map((m) => m.teamId),
-    asked,
-  );
-}
+  const teamIds = (rows as Record<string, string | null>[]).map((row) => row[foreignKey]).filter((id) => id != null);
+  return loadTeamFacts(ctx, teamIds, asked);
+};
 
 const loadTeamFacts = (ctx: Context, teamIds: string[], asked: Set<string>) =>
   Promise.all([callerTeamRole(ctx).loadAll(teamIds), asked.has('spacesCount') && teamSpaceCounts(ctx).loadAll(teamIds)]);

@@ -4,7 +4,8 @@
 import { builder } from '../../schema/builder.js';
 import { requireActor } from '../../context.js';
 import { accountPolicy, authorize, can, tokenPolicy, visibleTokensWhere } from '../../policy/index.js';
-import { scopedList } from '../../schema/lists.js';
+import { scopedList, type ScopedList } from '../../schema/lists.js';
+import { planList, planType } from '../../schema/plan/plan.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { createApiToken, revokeApiToken } from './service.js';
 
@@ -27,6 +28,27 @@ export const ApiTokenRef = builder.prismaNode('ApiToken', {
 
 const ApiTokenConnection = nodeConnection(ApiTokenRef, 'ApiToken', { items: 'API tokens' });
 
+// The fields of a token the read planner answers from its columns (src/schema/plan); never its hash.
+planType('ApiToken', {
+  model: 'ApiToken',
+  columns: { id: 'id', label: 'label', scopes: 'scopes', createdAt: 'createdAt', lastUsedAt: 'lastUsedAt', revokedAt: 'revokedAt' },
+  // Its resolver above answers it from the subject.
+  computed: { current: [] },
+  subject: ['id', 'userId', 'organizationId'],
+  visible: (token, ctx) => can(tokenPolicy, requireActor(ctx), token as never, 'view'),
+});
+
+const usersTokens: ScopedList<{ id: string }, unknown> = {
+  model: (ctx) => ctx.prisma.apiToken,
+  where: (user, _args, ctx) => {
+    const actor = requireActor(ctx);
+    authorize(accountPolicy, actor, user, 'listTokens');
+    return visibleTokensWhere(actor, user.id);
+  },
+  orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
+};
+planList('User', 'tokens', 'ApiToken', usersTokens);
+
 builder.prismaObjectField('User', 'tokens', (t) =>
   t.prismaConnection(
     {
@@ -34,15 +56,7 @@ builder.prismaObjectField('User', 'tokens', (t) =>
       cursor: 'id',
       description:
         "The user's API tokens, revoked ones included, oldest first (only the user sees them; a token bound to an organization sees only those bound to it).",
-      ...scopedList({
-        model: (ctx) => ctx.prisma.apiToken,
-        where: (user: { id: string }, _args, ctx) => {
-          const actor = requireActor(ctx);
-          authorize(accountPolicy, actor, user, 'listTokens');
-          return visibleTokensWhere(actor, user.id);
-        },
-        orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
-      }),
+      ...scopedList(usersTokens),
     },
     ApiTokenConnection,
   ),

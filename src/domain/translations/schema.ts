@@ -8,7 +8,8 @@ import { requireActor } from '../../context.js';
 import { can, translationPolicy } from '../../policy/index.js';
 import { restEnum } from '../../schema/enums.js';
 import { permissionsType } from '../../schema/permissions.js';
-import { scopedList } from '../../schema/lists.js';
+import { scopedList, type ScopedList } from '../../schema/lists.js';
+import { planList, planType } from '../../schema/plan/plan.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { liveRow, liveSubscription } from '../shared/liveEvents.js';
@@ -194,6 +195,40 @@ export const TranslationRef = builder.prismaNode('Translation', {
 
 const TranslationConnection = nodeConnection(TranslationRef, 'Translation', { items: 'translations' });
 
+// The fields of a translation the read planner answers from its columns (src/schema/plan): its
+// page and version maps, which can be large, are read only by runs.
+planType('Translation', {
+  model: 'Translation',
+  columns: {
+    id: 'id',
+    status: 'status',
+    language: 'language',
+    instructions: 'instructions',
+    provider: 'provider',
+    lastRunAt: 'lastRunAt',
+    createdAt: 'createdAt',
+    updatedAt: 'updatedAt',
+  },
+  // Their resolvers above answer them from these columns (and the subject's).
+  computed: {
+    source: ['sourceSpaceId', 'sourceLanguage'],
+    result: ['resultSpaceId', 'resultRevisionId', 'language'],
+    lastRunError: ['lastRunError'],
+    stats: ['runs', 'totalWords', 'totalPages', 'totalDurationMs', 'latestRunDurationMs', 'latestPages', 'latestWords'],
+    permissions: [],
+    urls: ['id'],
+  },
+  subject: ['organizationId'],
+  visible: (translation, ctx) => can(translationPolicy, requireActor(ctx), translation as never, 'view'),
+});
+
+const organizationTranslations: ScopedList<{ id: string }, unknown> = {
+  model: (ctx) => ctx.prisma.translation,
+  where: (org, _args, ctx) => translationListWhere(ctx, org.id),
+  orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
+};
+planList('Organization', 'translations', 'Translation', organizationTranslations);
+
 builder.prismaObjectField('Organization', 'translations', (t) =>
   t.prismaConnection(
     {
@@ -201,11 +236,7 @@ builder.prismaObjectField('Organization', 'translations', (t) =>
       cursor: 'id',
       description: "The organization's translations (members), oldest first.",
       skipTypeScopes: true,
-      ...scopedList({
-        model: (ctx) => ctx.prisma.translation,
-        where: (org: { id: string }, _args: unknown, ctx) => translationListWhere(ctx, org.id),
-        orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
-      }),
+      ...scopedList(organizationTranslations),
     },
     TranslationConnection,
   ),

@@ -4,8 +4,9 @@ import { builder, type ObjectFieldBuilder } from '../../../schema/builder.js';
 import type { SiteRedirect } from '../../../generated/prisma/client.js';
 import { requireActor } from '../../../context.js';
 import { authorize, sitePolicy } from '../../../policy/index.js';
-import { mayOnSite } from '../access.js';
-import { scopedList } from '../../../schema/lists.js';
+import { itemsOfSite, mayOnSite } from '../access.js';
+import { scopedList, type ScopedList } from '../../../schema/lists.js';
+import { planList, planType } from '../../../schema/plan/plan.js';
 import { nodeConnection } from '../../../schema/connections.js';
 import { deletion, deletionFields } from '../../../schema/payloads.js';
 import { restEnum } from '../../../schema/enums.js';
@@ -68,6 +69,40 @@ interface RedirectFilters {
   orderBy?: keyof typeof orders | null;
 }
 
+// The fields of a redirect the read planner answers from its columns (src/schema/plan).
+planType('SiteRedirect', {
+  model: 'SiteRedirect',
+  columns: {
+    id: 'id',
+    source: 'source',
+    draft: 'draft',
+    captureWildcard: 'captureWildcard',
+    permanent: 'permanent',
+    destination: 'destination',
+    automatic: 'automatic',
+    siteId: 'siteId',
+    createdAt: 'createdAt',
+    updatedAt: 'updatedAt',
+  },
+  subject: ['siteId'],
+  visible: (redirect, ctx) => mayOnSite(ctx, redirect.siteId as string, 'lookupRedirect'),
+});
+
+const redirectsOfSite: ScopedList<SiteRow, RedirectFilters> = {
+  model: (ctx) => ctx.prisma.siteRedirect,
+  where: async (s, args, ctx) => {
+    authorize(sitePolicy, requireActor(ctx), s, 'viewRedirects');
+    return {
+      // The site loaded first: each redirect's check then answers at once.
+      ...(await itemsOfSite(ctx, s.id)),
+      draft: args.draft ?? false,
+      ...(args.search ? { source: { contains: args.search.slice(0, 512), mode: 'insensitive' } } : {}),
+    };
+  },
+  orderBy: (args) => [...orders[args.orderBy ?? 'createdAt']],
+};
+planList('Site', 'redirects', 'SiteRedirect', redirectsOfSite);
+
 builder.prismaObjectField('Site', 'redirects', (t) =>
   t.prismaConnection(
     {
@@ -79,18 +114,7 @@ builder.prismaObjectField('Site', 'redirects', (t) =>
         draft: t.arg.boolean({ description: 'true: only drafts; false or absent: only live redirects.' }),
         orderBy: t.arg({ type: SiteRedirectOrderEnum, description: 'The order; createdAt when absent.' }),
       },
-      ...scopedList({
-        model: (ctx) => ctx.prisma.siteRedirect,
-        where: (s: SiteRow, args: RedirectFilters, ctx) => {
-          authorize(sitePolicy, requireActor(ctx), s, 'viewRedirects');
-          return {
-            siteId: s.id,
-            draft: args.draft ?? false,
-            ...(args.search ? { source: { contains: args.search.slice(0, 512), mode: 'insensitive' } } : {}),
-          };
-        },
-        orderBy: (args: RedirectFilters) => [...orders[args.orderBy ?? 'createdAt']],
-      }),
+      ...scopedList(redirectsOfSite),
     },
     SiteRedirectConnection,
   ),

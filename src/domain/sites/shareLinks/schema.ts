@@ -1,11 +1,13 @@
 // Share links (4.5) in the graph: the node, the site's list of them, and their
 // mutations.
+import { completeValue } from '@pothos/core';
 import { builder, type ObjectFieldBuilder } from '../../../schema/builder.js';
 import type { ShareLink } from '../../../generated/prisma/client.js';
 import { requireActor } from '../../../context.js';
 import { authorize, sitePolicy } from '../../../policy/index.js';
 import { itemsOfSite, mayOnSite } from '../access.js';
-import { scopedList } from '../../../schema/lists.js';
+import { scopedList, type ScopedList } from '../../../schema/lists.js';
+import { planList, planType } from '../../../schema/plan/plan.js';
 import { nodeConnection } from '../../../schema/connections.js';
 import { deletion, deletionFields } from '../../../schema/payloads.js';
 import type { SiteRow } from '../loaders.js';
@@ -27,14 +29,35 @@ export const ShareLinkRef = builder.prismaNode('ShareLink', {
     urls: t.field({
       type: PublishedUrls,
       description: 'The site opened with this link.',
-      resolve: async (link, _args, ctx) => ({
-        published: `${sitePublishedBase(ctx.urls, await siteRowOf(ctx, link.siteId))}?share=${link.key}`,
-      }),
+      // At once when the site was loaded (its list loads it first).
+      resolve: (link, _args, ctx) =>
+        completeValue(siteRowOf(ctx, link.siteId), (site) => ({ published: `${sitePublishedBase(ctx.urls, site)}?share=${link.key}` })),
     }),
   }),
 });
 
 const ShareLinkConnection = nodeConnection(ShareLinkRef, 'ShareLink', { items: 'share links' });
+
+// The fields of a share link the read planner answers from its columns (src/schema/plan).
+planType('ShareLink', {
+  model: 'ShareLink',
+  columns: { id: 'id', name: 'name', active: 'active', key: 'key', siteId: 'siteId', createdAt: 'createdAt' },
+  // Its resolver above answers it from the row and the site its list loaded.
+  computed: { urls: ['key'] },
+  subject: ['siteId'],
+  visible: (link, ctx) => mayOnSite(ctx, link.siteId as string, 'viewShareLinks'),
+});
+
+const shareLinksOfSite: ScopedList<SiteRow, { search?: string | null }> = {
+  model: (ctx) => ctx.prisma.shareLink,
+  where: async (s, args, ctx) => {
+    authorize(sitePolicy, requireActor(ctx), s, 'viewShareLinks');
+    const bySearch = args.search ? { OR: [{ name: { contains: args.search, mode: 'insensitive' } }, { key: args.search }] } : {};
+    return { ...(await itemsOfSite(ctx, s.id)), ...bySearch };
+  },
+  orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
+};
+planList('Site', 'shareLinks', 'ShareLink', shareLinksOfSite);
 
 builder.prismaObjectField('Site', 'shareLinks', (t) =>
   t.prismaConnection(
@@ -45,15 +68,7 @@ builder.prismaObjectField('Site', 'shareLinks', (t) =>
       args: {
         search: t.arg.string({ description: 'Only the links whose name contains this text (case-insensitive), or whose key is this.' }),
       },
-      ...scopedList({
-        model: (ctx) => ctx.prisma.shareLink,
-        where: async (s: SiteRow, args: { search?: string | null }, ctx) => {
-          authorize(sitePolicy, requireActor(ctx), s, 'viewShareLinks');
-          const bySearch = args.search ? { OR: [{ name: { contains: args.search, mode: 'insensitive' } }, { key: args.search }] } : {};
-          return { ...(await itemsOfSite(ctx, s.id)), ...bySearch };
-        },
-        orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
-      }),
+      ...scopedList(shareLinksOfSite),
     },
     ShareLinkConnection,
   ),
