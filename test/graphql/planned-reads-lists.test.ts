@@ -824,3 +824,134 @@ describe("planned reads of an organization's conversations, their issues and clu
       }
   });
 });
+
+describe('planned reads of the permissions granted on a space and on a collection', () => {
+  let grantsOrg: OrgFixture;
+  let grantCallers: Record<string, string>;
+  let contentIds: { space: string; collection: string };
+  let foreignGrantCursor: string;
+
+  beforeAll(async () => {
+    grantsOrg = await createOrg(planned);
+    const other = await createOrg(planned);
+    const orgId = grantsOrg.organizationId;
+    const [reader, editor, guest, spaceAdmin] = [
+      await addMember(planned, orgId, 'read'),
+      await addMember(planned, orgId, 'edit'),
+      await addMember(planned, orgId, 'guest'),
+      await addMember(planned, orgId, 'read'),
+    ];
+    const admin = rest(planned, grantsOrg.admin.token);
+    const collection = (await admin.post(`/v1/orgs/${orgId}/collections`, { title: 'Guides' })).body.id;
+    const space = (await createSpace(planned, grantsOrg, { parent: collection })).id;
+    contentIds = { space, collection };
+    const team = async (title: string, members: string[]) => (await admin.put(`/v1/orgs/${orgId}/teams`, { title, members })).body.id;
+    const [writers, readers, hidden] = [
+      await team('Writers', [editor.userId]),
+      await team('Readers', [reader.userId]),
+      await team('Empty', []),
+    ];
+    for (const [path, body] of [
+      [`/v1/spaces/${space}/permissions`, { role: 'admin', users: [spaceAdmin.userId] }],
+      [`/v1/spaces/${space}/permissions`, { role: 'read', users: [guest.userId, reader.userId] }],
+      [`/v1/spaces/${space}/permissions`, { role: 'edit', teams: [writers, readers] }],
+      [`/v1/spaces/${space}/permissions`, { role: 'comment', teams: [hidden] }],
+      [`/v1/collections/${collection}/permissions`, { role: 'edit', users: [editor.userId] }],
+      [`/v1/collections/${collection}/permissions`, { role: 'read', teams: [readers, hidden] }],
+    ] as const)
+      expect((await admin.post(path, body)).status, path).toBe(204);
+    const otherSpace = await createSpace(planned, other);
+    const stranger = await addMember(planned, other.organizationId, 'read');
+    expect(
+      (await rest(planned, other.admin.token).post(`/v1/spaces/${otherSpace.id}/permissions`, { role: 'read', users: [stranger.userId] }))
+        .status,
+    ).toBe(204);
+    const foreign = await graphql(
+      planned,
+      other.admin.token,
+      `query($id: ID!) { space(id: $id) { userPermissions { edges { cursor } } } }`,
+      {
+        id: otherSpace.id,
+      },
+    );
+    foreignGrantCursor = foreign.data.space.userPermissions.edges[0].cursor;
+    grantCallers = {
+      admin: grantsOrg.admin.token,
+      spaceAdmin: spaceAdmin.token,
+      reader: reader.token,
+      editor: editor.token,
+      guest: guest.token,
+      permissionsReader: (await tokenWithScopes(planned, grantsOrg.admin.userId, ['space:read', 'space:permissions:read'])).token,
+      spacesOnly: (await tokenWithScopes(planned, grantsOrg.admin.userId, ['space:read'])).token,
+      otherOrganization: other.admin.token,
+    };
+    // A caller's first request marks them seen (Member.lastSeenAt): made and settled before the comparisons.
+    for (const token of Object.values(grantCallers)) await graphql(planned, token, '{ __typename }');
+    await planned.quire.activity.settled();
+  });
+
+  const grantSelection = someOf([
+    ...['permission', '__typename', 'p: permission'].map(always),
+    fc.constantFrom('team { id title }', 'team { id membersCount permissions { view } }', 'team { spacesCount }'),
+    fc.constantFrom('member { id role }', 'member { id user { id displayName email } }', 'member { teamsCount }'),
+  ]);
+
+  it('answer as the generic path for every caller, content, grantee, page and cursor', async () => {
+    let plannedAnswers = 0;
+    await plannedRuns(
+      fc.tuple(
+        fc.oneof(
+          { arbitrary: fc.constantFrom('admin', 'spaceAdmin', 'permissionsReader'), weight: 2 },
+          { arbitrary: fc.constantFrom(...Object.keys(grantCallers)), weight: 1 },
+        ),
+        fc.constantFrom('space', 'collection'),
+        fc.constantFrom('teamPermissions', 'userPermissions'),
+        connectionOf(grantSelection, 'ContentPermissionConnection'),
+        pageArgs,
+      ),
+      240,
+      async ([caller, content, list, sel, args]) => {
+        const operation = (selection: string) =>
+          `query($id: ID!, $first: Int, $last: Int, $after: String, $before: String) {
+            ${content}(id: $id) { ${list}(first: $first, last: $last, after: $after, before: $before) { ${selection} } } }`;
+        const edges = (data: any) => data?.[content]?.[list]?.edges;
+        const fromPlan = await pageAnsweredAlike(
+          grantCallers[caller]!,
+          operation,
+          sel,
+          { id: contentIds[content as 'space' | 'collection'] },
+          args,
+          edges,
+          foreignGrantCursor,
+        );
+        if (fromPlan) plannedAnswers++;
+        return fromPlan;
+      },
+    );
+    expect(plannedAnswers).toBeGreaterThan(40);
+  });
+
+  it('answers the REST lists as the generic path, each page in one planned statement', async () => {
+    for (const [path, spec] of [
+      [`/v1/spaces/${contentIds.space}/permissions/teams`, '/spaces/{spaceId}/permissions/teams'],
+      [`/v1/spaces/${contentIds.space}/permissions/users`, '/spaces/{spaceId}/permissions/users'],
+      [`/v1/collections/${contentIds.collection}/permissions/teams`, '/collections/{collectionId}/permissions/teams'],
+      [`/v1/collections/${contentIds.collection}/permissions/users`, '/collections/{collectionId}/permissions/users'],
+    ] as const)
+      for (const token of Object.values(grantCallers)) {
+        let page: string | undefined;
+        for (let i = 0; i < 4; i++) {
+          const url = `${path}?limit=2${page ? `&page=${encodeURIComponent(page)}` : ''}`;
+          const { result: fromPlan, statements } = await planned.recordStatements(() => rest(planned, token).get(url));
+          const fromGeneric = await rest(generic, token).get(url);
+          expect({ status: fromPlan.status, body: fromPlan.body }, url).toEqual({ status: fromGeneric.status, body: fromGeneric.body });
+          if (token === grantsOrg.admin.token) {
+            expectOpenApi(fromPlan, 'get', spec, 200);
+            expect(statements.filter(isPlannedStatement), url).toHaveLength(1);
+          }
+          page = fromPlan.body?.next?.page;
+          if (!page) break;
+        }
+      }
+  });
+});

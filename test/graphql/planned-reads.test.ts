@@ -415,15 +415,16 @@ describe('planned reads', () => {
     const membershipSelection = someOf([
       ...['role', '__typename', 'r: role', 'permissions { view }'].map(always),
       teamSelection.map((s) => `team { ${s} }`),
-      // Not declared on a planned membership: the whole list takes the generic path.
-      always('member { id }'),
+      // Its member, joined by a compound key (organization and user); a count only a members list preloads.
+      fc.constantFrom('member { id role }', 'member { id user { id displayName } }', 'member { teamsCount }'),
     ]);
     const selection = connectionOf(membershipSelection, 'TeamMemberConnection');
     const operation = (sel: string) =>
       `query($id: ID!, $userId: ID!, $first: Int, $last: Int, $after: String, $before: String, $title: String) {
         organization(id: $id) { member(userId: $userId) { teams(first: $first, last: $last, after: $after, before: $before, title: $title) { ${sel} } } } }`;
-    /** Planned answers that read a team (the join and its type's check). */
+    /** Planned answers that read a team (the join and its type's check), and a member (a join by a compound key). */
     let plannedWithRelation = 0;
+    let plannedWithMember = 0;
     const plannedAnswers = await plannedRuns(
       fc.tuple(
         membersReaders(),
@@ -439,11 +440,13 @@ describe('planned reads', () => {
         const edges = (data: any) => data?.organization?.member?.teams?.edges;
         const fromPlan = await pageAnsweredAlike(teamCallers[caller]!, operation, sel, base, args, edges, foreignMemberCursor);
         if (fromPlan && sel.includes('team {')) plannedWithRelation++;
+        if (fromPlan && sel.includes('member {')) plannedWithMember++;
         return fromPlan;
       },
     );
     expect(plannedAnswers).toBeGreaterThan(20);
     expect(plannedWithRelation).toBeGreaterThan(5);
+    expect(plannedWithMember).toBeGreaterThan(3);
   });
 
   it("answers the REST list of a member's teams as the generic path, in statements that do not grow with the page", async () => {

@@ -2,12 +2,17 @@
 // a collection, and the mutations that grant and take them back (the space's
 // or collection's admins).
 import { builder, type InputFieldBuilder } from '../../schema/builder.js';
-import { requireActor } from '../../context.js';
+import { requireActor, type Context } from '../../context.js';
 import { authorize, collectionPolicy, spacePolicy } from '../../policy/index.js';
 import type { ContentSubject } from '../../policy/content.js';
 import type { SpaceSubject } from '../../policy/space.js';
 import { RoleEnum } from '../../schema/enums.js';
-import { scopedList } from '../../schema/lists.js';
+import type { GraphQLResolveInfo } from 'graphql';
+import { scopedList, type ScopedList } from '../../schema/lists.js';
+import { planList, planType } from '../../schema/plan/plan.js';
+import { fieldsAskedOfItems } from '../../schema/selection.js';
+import { preloadRelatedTeams } from '../teams/loaders.js';
+import { organizationsSharedWithActor } from '../users/loaders.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { grantContentAccess, grantListWhere, removeContentGrant } from './service.js';
@@ -26,26 +31,50 @@ const ContentPermissionConnection = nodeConnection(ContentPermissionRef, 'Conten
 
 const grantOrder = () => [{ createdAt: 'asc' }, { granteeId: 'asc' }];
 
+// The fields of a grant the read planner answers from its columns and joins (src/schema/plan).
+planType('ContentPermission', {
+  model: 'ContentGrant',
+  key: ['contentId', 'granteeId'],
+  columns: { permission: 'level' },
+  // Each checked as its own type: a team by the caller's role in it, a member by the policy.
+  relations: { team: { type: 'Team' }, member: { type: 'Member' } },
+  subject: ['contentId', 'granteeId'],
+  // The type checks nothing of its own: its lists are the content's admins' (authorizeList below).
+  visible: () => true,
+});
+
+/** What the items of a page of grants read of their team (the caller's role in it) and their member's user (the organizations shared with the caller). */
+const preloadGrantees = {
+  team: preloadRelatedTeams('team', 'teamId'),
+  user: (rows: unknown[], ctx: Context, info: GraphQLResolveInfo) =>
+    fieldsAskedOfItems(info, 'member').has('user')
+      ? organizationsSharedWithActor(ctx).loadAll((rows as { userId: string }[]).map((grant) => grant.userId))
+      : undefined,
+};
+
 /** `teamPermissions` and `userPermissions` on spaces and collections (their admins list them). */
 function permissionLists<S extends ContentSubject>(
   type: 'Space' | 'Collection',
   authorizeList: (subject: S, actor: ReturnType<typeof requireActor>) => void,
 ) {
   for (const grantee of ['team', 'user'] as const) {
+    const grants: ScopedList<S, object> = {
+      model: (ctx) => ctx.prisma.contentGrant,
+      where: (content, _args, ctx) => {
+        authorizeList(content, requireActor(ctx));
+        return grantListWhere(content, grantee);
+      },
+      orderBy: grantOrder,
+      preload: preloadGrantees[grantee],
+    };
+    planList(type, `${grantee}Permissions`, 'ContentPermission', grants, { preloadReads: [grantee === 'team' ? 'teamId' : 'userId'] });
     builder.prismaObjectField(type, `${grantee}Permissions`, (t) =>
       t.prismaConnection(
         {
           type: 'ContentGrant',
           cursor: 'contentId_granteeId',
           description: `Levels granted on this ${type.toLowerCase()} to ${grantee === 'team' ? 'teams' : 'single members'} (its admins; scope space:permissions:read).`,
-          ...scopedList({
-            model: (ctx) => ctx.prisma.contentGrant,
-            where: (content: S, _args: object, ctx) => {
-              authorizeList(content, requireActor(ctx));
-              return grantListWhere(content, grantee);
-            },
-            orderBy: grantOrder,
-          }),
+          ...scopedList(grants),
         },
         ContentPermissionConnection,
       ),

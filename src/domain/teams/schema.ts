@@ -72,8 +72,8 @@ planType('TeamMember', {
   model: 'TeamMember',
   key: ['teamId', 'userId'],
   columns: { role: 'role' },
-  // The Team type's own check applies to it (a list of memberships preloads what it reads).
-  relations: { team: { type: 'Team' } },
+  // The Team and Member types' own checks apply to them (a list of memberships preloads what a team's reads).
+  relations: { team: { type: 'Team' }, member: { type: 'Member' } },
   computed: { permissions: [] },
   subject: ['organizationId', 'userId'],
   // The type checks nothing of its own: its lists filter the rows (memberTeamsWhere).

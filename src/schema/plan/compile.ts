@@ -22,7 +22,8 @@ import {
   columnOf,
   keyOf,
   plannedTypes,
-  joinedRelationOf,
+  joinOf,
+  type Join,
   type PlannedChildrenField,
   type PlannedList,
   type PlannedLookup,
@@ -149,9 +150,10 @@ class StatementBuilder {
     );
   }
 
-  join(from: string, relation: { foreignKey: string }, model: string): string {
+  join(from: string, join: Join): string {
     const alias = `t${this.joins.length + 1}`;
-    this.joins.push(`LEFT JOIN ${quote(model)} ${alias} ON ${alias}."id" = ${from}.${quote(relation.foreignKey)}`);
+    const on = join.on.map(([here, there]) => `${alias}.${quote(there)} = ${from}.${quote(here)}`).join(' AND ');
+    this.joins.push(`LEFT JOIN ${quote(join.model)} ${alias} ON ${on}`);
     return alias;
   }
 }
@@ -224,7 +226,7 @@ function compileNode(c: Compilation, typeName: string, sets: SelectionSetNode[],
       const relation = type.relations[name];
       const related = plannedTypes.get(relation.type);
       if (!related) throw new Unplannable(`${relation.type} is not planned`);
-      const relatedAlias = c.statement.join(alias, joinedRelationOf(type.model, name), related.model);
+      const relatedAlias = c.statement.join(alias, joinOf(type.model, name));
       const node = compileNode(c, relation.type, inner, relatedAlias);
       fields.push({ key, kind: 'relation', relation, node });
       answer.push(node.answer && { key, kind: 'property', type: field!.type, steps: node.answer });
@@ -235,10 +237,10 @@ function compileNode(c: Compilation, typeName: string, sets: SelectionSetNode[],
     } else throw new Unplannable(`${typeName}.${name} is not planned`);
   }
   const rowRelations = Object.entries(type.subjectRelations ?? {}).map(([name, columns]) => {
-    const related = joinedRelationOf(type.model, name);
-    const relatedAlias = c.statement.join(alias, related, related.model);
+    const related = joinOf(type.model, name);
+    const relatedAlias = c.statement.join(alias, related);
     const row = columns.map((column): [string, string] => [column, c.statement.column(relatedAlias, related.model, column)]);
-    return { name, idAt: c.statement.column(relatedAlias, related.model, 'id'), row };
+    return { name, idAt: c.statement.column(relatedAlias, related.model, related.on[0]![1]), row };
   });
   return {
     type,

@@ -27,7 +27,7 @@ export interface PlannedType {
   key?: readonly string[];
   /** Fields whose answer is one column's value, as the field's resolver returns it. */
   columns: Record<string, string>;
-  /** To-one relations by a foreign key of this model. */
+  /** To-one relations by foreign keys of this model (to the related row's `id`, or its compound key). */
   relations?: Record<string, PlannedRelation>;
   /**
    * Fields answered by their own resolver, called with the row of the columns listed
@@ -98,7 +98,10 @@ export interface ModelField {
   relationName?: string;
 }
 
-const models = getDatamodel().datamodel.models as unknown as Record<string, { fields: ModelField[] }>;
+const models = getDatamodel().datamodel.models as unknown as Record<
+  string,
+  { fields: ModelField[]; primaryKey: { fields: string[] } | null }
+>;
 
 /** The scalar (or enum) column `name` of `model`; throws for anything else. */
 export function columnOf(model: string, name: string): ModelField {
@@ -116,11 +119,32 @@ export function toOneRelationOf(model: string, name: string): { model: string; f
   return { model: field.type, foreignKey: field.relationFromFields[0]! };
 }
 
-/** The to-one relation `name` of `model` a plan joins (a relation field, a subject's relation); throws when it is not one. */
+/** The to-one relation `name` of `model` by one foreign key of its own (a relation answered whole); throws when it is not one. */
 export function joinedRelationOf(model: string, name: string) {
   const relation = toOneRelationOf(model, name);
   if (!relation) throw new Error(`read plan: ${model}.${name} is not a to-one relation by a foreign key of its own`);
   return relation;
+}
+
+/** A to-one relation a plan joins: the related model, and its key's columns paired with this model's foreign key columns. */
+export interface Join {
+  model: string;
+  /** [column of this model, column of the related model]. */
+  on: [string, string][];
+}
+
+/**
+ * The to-one relation `name` of `model` a plan joins (a relation field, a subject's relation) by foreign
+ * keys of its own to the related row's key: its `id`, or a compound key (a member's organization and
+ * user). Throws when it is not one.
+ */
+export function joinOf(model: string, name: string): Join {
+  const field = models[model]?.fields.find((f) => f.name === name);
+  const from = field?.kind === 'object' && !field.isList ? (field.relationFromFields ?? []) : [];
+  const key = from.length === 1 ? ['id'] : (models[field?.type ?? '']?.primaryKey?.fields ?? []);
+  if (!field || !from.length || key.length !== from.length)
+    throw new Error(`read plan: ${model}.${name} is not a to-one relation by foreign keys of its own`);
+  return { model: field.type, on: from.map((column, i): [string, string] => [column, key[i]!]) };
 }
 
 /**
@@ -181,10 +205,10 @@ export const plannedChildrenFields = new Map<string, PlannedChildrenField>();
 export function planType(typeName: string, type: PlannedType) {
   for (const column of [...Object.values(type.columns), ...type.subject, ...Object.values(type.computed ?? {}).flat()])
     columnOf(type.model, column);
-  for (const name of Object.keys(type.relations ?? {})) joinedRelationOf(type.model, name);
+  for (const name of Object.keys(type.relations ?? {})) joinOf(type.model, name);
   for (const count of Object.values(type.counts ?? {})) columnOf(count.model, count.foreignKey);
   for (const [name, columns] of Object.entries(type.subjectRelations ?? {})) {
-    const related = joinedRelationOf(type.model, name);
+    const related = joinOf(type.model, name);
     for (const column of columns) columnOf(related.model, column);
   }
   for (const column of keyOf(type)) columnOf(type.model, column);

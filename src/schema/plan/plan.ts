@@ -16,15 +16,7 @@ import {
 } from 'graphql';
 import type { Context } from '../../context.js';
 import { childrenPlanFor, connectionPlanFor, lookupPlanFor, type ConnectionPlan, type LookupPlan } from './compile.js';
-import {
-  columnOf,
-  joinedRelationOf,
-  plannedChildrenFields,
-  plannedLists,
-  plannedLookups,
-  plannedRelationFields,
-  plannedTypes,
-} from './declare.js';
+import { columnOf, joinOf, plannedChildrenFields, plannedLists, plannedLookups, plannedRelationFields, plannedTypes } from './declare.js';
 import { ROW, isPlanned, runChildrenPlan, runConnectionPlan, runLookupPlan, runRelationPlan } from './run.js';
 import { answerWhole, type WholeAnswer } from './execute.js';
 
@@ -90,7 +82,7 @@ export function planReads(schema: GraphQLSchema) {
   // A relation joins the row its foreign key names: the planned type it answers must read that table.
   for (const [typeName, type] of plannedTypes)
     for (const [name, relation] of Object.entries(type.relations ?? {})) {
-      const joined = joinedRelationOf(type.model, name).model;
+      const joined = joinOf(type.model, name).model;
       const answered = plannedTypes.get(relation.type)?.model;
       if (answered && answered !== joined)
         throw new Error(`read plan: ${typeName}.${name} joins ${joined}, not ${relation.type}'s ${answered}`);

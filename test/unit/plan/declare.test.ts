@@ -1,7 +1,7 @@
 // What the read planner reads of Prisma's datamodel (src/schema/plan/declare.ts): the foreign
 // keys by which a relation's rows are joined (to-one) or gathered under their parents (to-many).
 import { describe, expect, it } from 'vitest';
-import { joinedRelationOf, toManyRelationOf } from '../../../src/schema/plan/declare.js';
+import { joinOf, joinedRelationOf, toManyRelationOf } from '../../../src/schema/plan/declare.js';
 
 describe('relations of the datamodel', () => {
   it('finds the foreign key of a to-many relation on the related model', () => {
@@ -13,6 +13,19 @@ describe('relations of the datamodel', () => {
     expect(() => toManyRelationOf('SiteSpace', 'space')).toThrow(/not a to-many relation/);
     expect(() => toManyRelationOf('SiteSection', 'title')).toThrow(/not a to-many relation/);
     expect(() => toManyRelationOf('SiteSection', 'noSuchField')).toThrow(/not a to-many relation/);
+  });
+
+  it("joins a to-one relation by its foreign keys to the related row's id or compound key, in the key's order", () => {
+    expect(joinOf('SiteSpace', 'section')).toEqual({ model: 'SiteSection', on: [['sectionId', 'id']] });
+    expect(joinOf('ContentGrant', 'member')).toEqual({
+      model: 'Member',
+      on: [
+        ['organizationId', 'organizationId'],
+        ['userId', 'userId'],
+      ],
+    });
+    expect(() => joinOf('SiteSection', 'siteSpaces')).toThrow(/not a to-one relation/);
+    expect(() => joinOf('Member', 'teams')).toThrow(/not a to-one relation/);
   });
 
   it('finds the foreign key of a to-one relation on the model itself', () => {
