@@ -955,3 +955,95 @@ describe('planned reads of the permissions granted on a space and on a collectio
       }
   });
 });
+
+describe("planned reads of a thread's commenters", () => {
+  let threadOrg: OrgFixture;
+  let threadCallers: Record<string, string>;
+  let spaceId: string;
+  let changeRequestId: string;
+  let foreignCommenterCursor: string;
+
+  beforeAll(async () => {
+    threadOrg = await createOrg(planned);
+    const other = await createOrg(planned);
+    const orgId = threadOrg.organizationId;
+    const [commenter, replier, silent, guest] = [
+      await addMember(planned, orgId, 'comment'),
+      await addMember(planned, orgId, 'edit'),
+      await addMember(planned, orgId, 'read'),
+      await addMember(planned, orgId, 'guest'),
+    ];
+    spaceId = (await createSpace(planned, threadOrg)).id;
+    const admin = rest(planned, threadOrg.admin.token);
+    expect((await admin.post(`/v1/spaces/${spaceId}/permissions`, { role: 'comment', users: [guest.userId] })).status).toBe(204);
+    const comments = `/v1/spaces/${spaceId}/comments`;
+    const post = async (token: string, path: string) => {
+      const res = await rest(planned, token).post(path, { body: { markdown: 'A remark' } });
+      expect(res.status, path).toBeLessThan(300);
+      return res.body.id as string;
+    };
+    const first = await post(commenter.token, comments);
+    await post(replier.token, `${comments}/${first}/replies`);
+    await post(guest.token, comments);
+    await post(threadOrg.admin.token, comments);
+    changeRequestId = (await admin.post(`/v1/spaces/${spaceId}/change-requests`, { subject: 'Draft' })).body.id;
+    await post(replier.token, `/v1/spaces/${spaceId}/change-requests/${changeRequestId}/comments`);
+    const otherSpace = await createSpace(planned, other);
+    await post(other.admin.token, `/v1/spaces/${otherSpace.id}/comments`);
+    const foreign = await graphql(planned, other.admin.token, `query($id: ID!) { space(id: $id) { commenters { edges { cursor } } } }`, {
+      id: otherSpace.id,
+    });
+    foreignCommenterCursor = foreign.data.space.commenters.edges[0].cursor;
+    threadCallers = {
+      admin: threadOrg.admin.token,
+      commenter: commenter.token,
+      silent: silent.token,
+      guest: guest.token,
+      membersReader: (await tokenWithScopes(planned, silent.userId, ['space:read', 'organization:members:read'])).token,
+      spacesOnly: (await tokenWithScopes(planned, threadOrg.admin.userId, ['space:read'])).token,
+      otherOrganization: other.admin.token,
+    };
+    for (const token of Object.values(threadCallers)) await graphql(planned, token, '{ __typename }');
+    await planned.quire.activity.settled();
+  });
+
+  const memberSelection = someOf([
+    ...['id', 'role', 'disabled', 'sso', 'joinedAt', '__typename'].map(always),
+    fc.constantFrom('user { id displayName email }', 'organization { id title }', 'spacesCount teamsCount', 'sitesCount'),
+  ]);
+
+  it('answer as the generic path for every caller, thread, page and cursor', async () => {
+    const operation = (sel: string) =>
+      `query($id: ID!, $changeRequest: ID, $first: Int, $last: Int, $after: String, $before: String) {
+        space(id: $id) { commenters(changeRequest: $changeRequest, first: $first, last: $last, after: $after, before: $before) { ${sel} } } }`;
+    const plannedAnswers = await plannedRuns(
+      fc.tuple(fc.constantFrom(...Object.keys(threadCallers)), fc.boolean(), connectionOf(memberSelection, 'MemberConnection'), pageArgs),
+      150,
+      ([caller, ofChangeRequest, sel, args]) => {
+        const edges = (data: any) => data?.space?.commenters?.edges;
+        const base = { id: spaceId, changeRequest: ofChangeRequest ? changeRequestId : undefined };
+        return pageAnsweredAlike(threadCallers[caller]!, operation, sel, base, args, edges, foreignCommenterCursor);
+      },
+    );
+    expect(plannedAnswers).toBeGreaterThan(30);
+  });
+
+  it('answers the REST lists as the generic path, each page in one planned statement', async () => {
+    for (const path of [`/v1/spaces/${spaceId}/commenters`, `/v1/spaces/${spaceId}/change-requests/${changeRequestId}/commenters`])
+      for (const token of Object.values(threadCallers)) {
+        let page: string | undefined;
+        for (let i = 0; i < 4; i++) {
+          const url = `${path}?limit=2${page ? `&page=${encodeURIComponent(page)}` : ''}`;
+          const { result: fromPlan, statements } = await planned.recordStatements(() => rest(planned, token).get(url));
+          const fromGeneric = await rest(generic, token).get(url);
+          expect({ status: fromPlan.status, body: fromPlan.body }, url).toEqual({ status: fromGeneric.status, body: fromGeneric.body });
+          if (token === threadOrg.admin.token) {
+            expect(fromPlan.status).toBe(200);
+            expect(statements.filter(isPlannedStatement), url).toHaveLength(1);
+          }
+          page = fromPlan.body?.next?.page;
+          if (!page) break;
+        }
+      }
+  });
+});

@@ -10,11 +10,13 @@ import { authorize, can, commentPolicy, spacePolicy } from '../../policy/index.j
 import type { SpaceSubject } from '../../policy/space.js';
 import { permissionsType } from '../../schema/permissions.js';
 import { restEnum, OrderEnum } from '../../schema/enums.js';
-import { groupedList, requireCursorInList } from '../../schema/lists.js';
+import { groupedList, requireCursorInList, scopedList, type ScopedList } from '../../schema/lists.js';
+import { planList } from '../../schema/plan/plan.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { PageRef, type PageValue } from '../revisions/schema.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { MemberConnection } from '../members/schema.js';
+import { preloadMembers } from '../members/loaders.js';
 import { pagePresence } from './loaders.js';
 import {
   bodyField,
@@ -202,6 +204,15 @@ builder.prismaObjectField('Space', 'comment', (t) =>
   }),
 );
 
+const commentersOfSpace: ScopedList<SpaceSubject & { id: string; organizationId: string }, { changeRequest?: string | null }> = {
+  model: (ctx) => ctx.prisma.member,
+  where: async (space, args, ctx) => commentersWhere(ctx, await readableThread(ctx, space, args.changeRequest), space.organizationId),
+  orderBy: () => [{ joinedAt: 'asc' }, { userId: 'asc' }],
+  preload: preloadMembers,
+};
+// `preloadMembers` reads each member's organization, user and role.
+planList('Space', 'commenters', 'Member', commentersOfSpace, { preloadReads: ['organizationId', 'userId', 'role'] });
+
 builder.prismaObjectField('Space', 'commenters', (t) =>
   t.prismaConnection(
     {
@@ -209,18 +220,7 @@ builder.prismaObjectField('Space', 'commenters', (t) =>
       cursor: 'organizationId_userId',
       description: 'Members who posted a comment or a reply in the space (or in one of its change requests), in the order they joined.',
       args: { changeRequest: t.arg.id({ description: changeRequestArgDescription }) },
-      totalCount: async (space, args, ctx) =>
-        ctx.prisma.member.count({
-          where: commentersWhere(ctx, await readableThread(ctx, space, args.changeRequest), space.organizationId),
-        }),
-      resolve: async (query, space, args, ctx) => {
-        const where = commentersWhere(ctx, await readableThread(ctx, space, args.changeRequest), space.organizationId);
-        const [rows] = await Promise.all([
-          ctx.prisma.member.findMany({ ...query, where, orderBy: [{ joinedAt: 'asc' }, { userId: 'asc' }] }),
-          requireCursorInList(ctx.prisma.member as never, where, query.cursor),
-        ]);
-        return rows;
-      },
+      ...scopedList(commentersOfSpace),
     },
     MemberConnection,
   ),
