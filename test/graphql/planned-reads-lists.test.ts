@@ -28,7 +28,7 @@ import {
 
 const planned = useTestApp();
 const generic = useTestApp({ graphql: { plannedReads: false } });
-const { answeredAlike, pageAnsweredAlike } = comparing(planned, generic);
+const { answeredAlike, pageAnsweredAlike, restPagesAlike } = comparing(planned, generic);
 /** A third server on the same database, running its job worker: conversations ingested through it are processed. */
 const processor = useTestApp({ worker: true });
 
@@ -170,18 +170,7 @@ describe('planned reads of sites', () => {
     const path = `/v1/orgs/${siteOrg.organizationId}/sites`;
     const counts = [];
     for (const filter of ['', `?space=${spaceIds.twice}`, '?published=true'])
-      for (const token of Object.values(siteCallers)) {
-        let page: string | undefined;
-        for (let i = 0; i < 4; i++) {
-          const url = `${path}${filter}${filter ? '&' : '?'}limit=2${page ? `&page=${encodeURIComponent(page)}` : ''}`;
-          const { result: fromPlan, statements } = await planned.recordStatements(() => rest(planned, token).get(url));
-          const fromGeneric = await rest(generic, token).get(url);
-          expect({ status: fromPlan.status, body: fromPlan.body }, url).toEqual({ status: fromGeneric.status, body: fromGeneric.body });
-          if (token === siteOrg.admin.token) expect(statements.filter(isPlannedStatement), url).toHaveLength(1);
-          page = fromPlan.body?.next?.page;
-          if (!page) break;
-        }
-      }
+      await restPagesAlike(`${path}${filter}`, Object.values(siteCallers), siteOrg.admin.token);
     for (const limit of [1, 4]) {
       const { result, statements } = await planned.recordStatements(() => rest(planned, siteOrg.admin.token).get(`${path}?limit=${limit}`));
       expectOpenApi(result, 'get', '/orgs/{organizationId}/sites', 200);
@@ -242,23 +231,10 @@ describe("planned reads of the caller's organizations", () => {
   });
 
   it('answers the REST list of organizations as the generic path, page after page, in one planned statement', async () => {
-    for (const token of Object.values(orgCallers)) {
-      let page: string | undefined;
-      for (let i = 0; i < 4; i++) {
-        const url = `/v1/orgs?limit=1${page ? `&page=${encodeURIComponent(page)}` : ''}`;
-        const { result: fromPlan, statements } = await planned.recordStatements(() => rest(planned, token).get(url));
-        const fromGeneric = await rest(generic, token).get(url);
-        expect({ status: fromPlan.status, body: fromPlan.body }, url).toEqual({ status: fromGeneric.status, body: fromGeneric.body });
-        if (token === orgCallers.ofFour) {
-          expectOpenApi(fromPlan, 'get', '/orgs', 200);
-          expect(statements.filter(isPlannedStatement), url).toHaveLength(1);
-          // The token check and the plan.
-          expect(statements, url).toHaveLength(2);
-        }
-        page = fromPlan.body?.next?.page;
-        if (!page) break;
-      }
-    }
+    await restPagesAlike('/v1/orgs', Object.values(orgCallers), orgCallers.ofFour!, (page) => expectOpenApi(page, 'get', '/orgs', 200));
+    // The token check and the plan.
+    const { statements } = await planned.recordStatements(() => rest(planned, orgCallers.ofFour!).get('/v1/orgs?limit=2'));
+    expect(statements).toHaveLength(2);
   });
 });
 
@@ -477,21 +453,7 @@ describe("planned reads of an organization's translations, OpenAPI specification
       [`${orgPath}/saml`, '/orgs/{organizationId}/saml'],
       [`${orgPath}/link-invites`, '/orgs/{organizationId}/link-invites'],
     ] as const)
-      for (const token of Object.values(settingsCallers)) {
-        let page: string | undefined;
-        for (let i = 0; i < 4; i++) {
-          const url = `${path}?limit=2${page ? `&page=${encodeURIComponent(page)}` : ''}`;
-          const { result: fromPlan, statements } = await planned.recordStatements(() => rest(planned, token).get(url));
-          const fromGeneric = await rest(generic, token).get(url);
-          expect({ status: fromPlan.status, body: fromPlan.body }, url).toEqual({ status: fromGeneric.status, body: fromGeneric.body });
-          if (token === settingsOrg.admin.token) {
-            if (spec) expectOpenApi(fromPlan, 'get', spec, 200);
-            expect(statements.filter(isPlannedStatement), url).toHaveLength(1);
-          }
-          page = fromPlan.body?.next?.page;
-          if (!page) break;
-        }
-      }
+      await restPagesAlike(path, Object.values(settingsCallers), settingsOrg.admin.token, (page) => expectOpenApi(page, 'get', spec, 200));
   });
 });
 
@@ -628,22 +590,12 @@ describe("planned reads of a site's redirects and share links", () => {
         ['redirects?orderBy=source', '/orgs/{organizationId}/sites/{siteId}/redirects'],
         ['share-links', '/orgs/{organizationId}/sites/{siteId}/share-links'],
       ] as const)
-        for (const token of Object.values(itemCallers)) {
-          const path = `/v1/orgs/${itemsOrg.organizationId}/sites/${site}/${list}`;
-          let page: string | undefined;
-          for (let i = 0; i < 4; i++) {
-            const url = `${path}${path.includes('?') ? '&' : '?'}limit=2${page ? `&page=${encodeURIComponent(page)}` : ''}`;
-            const { result: fromPlan, statements } = await planned.recordStatements(() => rest(planned, token).get(url));
-            const fromGeneric = await rest(generic, token).get(url);
-            expect({ status: fromPlan.status, body: fromPlan.body }, url).toEqual({ status: fromGeneric.status, body: fromGeneric.body });
-            if (token === itemsOrg.admin.token) {
-              expectOpenApi(fromPlan, 'get', spec, 200);
-              expect(statements.filter(isPlannedStatement), url).toHaveLength(1);
-            }
-            page = fromPlan.body?.next?.page;
-            if (!page) break;
-          }
-        }
+        await restPagesAlike(
+          `/v1/orgs/${itemsOrg.organizationId}/sites/${site}/${list}`,
+          Object.values(itemCallers),
+          itemsOrg.admin.token,
+          (page) => expectOpenApi(page, 'get', spec, 200),
+        );
   });
 });
 
@@ -798,30 +750,17 @@ describe("planned reads of an organization's conversations, their issues and clu
 
   it('answers their REST lists as the generic path, each page in one planned statement', async () => {
     const orgPath = `/v1/orgs/${supportOrg.organizationId}`;
+    // Quire's own routes (the public document has no conversations): its document describes them.
     for (const [list, spec] of [
       ['conversations', '/orgs/{organizationId}/conversations'],
       ['conversations-issues', '/orgs/{organizationId}/conversations-issues'],
       ['conversations-clusters', '/orgs/{organizationId}/conversations-clusters'],
       ['conversations-clusters?sort=createdAt&order=asc', '/orgs/{organizationId}/conversations-clusters'],
     ] as const)
-      for (const token of Object.values(supportCallers)) {
-        const path = `${orgPath}/${list}`;
-        let page: string | undefined;
-        for (let i = 0; i < 4; i++) {
-          const url = `${path}${path.includes('?') ? '&' : '?'}limit=2${page ? `&page=${encodeURIComponent(page)}` : ''}`;
-          const { result: fromPlan, statements } = await planned.recordStatements(() => rest(planned, token).get(url));
-          const fromGeneric = await rest(generic, token).get(url);
-          expect({ status: fromPlan.status, body: fromPlan.body }, url).toEqual({ status: fromGeneric.status, body: fromGeneric.body });
-          if (token === supportOrg.admin.token) {
-            // Quire's own routes (the public document has no conversations): its document describes them.
-            expect(fromPlan.status).toBe(200);
-            expect(errorsAgainstQuireDocument('get', spec, 200, fromPlan.body), url).toEqual([]);
-            expect(statements.filter(isPlannedStatement), url).toHaveLength(1);
-          }
-          page = fromPlan.body?.next?.page;
-          if (!page) break;
-        }
-      }
+      await restPagesAlike(`${orgPath}/${list}`, Object.values(supportCallers), supportOrg.admin.token, (page, url) => {
+        expect(page.status).toBe(200);
+        expect(errorsAgainstQuireDocument('get', spec, 200, page.body), url).toEqual([]);
+      });
   });
 });
 
@@ -938,21 +877,7 @@ describe('planned reads of the permissions granted on a space and on a collectio
       [`/v1/collections/${contentIds.collection}/permissions/teams`, '/collections/{collectionId}/permissions/teams'],
       [`/v1/collections/${contentIds.collection}/permissions/users`, '/collections/{collectionId}/permissions/users'],
     ] as const)
-      for (const token of Object.values(grantCallers)) {
-        let page: string | undefined;
-        for (let i = 0; i < 4; i++) {
-          const url = `${path}?limit=2${page ? `&page=${encodeURIComponent(page)}` : ''}`;
-          const { result: fromPlan, statements } = await planned.recordStatements(() => rest(planned, token).get(url));
-          const fromGeneric = await rest(generic, token).get(url);
-          expect({ status: fromPlan.status, body: fromPlan.body }, url).toEqual({ status: fromGeneric.status, body: fromGeneric.body });
-          if (token === grantsOrg.admin.token) {
-            expectOpenApi(fromPlan, 'get', spec, 200);
-            expect(statements.filter(isPlannedStatement), url).toHaveLength(1);
-          }
-          page = fromPlan.body?.next?.page;
-          if (!page) break;
-        }
-      }
+      await restPagesAlike(path, Object.values(grantCallers), grantsOrg.admin.token, (page) => expectOpenApi(page, 'get', spec, 200));
   });
 });
 
@@ -1030,20 +955,6 @@ describe("planned reads of a thread's commenters", () => {
 
   it('answers the REST lists as the generic path, each page in one planned statement', async () => {
     for (const path of [`/v1/spaces/${spaceId}/commenters`, `/v1/spaces/${spaceId}/change-requests/${changeRequestId}/commenters`])
-      for (const token of Object.values(threadCallers)) {
-        let page: string | undefined;
-        for (let i = 0; i < 4; i++) {
-          const url = `${path}?limit=2${page ? `&page=${encodeURIComponent(page)}` : ''}`;
-          const { result: fromPlan, statements } = await planned.recordStatements(() => rest(planned, token).get(url));
-          const fromGeneric = await rest(generic, token).get(url);
-          expect({ status: fromPlan.status, body: fromPlan.body }, url).toEqual({ status: fromGeneric.status, body: fromGeneric.body });
-          if (token === threadOrg.admin.token) {
-            expect(fromPlan.status).toBe(200);
-            expect(statements.filter(isPlannedStatement), url).toHaveLength(1);
-          }
-          page = fromPlan.body?.next?.page;
-          if (!page) break;
-        }
-      }
+      await restPagesAlike(path, Object.values(threadCallers), threadOrg.admin.token, (page) => expect(page.status).toBe(200));
   });
 });

@@ -92,16 +92,28 @@ export function comparing(planned: TestApp, generic: TestApp) {
     return fromPlan.planned;
   }
 
-  /** Pages through a REST list with `limit=2` for each caller: the planning server answers as the generic one, and plans `plannedFor`'s pages. */
-  async function restPagesAlike(path: string, tokens: readonly string[], plannedFor: string) {
+  /**
+   * Pages through a REST list with `limit=2` (at most four pages) for each caller: the planning server
+   * answers as the generic one, and reads each of `plannedFor`'s pages in one planned statement (then
+   * checked by `check`, the public document's schema say).
+   */
+  async function restPagesAlike(
+    path: string,
+    tokens: readonly string[],
+    plannedFor: string,
+    check?: (page: { status: number; body: any }, url: string) => void,
+  ) {
     for (const token of tokens) {
       let page: string | undefined;
       for (let i = 0; i < 4; i++) {
         const url = `${path}${path.includes('?') ? '&' : '?'}limit=2${page ? `&page=${encodeURIComponent(page)}` : ''}`;
         const { result: fromPlan, statements } = await planned.recordStatements(() => rest(planned, token).get(url));
         const fromGeneric = await rest(generic, token).get(url);
-        expect({ status: fromPlan.status, body: fromPlan.body }).toEqual({ status: fromGeneric.status, body: fromGeneric.body });
-        if (token === plannedFor) expect(statements.filter(isPlannedStatement), url).toHaveLength(1);
+        expect({ status: fromPlan.status, body: fromPlan.body }, url).toEqual({ status: fromGeneric.status, body: fromGeneric.body });
+        if (token === plannedFor) {
+          check?.(fromPlan, url);
+          expect(statements.filter(isPlannedStatement), url).toHaveLength(1);
+        }
         page = fromPlan.body?.next?.page;
         if (!page) break;
       }
