@@ -28,6 +28,15 @@ export interface ScopedList<Parent, Args> {
   preload?: (rows: unknown[], ctx: Context, info: GraphQLResolveInfo) => Promise<unknown> | undefined;
 }
 
+/** The order of most lists: oldest first, then by id (a total order, as cursors need). */
+export const oldestFirst = () => [{ createdAt: 'asc' }, { id: 'asc' }];
+
+/** An organization's rows of a model, oldest first: `where` checks the caller may list them and filters them. */
+export const organizationRows = (
+  model: (ctx: Context) => unknown,
+  where: (ctx: Context, organizationId: string) => object,
+): ScopedList<{ id: string }, unknown> => ({ model, where: (org, _args, ctx) => where(ctx, org.id), orderBy: oldestFirst });
+
 /** A Prisma cursor (`{ id }`, or a compound `{ teamId_userId: { teamId, userId } }`) as a `where`. */
 const cursorWhere = (cursor: Record<string, unknown>) =>
   Object.assign(

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../support/app.js';
 import { graphql, rest } from '../support/http.js';
-import { addMember, createOrg, createSpace, type OrgFixture } from '../support/factories.js';
+import { addMember, createOrg, createSpace, orgWithMembers, type OrgFixture } from '../support/factories.js';
 import { tokenWithScopes } from '../support/tokens.js';
 import { setMembership } from '../support/users.js';
 import { createTestIdp } from '../support/saml.js';
@@ -32,6 +32,13 @@ const { answeredAlike, pageAnsweredAlike, restPagesAlike } = comparing(planned, 
 /** A third server on the same database, running its job worker: conversations ingested through it are processed. */
 const processor = useTestApp({ worker: true });
 
+/** The first cursor in the answer to `query` (another organization's list: a cursor naming a row outside the callers' lists). */
+async function firstCursor(token: string, query: string, variables: Record<string, unknown>): Promise<string> {
+  const found = /"cursor":"([^"]+)"/.exec(JSON.stringify((await graphql(planned, token, query, variables)).data));
+  if (!found) throw new Error(`no cursor in the answer to ${query}`);
+  return found[1]!;
+}
+
 describe('planned reads of sites', () => {
   let siteOrg: OrgFixture;
   let siteCallers: Record<string, string>;
@@ -41,12 +48,12 @@ describe('planned reads of sites', () => {
   let foreignSiteCursor: string;
 
   beforeAll(async () => {
-    siteOrg = await createOrg(planned);
+    const {
+      org,
+      members: { reader, guest },
+    } = await orgWithMembers(planned, { reader: 'read', guest: 'guest' });
+    siteOrg = org;
     const other = await createOrg(planned);
-    const [reader, guest] = [
-      await addMember(planned, siteOrg.organizationId, 'read'),
-      await addMember(planned, siteOrg.organizationId, 'guest'),
-    ];
     const admin = rest(planned, siteOrg.admin.token);
     const [twice, nowhere, deleted] = [
       await createSpace(planned, siteOrg),
@@ -73,10 +80,9 @@ describe('planned reads of sites', () => {
     await site({ title: 'Proxied' }, { proxy: `${domain}/docs`, defaultLevel: 'read', agentsContext: 'excluded' }, true);
     expect((await admin.delete(`/v1/spaces/${deleted.id}`)).status).toBe(205);
     await rest(planned, other.admin.token).post(`/v1/orgs/${other.organizationId}/sites`, { title: 'Elsewhere' });
-    const foreign = await graphql(planned, other.admin.token, `query($id: ID!) { organization(id: $id) { sites { edges { cursor } } } }`, {
+    foreignSiteCursor = await firstCursor(other.admin.token, `query($id: ID!) { organization(id: $id) { sites { edges { cursor } } } }`, {
       id: other.organizationId,
     });
-    foreignSiteCursor = foreign.data.organization.sites.edges[0].cursor;
     siteCallers = {
       admin: siteOrg.admin.token,
       reader: reader.token,
@@ -199,8 +205,7 @@ describe("planned reads of the caller's organizations", () => {
     await addMember(planned, disabledIn.organizationId, 'read', { email: user.admin.email });
     await setMembership(planned, disabledIn.organizationId, user.admin.userId, { disabled: true });
     const other = await createOrg(planned);
-    foreignCursor = (await graphql(planned, other.admin.token, '{ organizations { edges { cursor } } }')).data.organizations.edges[0]
-      .cursor;
+    foreignCursor = await firstCursor(other.admin.token, '{ organizations { edges { cursor } } }', {});
     orgCallers = {
       ofFour: user.admin.token,
       organizationOnly: (await tokenWithScopes(planned, user.admin.userId, ['organization:read'])).token,
@@ -245,14 +250,13 @@ describe("planned reads of an organization's translations, OpenAPI specification
   let foreignSettingsCursor: string;
 
   beforeAll(async () => {
-    settingsOrg = await createOrg(planned);
+    const {
+      org,
+      members: { reader, editor, guest },
+    } = await orgWithMembers(planned, { reader: 'read', editor: 'create', guest: 'guest' });
+    settingsOrg = org;
     const other = await createOrg(planned);
     const orgId = settingsOrg.organizationId;
-    const [reader, editor, guest] = [
-      await addMember(planned, orgId, 'read'),
-      await addMember(planned, orgId, 'create'),
-      await addMember(planned, orgId, 'guest'),
-    ];
     const admin = rest(planned, settingsOrg.admin.token);
     const source = await createSpace(planned, settingsOrg);
     // Rows as their jobs leave them (no job runs here, so nothing changes between the two servers' reads).
@@ -329,15 +333,11 @@ describe("planned reads of an organization's translations, OpenAPI specification
       redirectOnError: false,
     });
     expect(lookup.status).toBe(200);
-    const foreign = await graphql(
-      planned,
+    foreignSettingsCursor = await firstCursor(
       other.admin.token,
       `query($id: ID!) { organization(id: $id) { translations { edges { cursor } } } }`,
-      {
-        id: other.organizationId,
-      },
+      { id: other.organizationId },
     );
-    foreignSettingsCursor = foreign.data.organization.translations.edges[0].cursor;
     // The admin's tokens: some scoped, one revoked.
     const scoped = await tokenWithScopes(planned, settingsOrg.admin.userId, ['openapi:read', 'organization:read']);
     const revoked = await tokenWithScopes(planned, settingsOrg.admin.userId, ['space:read']);
@@ -465,14 +465,13 @@ describe("planned reads of a site's redirects and share links", () => {
   let foreignItemCursor: string;
 
   beforeAll(async () => {
-    itemsOrg = await createOrg(planned);
+    const {
+      org,
+      members: { reader, editor, guest },
+    } = await orgWithMembers(planned, { reader: 'read', editor: 'create', guest: 'guest' });
+    itemsOrg = org;
     const other = await createOrg(planned);
     const orgId = itemsOrg.organizationId;
-    const [reader, editor, guest] = [
-      await addMember(planned, orgId, 'read'),
-      await addMember(planned, orgId, 'create'),
-      await addMember(planned, orgId, 'guest'),
-    ];
     const admin = rest(planned, itemsOrg.admin.token);
     const space = await createSpace(planned, itemsOrg);
     const sites = `/v1/orgs/${orgId}/sites`;
@@ -501,10 +500,9 @@ describe("planned reads of a site's redirects and share links", () => {
       source: '/x',
       destination: { kind: 'external', url: 'https://example.com/x' },
     });
-    const foreign = await graphql(planned, other.admin.token, `query($id: ID!) { site(id: $id) { redirects { edges { cursor } } } }`, {
+    foreignItemCursor = await firstCursor(other.admin.token, `query($id: ID!) { site(id: $id) { redirects { edges { cursor } } } }`, {
       id: otherSite,
     });
-    foreignItemCursor = foreign.data.site.redirects.edges[0].cursor;
     itemCallers = {
       admin: itemsOrg.admin.token,
       reader: reader.token,
@@ -631,12 +629,12 @@ describe("planned reads of an organization's conversations, their issues and clu
   }
 
   beforeAll(async () => {
-    supportOrg = await createOrg(planned);
+    const {
+      org,
+      members: { reader, guest },
+    } = await orgWithMembers(planned, { reader: 'read', guest: 'guest' });
+    supportOrg = org;
     const other = await createOrg(planned);
-    const [reader, guest] = [
-      await addMember(planned, supportOrg.organizationId, 'read'),
-      await addMember(planned, supportOrg.organizationId, 'guest'),
-    ];
     const bodies = [
       'I cannot log in, the login page shows an error',
       'Login fails with an error after the password reset',
@@ -650,15 +648,11 @@ describe("planned reads of an organization's conversations, their issues and clu
     expect((await ingest(other, 'elsewhere', 'The login page shows an error')).status).toBeLessThan(300);
     await processed(supportOrg, bodies.length);
     await processed(other, 1);
-    const foreign = await graphql(
-      planned,
+    foreignConversationCursor = await firstCursor(
       other.admin.token,
       `query($id: ID!) { organization(id: $id) { conversations { edges { cursor } } } }`,
-      {
-        id: other.organizationId,
-      },
+      { id: other.organizationId },
     );
-    foreignConversationCursor = foreign.data.organization.conversations.edges[0].cursor;
     const issue = await planned.prisma.conversationIssue.findFirstOrThrow({ where: { organizationId: supportOrg.organizationId } });
     filterValues = { cluster: issue.clusterId!, conversation: 't-1' };
     supportCallers = {
@@ -771,15 +765,11 @@ describe('planned reads of the permissions granted on a space and on a collectio
   let foreignGrantCursor: string;
 
   beforeAll(async () => {
-    grantsOrg = await createOrg(planned);
+    const { org, members } = await orgWithMembers(planned, { reader: 'read', editor: 'edit', guest: 'guest', spaceAdmin: 'read' });
+    const { reader, editor, guest, spaceAdmin } = members;
+    grantsOrg = org;
     const other = await createOrg(planned);
     const orgId = grantsOrg.organizationId;
-    const [reader, editor, guest, spaceAdmin] = [
-      await addMember(planned, orgId, 'read'),
-      await addMember(planned, orgId, 'edit'),
-      await addMember(planned, orgId, 'guest'),
-      await addMember(planned, orgId, 'read'),
-    ];
     const admin = rest(planned, grantsOrg.admin.token);
     const collection = (await admin.post(`/v1/orgs/${orgId}/collections`, { title: 'Guides' })).body.id;
     const space = (await createSpace(planned, grantsOrg, { parent: collection })).id;
@@ -805,15 +795,11 @@ describe('planned reads of the permissions granted on a space and on a collectio
       (await rest(planned, other.admin.token).post(`/v1/spaces/${otherSpace.id}/permissions`, { role: 'read', users: [stranger.userId] }))
         .status,
     ).toBe(204);
-    const foreign = await graphql(
-      planned,
+    foreignGrantCursor = await firstCursor(
       other.admin.token,
       `query($id: ID!) { space(id: $id) { userPermissions { edges { cursor } } } }`,
-      {
-        id: otherSpace.id,
-      },
+      { id: otherSpace.id },
     );
-    foreignGrantCursor = foreign.data.space.userPermissions.edges[0].cursor;
     grantCallers = {
       admin: grantsOrg.admin.token,
       spaceAdmin: spaceAdmin.token,
@@ -889,15 +875,10 @@ describe("planned reads of a thread's commenters", () => {
   let foreignCommenterCursor: string;
 
   beforeAll(async () => {
-    threadOrg = await createOrg(planned);
+    const { org, members } = await orgWithMembers(planned, { commenter: 'comment', replier: 'edit', silent: 'read', guest: 'guest' });
+    const { commenter, replier, silent, guest } = members;
+    threadOrg = org;
     const other = await createOrg(planned);
-    const orgId = threadOrg.organizationId;
-    const [commenter, replier, silent, guest] = [
-      await addMember(planned, orgId, 'comment'),
-      await addMember(planned, orgId, 'edit'),
-      await addMember(planned, orgId, 'read'),
-      await addMember(planned, orgId, 'guest'),
-    ];
     spaceId = (await createSpace(planned, threadOrg)).id;
     const admin = rest(planned, threadOrg.admin.token);
     expect((await admin.post(`/v1/spaces/${spaceId}/permissions`, { role: 'comment', users: [guest.userId] })).status).toBe(204);
@@ -915,10 +896,11 @@ describe("planned reads of a thread's commenters", () => {
     await post(replier.token, `/v1/spaces/${spaceId}/change-requests/${changeRequestId}/comments`);
     const otherSpace = await createSpace(planned, other);
     await post(other.admin.token, `/v1/spaces/${otherSpace.id}/comments`);
-    const foreign = await graphql(planned, other.admin.token, `query($id: ID!) { space(id: $id) { commenters { edges { cursor } } } }`, {
-      id: otherSpace.id,
-    });
-    foreignCommenterCursor = foreign.data.space.commenters.edges[0].cursor;
+    foreignCommenterCursor = await firstCursor(
+      other.admin.token,
+      `query($id: ID!) { space(id: $id) { commenters { edges { cursor } } } }`,
+      { id: otherSpace.id },
+    );
     threadCallers = {
       admin: threadOrg.admin.token,
       commenter: commenter.token,

@@ -40,6 +40,14 @@ export async function addMember(
   return { userId, token, email: email.toLowerCase() };
 }
 
+/** An organization with one member per name, of the role it names (`{ reader: 'read', guest: 'guest' }`). */
+export async function orgWithMembers<N extends string>(app: TestApp, roles: Record<N, Role | 'guest'>) {
+  const org = await createOrg(app);
+  const members = {} as Record<N, Caller>;
+  for (const [name, role] of Object.entries(roles) as [N, Role | 'guest'][]) members[name] = await addMember(app, org.organizationId, role);
+  return { org, members };
+}
+
 /** One caller of each organization role, plus a guest. */
 export async function membersOfEveryRole(app: TestApp, organizationId: string) {
   const roles = ['admin', 'create', 'review', 'edit', 'comment', 'read', 'guest'] as const;

@@ -3,7 +3,7 @@ import { builder } from '../../schema/builder.js';
 import { requireActor } from '../../context.js';
 import { can, invitePolicy } from '../../policy/index.js';
 import { RoleEnum } from '../../schema/enums.js';
-import { scopedList, type ScopedList } from '../../schema/lists.js';
+import { organizationRows, scopedList } from '../../schema/lists.js';
 import { planList, planType } from '../../schema/plan/plan.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
@@ -73,11 +73,7 @@ planType('Invite', {
   visible: (invite, ctx) => can(invitePolicy, requireActor(ctx), invite as never, 'read'),
 });
 
-const organizationInvites: ScopedList<{ id: string }, unknown> = {
-  model: (ctx) => ctx.prisma.invite,
-  where: (org, _args, ctx) => inviteListWhere(ctx, org.id),
-  orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
-};
+const organizationInvites = organizationRows((ctx) => ctx.prisma.invite, inviteListWhere);
 planList('Organization', 'invites', 'Invite', organizationInvites);
 
 builder.prismaObjectField('Organization', 'invites', (t) =>

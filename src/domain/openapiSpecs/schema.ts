@@ -8,7 +8,7 @@ import { requireActor } from '../../context.js';
 import { can, openAPISpecPolicy } from '../../policy/index.js';
 import { restEnum } from '../../schema/enums.js';
 import { permissionsType } from '../../schema/permissions.js';
-import { scopedList, type ScopedList } from '../../schema/lists.js';
+import { organizationRows, scopedList } from '../../schema/lists.js';
 import { planList, planType } from '../../schema/plan/plan.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
@@ -139,11 +139,7 @@ planType('OpenAPISpec', {
   visible: (spec, ctx) => can(openAPISpecPolicy, requireActor(ctx), spec as never, 'view'),
 });
 
-const organizationSpecs: ScopedList<{ id: string }, unknown> = {
-  model: (ctx) => ctx.prisma.openAPISpec,
-  where: (org, _args, ctx) => specListWhere(ctx, org.id),
-  orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
-};
+const organizationSpecs = organizationRows((ctx) => ctx.prisma.openAPISpec, specListWhere);
 planList('Organization', 'openAPISpecs', 'OpenAPISpec', organizationSpecs);
 
 builder.prismaObjectField('Organization', 'openAPISpecs', (t) =>

@@ -3,7 +3,7 @@
 import { builder, type InputFieldBuilder } from '../../schema/builder.js';
 import type { SamlProvider } from '../../generated/prisma/client.js';
 import { RoleEnum, restEnum } from '../../schema/enums.js';
-import { scopedList, type ScopedList } from '../../schema/lists.js';
+import { oldestFirst, scopedList, type ScopedList } from '../../schema/lists.js';
 import { planList, planType } from '../../schema/plan/plan.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
@@ -106,7 +106,7 @@ planType('SamlProvider', {
 const organizationSamlProviders: ScopedList<{ id: string }, unknown> = {
   model: (ctx) => ctx.prisma.samlProvider,
   where: (org, _args, ctx) => samlProviderListWhere(ctx, org),
-  orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
+  orderBy: oldestFirst,
   preload: preloadRelatedTeams('defaultTeam', 'defaultTeamId'),
 };
 planList('Organization', 'samlProviders', 'SamlProvider', organizationSamlProviders, { preloadReads: ['defaultTeamId'] });

@@ -8,7 +8,7 @@ import { can, organizationPolicy, sitePolicy, visibleSitesWhere } from '../../po
 import type { OrganizationSubject } from '../../policy/organization.js';
 import { DefaultLevelEnum, defaultLevelOut } from '../../schema/enums.js';
 import { permissionsType } from '../../schema/permissions.js';
-import { scopedList, type ScopedList } from '../../schema/lists.js';
+import { oldestFirst, scopedList, type ScopedList } from '../../schema/lists.js';
 import { planList, planType } from '../../schema/plan/plan.js';
 import { mayShowRelated } from '../content/related.js';
 import { nodeConnection } from '../../schema/connections.js';
@@ -177,8 +177,6 @@ planType('Site', {
   visible: (site, ctx) => completeValue(siteSubject(ctx, site as never), (subject) => can(sitePolicy, requireActor(ctx), subject, 'view')),
 });
 
-const siteOrder = () => [{ createdAt: 'asc' }, { id: 'asc' }];
-
 const organizationSites: ScopedList<{ id: string }, SiteFilters> = {
   model: (ctx) => ctx.prisma.site,
   where: (org, args, ctx) => ({
@@ -188,7 +186,7 @@ const organizationSites: ScopedList<{ id: string }, SiteFilters> = {
     ...(args.published != null ? { published: args.published } : {}),
     ...(args.type ? { type: { in: [...args.type] } } : {}),
   }),
-  orderBy: siteOrder,
+  orderBy: oldestFirst,
   preload: preloadSites,
 };
 // `preloadSites` reads the sites' ids.
@@ -220,7 +218,7 @@ const sitesOfSpace: ScopedList<{ id: string; organizationId: string }, unknown> 
     ...visibleSitesWhere(requireActor(ctx), space.organizationId),
     siteSpaces: { some: { spaceId: space.id, ...liveSiteSpace } },
   }),
-  orderBy: siteOrder,
+  orderBy: oldestFirst,
   preload: preloadSites,
 };
 planList('Space', 'sites', 'Site', sitesOfSpace, { preloadReads: ['id'] });

@@ -4,7 +4,7 @@
 import { builder } from '../../schema/builder.js';
 import { requireActor } from '../../context.js';
 import { accountPolicy, authorize, can, tokenPolicy, visibleTokensWhere } from '../../policy/index.js';
-import { scopedList, type ScopedList } from '../../schema/lists.js';
+import { oldestFirst, scopedList, type ScopedList } from '../../schema/lists.js';
 import { planList, planType } from '../../schema/plan/plan.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { createApiToken, revokeApiToken } from './service.js';
@@ -45,7 +45,7 @@ const usersTokens: ScopedList<{ id: string }, unknown> = {
     authorize(accountPolicy, actor, user, 'listTokens');
     return visibleTokensWhere(actor, user.id);
   },
-  orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
+  orderBy: oldestFirst,
 };
 planList('User', 'tokens', 'ApiToken', usersTokens);
 

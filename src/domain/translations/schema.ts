@@ -8,7 +8,7 @@ import { requireActor } from '../../context.js';
 import { can, translationPolicy } from '../../policy/index.js';
 import { restEnum } from '../../schema/enums.js';
 import { permissionsType } from '../../schema/permissions.js';
-import { scopedList, type ScopedList } from '../../schema/lists.js';
+import { organizationRows, scopedList } from '../../schema/lists.js';
 import { planList, planType } from '../../schema/plan/plan.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
@@ -222,11 +222,7 @@ planType('Translation', {
   visible: (translation, ctx) => can(translationPolicy, requireActor(ctx), translation as never, 'view'),
 });
 
-const organizationTranslations: ScopedList<{ id: string }, unknown> = {
-  model: (ctx) => ctx.prisma.translation,
-  where: (org, _args, ctx) => translationListWhere(ctx, org.id),
-  orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
-};
+const organizationTranslations = organizationRows((ctx) => ctx.prisma.translation, translationListWhere);
 planList('Organization', 'translations', 'Translation', organizationTranslations);
 
 builder.prismaObjectField('Organization', 'translations', (t) =>

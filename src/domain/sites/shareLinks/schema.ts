@@ -6,7 +6,7 @@ import type { ShareLink } from '../../../generated/prisma/client.js';
 import { requireActor } from '../../../context.js';
 import { authorize, sitePolicy } from '../../../policy/index.js';
 import { itemsOfSite, mayOnSite } from '../access.js';
-import { scopedList, type ScopedList } from '../../../schema/lists.js';
+import { oldestFirst, scopedList, type ScopedList } from '../../../schema/lists.js';
 import { planList, planType } from '../../../schema/plan/plan.js';
 import { nodeConnection } from '../../../schema/connections.js';
 import { deletion, deletionFields } from '../../../schema/payloads.js';
@@ -55,7 +55,7 @@ const shareLinksOfSite: ScopedList<SiteRow, { search?: string | null }> = {
     const bySearch = args.search ? { OR: [{ name: { contains: args.search, mode: 'insensitive' } }, { key: args.search }] } : {};
     return { ...(await itemsOfSite(ctx, s.id)), ...bySearch };
   },
-  orderBy: () => [{ createdAt: 'asc' }, { id: 'asc' }],
+  orderBy: oldestFirst,
 };
 planList('Site', 'shareLinks', 'ShareLink', shareLinksOfSite);
 
