@@ -1,6 +1,6 @@
 // Invite links of an organization (its admins) and joining through one.
 import { builder } from '../../schema/builder.js';
-import { requireActor } from '../../context.js';
+import { requireActor, type Context } from '../../context.js';
 import { can, invitePolicy } from '../../policy/index.js';
 import { RoleEnum } from '../../schema/enums.js';
 import { organizationRows, scopedList } from '../../schema/lists.js';
@@ -11,11 +11,14 @@ import { createInvite, deleteInvite, findInvite, inviteListWhere, joinWithInvite
 
 const contentSelect = { select: { id: true, organizationId: true, memberLevel: true } } as const;
 
+/** Whether the caller may read an invite (its type's check, and the read planner's). */
+const inviteShown = (invite: { organizationId: string }, ctx: Context) => can(invitePolicy, requireActor(ctx), invite, 'read');
+
 export const InviteRef = builder.prismaNode('Invite', {
   id: { field: 'id' },
   description: 'An invite link: to the organization with a role, or to a space or collection with a level.',
   select: { id: true, organizationId: true },
-  authScopes: (invite, ctx) => can(invitePolicy, requireActor(ctx), invite, 'read'),
+  authScopes: (invite, ctx) => inviteShown(invite, ctx),
   fields: (t) => ({
     organizationId: t.exposeID('organizationId', { description: 'Id of the organization it lets people into.' }),
     role: t.field({
@@ -70,7 +73,7 @@ planType('Invite', {
   computed: { role: ['role', 'spaceId', 'collectionId'], level: ['level'], redundant: ['role', 'level'] },
   subject: ['id', 'organizationId'],
   subjectRelations: { space: ['id', 'organizationId', 'memberLevel'], collection: ['id', 'organizationId', 'memberLevel'] },
-  visible: (invite, ctx) => can(invitePolicy, requireActor(ctx), invite as never, 'read'),
+  visible: (invite, ctx) => inviteShown(invite as never, ctx),
 });
 
 const organizationInvites = organizationRows((ctx) => ctx.prisma.invite, inviteListWhere);

@@ -4,7 +4,7 @@
 // that follows processing (authorized per event), and the processed versions' content.
 import { builder, type InputFieldBuilder } from '../../schema/builder.js';
 import type { OpenAPISpec } from '../../generated/prisma/client.js';
-import { requireActor } from '../../context.js';
+import { requireActor, type Context } from '../../context.js';
 import { can, openAPISpecPolicy } from '../../policy/index.js';
 import { restEnum } from '../../schema/enums.js';
 import { permissionsType } from '../../schema/permissions.js';
@@ -67,10 +67,13 @@ const OpenAPISpecUrls = builder.simpleObject('OpenAPISpecUrls', {
 });
 const SpecPermissions = permissionsType('OpenAPISpecPermissions', openAPISpecPolicy, ['view', 'edit']);
 
+/** Whether the caller may see a specification (its type's check, and the read planner's). */
+const specShown = (spec: { organizationId: string }, ctx: Context) => can(openAPISpecPolicy, requireActor(ctx), spec, 'view');
+
 export const OpenAPISpecRef = builder.prismaNode('OpenAPISpec', {
   id: { field: 'id' },
   description: 'An OpenAPI specification: fetched from its source and processed in the background into versions.',
-  authScopes: (spec, ctx) => can(openAPISpecPolicy, requireActor(ctx), spec, 'view'),
+  authScopes: (spec, ctx) => specShown(spec, ctx),
   fields: (t) => ({
     slug: t.exposeString('slug', { description: 'Slug used as reference (lowercase words separated by dashes).' }),
     sourceURL: t.exposeString('sourceURL', { description: 'URL the specification is fetched from.' }),
@@ -136,7 +139,7 @@ planType('OpenAPISpec', {
   // Their resolvers above answer them from these columns (and the subject's).
   computed: { lastProcessedErrors: ['lastProcessedErrors'], permissions: [], urls: ['slug', 'visibility'] },
   subject: ['organizationId'],
-  visible: (spec, ctx) => can(openAPISpecPolicy, requireActor(ctx), spec as never, 'view'),
+  visible: (spec, ctx) => specShown(spec as never, ctx),
 });
 
 const organizationSpecs = organizationRows((ctx) => ctx.prisma.openAPISpec, specListWhere);

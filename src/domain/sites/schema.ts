@@ -3,7 +3,7 @@
 import { completeValue } from '@pothos/core';
 import { builder, type InputFieldBuilder, type ObjectFieldBuilder } from '../../schema/builder.js';
 import type { Site } from '../../generated/prisma/client.js';
-import { requireActor } from '../../context.js';
+import { requireActor, type Context } from '../../context.js';
 import { can, organizationPolicy, sitePolicy, visibleSitesWhere } from '../../policy/index.js';
 import type { OrganizationSubject } from '../../policy/organization.js';
 import { DefaultLevelEnum, defaultLevelOut } from '../../schema/enums.js';
@@ -54,10 +54,14 @@ const SiteAdaptiveContent = builder.simpleObject('SiteAdaptiveContent', {
   fields: (t) => ({ enabled: t.boolean({ description: 'Whether content adapts to the claims of visitors.' }) }),
 });
 
+/** Whether the caller may see a site (its type's check, and the read planner's): with the share keys they presented. */
+const siteShown = (site: Site, ctx: Context) =>
+  completeValue(siteSubject(ctx, site), (subject) => can(sitePolicy, requireActor(ctx), subject, 'view'));
+
 export const SiteRef = builder.prismaNode('Site', {
   id: { field: 'id' },
   description: 'A site: publishes spaces of an organization to readers.',
-  authScopes: (site, ctx) => completeValue(siteSubject(ctx, site), (subject) => can(sitePolicy, requireActor(ctx), subject, 'view')),
+  authScopes: (site, ctx) => siteShown(site, ctx),
   fields: (t) => ({
     title: t.exposeString('title', { description: 'Title, 2 to 128 characters.' }),
     type: t.field({ type: SiteTypeEnum, description: 'The plan of the site.', resolve: (s) => s.type as never }),
@@ -174,7 +178,7 @@ planType('Site', {
     permissions: [],
   },
   subject: ['id', 'organizationId', 'defaultLevel', 'published', 'visibility'],
-  visible: (site, ctx) => completeValue(siteSubject(ctx, site as never), (subject) => can(sitePolicy, requireActor(ctx), subject, 'view')),
+  visible: (site, ctx) => siteShown(site as never, ctx),
 });
 
 const organizationSites: ScopedList<{ id: string }, SiteFilters> = {

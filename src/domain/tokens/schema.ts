@@ -2,17 +2,21 @@
 // answered once) and `revokeApiToken`. A caller only ever sees and revokes
 // their own user's tokens (src/policy/token.ts).
 import { builder } from '../../schema/builder.js';
-import { requireActor } from '../../context.js';
+import { requireActor, type Context } from '../../context.js';
 import { accountPolicy, authorize, can, tokenPolicy, visibleTokensWhere } from '../../policy/index.js';
+import type { TokenSubject } from '../../policy/token.js';
 import { oldestFirst, scopedList, type ScopedList } from '../../schema/lists.js';
 import { planList, planType } from '../../schema/plan/plan.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { createApiToken, revokeApiToken } from './service.js';
 
+/** Whether the caller may see a token (its type's check, and the read planner's). */
+const tokenShown = (token: TokenSubject, ctx: Context) => can(tokenPolicy, requireActor(ctx), token, 'view');
+
 export const ApiTokenRef = builder.prismaNode('ApiToken', {
   id: { field: 'id' },
   description: "An API token of the caller's user. Its secret is only ever shown by createApiToken.",
-  authScopes: (token, ctx) => can(tokenPolicy, requireActor(ctx), token, 'view'),
+  authScopes: (token, ctx) => tokenShown(token, ctx),
   fields: (t) => ({
     label: t.exposeString('label', { nullable: true, description: 'Label given at creation, if any.' }),
     scopes: t.exposeStringList('scopes', { description: 'OAuth scope names; empty for an unrestricted token.' }),
@@ -35,7 +39,7 @@ planType('ApiToken', {
   // Its resolver above answers it from the subject.
   computed: { current: [] },
   subject: ['id', 'userId', 'organizationId'],
-  visible: (token, ctx) => can(tokenPolicy, requireActor(ctx), token as never, 'view'),
+  visible: (token, ctx) => tokenShown(token as never, ctx),
 });
 
 const usersTokens: ScopedList<{ id: string }, unknown> = {

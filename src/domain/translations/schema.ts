@@ -4,7 +4,7 @@
 // event, as spaceChanged is).
 import { builder } from '../../schema/builder.js';
 import type { Translation } from '../../generated/prisma/client.js';
-import { requireActor } from '../../context.js';
+import { requireActor, type Context } from '../../context.js';
 import { can, translationPolicy } from '../../policy/index.js';
 import { restEnum } from '../../schema/enums.js';
 import { permissionsType } from '../../schema/permissions.js';
@@ -124,10 +124,14 @@ const TranslationPermissions = permissionsType('TranslationPermissions', transla
 
 const seconds = (ms: number) => Math.round(ms / 1000);
 
+/** Whether the caller may see a translation (its type's check, and the read planner's). */
+const translationShown = (translation: { organizationId: string }, ctx: Context) =>
+  can(translationPolicy, requireActor(ctx), translation, 'view');
+
 export const TranslationRef = builder.prismaNode('Translation', {
   id: { field: 'id' },
   description: 'A translation of a space into another language, run in the background into a space of its own.',
-  authScopes: (translation, ctx) => can(translationPolicy, requireActor(ctx), translation, 'view'),
+  authScopes: (translation, ctx) => translationShown(translation, ctx),
   fields: (t) => ({
     status: t.field({ type: TranslationStatusEnum, description: 'Where its runs stand.', resolve: (tr) => tr.status as never }),
     source: t.field({
@@ -219,7 +223,7 @@ planType('Translation', {
     urls: ['id'],
   },
   subject: ['organizationId'],
-  visible: (translation, ctx) => can(translationPolicy, requireActor(ctx), translation as never, 'view'),
+  visible: (translation, ctx) => translationShown(translation as never, ctx),
 });
 
 const organizationTranslations = organizationRows((ctx) => ctx.prisma.translation, translationListWhere);
