@@ -124,8 +124,8 @@ describe('planned reads of sites', () => {
     published: rarely(fc.boolean()),
     type: rarely(fc.constantFrom(['basic'], ['premium', 'ultimate'], [])),
     space: rarely(fc.constantFrom('twice', 'nowhere', 'deleted')),
-    // A filter the where-translator does not cover (case-insensitive text): the generic path answers.
-    title: rarely(fc.constantFrom('docs', 'nothing'), 6),
+    // Case-insensitive text, as Prisma matches it (a `%` or `_` of the value is a wildcard).
+    title: rarely(fc.constantFrom('docs', 'nothing', 'DOCS', '%', 'p_b', 'S%D'), 4),
   });
   const operation = (sel: string) =>
     `query($id: ID!, $first: Int, $last: Int, $after: String, $before: String, $published: Boolean, $type: [SiteType!], $space: ID,
@@ -175,7 +175,7 @@ describe('planned reads of sites', () => {
   it('answers the REST list of sites as the generic path, page after page, in statements that do not grow with the page', async () => {
     const path = `/v1/orgs/${siteOrg.organizationId}/sites`;
     const counts = [];
-    for (const filter of ['', `?space=${spaceIds.twice}`, '?published=true'])
+    for (const filter of ['', `?space=${spaceIds.twice}`, '?published=true', '?title=DOC'])
       await restPagesAlike(`${path}${filter}`, Object.values(siteCallers), siteOrg.admin.token);
     for (const limit of [1, 4]) {
       const { result, statements } = await planned.recordStatements(() => rest(planned, siteOrg.admin.token).get(`${path}?limit=${limit}`));
@@ -539,8 +539,8 @@ describe("planned reads of a site's redirects and share links", () => {
           connectionOf(redirectSelection, 'SiteRedirectConnection'),
           rarely(fc.boolean()),
           rarely(fc.constantFrom('createdAt', 'updatedAt', 'source')),
-          // A filter the where-translator does not cover (case-insensitive text): the generic path answers.
-          rarely(fc.constant('le'), 6),
+          // Case-insensitive text, as Prisma matches it (a `%` or `_` of the value is a wildcard).
+          rarely(fc.constantFrom('le', 'LE', '%', '_d', '/%/'), 4),
         )
         .map(([sel, draft, orderBy, search]) => ({
           name: 'redirects' as const,
@@ -549,13 +549,15 @@ describe("planned reads of a site's redirects and share links", () => {
           variables: '$draft: Boolean, $orderBy: SiteRedirectOrderBy, $search: String',
           field: 'redirects(first: $first, last: $last, after: $after, before: $before, draft: $draft, orderBy: $orderBy, search: $search)',
         })),
-      fc.tuple(connectionOf(shareLinkSelection, 'ShareLinkConnection'), rarely(fc.constant('part'), 6)).map(([sel, search]) => ({
-        name: 'shareLinks' as const,
-        sel,
-        filters: { search },
-        variables: '$search: String',
-        field: 'shareLinks(first: $first, last: $last, after: $after, before: $before, search: $search)',
-      })),
+      fc
+        .tuple(connectionOf(shareLinkSelection, 'ShareLinkConnection'), rarely(fc.constantFrom('part', 'PRESS', '%', 'p_r'), 4))
+        .map(([sel, search]) => ({
+          name: 'shareLinks' as const,
+          sel,
+          filters: { search },
+          variables: '$search: String',
+          field: 'shareLinks(first: $first, last: $last, after: $after, before: $before, search: $search)',
+        })),
     );
     await plannedRuns(
       fc.tuple(

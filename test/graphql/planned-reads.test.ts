@@ -361,8 +361,8 @@ describe('planned reads', () => {
         membersReaders(),
         selection,
         pageArgs,
-        // A title filter the planner does not translate (the generic path answers), now and then.
-        rarely(fc.constantFrom('empty', 'guest')),
+        // A title filter (case-insensitive text, its wildcards searched for literally), now and then.
+        rarely(fc.constantFrom('empty', 'GUEST', '%', 'the_e', 'Emp%')),
       ),
       150,
       ([caller, sel, args, title]) => {
@@ -389,7 +389,7 @@ describe('planned reads', () => {
       sort: fc.option(fc.constantFrom('JOINED_AT', 'LAST_SEEN_AT', 'NAME'), { nil: undefined }),
       order: fc.option(fc.constantFrom('ASC', 'DESC'), { nil: undefined }),
       role: rarely(fc.constantFrom('ADMIN', 'READ', 'GUEST')),
-      search: rarely(fc.constantFrom('a', 'nobody'), 5),
+      search: rarely(fc.constantFrom('a', 'nobody', 'A', '%', '_', '@'), 5),
     });
     /** Planned answers that read a user (the join and its type's check). */
     let plannedWithRelation = 0;
@@ -431,8 +431,8 @@ describe('planned reads', () => {
         fc.constantFrom(...Object.keys(teamMemberIds)),
         selection,
         pageArgs,
-        // A title filter on the team (a relation), which the planner does not translate, now and then.
-        rarely(fc.constantFrom('editors', 'guest')),
+        // A title filter on the team (a relation's row, case-insensitive text), now and then.
+        rarely(fc.constantFrom('editors', 'GUEST', '%', 'the_e')),
       ),
       200,
       async ([caller, member, sel, args, title]) => {
@@ -492,6 +492,7 @@ describe('planned reads', () => {
     // Orders and filters the planner translates: planned too, and answered alike.
     await restPagesAlike(`${path}?sort=joinedAt&order=asc`, [org.admin.token]);
     await restPagesAlike(`${path}?role=read`, [org.admin.token]);
+    await restPagesAlike(`${path}?search=A`, [org.admin.token]);
     // The token check, the organization, the page with its count, users and organizations, then the
     // list's preload: space counts, the members' grants, team counts, site counts and the organizations
     // each user shares with the caller (the generic path: 9).

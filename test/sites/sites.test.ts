@@ -186,6 +186,9 @@ describe('GET /orgs/{organizationId}/sites', () => {
     expect(all.body.count).toBe(3);
     expect(ids(await admin.get(`${sitesPath(org)}?space=${space.id}`))).toEqual([a.id]);
     expect(ids(await admin.get(`${sitesPath(org)}?title=HELP`))).toEqual([a.id, c.id]);
+    // A title's `%` and `_` are searched for, not wildcards (no title here holds either).
+    for (const literal of ['%', '_', 'Help%Center', 'API_docs'])
+      expect(ids(await admin.get(`${sitesPath(org)}?title=${encodeURIComponent(literal)}`)), literal).toEqual([]);
     expect(ids(await admin.get(`${sitesPath(org)}?published=true`))).toEqual([c.id]);
     expect(ids(await admin.get(`${sitesPath(org)}?published=false`))).toEqual([a.id, b.id]);
     expect(ids(await admin.get(`${sitesPath(org)}?type=ultimate`))).toEqual([b.id]);

@@ -17,6 +17,7 @@ import type { Role } from '../../policy/roles.js';
 import { memberGrants } from '../permissions/loaders.js';
 import { memberKeyOf } from './loaders.js';
 import type { Tx } from '../../db/tx.js';
+import { containsText } from '../../db/textSearch.js';
 
 type Query = { include?: Prisma.MemberInclude; select?: Prisma.MemberSelect };
 const key = (organizationId: string, userId: string) => ({ organizationId_userId: { organizationId, userId } });
@@ -28,9 +29,6 @@ export async function findMember(ctx: Context, organizationId: string, userId: s
 
 export type MemberListArgs = { order?: string | null; role?: string | null; search?: string | null; sort?: string | null };
 
-/** LIKE patterns match `%` and `_` as wildcards: search for them literally. */
-const literally = (text: string) => text.replace(/[\\%_]/g, '\\$&');
-
 /**
  * The members an organization lists (non-guests may list them): by role
  * ("guest": no role), by text in the name or e-mail address (case-insensitive).
@@ -39,7 +37,7 @@ const literally = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 export function memberListWhere(ctx: Context, org: OrganizationSubject, args: MemberListArgs): Prisma.MemberWhereInput {
   authorize(organizationPolicy, requireActor(ctx), org, 'listMembers');
   const search = args.search?.trim();
-  const pattern = search ? literally(search) : undefined;
+  const pattern = search ? containsText(search) : undefined;
   return {
     organizationId: org.id,
     ...(args.role ? { role: args.role === 'guest' ? null : (args.role as Role) } : {}),
@@ -47,7 +45,7 @@ export function memberListWhere(ctx: Context, org: OrganizationSubject, args: Me
     ...(pattern
       ? {
           user: {
-            OR: [{ displayName: { contains: pattern, mode: 'insensitive' } }, { email: { contains: pattern, mode: 'insensitive' } }],
+            OR: [{ displayName: pattern }, { email: pattern }],
           },
         }
       : {}),
@@ -75,7 +73,7 @@ export function memberTeamsWhere(
   return {
     organizationId: member.organizationId,
     userId: member.userId,
-    ...(title ? { team: { title: { contains: literally(title), mode: 'insensitive' } } } : {}),
+    ...(title ? { team: { title: containsText(title) } } : {}),
   };
 }
 

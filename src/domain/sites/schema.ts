@@ -19,6 +19,7 @@ import { sitePublishedBase, siteUrls } from './addresses.js';
 import { sharedUrl, siteSubject } from './shareLinks/shareKeys.js';
 import { liveSiteSpace } from './structure/scopes.js';
 import { createSite, deleteSite, findSite, setSitePublished, updateSite } from './service.js';
+import { containsText } from '../../db/textSearch.js';
 
 const SitePermissions = permissionsType('SitePermissions', sitePolicy, [
   'view',
@@ -186,7 +187,7 @@ const organizationSites: ScopedList<{ id: string }, SiteFilters> = {
   where: (org, args, ctx) => ({
     ...visibleSitesWhere(requireActor(ctx), org.id),
     ...(args.space ? { siteSpaces: { some: { spaceId: args.space, ...liveSiteSpace } } } : {}),
-    ...(args.title ? { title: { contains: args.title, mode: 'insensitive' } } : {}),
+    ...(args.title ? { title: containsText(args.title) } : {}),
     ...(args.published != null ? { published: args.published } : {}),
     ...(args.type ? { type: { in: [...args.type] } } : {}),
   }),

@@ -20,13 +20,11 @@ import { checkLength } from '../../validate.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { Tx } from '../../db/tx.js';
 import { callerTeamRole } from './loaders.js';
+import { containsText } from '../../db/textSearch.js';
 
 type Query = { include?: Prisma.TeamInclude; select?: Prisma.TeamSelect };
 type TeamRole = 'owner' | 'member';
 const TITLE_MAX = 64;
-
-/** LIKE patterns match `%` and `_` as wildcards: search for them literally. */
-const literally = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 function checkTitle(title: string | null | undefined): string {
   if (title == null) throw badRequest('is required', 'title');
@@ -69,7 +67,7 @@ export function teamListWhere(ctx: Context, org: { id: string; emailDomains: str
   const title = args.title?.trim();
   return {
     organizationId: org.id,
-    ...(title ? { title: { contains: literally(title), mode: 'insensitive' } } : {}),
+    ...(title ? { title: containsText(title) } : {}),
     ...(args.owner != null ? teamsManagedByWhere(args.owner) : {}),
   };
 }

@@ -1,9 +1,10 @@
 // A Prisma `where`, as the policy filters build it (src/policy/filters.ts), in
 // SQL, and a list's `orderBy`: the planner runs the very filter and order the
 // generic path hands Prisma. Only the forms those filters use are translated
-// (equality, null, `in`, `not` on a required column, AND/OR/NOT, a filter on a
-// to-one relation's row, `some` of a to-many relation's rows; an order on required columns in one direction);
-// anything else is Unplannable, and the list is served by the generic path.
+// (equality, null, `in`, `not` on a required column, text `contains`,
+// `startsWith` and `endsWith`, AND/OR/NOT, a filter on a to-one relation's row,
+// `some` of a to-many relation's rows; an order on required columns, each in its
+// direction); anything else is Unplannable, and the list is served by the generic path.
 import { columnOf, toManyRelation, toOneRelationOf, type ModelField } from './declare.js';
 
 /** A read the planner does not cover: the generic path serves it. */
@@ -105,6 +106,12 @@ function filteredColumn(model: string, name: string): ModelField {
   }
 }
 
+const likePatterns: Record<string, (text: string) => string> = {
+  contains: (text) => `%${text}%`,
+  startsWith: (text) => `${text}%`,
+  endsWith: (text) => `%${text}`,
+};
+
 function columnFilter(model: string, name: string, value: unknown, params: unknown[]): string {
   const field = filteredColumn(model, name);
   if (field.isList) throw new Unplannable(`a filter on ${model}.${name}`);
@@ -116,7 +123,14 @@ function columnFilter(model: string, name: string, value: unknown, params: unkno
   // Only a plain object holds operators (a Date, a Decimal, … is a value this translation does not compare).
   if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype || Object.keys(value).length === 0)
     throw new Unplannable(`a filter value for ${name}`);
-  const parts = Object.entries(value as Record<string, unknown>).map(([op, operand]) => {
+  const { mode, ...ops } = value as Record<string, unknown>;
+  if (mode !== undefined && mode !== 'insensitive' && mode !== 'default') throw new Unplannable(`the mode ${String(mode)}`);
+  const parts = Object.entries(ops).map(([op, operand]) => {
+    // Prisma's text search: a LIKE pattern around the value as given (its `%` and `_` match as
+    // wildcards: src/db/textSearch.ts escapes them for every search), ILIKE when insensitive.
+    if (op in likePatterns && typeof operand === 'string' && field.type === 'String')
+      return `${column}::text ${mode === 'insensitive' ? 'ILIKE' : 'LIKE'} ${param(params, likePatterns[op]!(operand))}`;
+    if (mode === 'insensitive') throw new Unplannable(`the filter ${op} on ${model}.${name}, insensitive`);
     if (op === 'equals' && operand === null) return `${column} IS NULL`;
     if (op === 'equals' && isPlain(operand) && comparable) return `${column} = ${param(params, operand)}`;
     if (op === 'in' && Array.isArray(operand) && field.type === 'String' && operand.every((v) => typeof v === 'string'))

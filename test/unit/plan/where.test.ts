@@ -55,6 +55,14 @@ describe('whereToSql', () => {
     );
   });
 
+  it("translates text search as Prisma's LIKE patterns, ILIKE when insensitive, the value's wildcards kept", () => {
+    expect(sql({ title: { contains: 'a_b%', mode: 'insensitive' } })).toEqual({ text: '(s."title"::text ILIKE $1)', params: ['%a_b%%'] });
+    expect(sql({ title: { startsWith: 'Doc' }, emoji: { endsWith: '.' } })).toEqual({
+      text: '(s."title"::text LIKE $1 AND s."emoji"::text LIKE $2)',
+      params: ['Doc%', '%.'],
+    });
+  });
+
   it('refuses what it does not translate', () => {
     for (const where of [
       { changeRequests: { every: { status: 'open' } } },
@@ -64,7 +72,9 @@ describe('whereToSql', () => {
       { parent: null },
       { parent: { is: { title: 'A' } } },
       { organization: 'org_1' },
-      { title: { contains: 'a' } },
+      { title: { equals: 'a', mode: 'insensitive' } },
+      { title: { contains: 'a', mode: 'fuzzy' } },
+      { createdAt: { contains: 'a' } },
       { createdAt: new Date() },
       { parentId: { not: 'col_a' } },
       { unknownColumn: 1 },

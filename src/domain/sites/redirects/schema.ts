@@ -20,6 +20,7 @@ import {
   updateSiteRedirect,
   type BulkResult,
 } from './service.js';
+import { containsText } from '../../../db/textSearch.js';
 
 export const SiteRedirectRef = builder.prismaNode('SiteRedirect', {
   id: { field: 'id' },
@@ -96,7 +97,7 @@ const redirectsOfSite: ScopedList<SiteRow, RedirectFilters> = {
       // The site loaded first: each redirect's check then answers at once.
       ...(await itemsOfSite(ctx, s.id)),
       draft: args.draft ?? false,
-      ...(args.search ? { source: { contains: args.search.slice(0, 512), mode: 'insensitive' } } : {}),
+      ...(args.search ? { source: containsText(args.search.slice(0, 512)) } : {}),
     };
   },
   orderBy: (args) => [...orders[args.orderBy ?? 'createdAt']],

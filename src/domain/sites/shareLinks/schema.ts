@@ -15,6 +15,7 @@ import { sitePublishedBase } from '../addresses.js';
 import { siteIdFields } from '../schema.js';
 import { PublishedUrls, siteRowOf } from '../siteSpaces/schema.js';
 import { createShareLink, deleteShareLink, updateShareLink } from './service.js';
+import { containsText } from '../../../db/textSearch.js';
 
 export const ShareLinkRef = builder.prismaNode('ShareLink', {
   id: { field: 'id' },
@@ -52,7 +53,7 @@ const shareLinksOfSite: ScopedList<SiteRow, { search?: string | null }> = {
   model: (ctx) => ctx.prisma.shareLink,
   where: async (s, args, ctx) => {
     authorize(sitePolicy, requireActor(ctx), s, 'viewShareLinks');
-    const bySearch = args.search ? { OR: [{ name: { contains: args.search, mode: 'insensitive' } }, { key: args.search }] } : {};
+    const bySearch = args.search ? { OR: [{ name: containsText(args.search) }, { key: args.search }] } : {};
     return { ...(await itemsOfSite(ctx, s.id)), ...bySearch };
   },
   orderBy: oldestFirst,
