@@ -942,3 +942,109 @@ describe("planned reads of a thread's commenters", () => {
       await restPagesAlike(path, Object.values(threadCallers), threadOrg.admin.token, (page) => expect(page.status).toBe(200));
   });
 });
+
+describe("planned reads of a site's site spaces, ordered by their sections' positions", () => {
+  let structureOrg: OrgFixture;
+  let structureCallers: Record<string, string>;
+  /** A site of sections in groups and outside them (one of its spaces deleted), and one of root site spaces. */
+  let siteIds: Record<'sections' | 'root', string>;
+  let foreignStructureCursor: string;
+
+  beforeAll(async () => {
+    const { org, members } = await orgWithMembers(planned, { reader: 'read', guest: 'guest' });
+    structureOrg = org;
+    const other = await createOrg(planned);
+    const admin = rest(planned, org.admin.token);
+    const spaces = [];
+    for (let i = 0; i < 6; i++) spaces.push((await createSpace(planned, org)).id);
+    const sites = `/v1/orgs/${org.organizationId}/sites`;
+    const withSections = (await admin.post(sites, { title: 'Sections' })).body.id;
+    const sectionIds: string[] = [];
+    for (const space of spaces.slice(0, 4))
+      sectionIds.push((await admin.post(`${sites}/${withSections}/sections`, { spaceId: space })).body.id);
+    // More site spaces in two sections; then groups, which put their sections before those at the root.
+    for (const [section, space] of [
+      [sectionIds[0], spaces[4]],
+      [sectionIds[0], spaces[5]],
+      [sectionIds[2], spaces[5]],
+    ] as const)
+      expect((await admin.post(`${sites}/${withSections}/site-spaces`, { spaceId: space, sectionId: section })).status).toBe(201);
+    const outer = await admin.post(`${sites}/${withSections}/section-groups`, {
+      title: 'Products',
+      sections: [sectionIds[3], sectionIds[1]],
+    });
+    expect(outer.status).toBe(201);
+    expect((await admin.post(`${sites}/${withSections}/section-groups`, { title: 'Legacy', parent: outer.body.id })).status).toBe(201);
+    expect((await admin.post(`${sites}/${withSections}/publish`)).status).toBe(200);
+    const root = (await admin.post(sites, { title: 'Root', spaces: spaces.slice(0, 5) })).body.id;
+    expect((await admin.delete(`/v1/spaces/${spaces[5]}`)).status).toBe(205);
+    siteIds = { sections: withSections, root };
+    const otherSite = (
+      await rest(planned, other.admin.token).post(`/v1/orgs/${other.organizationId}/sites`, {
+        title: 'Elsewhere',
+        spaces: [(await createSpace(planned, other)).id],
+      })
+    ).body.id;
+    foreignStructureCursor = await firstCursor(other.admin.token, `query($id: ID!) { site(id: $id) { siteSpaces { edges { cursor } } } }`, {
+      id: otherSite,
+    });
+    structureCallers = {
+      admin: org.admin.token,
+      reader: members.reader.token,
+      guest: members.guest.token,
+      sitesOnly: (await tokenWithScopes(planned, org.admin.userId, ['site:read'])).token,
+      otherOrganization: other.admin.token,
+    };
+  });
+
+  const siteSpaceSelection = someOf(
+    [
+      'id',
+      'path',
+      'siteId',
+      'sectionId',
+      'condition',
+      'title',
+      'default',
+      'draft',
+      'urls { published }',
+      '__typename',
+      'space { id title }',
+    ].map(always),
+  );
+
+  it('answer as the generic path for every caller, site, filter, page and cursor', async () => {
+    const operation = (sel: string) =>
+      `query($id: ID!, $default: Boolean, $first: Int, $last: Int, $after: String, $before: String) {
+        site(id: $id) { siteSpaces(default: $default, first: $first, last: $last, after: $after, before: $before) { ${sel} } } }`;
+    const plannedAnswers = await plannedRuns(
+      fc.tuple(
+        fc.oneof(
+          { arbitrary: fc.constant('admin'), weight: 2 },
+          { arbitrary: fc.constantFrom(...Object.keys(structureCallers)), weight: 3 },
+        ),
+        fc.constantFrom('sections', 'root'),
+        rarely(fc.boolean()),
+        connectionOf(siteSpaceSelection, 'SiteSpaceConnection'),
+        pageArgs,
+      ),
+      200,
+      ([caller, site, isDefault, sel, args]) => {
+        const edges = (data: any) => data?.site?.siteSpaces?.edges;
+        const base = { id: siteIds[site as 'sections' | 'root'], default: isDefault };
+        return pageAnsweredAlike(structureCallers[caller]!, operation, sel, base, args, edges, foreignStructureCursor);
+      },
+    );
+    expect(plannedAnswers).toBeGreaterThan(40);
+  });
+
+  it('answers the REST list as the generic path, each page in one planned statement', async () => {
+    for (const site of Object.values(siteIds))
+      await restPagesAlike(
+        `/v1/orgs/${structureOrg.organizationId}/sites/${site}/site-spaces`,
+        Object.values(structureCallers),
+        structureOrg.admin.token,
+        (page) => expectOpenApi(page, 'get', '/orgs/{organizationId}/sites/{siteId}/site-spaces', 200),
+      );
+  });
+});

@@ -423,9 +423,10 @@ export function compileChildren(info: GraphQLResolveInfo, children: PlannedChild
   const filter = whereToSql(model, children.where, params).at(LIST_ALIAS);
   // The parents' children are grouped in this order (run.ts).
   const order = orderOf(model, children.orderBy, ['id'], children.where);
+  if (order.joins(LIST_ALIAS)) throw new Unplannable('children ordered by a relation');
   const plan = { model, columns: c.statement.columns, joins: c.statement.joins, node };
   const parents = `${LIST_ALIAS}.${quote(children.foreignKey)} = ANY($${params.length + 1}::text[])`;
-  const text = `${objectStatement(plan, `${parents} AND ${filter}`)} ORDER BY ${orderBySql(order, (c) => `${LIST_ALIAS}.${quote(c)}`)}`;
+  const text = `${objectStatement(plan, `${parents} AND ${filter}`)} ORDER BY ${orderBySql(order, (term) => term.sql(LIST_ALIAS))}`;
   return { text, params, parentAt, node };
 }
 

@@ -64,14 +64,14 @@ function statement(plan: ConnectionPlan, where: object, orderBy: object[], page:
     meta.push(`EXISTS (SELECT 1 FROM ${table} k WHERE ${filter.at('k')} AND ${cursor}) AS "cursorInList"`);
   }
   if (withTotal) meta.push(`(SELECT count(*)::int FROM ${table} k WHERE ${filter.at('k')}) AS "total"`);
-  const orderColumns = order.columns.map((c, i) => `${LIST_ALIAS}.${quote(c)} AS o${i}`);
+  const orderColumns = order.terms.map((term, i) => `${term.sql(LIST_ALIAS)} AS o${i}`);
   // The order columns only order the page: not answered, so no row parses a Date it never reads.
   const answered = plan.names.map((name) => `p.${name}`);
   const text =
     `/* read plan */ SELECT m.*, ${answered.join(', ')} FROM (SELECT ${meta.join(', ')}) m LEFT JOIN LATERAL (` +
-    `SELECT ${[...plan.columns, ...orderColumns].join(', ')} FROM ${table} ${LIST_ALIAS} ${plan.joins.join(' ')} ` +
+    `SELECT ${[...plan.columns, ...orderColumns].join(', ')} FROM ${table} ${LIST_ALIAS} ${[...plan.joins, order.joins(LIST_ALIAS)].filter(Boolean).join(' ')} ` +
     // Reading backwards reverses the order inside, then the outer order restores it.
-    `WHERE ${conditions.join(' AND ')} ORDER BY ${orderBySql(order, (c) => `${LIST_ALIAS}.${quote(c)}`, backward)} ` +
+    `WHERE ${conditions.join(' AND ')} ORDER BY ${orderBySql(order, (term) => term.sql(LIST_ALIAS), backward)} ` +
     `LIMIT ${Math.abs(page.take)}) p ON TRUE ORDER BY ${orderBySql(order, (_, i) => `p.o${i}`)}`;
   return { text, params };
 }

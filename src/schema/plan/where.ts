@@ -143,45 +143,90 @@ function columnFilter(model: string, name: string, value: unknown, params: unkno
   return parts.length ? parts.join(' AND ') : 'TRUE';
 }
 
-/**
- * The list's order (Prisma `orderBy`) as columns, each with its direction. It must be a total
- * order (every column of the key the filter does not pin is in it) on required columns (where
- * Prisma's cursor and a comparison of rows agree).
- */
-export function orderOf(model: string, orderBy: readonly object[], key: readonly string[], where: object) {
-  const entries = orderBy.map((o) => {
-    const pairs = Object.entries(o);
-    if (pairs.length !== 1 || (pairs[0]![1] !== 'asc' && pairs[0]![1] !== 'desc')) throw new Unplannable('an order on a relation');
-    return pairs[0] as [string, 'asc' | 'desc'];
-  });
-  const columns = entries.map(([c]) => c);
-  const pinned = (column: string) => ['string', 'number'].includes(typeof (where as Record<string, unknown>)[column]);
-  if (!columns.length || !key.every((k) => columns.includes(k) || pinned(k))) throw new Unplannable('this order');
-  if (columns.some((c) => !columnOf(model, c).isRequired)) throw new Unplannable('an order on a nullable column');
-  return { columns, directions: entries.map(([, d]) => d) };
+/** One term of a list's order: an expression on the listed row (its table alias), and its direction. */
+interface OrderTerm {
+  sql: (alias: string) => string;
+  direction: 'asc' | 'desc';
 }
 
-export type Order = ReturnType<typeof orderOf>;
+export interface Order {
+  terms: OrderTerm[];
+  /** The LEFT JOINs its terms read (a relation's column), on the listed row's alias. */
+  joins: (alias: string) => string;
+}
 
-/** `ORDER BY` of `order` on the columns `at(i)` gives (reversed: each direction turned, to read a page backwards). */
-export const orderBySql = (order: Order, at: (column: string, i: number) => string, reversed = false) =>
-  order.columns.map((c, i) => `${at(c, i)} ${(order.directions[i] === 'asc') !== reversed ? 'ASC' : 'DESC'}`).join(', ');
+const numeric = new Set(['Int', 'Float']);
+
+/**
+ * The terms of one Prisma order: a required column, or a numeric column of a to-one relation
+ * (`{ section: { sortKey: 'asc' } }`). A relation may be absent, its column then NULL, which
+ * PostgreSQL orders last ascending and first descending, as Prisma's statement leaves it: the
+ * term is then two, "is it NULL" and the value (0 when it is), which compare as rows do.
+ */
+function orderTerms(model: string, entry: object, joins: ((alias: string) => string)[]): OrderTerm[] {
+  const pairs = Object.entries(entry);
+  if (pairs.length !== 1) throw new Unplannable('this order');
+  const [name, value] = pairs[0]!;
+  if (value === 'asc' || value === 'desc') {
+    if (!columnOf(model, name).isRequired) throw new Unplannable('an order on a nullable column');
+    return [{ sql: (alias) => `${alias}.${quote(name)}`, direction: value }];
+  }
+  const relation = toOneRelationOf(model, name);
+  const inner = isPlainObject(value) ? Object.entries(value) : [];
+  const [column, direction] = inner[0] ?? [];
+  if (!relation || inner.length !== 1 || (direction !== 'asc' && direction !== 'desc')) throw new Unplannable('an order on a relation');
+  let field: ModelField;
+  try {
+    field = columnOf(relation.model, column!);
+  } catch {
+    throw new Unplannable('an order on a relation');
+  }
+  if (!field.isRequired || !numeric.has(field.type)) throw new Unplannable('an order on a relation');
+  const n = joins.length;
+  joins.push(
+    (alias) => `LEFT JOIN ${quote(relation.model)} ${alias}_o${n} ON ${alias}_o${n}."id" = ${alias}.${quote(relation.foreignKey)}`,
+  );
+  const at = (alias: string) => `${alias}_o${n}.${quote(column!)}`;
+  return [
+    { sql: (alias) => `(${at(alias)} IS NULL)`, direction },
+    { sql: (alias) => `COALESCE(${at(alias)}, 0)`, direction },
+  ];
+}
+
+/**
+ * The list's order (Prisma `orderBy`) as terms, each with its direction. It must be a total order
+ * (every column of the key the filter does not pin is in it) on required columns or a relation's
+ * numeric column (where Prisma's cursor and a comparison of rows agree).
+ */
+export function orderOf(model: string, orderBy: readonly object[], key: readonly string[], where: object): Order {
+  const joins: ((alias: string) => string)[] = [];
+  const terms = orderBy.flatMap((entry) => orderTerms(model, entry, joins));
+  const columns = orderBy.flatMap((entry) => Object.keys(entry));
+  const pinned = (column: string) => ['string', 'number'].includes(typeof (where as Record<string, unknown>)[column]);
+  if (!terms.length || !key.every((k) => columns.includes(k) || pinned(k))) throw new Unplannable('this order');
+  return { terms, joins: (alias) => joins.map((join) => join(alias)).join(' ') };
+}
+
+/** `ORDER BY` of `order` on the expressions `at(i)` gives (reversed: each direction turned, to read a page backwards). */
+export const orderBySql = (order: Order, at: (term: OrderTerm, i: number) => string, reversed = false) =>
+  order.terms.map((term, i) => `${at(term, i)} ${(term.direction === 'asc') !== reversed ? 'ASC' : 'DESC'}`).join(', ');
 
 /**
  * The rows of `alias` after (`backward`: before) the row `cursor` (SQL on alias `k`) in `order`:
- * one comparison of rows when every column goes one way, else column after column.
+ * one comparison of rows when every term goes one way, else term after term.
  */
 export function afterCursorSql(order: Order, alias: string, table: string, cursor: string, backward: boolean) {
-  const op = (i: number) => ((order.directions[i] === 'asc') !== backward ? '>' : '<');
-  const col = (prefix: string, c: string) => `${prefix}.${quote(c)}`;
-  if (order.directions.every((d) => d === order.directions[0])) {
-    const row = (prefix: string) => `(${order.columns.map((c) => col(prefix, c)).join(', ')})`;
-    return `${row(alias)} ${op(0)} (SELECT ${order.columns.map((c) => col('k', c)).join(', ')} FROM ${table} k WHERE ${cursor})`;
+  const op = (term: OrderTerm) => ((term.direction === 'asc') !== backward ? '>' : '<');
+  const cursorRow = `${table} k ${order.joins('k')}`.replace(/ +$/, '');
+  if (order.terms.every((term) => term.direction === order.terms[0]!.direction)) {
+    const row = (prefix: string) => `(${order.terms.map((term) => term.sql(prefix)).join(', ')})`;
+    return `${row(alias)} ${op(order.terms[0]!)} (SELECT ${order.terms.map((term) => term.sql('k')).join(', ')} FROM ${cursorRow} WHERE ${cursor})`;
   }
-  const after = order.columns.map((c, i) =>
-    [...order.columns.slice(0, i).map((p) => `${col(alias, p)} = ${col('k', p)}`), `${col(alias, c)} ${op(i)} ${col('k', c)}`].join(
-      ' AND ',
-    ),
+  const after = order.terms.map((term, i) =>
+    [
+      ...order.terms.slice(0, i).map((before) => `${before.sql(alias)} = ${before.sql('k')}`),
+      `${term.sql(alias)} ${op(term)} ${term.sql('k')}`,
+    ].join(' AND '),
   );
-  return `EXISTS (SELECT 1 FROM ${table} k WHERE ${cursor} AND ((${after.join(') OR (')})))`;
+  return `EXISTS (SELECT 1 FROM ${cursorRow} WHERE ${cursor} AND ((${after.join(') OR (')})))`;
 }

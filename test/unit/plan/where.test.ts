@@ -86,14 +86,32 @@ describe('whereToSql', () => {
 
 describe('orderOf and the cursor condition', () => {
   it('reads a total order on required columns, each with its direction', () => {
-    expect(orderOf('Space', [{ createdAt: 'desc' }, { id: 'asc' }], ['id'], {})).toEqual({
-      columns: ['createdAt', 'id'],
-      directions: ['desc', 'asc'],
-    });
-    // Not total (the key missing), on a relation, on a nullable column: refused.
+    const order = orderOf('Space', [{ createdAt: 'desc' }, { id: 'asc' }], ['id'], {});
+    expect(order.terms.map((term) => [term.sql('t'), term.direction])).toEqual([
+      ['t."createdAt"', 'desc'],
+      ['t."id"', 'asc'],
+    ]);
+    expect(order.joins('t')).toBe('');
+    // Not total (the key missing), on a relation's text, on a nullable column: refused.
     expect(() => orderOf('Space', [{ createdAt: 'asc' }], ['id'], {})).toThrow(Unplannable);
     expect(() => orderOf('Space', [{ parent: { title: 'asc' } }, { id: 'asc' }], ['id'], {})).toThrow(Unplannable);
     expect(() => orderOf('Space', [{ deletedAt: 'asc' }, { id: 'asc' }], ['id'], {})).toThrow(Unplannable);
+  });
+
+  it("orders by a relation's position with its absence last ascending (first descending), as PostgreSQL does", () => {
+    const order = orderOf('SiteSpace', [{ section: { sortKey: 'asc' } }, { sortKey: 'asc' }, { id: 'asc' }], ['id'], {});
+    expect(order.joins('t')).toBe('LEFT JOIN "SiteSection" t_o0 ON t_o0."id" = t."sectionId"');
+    expect(order.terms.map((term) => term.sql('t'))).toEqual([
+      '(t_o0."sortKey" IS NULL)',
+      'COALESCE(t_o0."sortKey", 0)',
+      't."sortKey"',
+      't."id"',
+    ]);
+    expect(afterCursorSql(order, 't', '"SiteSpace"', 'k."id" = $1', false)).toBe(
+      '((t_o0."sortKey" IS NULL), COALESCE(t_o0."sortKey", 0), t."sortKey", t."id") > ' +
+        '(SELECT (k_o0."sortKey" IS NULL), COALESCE(k_o0."sortKey", 0), k."sortKey", k."id" FROM "SiteSpace" k ' +
+        'LEFT JOIN "SiteSection" k_o0 ON k_o0."id" = k."sectionId" WHERE k."id" = $1)',
+    );
   });
 
   it('compares rows when every column goes one way, and column after column otherwise', () => {
@@ -110,7 +128,7 @@ describe('orderOf and the cursor condition', () => {
     expect(afterCursorSql(mixed, 't', '"Space"', 'k."id" = $1', true)).toContain(
       '(t."createdAt" > k."createdAt") OR (t."createdAt" = k."createdAt" AND t."id" < k."id")',
     );
-    expect(orderBySql(mixed, (c) => `t.${c}`)).toBe('t.createdAt DESC, t.id ASC');
-    expect(orderBySql(mixed, (c) => `t.${c}`, true)).toBe('t.createdAt ASC, t.id DESC');
+    expect(orderBySql(mixed, (term) => term.sql('t'))).toBe('t."createdAt" DESC, t."id" ASC');
+    expect(orderBySql(mixed, (term) => term.sql('t'), true)).toBe('t."createdAt" ASC, t."id" DESC');
   });
 });

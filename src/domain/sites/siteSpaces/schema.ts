@@ -5,8 +5,8 @@ import { builder, type ObjectFieldBuilder } from '../../../schema/builder.js';
 import type { SiteSpace } from '../../../generated/prisma/client.js';
 import type { Context } from '../../../context.js';
 import { itemsOfSite, mayOnSite, mayShowPublishedSpace } from '../access.js';
-import { scopedList } from '../../../schema/lists.js';
-import { planRelation, planType } from '../../../schema/plan/plan.js';
+import { scopedList, type ScopedList } from '../../../schema/lists.js';
+import { planList, planRelation, planType } from '../../../schema/plan/plan.js';
 import { nodeConnection } from '../../../schema/connections.js';
 import { deletion, deletionFields } from '../../../schema/payloads.js';
 import { siteRows, type SiteRow } from '../loaders.js';
@@ -90,6 +90,17 @@ export const SiteSpaceConnection = nodeConnection(SiteSpaceRef, 'SiteSpace', { i
 /** Site spaces that are the default of their scope (the root of their site, or their section). */
 const isDefaultSiteSpace = { OR: [{ sectionId: null, defaultOfSites: { some: {} } }, { defaultOf: { some: {} } }] };
 
+const siteSpacesOfSite: ScopedList<{ id: string }, { default?: boolean | null; shareKey?: string | null }> = {
+  model: (ctx) => ctx.prisma.siteSpace,
+  where: async (s, args, ctx) => {
+    presentShareKey(ctx, s.id, args.shareKey);
+    const byDefault = args.default === true ? isDefaultSiteSpace : args.default === false ? { NOT: isDefaultSiteSpace } : {};
+    return { ...(await itemsOfSite(ctx, s.id)), ...liveSiteSpace, ...byDefault };
+  },
+  orderBy: () => [{ section: { sortKey: 'asc' } }, { sortKey: 'asc' }, { id: 'asc' }],
+};
+planList('Site', 'siteSpaces', 'SiteSpace', siteSpacesOfSite);
+
 builder.prismaObjectField('Site', 'siteSpaces', (t) =>
   t.prismaConnection(
     {
@@ -100,15 +111,7 @@ builder.prismaObjectField('Site', 'siteSpaces', (t) =>
         default: t.arg.boolean({ description: 'true: only default site spaces; false: only the others; omitted: all.' }),
         shareKey: t.arg.string({ description: "Key of an active share link: the published URLs of a share-link site's items carry it." }),
       },
-      ...scopedList({
-        model: (ctx) => ctx.prisma.siteSpace,
-        where: async (s: { id: string }, args: { default?: boolean | null; shareKey?: string | null }, ctx) => {
-          presentShareKey(ctx, s.id, args.shareKey);
-          const byDefault = args.default === true ? isDefaultSiteSpace : args.default === false ? { NOT: isDefaultSiteSpace } : {};
-          return { ...(await itemsOfSite(ctx, s.id)), ...liveSiteSpace, ...byDefault };
-        },
-        orderBy: () => [{ section: { sortKey: 'asc' } }, { sortKey: 'asc' }, { id: 'asc' }],
-      }),
+      ...scopedList(siteSpacesOfSite),
     },
     SiteSpaceConnection,
   ),
