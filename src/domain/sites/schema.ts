@@ -4,13 +4,13 @@ import { completeValue } from '@pothos/core';
 import { builder, type InputFieldBuilder, type ObjectFieldBuilder } from '../../schema/builder.js';
 import type { Site } from '../../generated/prisma/client.js';
 import { requireActor, type Context } from '../../context.js';
-import { can, organizationPolicy, sitePolicy, visibleSitesWhere } from '../../policy/index.js';
+import { can, sitePolicy, visibleSitesWhere } from '../../policy/index.js';
 import type { OrganizationSubject } from '../../policy/organization.js';
 import { DefaultLevelEnum, defaultLevelOut } from '../../schema/enums.js';
 import { permissionsType } from '../../schema/permissions.js';
 import { oldestFirst, scopedList, type ScopedList } from '../../schema/lists.js';
 import { planList, planType } from '../../schema/plan/plan.js';
-import { mayShowRelated } from '../content/related.js';
+import { organizationShown } from '../content/related.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { SiteAgentsContextEnum, SiteTypeEnum, SiteVisibilityEnum } from './enums.js';
@@ -120,8 +120,7 @@ export const SiteRef = builder.prismaNode('Site', {
     organizationId: t.exposeID('organizationId', { description: 'Id of the owning organization.' }),
     organization: t.relation('organization', {
       description: 'The owning organization.',
-      authScopes: (site, _args, ctx) =>
-        mayShowRelated(ctx, organizationPolicy, (site as { organization?: OrganizationSubject }).organization),
+      authScopes: (site, _args, ctx) => organizationShown((site as { organization?: OrganizationSubject }).organization, ctx),
     }),
     urls: t.field({
       type: SiteUrls,
@@ -167,7 +166,7 @@ planType('Site', {
     createdAt: 'createdAt',
     organizationId: 'organizationId',
   },
-  relations: { organization: { type: 'Organization', shown: (org, ctx) => mayShowRelated(ctx, organizationPolicy, org as never) } },
+  relations: { organization: { type: 'Organization', shown: (org, ctx) => organizationShown(org as never, ctx) } },
   // Their resolvers above answer them from these columns (and the subject's); the count from the loader `preloadSites` fills.
   computed: {
     proxy: ['proxy', 'hostname', 'basename'],

@@ -1,7 +1,7 @@
 import { builder, type InputFieldBuilder, type ObjectFieldBuilder } from '../../schema/builder.js';
 import type { Space } from '../../generated/prisma/client.js';
 import { requireActor, type Context } from '../../context.js';
-import { can, collectionPolicy, organizationPolicy, shownSpacePolicy, spacePolicy, visibleContentWhere } from '../../policy/index.js';
+import { can, collectionPolicy, shownSpacePolicy, spacePolicy, visibleContentWhere } from '../../policy/index.js';
 import { spaceSubjectSelect } from '../../policy/space.js';
 import { ContentVisibilityEnum, DefaultLevelEnum, EditModeEnum, defaultLevelOut } from '../../schema/enums.js';
 import { permissionsType } from '../../schema/permissions.js';
@@ -13,7 +13,7 @@ import { deletion, deletionFields } from '../../schema/payloads.js';
 import { moveInputFields, moved, newOrganizationField, newParentField, positionFromInput, transferInputFields } from '../content/schema.js';
 import { LanguageEnum } from '../content/language.js';
 import { ContentLinkConnection, ContentLinkType, spaceLinks } from '../links/schema.js';
-import { mayShowRelated } from '../content/related.js';
+import { mayShowRelated, organizationShown } from '../content/related.js';
 import { linkEmbed } from './embed.js';
 import type { ContentSubject } from '../../policy/content.js';
 import type { SpaceSubject } from '../../policy/space.js';
@@ -65,7 +65,6 @@ const forMembers =
 /** Whether a space may appear in an answer (the type's scopes, and the read planner's check). */
 const spaceShown = (space: SpaceSubject, ctx: Context) => can(shownSpacePolicy, requireActor(ctx), space, 'view');
 /** Whether a space's organization and parent collection are shown, or read as null. */
-const organizationShown = (org: OrganizationSubject | undefined, ctx: Context) => mayShowRelated(ctx, organizationPolicy, org);
 const parentShown = (parent: ContentSubject | null | undefined, ctx: Context) => mayShowRelated(ctx, collectionPolicy, parent);
 
 export const SpaceRef = builder.prismaNode('Space', {

@@ -79,21 +79,20 @@ function plannedField(schema: GraphQLSchema, path: string, ownCheck = false) {
 
 /** Wires the planner into `schema` (once, when it is built). */
 export function planReads(schema: GraphQLSchema) {
-  // A relation joins the row its foreign key names: the planned type it answers must read that table.
-  for (const [typeName, type] of plannedTypes)
+  for (const [typeName, type] of plannedTypes) {
+    // A relation joins the row its foreign key names: the planned type it answers must read that table.
     for (const [name, relation] of Object.entries(type.relations ?? {})) {
       const joined = joinOf(type.model, name).model;
       const answered = plannedTypes.get(relation.type)?.model;
       if (answered && answered !== joined)
         throw new Error(`read plan: ${typeName}.${name} joins ${joined}, not ${relation.type}'s ${answered}`);
     }
-  // A column answers a leaf (a JSON column shaped as an object type is a computed field: its resolver answers it).
-  for (const [typeName, type] of plannedTypes)
-    for (const field of Object.keys(type.columns)) {
-      const declared = (schema.getType(typeName) as GraphQLObjectType | undefined)?.getFields()[field];
-      if (!declared || !isLeafType(getNamedType(declared.type)))
+    // A column answers a leaf (a JSON column shaped as an object type is a computed field: its resolver answers it).
+    const fields = (schema.getType(typeName) as GraphQLObjectType | undefined)?.getFields();
+    for (const field of Object.keys(type.columns))
+      if (!fields?.[field] || !isLeafType(getNamedType(fields[field].type)))
         throw new Error(`read plan: ${typeName}.${field} is not a field answering a leaf, which a column answers`);
-    }
+  }
   const readByProperty = new Set<string>(plannedTypes.keys());
   for (const [path, listed] of plannedLists) {
     const node = plannedTypes.get(listed.node);

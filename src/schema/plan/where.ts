@@ -217,7 +217,7 @@ export const orderBySql = (order: Order, at: (term: OrderTerm, i: number) => str
  */
 export function afterCursorSql(order: Order, alias: string, table: string, cursor: string, backward: boolean) {
   const op = (term: OrderTerm) => ((term.direction === 'asc') !== backward ? '>' : '<');
-  const cursorRow = `${table} k ${order.joins('k')}`.replace(/ +$/, '');
+  const cursorRow = [`${table} k`, order.joins('k')].filter(Boolean).join(' ');
   if (order.terms.every((term) => term.direction === order.terms[0]!.direction)) {
     const row = (prefix: string) => `(${order.terms.map((term) => term.sql(prefix)).join(', ')})`;
     return `${row(alias)} ${op(order.terms[0]!)} (SELECT ${order.terms.map((term) => term.sql('k')).join(', ')} FROM ${cursorRow} WHERE ${cursor})`;
