@@ -32,6 +32,13 @@ function eachField(
   }
 }
 
+/** The names of the fields asked of the object the field `info` resolves (through fragments). */
+export function fieldsAsked(info: GraphQLResolveInfo): Set<string> {
+  const asked = new Set<string>();
+  for (const node of info.fieldNodes) eachField(info, node.selectionSet, (field) => asked.add(field.name.value));
+  return asked;
+}
+
 /**
  * The names of the fields the items of the connection `info` resolves are asked for
  * (through fragments); with a `path` of field names, those asked of that object of

@@ -63,16 +63,30 @@ export function accessibleSpaces(role: Level, counts: ContentCounts, granted: { 
  * for them (a statement per fact, none for a fact not asked): the fields then answer
  * at once instead of waiting per row.
  */
-export function preloadMembers(rows: unknown[], ctx: Context, info: GraphQLResolveInfo) {
-  const members = rows as { organizationId: string; userId: string; role: Level }[];
+export const preloadMembers = (rows: unknown[], ctx: Context, info: GraphQLResolveInfo) =>
+  loadMemberFacts(ctx, rows as MemberRow[], fieldsAskedOfItems(info));
+
+/**
+ * The same for a page of rows whose items ask for a member by a relation (`member` of a team's
+ * memberships or of a space's user grants, by their organization and user).
+ */
+export const preloadRelatedMembers = (relation: string) => (rows: unknown[], ctx: Context, info: GraphQLResolveInfo) => {
+  const asked = fieldsAskedOfItems(info, relation);
+  return asked.size ? loadMemberFacts(ctx, rows as MemberRow[], asked) : undefined;
+};
+
+/** A member's key, and their role when the rows hold it (a related member's is read with it, not before). */
+type MemberRow = { organizationId: string; userId: string; role?: Level | null };
+
+function loadMemberFacts(ctx: Context, members: MemberRow[], asked: Set<string>) {
   const organizations = [...new Set(members.map((m) => m.organizationId))];
-  const asked = fieldsAskedOfItems(info);
   return Promise.all([
     asked.has('spacesCount') &&
       Promise.all([spaceCountsByOrganization(ctx).loadAll(organizations), memberGrants(ctx).loadAll(members.map(memberKeyOf))]),
     asked.has('teamsCount') && teamCountsByMember(ctx).loadAll(members.map(memberKeyOf)),
+    // Guests see no sites: their organizations' counts are not read (a related member's role is not known yet: read).
     asked.has('sitesCount') &&
-      siteCountsByOrganization(ctx).loadAll([...new Set(members.filter((m) => m.role != null).map((m) => m.organizationId))]),
+      siteCountsByOrganization(ctx).loadAll([...new Set(members.filter((m) => m.role !== null).map((m) => m.organizationId))]),
     // The User type's check reads the organizations each user shares with the caller.
     asked.has('user') && organizationsSharedWithActor(ctx).loadAll(members.map((m) => m.userId)),
   ]);

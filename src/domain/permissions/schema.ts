@@ -2,17 +2,15 @@
 // a collection, and the mutations that grant and take them back (the space's
 // or collection's admins).
 import { builder, type InputFieldBuilder } from '../../schema/builder.js';
-import { requireActor, type Context } from '../../context.js';
+import { requireActor } from '../../context.js';
 import { authorize, collectionPolicy, spacePolicy } from '../../policy/index.js';
 import type { ContentSubject } from '../../policy/content.js';
 import type { SpaceSubject } from '../../policy/space.js';
 import { RoleEnum } from '../../schema/enums.js';
-import type { GraphQLResolveInfo } from 'graphql';
 import { scopedList, type ScopedList } from '../../schema/lists.js';
 import { planList, planType } from '../../schema/plan/plan.js';
-import { fieldsAskedOfItems } from '../../schema/selection.js';
 import { preloadRelatedTeams } from '../teams/loaders.js';
-import { organizationsSharedWithActor } from '../users/loaders.js';
+import { preloadRelatedMembers } from '../members/loaders.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { grantContentAccess, grantListWhere, removeContentGrant } from './service.js';
@@ -43,14 +41,9 @@ planType('ContentPermission', {
   visible: () => true,
 });
 
-/** What the items of a page of grants read of their team (the caller's role in it) and their member's user (the organizations shared with the caller). */
-const preloadGrantees = {
-  team: preloadRelatedTeams('team', 'teamId'),
-  user: (rows: unknown[], ctx: Context, info: GraphQLResolveInfo) =>
-    fieldsAskedOfItems(info, 'member').has('user')
-      ? organizationsSharedWithActor(ctx).loadAll((rows as { userId: string }[]).map((grant) => grant.userId))
-      : undefined,
-};
+/** What the items of a page of grants read of their team (the caller's role in it) or their member (the user's shared organizations, counts). */
+const preloadGrantees = { team: preloadRelatedTeams('team', 'teamId'), user: preloadRelatedMembers('member') };
+const preloadReads = { team: ['teamId'], user: ['organizationId', 'userId'] };
 
 /** `teamPermissions` and `userPermissions` on spaces and collections (their admins list them). */
 function permissionLists<S extends ContentSubject>(
@@ -67,7 +60,7 @@ function permissionLists<S extends ContentSubject>(
       orderBy: grantOrder,
       preload: preloadGrantees[grantee],
     };
-    planList(type, `${grantee}Permissions`, 'ContentPermission', grants, { preloadReads: [grantee === 'team' ? 'teamId' : 'userId'] });
+    planList(type, `${grantee}Permissions`, 'ContentPermission', grants, { preloadReads: preloadReads[grantee] });
     builder.prismaObjectField(type, `${grantee}Permissions`, (t) =>
       t.prismaConnection(
         {

@@ -1,7 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { settledLoader } from '../../loaders.js';
 import { requireActor, type Context } from '../../context.js';
-import { fieldsAskedOfItems } from '../../schema/selection.js';
+import { fieldsAsked, fieldsAskedOfItems } from '../../schema/selection.js';
 import { teamSpaceCounts } from '../permissions/loaders.js';
 
 /** Per team: the caller's role in it, or null (one statement per batch). */
@@ -26,6 +26,10 @@ export function preloadTeams(rows: unknown[], ctx: Context, info: GraphQLResolve
     fieldsAskedOfItems(info),
   );
 }
+
+/** The same for one team looked up (its row's id), by the fields asked of it. */
+export const preloadTeam = (team: { id: string }, ctx: Context, info: GraphQLResolveInfo) =>
+  loadTeamFacts(ctx, [team.id], fieldsAsked(info));
 
 /**
  * The same for a page of rows whose items ask for a team by a relation (`team` of a member's

@@ -8,10 +8,11 @@ import { can, teamMemberPolicy, teamPolicy, visibleTeamMembersWhere } from '../.
 import { TeamRoleEnum } from '../../schema/enums.js';
 import { permissionsType } from '../../schema/permissions.js';
 import { scopedList, type ScopedList } from '../../schema/lists.js';
-import { planList, planType } from '../../schema/plan/plan.js';
+import { planList, planLookup, planRelatedList, planType } from '../../schema/plan/plan.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { teamSpaceCounts } from '../permissions/loaders.js';
-import { preloadTeams } from './loaders.js';
+import { preloadRelatedMembers } from '../members/loaders.js';
+import { preloadRelatedTeams, preloadTeam, preloadTeams } from './loaders.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import {
   createTeam,
@@ -21,6 +22,7 @@ import {
   renameTeam,
   setTeamMember,
   teamListWhere,
+  teamLookupWhere,
   teamSubject,
   updateTeamMembers,
   type TeamListArgs,
@@ -84,6 +86,12 @@ planType('TeamMember', {
 export const TeamMemberConnection = nodeConnection(TeamMembershipRef, 'TeamMember', { items: 'team memberships' });
 const TeamConnection = nodeConnection(TeamRef, 'Team', { items: 'teams' });
 
+/** A team's members the caller may see, in the order they joined. */
+const teamMembersQuery = (_args: unknown, ctx: Context) => ({
+  where: visibleTeamMembersWhere(requireActor(ctx)),
+  orderBy: [{ createdAt: 'asc' as const }, { userId: 'asc' as const }],
+});
+
 builder.prismaObjectField('Team', 'members', (t) =>
   // A related connection: the page and its count load with the teams (one statement for all of them).
   t.relatedConnection(
@@ -92,11 +100,22 @@ builder.prismaObjectField('Team', 'members', (t) =>
       cursor: 'teamId_userId',
       description: "The team's members the caller may see (a guest sees only themself), in the order they joined.",
       totalCount: true,
-      query: (_args, ctx) => ({ where: visibleTeamMembersWhere(requireActor(ctx)), orderBy: [{ createdAt: 'asc' }, { userId: 'asc' }] }),
+      query: teamMembersQuery,
     },
     TeamMemberConnection,
   ),
 );
+
+/** What the items of a page of memberships read of their member (counts, the user's check) and of their team (the caller's role). */
+const preloadMemberships = [preloadRelatedMembers('member'), preloadRelatedTeams('team', 'teamId')];
+
+// Planned beneath a planned team: the pages of every team of a list (or of one looked up) in one statement.
+planRelatedList('Team', 'members', 'TeamMember', {
+  model: 'Team',
+  query: teamMembersQuery,
+  preload: (rows, ctx, info) => Promise.all(preloadMemberships.map((preload) => preload(rows, ctx, info))),
+  preloadReads: ['organizationId', 'userId', 'teamId'],
+});
 
 planType('Team', {
   model: 'Team',
@@ -145,6 +164,11 @@ builder.prismaObjectField('Organization', 'team', (t) =>
     resolve: (query, org, args, ctx) => findTeam(ctx, org.id, args.id, query),
   }),
 );
+planLookup('Organization', 'team', 'Team', {
+  where: (org: { id: string }, args: { id: string }, ctx) => teamLookupWhere(ctx, org.id, args.id),
+  // The Team type's check (findTeam's) reads the caller's role in it.
+  preload: (team, ctx, info) => preloadTeam(team as { id: string }, ctx, info),
+});
 
 const teamKey = (t: InputFieldBuilder) => ({
   organizationId: t.id({ required: true, description: 'Id of the organization.' }),

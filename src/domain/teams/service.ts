@@ -37,9 +37,15 @@ export function teamSubject(ctx: Context, team: { id: string; organizationId: st
   return completeValue(callerTeamRole(ctx).load(team.id), (callerRole) => ({ organizationId: team.organizationId, callerRole }));
 }
 
+/** The filter of the team `teamId` of organization `organizationId`, in an organization the caller is in. */
+export const teamLookupWhere = (ctx: Context, organizationId: string, teamId: string) => ({
+  id: teamId,
+  AND: [{ organizationId }, tenantScope(requireActor(ctx))],
+});
+
 /** The team `teamId` of organization `organizationId` (null when absent or in an organization the caller is not in). */
 const loadTeam = (db: Tx | Context['prisma'], ctx: Context, organizationId: string, teamId: string, query: Query = {}) =>
-  db.team.findFirst({ ...query, where: { id: teamId, AND: [{ organizationId }, tenantScope(requireActor(ctx))] } });
+  db.team.findFirst({ ...query, where: teamLookupWhere(ctx, organizationId, teamId) });
 
 async function authorizeTeam<T extends { id: string; organizationId: string }>(
   ctx: Context,

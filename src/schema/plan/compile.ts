@@ -21,12 +21,14 @@ import {
 import {
   columnOf,
   keyOf,
+  plannedRelatedLists,
   plannedTypes,
   joinOf,
   type Join,
   type PlannedChildrenField,
   type PlannedList,
   type PlannedLookup,
+  type PlannedRelatedList,
   type PlannedRelation,
   type PlannedType,
 } from './declare.js';
@@ -37,7 +39,19 @@ export type NodeField =
   | { key: string; kind: 'typename'; value: string }
   | { key: string; kind: 'column'; at: string }
   | { key: string; kind: 'count'; at: string }
-  | { key: string; kind: 'relation'; relation: PlannedRelation; node: NodePlan };
+  | { key: string; kind: 'relation'; relation: PlannedRelation; node: NodePlan }
+  | { key: string; kind: 'list'; list: NestedList };
+
+/** A related connection beneath a planned object (`Team.members`): its own statement, for every parent at once (run.ts). */
+export interface NestedList {
+  /** The result column of the parent's id, in the rows of the plan holding it. */
+  parentIdAt: string;
+  related: PlannedRelatedList;
+  /** The field and its nodes: its arguments are read at run time (from the variables), its selection by the preload. */
+  field: GraphQLField<unknown, unknown>;
+  fieldNodes: FieldNode[];
+  plan: ConnectionPlan;
+}
 
 /**
  * How the answer under one response key is made (answer.ts), in the order graphql-js would
@@ -101,6 +115,8 @@ export interface ConnectionPlan {
   pageInfoTypename: string;
   /** The whole answer of the connection, or null when part of it needs graphql-js (answer.ts). */
   answer: AnswerStep[] | null;
+  /** Related connections beneath its objects. */
+  lists: NestedList[];
 }
 
 /** The alias of the listed table. */
@@ -162,7 +178,19 @@ interface Compilation {
   schema: GraphQLSchema;
   fragments: Record<string, FragmentDefinitionNode>;
   statement: StatementBuilder;
+  /** The related connections met, each read by a statement of its own. */
+  lists: NestedList[];
+  /** Inside a related connection: no other beneath it. */
+  nested: boolean;
 }
+
+const compilation = (info: Pick<GraphQLResolveInfo, 'schema' | 'fragments'>, nested = false): Compilation => ({
+  schema: info.schema,
+  fragments: info.fragments,
+  statement: new StatementBuilder(),
+  lists: [],
+  nested,
+});
 
 /** The fields of `sets` on `type`, by response key, through the fragments that apply to it. */
 function fieldsByKey(c: Compilation, type: GraphQLObjectType, sets: readonly SelectionSetNode[]): Map<string, FieldNode[]> {
@@ -210,8 +238,24 @@ function compileNode(c: Compilation, typeName: string, sets: SelectionSetNode[],
   const graphQLType = objectType(c.schema, typeName);
   for (const [key, nodes] of fieldsByKey(c, graphQLType, sets)) {
     const name = nodes[0]!.name.value;
-    const inner = subSelections(nodes);
     const field = graphQLType.getFields()[name];
+    const related = c.nested ? undefined : plannedRelatedLists.get(`${typeName}.${name}`);
+    if (related) {
+      // Its arguments (the page) are read when it runs: a statement of its own, for every parent.
+      const plan = connectionOf(
+        compilation(c, true),
+        getNamedType(field!.type) as GraphQLObjectType,
+        nodes,
+        related.node,
+        related.preloadReads,
+      );
+      const list: NestedList = { parentIdAt: c.statement.column(alias, type.model, 'id'), related, field: field!, fieldNodes: nodes, plan };
+      c.lists.push(list);
+      fields.push({ key, kind: 'list', list });
+      answer.push(plan.answer && { key, kind: 'property', type: field!.type, steps: plan.answer });
+      continue;
+    }
+    const inner = subSelections(nodes);
     if (name === '__typename') {
       fields.push({ key, kind: 'typename', value: typeName });
       answer.push({ key, kind: 'typename', value: typeName });
@@ -302,9 +346,17 @@ function resolvedStep(
 const PAGE_INFO_FIELDS = new Set<string>(['hasNextPage', 'hasPreviousPage', 'startCursor', 'endCursor', '__typename']);
 
 /** The plan of the list field `info` resolves, or Unplannable. */
-export function compileConnection(info: GraphQLResolveInfo, list: PlannedList): ConnectionPlan {
-  const c: Compilation = { schema: info.schema, fragments: info.fragments, statement: new StatementBuilder() };
-  const connection = getNamedType(info.returnType) as GraphQLObjectType;
+export const compileConnection = (info: GraphQLResolveInfo, list: PlannedList): ConnectionPlan =>
+  connectionOf(compilation(info), getNamedType(info.returnType) as GraphQLObjectType, info.fieldNodes, list.node, list.preloadReads);
+
+/** The plan of the connection `fieldNodes` select, listing `node`s (the columns `preloadReads` names read for its preload). */
+function connectionOf(
+  c: Compilation,
+  connection: GraphQLObjectType,
+  fieldNodes: readonly FieldNode[],
+  node: string,
+  preloadReads: readonly string[],
+): ConnectionPlan {
   const edgeType = getNamedType(connection.getFields().edges!.type) as GraphQLObjectType;
   const pageInfoType = getNamedType(connection.getFields().pageInfo!.type) as GraphQLObjectType;
   const shape: ConnectionPlan['shape'] = { typename: [], totalCount: [], edges: [], nodes: [], pageInfo: [] };
@@ -313,7 +365,7 @@ export function compileConnection(info: GraphQLResolveInfo, list: PlannedList): 
   for (const [key, nodes] of fieldsByKey(
     c,
     connection,
-    info.fieldNodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : [])),
+    fieldNodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : [])),
   )) {
     const name = nodes[0]!.name.value;
     const inner = subSelections(nodes);
@@ -324,7 +376,7 @@ export function compileConnection(info: GraphQLResolveInfo, list: PlannedList): 
       shape.totalCount.push(key);
       answer.push({ key, kind: 'property', type: typeOf(connection, name) });
     } else if (name === 'nodes') {
-      const plan = compileNode(c, list.node, inner, LIST_ALIAS);
+      const plan = compileNode(c, node, inner, LIST_ALIAS);
       shape.nodes.push({ key, plan });
       answer.push(plan.answer && { key, kind: 'property', type: typeOf(connection, name), steps: plan.answer });
     } else if (name === 'edges') {
@@ -340,7 +392,7 @@ export function compileConnection(info: GraphQLResolveInfo, list: PlannedList): 
           edge.cursor.push(edgeKey);
           edgeAnswer.push({ key: edgeKey, kind: 'property', type: typeOf(edgeType, edgeName) });
         } else if (edgeName === 'node') {
-          const plan = compileNode(c, list.node, nodeSets, LIST_ALIAS);
+          const plan = compileNode(c, node, nodeSets, LIST_ALIAS);
           edge.node.push({ key: edgeKey, plan });
           edgeAnswer.push(plan.answer && { key: edgeKey, kind: 'property', type: typeOf(edgeType, edgeName), steps: plan.answer });
         } else throw new Unplannable(`${edgeType.name}.${edgeName} is not planned`);
@@ -365,11 +417,11 @@ export function compileConnection(info: GraphQLResolveInfo, list: PlannedList): 
       answer.push({ key, kind: 'property', type: typeOf(connection, name), steps });
     } else throw new Unplannable(`${connection.name}.${name} is not planned`);
   }
-  const listed = plannedTypes.get(list.node)!;
+  const listed = plannedTypes.get(node)!;
   // The order and the page's cursor read the key even when no node is asked for.
   const key = keyOf(listed).map((column): [string, string] => [column, c.statement.column(LIST_ALIAS, listed.model, column)]);
   const idAt = key[0]![1];
-  const preloadRow = list.preloadReads.map((column): [string, string] => [column, c.statement.column(LIST_ALIAS, listed.model, column)]);
+  const preloadRow = preloadReads.map((column): [string, string] => [column, c.statement.column(LIST_ALIAS, listed.model, column)]);
   return {
     model: listed.model,
     idAt,
@@ -383,6 +435,7 @@ export function compileConnection(info: GraphQLResolveInfo, list: PlannedList): 
     pageInfoTypename: pageInfoType.name,
     shape,
     answer: whole(answer),
+    lists: c.lists,
   };
 }
 
@@ -392,14 +445,21 @@ export interface LookupPlan {
   columns: string[];
   joins: string[];
   node: NodePlan;
+  /** Related connections beneath its object. */
+  lists: NestedList[];
 }
 
-/** The plan of the lookup (or relation) field `info` resolves (one object), or Unplannable. */
-export function compileLookup(info: GraphQLResolveInfo, lookup: Pick<PlannedLookup, 'node'>): LookupPlan {
-  const c: Compilation = { schema: info.schema, fragments: info.fragments, statement: new StatementBuilder() };
+/** The plan of the lookup field `info` resolves (one object), or Unplannable. */
+export const compileLookup = (info: GraphQLResolveInfo, lookup: Pick<PlannedLookup, 'node'>) => compileObject(info, lookup.node, false);
+
+/** The plan of a relation answered whole (one object beneath an object the planner does not answer): no related connection beneath it. */
+const compileRelation = (info: GraphQLResolveInfo, relation: Pick<PlannedLookup, 'node'>) => compileObject(info, relation.node, true);
+
+function compileObject(info: GraphQLResolveInfo, typeName: string, nested: boolean): LookupPlan {
+  const c = compilation(info, nested);
   const sets = info.fieldNodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
-  const node = compileNode(c, lookup.node, sets, LIST_ALIAS);
-  return { model: node.type.model, columns: c.statement.columns, joins: c.statement.joins, node };
+  const node = compileNode(c, typeName, sets, LIST_ALIAS);
+  return { model: node.type.model, columns: c.statement.columns, joins: c.statement.joins, node, lists: c.lists };
 }
 
 export interface ChildrenPlan {
@@ -414,7 +474,8 @@ export interface ChildrenPlan {
 
 /** The plan of the to-many relation field `info` resolves (the children of many parents, one statement), or Unplannable. */
 export function compileChildren(info: GraphQLResolveInfo, children: PlannedChildrenField): ChildrenPlan {
-  const c: Compilation = { schema: info.schema, fragments: info.fragments, statement: new StatementBuilder() };
+  // Children have no related connections planned beneath them.
+  const c = compilation(info, true);
   const sets = info.fieldNodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
   const node = compileNode(c, children.node, sets, LIST_ALIAS);
   const model = node.type.model;
@@ -424,7 +485,7 @@ export function compileChildren(info: GraphQLResolveInfo, children: PlannedChild
   // The parents' children are grouped in this order (run.ts).
   const order = orderOf(model, children.orderBy, ['id'], children.where);
   if (order.joins(LIST_ALIAS)) throw new Unplannable('children ordered by a relation');
-  const plan = { model, columns: c.statement.columns, joins: c.statement.joins, node };
+  const plan = { model, columns: c.statement.columns, joins: c.statement.joins, node, lists: [] };
   const parents = `${LIST_ALIAS}.${quote(children.foreignKey)} = ANY($${params.length + 1}::text[])`;
   const text = `${objectStatement(plan, `${parents} AND ${filter}`)} ORDER BY ${orderBySql(order, (term) => term.sql(LIST_ALIAS))}`;
   return { text, params, parentAt, node };
@@ -455,4 +516,6 @@ function planFor<Plan, Declared>(info: GraphQLResolveInfo, declared: Declared, c
 
 export const connectionPlanFor = (info: GraphQLResolveInfo, list: PlannedList) => planFor(info, list, compileConnection);
 export const lookupPlanFor = (info: GraphQLResolveInfo, lookup: Pick<PlannedLookup, 'node'>) => planFor(info, lookup, compileLookup);
+export const relationPlanFor = (info: GraphQLResolveInfo, relation: Pick<PlannedLookup, 'node'>) =>
+  planFor(info, relation, compileRelation);
 export const childrenPlanFor = (info: GraphQLResolveInfo, children: PlannedChildrenField) => planFor(info, children, compileChildren);

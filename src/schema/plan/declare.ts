@@ -4,6 +4,7 @@
 // (plan.ts) answers a list field from them when everything asked beneath it is
 // declared, and leaves it to the field's own resolver otherwise.
 import { getDatamodel } from '../../generated/pothos-prisma-types.js';
+import type { GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../../context.js';
 import type { ScopedList } from '../lists.js';
 
@@ -79,6 +80,8 @@ export interface PlannedLookup {
    * Absent when that test is the type's own check, which every planned object passes anyway.
    */
   found?: (row: Row, ctx: Context) => boolean;
+  /** Loads what the object's checks and fields read (the caller's role in a team), over its subject, before they run. */
+  preload?: (subject: Row, ctx: Context, info: GraphQLResolveInfo) => Promise<unknown>;
 }
 
 export interface PlanListOptions {
@@ -238,7 +241,11 @@ export function planLookup<Parent, Args>(
   parentType: string,
   field: string,
   node: string,
-  lookup: { where: (parent: Parent, args: Args, ctx: Context) => object | Promise<object>; found?: (row: Row, ctx: Context) => boolean },
+  lookup: {
+    where: (parent: Parent, args: Args, ctx: Context) => object | Promise<object>;
+    found?: (row: Row, ctx: Context) => boolean;
+    preload?: (subject: Row, ctx: Context, info: GraphQLResolveInfo) => Promise<unknown>;
+  },
 ) {
   plannedLookups.set(`${parentType}.${field}`, { node, ...(lookup as Omit<PlannedLookup, 'node'>) });
 }
@@ -270,4 +277,50 @@ export function planChildren(
   const { model, foreignKey } = toManyRelationOf(children.model, field);
   for (const order of children.query.orderBy) for (const column of Object.keys(order)) columnOf(model, column);
   plannedChildrenFields.set(`${parentType}.${field}`, { node, foreignKey, ...children.query });
+}
+
+/**
+ * A connection of a planned type over the rows pointing at it (`Team.members`, plugin-prisma's
+ * related connection): planned where its parent is (a planned object), each parent's page read
+ * with every other parent's of the list or lookup, one statement (run.ts).
+ */
+export interface PlannedRelatedList {
+  /** The GraphQL type of the items (a planned type). */
+  node: string;
+  /** The items' foreign key to the parent's `id` (read from Prisma's datamodel). */
+  foreignKey: string;
+  /** The field's own relation query (its filter and order), as the generic path hands it to Prisma. */
+  query: (args: never, ctx: Context) => { where: object; orderBy: readonly object[] };
+  /** Loads what the items' checks and fields read, as a list's `preload` (over the columns `preloadReads` names). */
+  preload?: ScopedList<never, never>['preload'];
+  preloadReads: readonly string[];
+}
+
+export const plannedRelatedLists = new Map<string, PlannedRelatedList>();
+
+/**
+ * Declares that the related connection `parentType.field` (of the Prisma model `model`), whose
+ * relation query is `query`, may be planned beneath a planned `parentType`.
+ */
+export function planRelatedList<Args>(
+  parentType: string,
+  field: string,
+  node: string,
+  related: {
+    model: string;
+    query: (args: Args, ctx: Context) => { where: object; orderBy: readonly object[] };
+    preload?: ScopedList<never, never>['preload'];
+    preloadReads?: readonly string[];
+  },
+) {
+  const { model, foreignKey } = toManyRelationOf(related.model, field);
+  for (const column of related.preloadReads ?? []) columnOf(model, column);
+  if (related.preload && !related.preloadReads) throw new Error(`read plan: ${parentType}.${field} preloads: name the columns it reads`);
+  plannedRelatedLists.set(`${parentType}.${field}`, {
+    node,
+    foreignKey,
+    query: related.query as PlannedRelatedList['query'],
+    preload: related.preload,
+    preloadReads: related.preloadReads ?? [],
+  });
 }

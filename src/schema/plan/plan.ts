@@ -15,12 +15,21 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import type { Context } from '../../context.js';
-import { childrenPlanFor, connectionPlanFor, lookupPlanFor, type ConnectionPlan, type LookupPlan } from './compile.js';
-import { columnOf, joinOf, plannedChildrenFields, plannedLists, plannedLookups, plannedRelationFields, plannedTypes } from './declare.js';
+import { childrenPlanFor, connectionPlanFor, lookupPlanFor, relationPlanFor, type ConnectionPlan, type LookupPlan } from './compile.js';
+import {
+  columnOf,
+  joinOf,
+  plannedChildrenFields,
+  plannedLists,
+  plannedLookups,
+  plannedRelatedLists,
+  plannedRelationFields,
+  plannedTypes,
+} from './declare.js';
 import { ROW, isPlanned, runChildrenPlan, runConnectionPlan, runLookupPlan, runRelationPlan } from './run.js';
 import { answerWhole, type WholeAnswer } from './execute.js';
 
-export { planChildren, planList, planLookup, planRelation, planType } from './declare.js';
+export { planChildren, planList, planLookup, planRelatedList, planRelation, planType } from './declare.js';
 
 type Resolver = GraphQLFieldResolver<unknown, Context>;
 
@@ -94,15 +103,24 @@ export function planReads(schema: GraphQLSchema) {
         throw new Error(`read plan: ${typeName}.${field} is not a field answering a leaf, which a column answers`);
   }
   const readByProperty = new Set<string>(plannedTypes.keys());
-  for (const [path, listed] of plannedLists) {
-    const node = plannedTypes.get(listed.node);
-    if (!node) throw new Error(`read plan: ${path} lists ${listed.node}, which is not planned`);
-    for (const column of listed.preloadReads) columnOf(node.model, column);
-    const field = plannedField(schema, path);
+  // A planned connection is answered as objects read by property, as its items are.
+  const connectionOf = (field: GraphQLField<unknown, Context>) => {
     const connection = getNamedType(field.type) as GraphQLObjectType;
     readByProperty.add(connection.name);
     readByProperty.add(getNamedType(connection.getFields().edges!.type).name);
     readByProperty.add(getNamedType(connection.getFields().pageInfo!.type).name);
+  };
+  for (const [path, listed] of plannedLists) {
+    const node = plannedTypes.get(listed.node);
+    if (!node) throw new Error(`read plan: ${path} lists ${listed.node}, which is not planned`);
+    for (const column of listed.preloadReads) columnOf(node.model, column);
+    connectionOf(plannedField(schema, path));
+  }
+  for (const [path, related] of plannedRelatedLists) {
+    const parent = path.split('.')[0]!;
+    if (!plannedTypes.has(related.node)) throw new Error(`read plan: ${path} lists ${related.node}, which is not planned`);
+    if (!plannedTypes.has(parent)) throw new Error(`read plan: ${path} hangs from ${parent}, which is not planned`);
+    connectionOf(plannedField(schema, path));
   }
   for (const name of readByProperty) readPlannedFields(schema.getType(name) as GraphQLObjectType);
   // After the property readers: the plan answers before the field's own resolver.
@@ -117,7 +135,8 @@ export function planReads(schema: GraphQLSchema) {
   for (const [path, lookup] of plannedLookups) {
     if (!plannedTypes.has(lookup.node)) throw new Error(`read plan: ${path} answers ${lookup.node}, which is not planned`);
     const planOf = (info: GraphQLResolveInfo) => lookupPlanFor(info, lookup);
-    const run = (plan: LookupPlan, ...[parent, args, ctx]: Parameters<Resolver>) => runLookupPlan(plan, lookup, parent, args, ctx);
+    const run = (plan: LookupPlan, ...[parent, args, ctx, info]: Parameters<Resolver>) =>
+      runLookupPlan(plan, lookup, parent, args, ctx, info);
     answerFromPlan(plannedField(schema, path), planOf, run);
     whole.set(path, { steps: (info) => planOf(info)?.node.answer ?? null, run: (...call) => run(planOf(call[3])!, ...call) });
   }
@@ -125,7 +144,7 @@ export function planReads(schema: GraphQLSchema) {
   for (const [path, relation] of plannedRelationFields) {
     if (!plannedTypes.has(relation.node)) throw new Error(`read plan: ${path} answers ${relation.node}, which is not planned`);
     plannedField(schema, path, true);
-    const planOf = (info: GraphQLResolveInfo) => lookupPlanFor(info, relation);
+    const planOf = (info: GraphQLResolveInfo) => relationPlanFor(info, relation);
     whole.set(path, {
       steps: (info) => planOf(info)?.node.answer ?? null,
       run: (parent, _args, ctx, info) => runRelationPlan(planOf(info)!, relation, parent, ctx),

@@ -6,14 +6,22 @@
 // scope) gives `undefined`: the caller then runs the generic path, which answers it.
 import { formatPrismaCursor, parsePrismaCursor } from '@pothos/plugin-prisma';
 import { getConnectionPageSize, validateConnectionArguments } from '@pothos/core';
-import type { GraphQLResolveInfo } from 'graphql';
+import { getArgumentValues, type GraphQLField, type GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../../context.js';
 import { rawQuery } from '../../db/raw.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../validate.js';
 import DataLoader from 'dataloader';
 import { requestLoader } from '../../loaders.js';
 import type { PlannedList, PlannedLookup, PlannedRelationField, Row } from './declare.js';
-import { LIST_ALIAS, objectStatement, type ChildrenPlan, type ConnectionPlan, type LookupPlan, type NodePlan } from './compile.js';
+import {
+  LIST_ALIAS,
+  objectStatement,
+  type ChildrenPlan,
+  type ConnectionPlan,
+  type LookupPlan,
+  type NestedList,
+  type NodePlan,
+} from './compile.js';
 import { Unplannable, afterCursorSql, orderBySql, orderOf, quote, whereToSql } from './where.js';
 
 /** Marks an object the planner built: its fields are read as properties (plan.ts). */
@@ -48,31 +56,50 @@ function pageOf(args: ConnectionArgs, key: readonly string[]) {
   return { take: backward ? -limit : limit, cursor: values as string[] | undefined };
 }
 
-function statement(plan: ConnectionPlan, where: object, orderBy: object[], page: ReturnType<typeof pageOf>, withTotal: boolean) {
+/** The parents of a related connection: each one's page is read beside it, their rows pointing at it by `foreignKey`. */
+interface Parents {
+  foreignKey: string;
+  ids: string[];
+}
+
+function statement(
+  plan: ConnectionPlan,
+  where: object,
+  orderBy: object[],
+  page: ReturnType<typeof pageOf>,
+  withTotal: boolean,
+  parents?: Parents,
+) {
   const params: unknown[] = [];
   const filter = whereToSql(plan.model, where, params);
   const key = plan.key.map(([column]) => column);
-  const order = orderOf(plan.model, orderBy, key, where);
+  // Within one parent its key column is the same in every row: the rest of the key orders them.
+  const order = orderOf(plan.model, orderBy, parents ? key.filter((column) => column !== parents.foreignKey) : key, where);
   const table = quote(plan.model);
   const backward = page.take < 0;
-  const conditions = [filter.at(LIST_ALIAS)];
+  const inList = (alias: string) => (parents ? `${alias}.${quote(parents.foreignKey)} = q."id" AND ` : '') + filter.at(alias);
+  const conditions = [inList(LIST_ALIAS)];
   const meta: string[] = ['1 AS "one"'];
   if (page.cursor !== undefined) {
     const values = page.cursor;
     const cursor = key.map((column, i) => `k.${quote(column)} = $${params.push(values[i])}`).join(' AND ');
     conditions.push(afterCursorSql(order, LIST_ALIAS, table, cursor, backward));
-    meta.push(`EXISTS (SELECT 1 FROM ${table} k WHERE ${filter.at('k')} AND ${cursor}) AS "cursorInList"`);
+    meta.push(`EXISTS (SELECT 1 FROM ${table} k WHERE ${inList('k')} AND ${cursor}) AS "cursorInList"`);
   }
-  if (withTotal) meta.push(`(SELECT count(*)::int FROM ${table} k WHERE ${filter.at('k')}) AS "total"`);
+  if (withTotal) meta.push(`(SELECT count(*)::int FROM ${table} k WHERE ${inList('k')}) AS "total"`);
   const orderColumns = order.terms.map((term, i) => `${term.sql(LIST_ALIAS)} AS o${i}`);
   // The order columns only order the page: not answered, so no row parses a Date it never reads.
   const answered = plan.names.map((name) => `p.${name}`);
+  // A page per parent: the parents in the order given, each with its own count and page.
+  const from = parents
+    ? `unnest($${params.push(parents.ids)}::text[]) WITH ORDINALITY AS q("id", "n") CROSS JOIN LATERAL (SELECT ${meta.join(', ')}) m`
+    : `(SELECT ${meta.join(', ')}) m`;
   const text =
-    `/* read plan */ SELECT m.*, ${answered.join(', ')} FROM (SELECT ${meta.join(', ')}) m LEFT JOIN LATERAL (` +
+    `/* read plan */ SELECT ${parents ? 'q."id" AS "parent", ' : ''}m.*, ${answered.join(', ')} FROM ${from} LEFT JOIN LATERAL (` +
     `SELECT ${[...plan.columns, ...orderColumns].join(', ')} FROM ${table} ${LIST_ALIAS} ${[...plan.joins, order.joins(LIST_ALIAS)].filter(Boolean).join(' ')} ` +
     // Reading backwards reverses the order inside, then the outer order restores it.
     `WHERE ${conditions.join(' AND ')} ORDER BY ${orderBySql(order, (term) => term.sql(LIST_ALIAS), backward)} ` +
-    `LIMIT ${Math.abs(page.take)}) p ON TRUE ORDER BY ${orderBySql(order, (_, i) => `p.o${i}`)}`;
+    `LIMIT ${Math.abs(page.take)}) p ON TRUE ORDER BY ${parents ? 'q."n", ' : ''}${orderBySql(order, (_, i) => `p.o${i}`)}`;
   return { text, params };
 }
 
@@ -103,8 +130,11 @@ function rowOf(node: NodePlan, row: Row): Row {
   return subject;
 }
 
+/** The answers of the related connections beneath a plan's objects: by list, then by parent id. */
+type NestedAnswers = Map<NestedList, Map<string, Row>>;
+
 /** The object `node` answers from `row`, or null when the row holds none (an absent relation). */
-function build(node: NodePlan, row: Row, ctx: Context): Row | null {
+function build(node: NodePlan, row: Row, ctx: Context, nested?: NestedAnswers): Row | null {
   if (row[node.idAt] == null) return null;
   const subject = rowOf(node, row);
   if (!checked(() => node.type.visible(subject, ctx))) throw new Refused();
@@ -112,10 +142,14 @@ function build(node: NodePlan, row: Row, ctx: Context): Row | null {
   for (const field of node.fields) {
     if (field.kind === 'typename') out[field.key] = field.value;
     else if (field.kind === 'column' || field.kind === 'count') out[field.key] = row[field.at];
-    else {
+    else if (field.kind === 'list') {
+      const answer = nested?.get(field.list)?.get(row[field.list.parentIdAt] as string);
+      if (!answer) throw new Refused();
+      out[field.key] = answer;
+    } else {
       const related = row[field.node.idAt] == null ? null : rowOf(field.node, row);
       const shown = related != null && (!field.relation.shown || checked(() => field.relation.shown!(related, ctx, subject)));
-      out[field.key] = shown ? build(field.node, row, ctx) : null;
+      out[field.key] = shown ? build(field.node, row, ctx, nested) : null;
     }
   }
   return out;
@@ -148,9 +182,11 @@ export async function runConnectionPlan(
   if (!query) return undefined;
   const rows = await rawQuery<Row>(ctx.prisma, query.text, query.params);
   if (query.page.cursor !== undefined && rows[0]?.cursorInList !== true) return undefined;
-  if (!(await preloaded(plan, list, rows, ctx, info))) return undefined;
+  if (!(await preloaded(plan, list.list.preload, rows, ctx, info))) return undefined;
+  const nested = await nestedAnswers(plan.lists, rows, ctx, info);
+  if (!nested) return undefined;
   try {
-    return shape(plan, rows, args, query.page.take, ctx);
+    return shape(plan, rows, args, query.page.take, ctx, nested);
   } catch (err) {
     if (err instanceof Refused) return undefined;
     throw err;
@@ -158,23 +194,80 @@ export async function runConnectionPlan(
 }
 
 /**
- * Runs the list's `preload` over the page's rows (their columns it reads), as the generic
+ * Runs a list's `preload` over the page's rows (their columns it reads), as the generic
  * path does before its rows resolve, so that the checks and computed fields answer at once.
  * False when it fails: the generic path then answers (and reports) it.
  */
-async function preloaded(plan: ConnectionPlan, list: PlannedList, rows: Row[], ctx: Context, info: GraphQLResolveInfo) {
-  if (!list.list.preload) return true;
+async function preloaded(
+  plan: ConnectionPlan,
+  preload: PlannedList['list']['preload'],
+  rows: Row[],
+  ctx: Context,
+  info: GraphQLResolveInfo,
+) {
+  if (!preload) return true;
   const id = plan.idAt;
   const listed = rows.filter((r) => r[id] != null).map((r) => columnsOf(plan.preloadRow, r));
   try {
-    await list.list.preload(listed, ctx, info);
+    await preload(listed, ctx, info);
     return true;
   } catch {
     return false;
   }
 }
 
-function shape(plan: ConnectionPlan, rows: Row[], args: ConnectionArgs, take: number, ctx: Context) {
+/**
+ * The pages of the related connections beneath a plan's objects, for every parent among `rows`
+ * (a statement per connection, whatever the number of parents), or undefined when the generic
+ * path must answer one of them.
+ */
+async function nestedAnswers(lists: NestedList[], rows: Row[], ctx: Context, info: GraphQLResolveInfo) {
+  const answers: NestedAnswers = new Map();
+  const pages = await Promise.all(lists.map((list) => pagesOf(list, rows, ctx, info)));
+  for (const [i, list] of lists.entries()) {
+    if (!pages[i]) return undefined;
+    answers.set(list, pages[i]);
+  }
+  return answers;
+}
+
+/** The related connection `list` of each parent among `parentRows`, by parent id; undefined as for a list. */
+async function pagesOf(list: NestedList, parentRows: Row[], ctx: Context, info: GraphQLResolveInfo) {
+  const ids = [...new Set(parentRows.map((row) => row[list.parentIdAt]).filter((id): id is string => typeof id === 'string'))];
+  const answers = new Map<string, Row>();
+  if (!ids.length) return answers;
+  let args: ConnectionArgs;
+  let query: ReturnType<typeof statement> & { page: ReturnType<typeof pageOf> };
+  try {
+    // The page the field's arguments ask for (as graphql-js reads them, with the variables).
+    args = getArgumentValues(list.field as GraphQLField<unknown, unknown>, list.fieldNodes[0]!, info.variableValues);
+    const page = pageOf(
+      args,
+      list.plan.key.map(([column]) => column),
+    );
+    const { where, orderBy } = list.related.query(args as never, ctx);
+    const parents = { foreignKey: list.related.foreignKey, ids };
+    query = { page, ...statement(list.plan, where, [...orderBy], page, list.plan.shape.totalCount.length > 0, parents) };
+  } catch {
+    return undefined;
+  }
+  const rows = await rawQuery<Row>(ctx.prisma, query.text, query.params);
+  if (query.page.cursor !== undefined && rows.some((row) => row.cursorInList !== true)) return undefined;
+  // Its preload reads the field's own selection.
+  const fieldInfo = { ...info, fieldName: list.field.name, fieldNodes: list.fieldNodes, returnType: list.field.type };
+  if (!(await preloaded(list.plan, list.related.preload, rows, ctx, fieldInfo))) return undefined;
+  const byParent = new Map<string, Row[]>(ids.map((id) => [id, []]));
+  for (const row of rows) byParent.get(row.parent as string)?.push(row);
+  try {
+    for (const [id, own] of byParent) answers.set(id, shape(list.plan, own, args, query.page.take, ctx));
+  } catch (err) {
+    if (err instanceof Refused) return undefined;
+    throw err;
+  }
+  return answers;
+}
+
+function shape(plan: ConnectionPlan, rows: Row[], args: ConnectionArgs, take: number, ctx: Context, nested?: NestedAnswers) {
   const id = plan.idAt;
   const results = rows.filter((r) => r[id] != null);
   // As plugin-prisma's wrapConnectionResult: the extra row only tells whether more follow.
@@ -195,13 +288,13 @@ function shape(plan: ConnectionPlan, rows: Row[], args: ConnectionArgs, take: nu
   const connection: Row = { [PLANNED]: true };
   for (const key of plan.shape.typename) connection[key] = plan.typename;
   for (const key of plan.shape.totalCount) connection[key] = rows[0]!.total;
-  for (const nodes of plan.shape.nodes) connection[nodes.key] = page.map((r) => build(nodes.plan, r, ctx));
+  for (const nodes of plan.shape.nodes) connection[nodes.key] = page.map((r) => build(nodes.plan, r, ctx, nested));
   for (const edges of plan.shape.edges) {
     connection[edges.key] = page.map((r, i) => {
       const edge: Row = { [PLANNED]: true };
       for (const key of edges.typename) edge[key] = plan.edgeTypename;
       for (const key of edges.cursor) edge[key] = cursors[i];
-      for (const node of edges.node) edge[node.key] = build(node.plan, r, ctx);
+      for (const node of edges.node) edge[node.key] = build(node.plan, r, ctx, nested);
       return edge;
     });
   }
@@ -220,10 +313,10 @@ function shape(plan: ConnectionPlan, rows: Row[], args: ConnectionArgs, take: nu
 }
 
 /** The object `row` answers, or undefined when one of its checks refuses it (the generic path then answers). */
-function builtOrLeft(node: NodePlan, row: Row, ctx: Context, found?: (row: Row, ctx: Context) => boolean) {
+function builtOrLeft(node: NodePlan, row: Row, ctx: Context, found?: (row: Row, ctx: Context) => boolean, nested?: NestedAnswers) {
   try {
     if (found && !checked(() => found(rowOf(node, row), ctx))) return undefined;
-    return build(node, row, ctx) ?? undefined;
+    return build(node, row, ctx, nested) ?? undefined;
   } catch (err) {
     if (err instanceof Refused) return undefined;
     throw err;
@@ -231,7 +324,14 @@ function builtOrLeft(node: NodePlan, row: Row, ctx: Context, found?: (row: Row, 
 }
 
 /** The object the generic lookup would answer, or undefined when the generic path must answer (none found, hidden, an error). */
-export async function runLookupPlan(plan: LookupPlan, lookup: PlannedLookup, parent: unknown, args: unknown, ctx: Context) {
+export async function runLookupPlan(
+  plan: LookupPlan,
+  lookup: PlannedLookup,
+  parent: unknown,
+  args: unknown,
+  ctx: Context,
+  info: GraphQLResolveInfo,
+) {
   const params: unknown[] = [];
   let filter: string;
   try {
@@ -240,7 +340,14 @@ export async function runLookupPlan(plan: LookupPlan, lookup: PlannedLookup, par
     return undefined;
   }
   const rows = await rawQuery<Row>(ctx.prisma, `${objectStatement(plan, filter)} LIMIT 2`, params);
-  return rows.length === 1 ? builtOrLeft(plan.node, rows[0]!, ctx, lookup.found) : undefined;
+  if (rows.length !== 1) return undefined;
+  try {
+    await lookup.preload?.(rowOf(plan.node, rows[0]!), ctx, info);
+  } catch {
+    return undefined; // the generic path answers (and reports) it
+  }
+  const nested = await nestedAnswers(plan.lists, rows, ctx, info);
+  return nested && builtOrLeft(plan.node, rows[0]!, ctx, lookup.found, nested);
 }
 
 /** Each request's loaders of relation plans' rows by id: the parents asking in the same tick share one statement. */
