@@ -12,7 +12,9 @@ const spec = require('@gitbook/api/spec/openapi.json');
 
 const ajv = new Ajv2020.default({ strict: false, allErrors: true, validateFormats: true });
 addFormats.default(ajv);
+// Formats of the public document that name a vocabulary, not a syntax: any string.
 ajv.addFormat('emoji', true);
+ajv.addFormat('icon', true);
 ajv.addSchema({ ...spec, $id: 'openapi' }, 'openapi');
 
 const cache = new Map<string, ReturnType<typeof ajv.compile>>();

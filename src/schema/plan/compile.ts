@@ -21,6 +21,7 @@ import {
 import {
   columnOf,
   keyOf,
+  plannedChildrenFields,
   plannedRelatedLists,
   plannedTypes,
   joinOf,
@@ -40,10 +41,24 @@ export type NodeField =
   | { key: string; kind: 'column'; at: string }
   | { key: string; kind: 'count'; at: string }
   | { key: string; kind: 'relation'; relation: PlannedRelation; node: NodePlan }
-  | { key: string; kind: 'list'; list: NestedList };
+  | { key: string; kind: 'nested'; nested: Nested };
 
-/** A related connection beneath a planned object (`Team.members`): its own statement, for every parent at once (run.ts). */
+/**
+ * A list beneath a planned object, read by a statement of its own for every parent at once, once
+ * the parents' rows are read (run.ts): a related connection (`Team.members`), or the children of a
+ * to-many relation (`SiteSection.siteSpaces`).
+ */
+export type Nested = NestedList | NestedChildren;
+
+export interface NestedChildren {
+  kind: 'children';
+  /** The result column of the parent's id, in the rows of the plan holding it. */
+  parentIdAt: string;
+  plan: ChildrenPlan;
+}
+
 export interface NestedList {
+  kind: 'list';
   /** The result column of the parent's id, in the rows of the plan holding it. */
   parentIdAt: string;
   related: PlannedRelatedList;
@@ -115,8 +130,8 @@ export interface ConnectionPlan {
   pageInfoTypename: string;
   /** The whole answer of the connection, or null when part of it needs graphql-js (answer.ts). */
   answer: AnswerStep[] | null;
-  /** Related connections beneath its objects. */
-  lists: NestedList[];
+  /** Lists beneath its objects. */
+  nested: Nested[];
 }
 
 /** The alias of the listed table. */
@@ -178,9 +193,9 @@ interface Compilation {
   schema: GraphQLSchema;
   fragments: Record<string, FragmentDefinitionNode>;
   statement: StatementBuilder;
-  /** The related connections met, each read by a statement of its own. */
-  lists: NestedList[];
-  /** Inside a related connection: no other beneath it. */
+  /** The lists met beneath the objects, each read by a statement of its own. */
+  lists: Nested[];
+  /** Inside a nested list: no other beneath it. */
   nested: boolean;
 }
 
@@ -240,19 +255,23 @@ function compileNode(c: Compilation, typeName: string, sets: SelectionSetNode[],
     const name = nodes[0]!.name.value;
     const field = graphQLType.getFields()[name];
     const related = c.nested ? undefined : plannedRelatedLists.get(`${typeName}.${name}`);
-    if (related) {
-      // Its arguments (the page) are read when it runs: a statement of its own, for every parent.
-      const plan = connectionOf(
-        compilation(c, true),
-        getNamedType(field!.type) as GraphQLObjectType,
-        nodes,
-        related.node,
-        related.preloadReads,
-      );
-      const list: NestedList = { parentIdAt: c.statement.column(alias, type.model, 'id'), related, field: field!, fieldNodes: nodes, plan };
-      c.lists.push(list);
-      fields.push({ key, kind: 'list', list });
-      answer.push(plan.answer && { key, kind: 'property', type: field!.type, steps: plan.answer });
+    const children = c.nested ? undefined : plannedChildrenFields.get(`${typeName}.${name}`);
+    if (related || children) {
+      const parentIdAt = c.statement.column(alias, type.model, 'id');
+      let nested: Nested;
+      if (related) {
+        // Its arguments (the page) are read when it runs.
+        const connection = getNamedType(field!.type) as GraphQLObjectType;
+        const plan = connectionOf(compilation(c, true), connection, nodes, related.node, related.preloadReads);
+        nested = { kind: 'list', parentIdAt, related, field: field!, fieldNodes: nodes, plan };
+        answer.push(plan.answer && { key, kind: 'property', type: field!.type, steps: plan.answer });
+      } else {
+        const plan = childrenPlanOf(compilation(c, true), nodes, children!);
+        nested = { kind: 'children', parentIdAt, plan };
+        answer.push(plan.node.answer && { key, kind: 'property', type: field!.type, steps: plan.node.answer });
+      }
+      c.lists.push(nested);
+      fields.push({ key, kind: 'nested', nested });
       continue;
     }
     const inner = subSelections(nodes);
@@ -435,7 +454,7 @@ function connectionOf(
     pageInfoTypename: pageInfoType.name,
     shape,
     answer: whole(answer),
-    lists: c.lists,
+    nested: c.lists,
   };
 }
 
@@ -445,8 +464,8 @@ export interface LookupPlan {
   columns: string[];
   joins: string[];
   node: NodePlan;
-  /** Related connections beneath its object. */
-  lists: NestedList[];
+  /** Lists beneath its object. */
+  nested: Nested[];
 }
 
 /** The plan of the lookup field `info` resolves (one object), or Unplannable. */
@@ -459,7 +478,7 @@ function compileObject(info: GraphQLResolveInfo, typeName: string, nested: boole
   const c = compilation(info, nested);
   const sets = info.fieldNodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
   const node = compileNode(c, typeName, sets, LIST_ALIAS);
-  return { model: node.type.model, columns: c.statement.columns, joins: c.statement.joins, node, lists: c.lists };
+  return { model: node.type.model, columns: c.statement.columns, joins: c.statement.joins, node, nested: c.lists };
 }
 
 export interface ChildrenPlan {
@@ -473,10 +492,12 @@ export interface ChildrenPlan {
 }
 
 /** The plan of the to-many relation field `info` resolves (the children of many parents, one statement), or Unplannable. */
-export function compileChildren(info: GraphQLResolveInfo, children: PlannedChildrenField): ChildrenPlan {
-  // Children have no related connections planned beneath them.
-  const c = compilation(info, true);
-  const sets = info.fieldNodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
+export const compileChildren = (info: GraphQLResolveInfo, children: PlannedChildrenField) =>
+  // Children have no lists planned beneath them.
+  childrenPlanOf(compilation(info, true), info.fieldNodes, children);
+
+function childrenPlanOf(c: Compilation, fieldNodes: readonly FieldNode[], children: PlannedChildrenField): ChildrenPlan {
+  const sets = fieldNodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
   const node = compileNode(c, children.node, sets, LIST_ALIAS);
   const model = node.type.model;
   const parentAt = c.statement.column(LIST_ALIAS, model, children.foreignKey);
@@ -485,7 +506,7 @@ export function compileChildren(info: GraphQLResolveInfo, children: PlannedChild
   // The parents' children are grouped in this order (run.ts).
   const order = orderOf(model, children.orderBy, ['id'], children.where);
   if (order.joins(LIST_ALIAS)) throw new Unplannable('children ordered by a relation');
-  const plan = { model, columns: c.statement.columns, joins: c.statement.joins, node, lists: [] };
+  const plan = { model, columns: c.statement.columns, joins: c.statement.joins, node, nested: [] };
   const parents = `${LIST_ALIAS}.${quote(children.foreignKey)} = ANY($${params.length + 1}::text[])`;
   const text = `${objectStatement(plan, `${parents} AND ${filter}`)} ORDER BY ${orderBySql(order, (term) => term.sql(LIST_ALIAS))}`;
   return { text, params, parentAt, node };

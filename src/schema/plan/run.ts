@@ -19,6 +19,8 @@ import {
   type ChildrenPlan,
   type ConnectionPlan,
   type LookupPlan,
+  type Nested,
+  type NestedChildren,
   type NestedList,
   type NodePlan,
 } from './compile.js';
@@ -130,8 +132,8 @@ function rowOf(node: NodePlan, row: Row): Row {
   return subject;
 }
 
-/** The answers of the related connections beneath a plan's objects: by list, then by parent id. */
-type NestedAnswers = Map<NestedList, Map<string, Row>>;
+/** The answers of the lists beneath a plan's objects: by list, then by parent id. */
+type NestedAnswers = Map<Nested, Map<string, unknown>>;
 
 /** The object `node` answers from `row`, or null when the row holds none (an absent relation). */
 function build(node: NodePlan, row: Row, ctx: Context, nested?: NestedAnswers): Row | null {
@@ -142,9 +144,9 @@ function build(node: NodePlan, row: Row, ctx: Context, nested?: NestedAnswers): 
   for (const field of node.fields) {
     if (field.kind === 'typename') out[field.key] = field.value;
     else if (field.kind === 'column' || field.kind === 'count') out[field.key] = row[field.at];
-    else if (field.kind === 'list') {
-      const answer = nested?.get(field.list)?.get(row[field.list.parentIdAt] as string);
-      if (!answer) throw new Refused();
+    else if (field.kind === 'nested') {
+      const answer = nested?.get(field.nested)?.get(row[field.nested.parentIdAt] as string);
+      if (answer === undefined) throw new Refused();
       out[field.key] = answer;
     } else {
       const related = row[field.node.idAt] == null ? null : rowOf(field.node, row);
@@ -183,7 +185,7 @@ export async function runConnectionPlan(
   const rows = await rawQuery<Row>(ctx.prisma, query.text, query.params);
   if (query.page.cursor !== undefined && rows[0]?.cursorInList !== true) return undefined;
   if (!(await preloaded(plan, list.list.preload, rows, ctx, info))) return undefined;
-  const nested = await nestedAnswers(plan.lists, rows, ctx, info);
+  const nested = await nestedAnswers(plan.nested, rows, ctx, info);
   if (!nested) return undefined;
   try {
     return shape(plan, rows, args, query.page.take, ctx, nested);
@@ -217,23 +219,40 @@ async function preloaded(
 }
 
 /**
- * The pages of the related connections beneath a plan's objects, for every parent among `rows`
- * (a statement per connection, whatever the number of parents), or undefined when the generic
- * path must answer one of them.
+ * The lists beneath a plan's objects, for every parent among `rows` (a statement per list, whatever
+ * the number of parents), or undefined when the generic path must answer one of them.
  */
-async function nestedAnswers(lists: NestedList[], rows: Row[], ctx: Context, info: GraphQLResolveInfo) {
+async function nestedAnswers(lists: Nested[], rows: Row[], ctx: Context, info: GraphQLResolveInfo) {
   const answers: NestedAnswers = new Map();
-  const pages = await Promise.all(lists.map((list) => pagesOf(list, rows, ctx, info)));
-  for (const [i, list] of lists.entries()) {
-    if (!pages[i]) return undefined;
-    answers.set(list, pages[i]);
+  const answered = await Promise.all(
+    lists.map((nested) => {
+      const ids = [...new Set(rows.map((row) => row[nested.parentIdAt]).filter((id): id is string => typeof id === 'string'))];
+      return nested.kind === 'list' ? pagesOf(nested, ids, ctx, info) : childrenAnswers(nested, ids, ctx);
+    }),
+  );
+  for (const [i, nested] of lists.entries()) {
+    if (!answered[i]) return undefined;
+    answers.set(nested, answered[i]);
   }
   return answers;
 }
 
-/** The related connection `list` of each parent among `parentRows`, by parent id; undefined as for a list. */
-async function pagesOf(list: NestedList, parentRows: Row[], ctx: Context, info: GraphQLResolveInfo) {
-  const ids = [...new Set(parentRows.map((row) => row[list.parentIdAt]).filter((id): id is string => typeof id === 'string'))];
+/** The children of each parent of `ids` (the statement its plan shares with the request's other parents), by parent id. */
+async function childrenAnswers(nested: NestedChildren, ids: string[], ctx: Context) {
+  const rows = await Promise.all(ids.map((id) => childrenOf(nested.plan, ctx).load(id)));
+  const answers = new Map<string, Row[]>();
+  const child = (row: Row) => build(nested.plan.node, row, ctx)!;
+  try {
+    for (const [i, id] of ids.entries()) answers.set(id, rows[i]!.map(child));
+  } catch (err) {
+    if (err instanceof Refused) return undefined;
+    throw err;
+  }
+  return answers;
+}
+
+/** The related connection `list` of each parent of `ids`, by parent id; undefined as for a list. */
+async function pagesOf(list: NestedList, ids: string[], ctx: Context, info: GraphQLResolveInfo) {
   const answers = new Map<string, Row>();
   if (!ids.length) return answers;
   let args: ConnectionArgs;
@@ -346,7 +365,7 @@ export async function runLookupPlan(
   } catch {
     return undefined; // the generic path answers (and reports) it
   }
-  const nested = await nestedAnswers(plan.lists, rows, ctx, info);
+  const nested = await nestedAnswers(plan.nested, rows, ctx, info);
   return nested && builtOrLeft(plan.node, rows[0]!, ctx, lookup.found, nested);
 }
 

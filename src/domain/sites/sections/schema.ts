@@ -6,8 +6,8 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder, type InputFieldBuilder } from '../../../schema/builder.js';
 import type { Context } from '../../../context.js';
 import { itemsOfSite, mayOnSite } from '../access.js';
-import { scopedList } from '../../../schema/lists.js';
-import { planChildren } from '../../../schema/plan/plan.js';
+import { scopedList, type ScopedList } from '../../../schema/lists.js';
+import { planChildren, planList, planType } from '../../../schema/plan/plan.js';
 import { nodeConnection } from '../../../schema/connections.js';
 import { deletion, deletionFields } from '../../../schema/payloads.js';
 import { restEnum } from '../../../schema/enums.js';
@@ -125,7 +125,37 @@ builder.prismaObjectField('Site', 'structure', (t) =>
 // the spaces of those) are read together, in one statement.
 planChildren('SiteSection', 'siteSpaces', 'SiteSpace', { model: 'SiteSection', query: siteSpacesQuery });
 
+// The fields of a section the read planner answers from its columns (src/schema/plan): the site's row,
+// which its check and computed fields read, is loaded by the list's filter (itemsOfSite).
+planType('SiteSection', {
+  model: 'SiteSection',
+  columns: {
+    id: 'id',
+    title: 'title',
+    description: 'description',
+    path: 'path',
+    condition: 'condition',
+    icon: 'icon',
+    siteId: 'siteId',
+    sectionGroupId: 'sectionGroupId',
+  },
+  computed: { default: [], draft: [], urls: ['path'] },
+  subject: ['id', 'siteId'],
+  visible: (section, ctx) => maySee(ctx, section.siteId as string),
+});
+
 const SiteSectionConnection = nodeConnection(SiteSectionRef, 'SiteSection', { items: 'sections' });
+
+const sectionsOfSite: ScopedList<{ id: string }, { shareKey?: string | null }> = {
+  model: (ctx) => ctx.prisma.siteSection,
+  where: (s, args, ctx) => {
+    presentShareKey(ctx, s.id, args.shareKey);
+    return itemsOfSite(ctx, s.id);
+  },
+  orderBy: () => [{ sectionGroup: { sortKey: 'asc' } }, { sortKey: 'asc' }, { id: 'asc' }],
+};
+// Planned with each section's site spaces (and their spaces): one statement for the page, one for their site spaces.
+planList('Site', 'sections', 'SiteSection', sectionsOfSite);
 const SiteSectionGroupConnection = nodeConnection(SiteSectionGroupRef, 'SiteSectionGroup', { items: 'section groups' });
 
 builder.prismaObjectField('Site', 'sections', (t) =>
@@ -137,14 +167,7 @@ builder.prismaObjectField('Site', 'sections', (t) =>
       args: {
         shareKey: t.arg.string({ description: "Key of an active share link: the published URLs of a share-link site's items carry it." }),
       },
-      ...scopedList({
-        model: (ctx) => ctx.prisma.siteSection,
-        where: (s: { id: string }, args: { shareKey?: string | null }, ctx) => {
-          presentShareKey(ctx, s.id, args.shareKey);
-          return itemsOfSite(ctx, s.id);
-        },
-        orderBy: () => [{ sectionGroup: { sortKey: 'asc' } }, { sortKey: 'asc' }, { id: 'asc' }],
-      }),
+      ...scopedList(sectionsOfSite),
     },
     SiteSectionConnection,
   ),
