@@ -20,6 +20,8 @@ export interface ScopedList<Parent, Args> {
   orderBy: (args: Args) => object[];
   /** Adds what edges need to the rows (optional). */
   decorate?: (rows: unknown[], parent: Parent) => unknown[];
+  /** The columns of each row `decorate`'s edge fields read: selected even when the edges ask for no node. */
+  decorateReads?: readonly string[];
   /**
    * Loads, before the rows resolve, what their fields read through request loaders
    * (optional; `settledLoader`s, src/loaders.ts): one statement per loader for the
@@ -57,6 +59,8 @@ export async function requireCursorInList(model: Delegate, where: object, cursor
   }
 }
 
+const columns = (names: readonly string[]) => Object.fromEntries(names.map((name) => [name, true]));
+
 // Pothos infers each field's parent and argument types; these helpers accept
 // them as given (`any`) and hand them to the typed callbacks of the list.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -64,10 +68,18 @@ export function scopedList<Parent, Args>(list: ScopedList<Parent, Args>): { tota
   const delegate = (ctx: Context) => list.model(ctx) as Delegate;
   return {
     totalCount: async (parent: Parent, args: Args, ctx: Context) => delegate(ctx).count({ where: await list.where(parent, args, ctx) }),
-    resolve: async (query: { cursor?: Record<string, unknown> }, parent: Parent, args: Args, ctx: Context, info: GraphQLResolveInfo) => {
+    resolve: async (
+      query: { cursor?: Record<string, unknown>; select?: object },
+      parent: Parent,
+      args: Args,
+      ctx: Context,
+      info: GraphQLResolveInfo,
+    ) => {
       const where = await list.where(parent, args, ctx);
+      const selected =
+        query.select && list.decorateReads ? { ...query, select: { ...query.select, ...columns(list.decorateReads) } } : query;
       const [rows] = await Promise.all([
-        delegate(ctx).findMany({ ...query, where, orderBy: list.orderBy(args) }),
+        delegate(ctx).findMany({ ...selected, where, orderBy: list.orderBy(args) }),
         requireCursorInList(delegate(ctx), where, query.cursor),
       ]);
       await list.preload?.(rows, ctx, info);

@@ -1115,3 +1115,123 @@ describe("planned reads of a site's site spaces and sections, ordered by their g
       );
   });
 });
+
+describe("planned reads of a member's spaces, with their level on each", () => {
+  let spacesOrg: OrgFixture;
+  let spacesCallers: Record<string, string>;
+  /** Whose spaces are listed: members of each kind, one granted spaces directly. */
+  let listedMembers: Record<string, string>;
+  let foreignSpaceCursor: string;
+
+  beforeAll(async () => {
+    const { org, members } = await orgWithMembers(planned, { reader: 'read', editor: 'edit', guest: 'guest', granted: 'read' });
+    spacesOrg = org;
+    const make = async (minutes: number, data: Record<string, unknown>) => {
+      const space = await createSpace(planned, org);
+      // Two at the same instant: the id breaks the tie.
+      await planned.prisma.space.update({
+        where: { id: space.id },
+        data: { createdAt: new Date(Date.UTC(2026, 0, 1, 0, minutes)), ...data },
+      });
+      return space.id;
+    };
+    const open = await make(1, {});
+    await make(1, {});
+    const capped = await make(2, { defaultLevel: 'comment', memberLevel: 'comment' });
+    const adminsOnly = await make(3, { defaultLevel: 'guest', memberLevel: 'guest' });
+    await make(4, { deletedAt: new Date() });
+    // More open ones: lists long enough for the drawn cursors (by index) to name rows of them.
+    for (const minutes of [5, 6, 7, 8, 9]) await make(minutes, {});
+    const admin = rest(planned, org.admin.token);
+    for (const [space, role, users] of [
+      [adminsOnly, 'edit', [members.granted.userId, members.guest.userId]],
+      [capped, 'admin', [members.granted.userId]],
+      [open, 'read', [members.guest.userId]],
+    ] as const)
+      expect((await admin.post(`/v1/spaces/${space}/permissions`, { role, users })).status).toBe(204);
+    const other = await createOrg(planned);
+    await createSpace(planned, other);
+    foreignSpaceCursor = await firstCursor(
+      other.admin.token,
+      `query($o: ID!, $u: ID!) { organization(id: $o) { member(userId: $u) { spaces { edges { cursor } } } } }`,
+      { o: other.organizationId, u: other.admin.userId },
+    );
+    listedMembers = {
+      admin: org.admin.userId,
+      reader: members.reader.userId,
+      editor: members.editor.userId,
+      guest: members.guest.userId,
+      granted: members.granted.userId,
+    };
+    spacesCallers = {
+      admin: org.admin.token,
+      reader: members.reader.token,
+      guest: members.guest.token,
+      granted: members.granted.token,
+      membersAndSpaces: (await tokenWithScopes(planned, org.admin.userId, ['organization:members:read', 'space:read'])).token,
+      membersOnly: (await tokenWithScopes(planned, org.admin.userId, ['organization:members:read'])).token,
+      otherOrganization: other.admin.token,
+    };
+    for (const token of Object.values(spacesCallers)) await graphql(planned, token, '{ __typename }');
+    await planned.quire.activity.settled();
+  });
+
+  const spaceSelection = someOf([
+    ...['id', 'title', 'visibility', 'createdAt', '__typename'].map(always),
+    fc.constantFrom('organization { id }', 'permissions { view edit admin }'),
+  ]);
+  // The edges' own field beside node and cursor.
+  const memberSpaceConnection = someOf([
+    connectionOf(spaceSelection, 'MemberSpaceConnection'),
+    always('edges { permission }'),
+    spaceSelection.map((sel) => `edges { p: permission node { ${sel} } }`),
+  ]);
+
+  it('answer as the generic path for every caller, member, order, page and cursor', async () => {
+    const operation = (sel: string) =>
+      `query($o: ID!, $u: ID!, $order: Order, $first: Int, $last: Int, $after: String, $before: String) {
+        organization(id: $o) { member(userId: $u) { spaces(order: $order, first: $first, last: $last, after: $after, before: $before) { ${sel} } } } }`;
+    const plannedAnswers = await plannedRuns(
+      fc.tuple(
+        // Who asks for whose spaces: an admin for anyone's, members for their own (as the policy allows), or anyone.
+        fc.oneof(
+          { arbitrary: fc.tuple(fc.constantFrom('admin', 'membersAndSpaces'), fc.constantFrom(...Object.keys(listedMembers))), weight: 3 },
+          { arbitrary: fc.constantFrom('reader', 'guest', 'granted').map((self) => [self, self] as const), weight: 2 },
+          {
+            arbitrary: fc.tuple(fc.constantFrom(...Object.keys(spacesCallers)), fc.constantFrom(...Object.keys(listedMembers))),
+            weight: 1,
+          },
+        ),
+        fc.constantFrom(undefined, 'asc', 'desc'),
+        memberSpaceConnection,
+        pageArgs,
+      ),
+      300,
+      ([[caller, member], order, sel, args]) => {
+        const edges = (data: any) => data?.organization?.member?.spaces?.edges;
+        const base = { o: spacesOrg.organizationId, u: listedMembers[member], order };
+        return pageAnsweredAlike(spacesCallers[caller]!, operation, sel, base, args, edges, foreignSpaceCursor);
+      },
+    );
+    expect(plannedAnswers).toBeGreaterThan(45);
+  });
+
+  it("answers a member's level on their spaces when the edges ask for nothing else, on both paths", async () => {
+    // The generic path once selected no column of the spaces for such a page: the level could not be read.
+    const query = `query($o: ID!, $u: ID!) { organization(id: $o) { member(userId: $u) { spaces { edges { permission } } } } }`;
+    const variables = { o: spacesOrg.organizationId, u: listedMembers.reader };
+    expect(await answeredAlike(spacesCallers.reader!, query, variables)).toBe(true);
+    const { data } = await graphql(generic, spacesCallers.reader!, query, variables);
+    expect(data.organization.member.spaces.edges.map((e: { permission: string }) => e.permission)).toEqual(Array(8).fill('READ'));
+  });
+
+  it('answers the REST list as the generic path, each page in one planned statement', async () => {
+    for (const [name, userId] of Object.entries(listedMembers))
+      await restPagesAlike(
+        `/v1/orgs/${spacesOrg.organizationId}/members/${userId}/spaces${name === 'granted' ? '?order=asc' : ''}`,
+        Object.values(spacesCallers),
+        spacesOrg.admin.token,
+        (page) => expectOpenApi(page, 'get', '/orgs/{organizationId}/members/{userId}/spaces', 200),
+      );
+  });
+});

@@ -71,6 +71,16 @@ const memberTeams: ScopedList<{ organizationId: string; userId: string }, { titl
 // Its preload reads the memberships' teams.
 planList('Member', 'teams', 'TeamMember', memberTeams, { preloadReads: ['teamId'] });
 
+const memberSpaces: ScopedList<{ organizationId: string; userId: string; role: Role | null }, { order?: string | null }> = {
+  model: (ctx) => ctx.prisma.space,
+  where: (m, _args, ctx) => memberSpacesWhere(ctx, m),
+  orderBy: (args) => [{ createdAt: args.order ?? 'desc' }, { id: args.order ?? 'desc' }],
+  decorate: (rows, m) => rows.map((row) => ({ ...(row as object), member: { userId: m.userId, role: m.role } })),
+  // The edges' `permission` reads the space's policy columns and the member `decorate` puts beside them.
+  decorateReads: ['id', 'organizationId', 'memberLevel'],
+};
+planList('Member', 'spaces', 'Space', memberSpaces, { edgeFields: ['permission'] });
+
 export const MemberRef = builder.prismaObject('Member', {
   description: "A user's membership of an organization. Its id is the user's id.",
   authScopes: (member, ctx) => can(memberPolicy, requireActor(ctx), member, 'view'),
@@ -104,12 +114,7 @@ export const MemberRef = builder.prismaObject('Member', {
         cursor: 'id',
         description: 'Spaces the member can access, with their permission on each (the member themself or an admin may list them).',
         args: { order: t.arg({ type: OrderEnum, defaultValue: 'desc', description: 'By creation date of the space.' }) },
-        ...scopedList({
-          model: (ctx) => ctx.prisma.space,
-          where: (m: { organizationId: string; userId: string; role: Role | null }, _args, ctx) => memberSpacesWhere(ctx, m),
-          orderBy: (args: { order?: string | null }) => [{ createdAt: args.order ?? 'desc' }, { id: args.order ?? 'desc' }],
-          decorate: (rows, m) => rows.map((row) => ({ ...(row as object), member: { userId: m.userId, role: m.role } })),
-        }),
+        ...scopedList(memberSpaces),
       },
       MemberSpaceConnection,
     ),

@@ -26,6 +26,7 @@ import {
   plannedTypes,
   joinOf,
   type Join,
+  type ListEdge,
   type PlannedChildrenField,
   type PlannedList,
   type PlannedLookup,
@@ -112,6 +113,8 @@ export interface ConnectionPlan {
   key: [string, string][];
   /** The columns of each listed row its list's `preload` reads: [column, result column]. */
   preloadRow: [string, string][];
+  /** The columns its edges' own fields read (through the list's `decorate`): [column, result column]. */
+  edgeRow: [string, string][];
   /** Select expressions, each named (`… AS c0`, `… AS c1`, …) when the plan is compiled. */
   columns: string[];
   /** Their names (`c0`, `c1`, …): what the statement answers. */
@@ -262,7 +265,7 @@ function compileNode(c: Compilation, typeName: string, sets: SelectionSetNode[],
       if (related) {
         // Its arguments (the page) are read when it runs.
         const connection = getNamedType(field!.type) as GraphQLObjectType;
-        const plan = connectionOf(compilation(c, true), connection, nodes, related.node, related.preloadReads);
+        const plan = connectionOf(compilation(c, true), connection, nodes, related);
         nested = { kind: 'list', parentIdAt, related, field: field!, fieldNodes: nodes, plan };
         answer.push(plan.answer && { key, kind: 'property', type: field!.type, steps: plan.answer });
       } else {
@@ -366,16 +369,14 @@ const PAGE_INFO_FIELDS = new Set<string>(['hasNextPage', 'hasPreviousPage', 'sta
 
 /** The plan of the list field `info` resolves, or Unplannable. */
 export const compileConnection = (info: GraphQLResolveInfo, list: PlannedList): ConnectionPlan =>
-  connectionOf(compilation(info), getNamedType(info.returnType) as GraphQLObjectType, info.fieldNodes, list.node, list.preloadReads);
+  connectionOf(compilation(info), getNamedType(info.returnType) as GraphQLObjectType, info.fieldNodes, list);
 
-/** The plan of the connection `fieldNodes` select, listing `node`s (the columns `preloadReads` names read for its preload). */
-function connectionOf(
-  c: Compilation,
-  connection: GraphQLObjectType,
-  fieldNodes: readonly FieldNode[],
-  node: string,
-  preloadReads: readonly string[],
-): ConnectionPlan {
+/** What a connection lists: its items' type, the columns its preload reads, its edges' own fields. */
+type Listed = Pick<PlannedList, 'node' | 'preloadReads'> & { edge?: ListEdge };
+
+/** The plan of the connection `fieldNodes` select. */
+function connectionOf(c: Compilation, connection: GraphQLObjectType, fieldNodes: readonly FieldNode[], listed: Listed): ConnectionPlan {
+  const { node, preloadReads, edge: edgeOwn = { fields: [], reads: [] } } = listed;
   const edgeType = getNamedType(connection.getFields().edges!.type) as GraphQLObjectType;
   const pageInfoType = getNamedType(connection.getFields().pageInfo!.type) as GraphQLObjectType;
   const shape: ConnectionPlan['shape'] = { typename: [], totalCount: [], edges: [], nodes: [], pageInfo: [] };
@@ -414,6 +415,9 @@ function connectionOf(
           const plan = compileNode(c, node, nodeSets, LIST_ALIAS);
           edge.node.push({ key: edgeKey, plan });
           edgeAnswer.push(plan.answer && { key: edgeKey, kind: 'property', type: typeOf(edgeType, edgeName), steps: plan.answer });
+        } else if (edgeOwn.fields.includes(edgeName)) {
+          // Left out of the planned edge: its resolver answers it from `{ node }` (the decorated row).
+          edgeAnswer.push(resolvedStep(c, edgeKey, edgeType, edgeType.getFields()[edgeName]!, edgeNodes));
         } else throw new Unplannable(`${edgeType.name}.${edgeName} is not planned`);
       }
       shape.edges.push(edge);
@@ -436,16 +440,20 @@ function connectionOf(
       answer.push({ key, kind: 'property', type: typeOf(connection, name), steps });
     } else throw new Unplannable(`${connection.name}.${name} is not planned`);
   }
-  const listed = plannedTypes.get(node)!;
+  const listedType = plannedTypes.get(node)!;
   // The order and the page's cursor read the key even when no node is asked for.
-  const key = keyOf(listed).map((column): [string, string] => [column, c.statement.column(LIST_ALIAS, listed.model, column)]);
+  const key = keyOf(listedType).map((column): [string, string] => [column, c.statement.column(LIST_ALIAS, listedType.model, column)]);
   const idAt = key[0]![1];
-  const preloadRow = preloadReads.map((column): [string, string] => [column, c.statement.column(LIST_ALIAS, listed.model, column)]);
+  const read = (column: string): [string, string] => [column, c.statement.column(LIST_ALIAS, listedType.model, column)];
+  const preloadRow = preloadReads.map(read);
+  // Read only when an edge asks for its own fields.
+  const edgeRow = shape.edges.length && edgeOwn.fields.length ? edgeOwn.reads.map(read) : [];
   return {
-    model: listed.model,
+    model: listedType.model,
     idAt,
     key,
     preloadRow,
+    edgeRow,
     columns: c.statement.columns,
     names: c.statement.answered,
     joins: c.statement.joins,

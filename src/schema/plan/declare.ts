@@ -66,6 +66,18 @@ export interface PlannedList {
   list: ScopedList<never, never>;
   /** The columns of each listed row the list's `preload` reads (read in the statement, handed to it as its rows). */
   preloadReads: readonly string[];
+  /** The list's edge fields of its own, answered by their resolvers over `{ node }` (a listed row, decorated). */
+  edge: ListEdge;
+}
+
+/**
+ * Fields of a list's edges beside `node` and `cursor` (a member's level on each of their spaces):
+ * their resolvers answer them over `{ node }`, the node being the listed row's columns its list's
+ * `decorateReads` names, as its `decorate` hands them back (with what it adds from the parent).
+ */
+export interface ListEdge {
+  fields: readonly string[];
+  reads: readonly string[];
 }
 
 /** A field answering one object of a planned type found by a filter (a root lookup by id). */
@@ -87,6 +99,8 @@ export interface PlannedLookup {
 export interface PlanListOptions {
   /** Required with a `preload`: the columns of the listed rows it reads. */
   preloadReads?: readonly string[];
+  /** Required with a `decorate`: the edge fields that read its rows (the columns they read are the list's `decorateReads`). */
+  edgeFields?: readonly string[];
 }
 
 export interface ModelField {
@@ -231,9 +245,18 @@ export function planList<Parent, Args>(
   options: PlanListOptions = {},
 ) {
   const path = `${parentType}.${field}`;
-  if (list.decorate) throw new Error(`read plan: ${path} decorates its rows, which a plan cannot`);
+  // What a list decorates its rows with is read by its edges' fields (planned as such), not by its nodes.
+  if (list.decorate && !(options.edgeFields && list.decorateReads))
+    throw new Error(
+      `read plan: ${path} decorates its rows: name the edge fields reading them (edgeFields) and their columns (decorateReads)`,
+    );
   if (list.preload && !options.preloadReads) throw new Error(`read plan: ${path} preloads: name the columns it reads (preloadReads)`);
-  plannedLists.set(path, { node, list: list as unknown as ScopedList<never, never>, preloadReads: options.preloadReads ?? [] });
+  plannedLists.set(path, {
+    node,
+    list: list as unknown as ScopedList<never, never>,
+    preloadReads: options.preloadReads ?? [],
+    edge: { fields: options.edgeFields ?? [], reads: list.decorateReads ?? [] },
+  });
 }
 
 /** Declares that `parentType.field`, which answers one `node` found by `lookup.where`, may be planned. */

@@ -106,15 +106,18 @@ export function planReads(schema: GraphQLSchema) {
   // A planned connection is answered as objects read by property, as its items are.
   const connectionOf = (field: GraphQLField<unknown, Context>) => {
     const connection = getNamedType(field.type) as GraphQLObjectType;
+    const edge = getNamedType(connection.getFields().edges!.type) as GraphQLObjectType;
     readByProperty.add(connection.name);
-    readByProperty.add(getNamedType(connection.getFields().edges!.type).name);
+    readByProperty.add(edge.name);
     readByProperty.add(getNamedType(connection.getFields().pageInfo!.type).name);
+    return edge;
   };
   for (const [path, listed] of plannedLists) {
     const node = plannedTypes.get(listed.node);
     if (!node) throw new Error(`read plan: ${path} lists ${listed.node}, which is not planned`);
-    for (const column of listed.preloadReads) columnOf(node.model, column);
-    connectionOf(plannedField(schema, path));
+    for (const column of [...listed.preloadReads, ...listed.edge.reads]) columnOf(node.model, column);
+    const edge = connectionOf(plannedField(schema, path));
+    for (const name of listed.edge.fields) if (!edge.getFields()[name]) throw new Error(`read plan: ${path}'s edges have no field ${name}`);
   }
   for (const [path, related] of plannedRelatedLists) {
     const parent = path.split('.')[0]!;

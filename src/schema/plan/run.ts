@@ -188,7 +188,9 @@ export async function runConnectionPlan(
   const nested = await nestedAnswers(plan.nested, rows, ctx, info);
   if (!nested) return undefined;
   try {
-    return shape(plan, rows, args, query.page.take, ctx, nested);
+    // The list's decoration (from the parent) is read by its edges' own fields.
+    const decorate = list.list.decorate && ((listed: Row[]) => list.list.decorate!(listed, parent as never) as Row[]);
+    return shape(plan, rows, args, query.page.take, ctx, nested, decorate);
   } catch (err) {
     if (err instanceof Refused) return undefined;
     throw err;
@@ -286,7 +288,15 @@ async function pagesOf(list: NestedList, ids: string[], ctx: Context, info: Grap
   return answers;
 }
 
-function shape(plan: ConnectionPlan, rows: Row[], args: ConnectionArgs, take: number, ctx: Context, nested?: NestedAnswers) {
+function shape(
+  plan: ConnectionPlan,
+  rows: Row[],
+  args: ConnectionArgs,
+  take: number,
+  ctx: Context,
+  nested?: NestedAnswers,
+  decorate?: (rows: Row[]) => Row[],
+) {
   const id = plan.idAt;
   const results = rows.filter((r) => r[id] != null);
   // As plugin-prisma's wrapConnectionResult: the extra row only tells whether more follow.
@@ -308,9 +318,13 @@ function shape(plan: ConnectionPlan, rows: Row[], args: ConnectionArgs, take: nu
   for (const key of plan.shape.typename) connection[key] = plan.typename;
   for (const key of plan.shape.totalCount) connection[key] = rows[0]!.total;
   for (const nodes of plan.shape.nodes) connection[nodes.key] = page.map((r) => build(nodes.plan, r, ctx, nested));
+  // What the edges' own fields read: `{ node }`, the row as the list decorates it.
+  const edgeRows = plan.edgeRow.length ? page.map((r) => columnsOf(plan.edgeRow, r)) : undefined;
+  const decorated = edgeRows && decorate ? decorate(edgeRows) : edgeRows;
   for (const edges of plan.shape.edges) {
     connection[edges.key] = page.map((r, i) => {
       const edge: Row = { [PLANNED]: true };
+      if (decorated) (edge as Record<symbol, unknown>)[ROW] = { node: decorated[i] };
       for (const key of edges.typename) edge[key] = plan.edgeTypename;
       for (const key of edges.cursor) edge[key] = cursors[i];
       for (const node of edges.node) edge[node.key] = build(node.plan, r, ctx, nested);
