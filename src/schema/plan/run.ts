@@ -134,6 +134,7 @@ function rowOf(node: NodePlan, row: Row): Row {
 
 /** The answers of the lists beneath a plan's objects: by list, then by parent id. */
 type NestedAnswers = Map<Nested, Map<string, unknown>>;
+const NO_NESTED: NestedAnswers = new Map();
 
 /** The object `node` answers from `row`, or null when the row holds none (an absent relation). */
 function build(node: NodePlan, row: Row, ctx: Context, nested?: NestedAnswers): Row | null {
@@ -185,7 +186,8 @@ export async function runConnectionPlan(
   const rows = await rawQuery<Row>(ctx.prisma, query.text, query.params);
   if (query.page.cursor !== undefined && rows[0]?.cursorInList !== true) return undefined;
   if (!(await preloaded(plan, list.list.preload, rows, ctx, info))) return undefined;
-  const nested = await nestedAnswers(plan.nested, rows, ctx, info);
+  // Most plans have no list beneath their objects: no await for them.
+  const nested = plan.nested.length ? await nestedAnswers(plan.nested, rows, ctx, info) : NO_NESTED;
   if (!nested) return undefined;
   try {
     // The list's decoration (from the parent) is read by its edges' own fields.
@@ -375,11 +377,11 @@ export async function runLookupPlan(
   const rows = await rawQuery<Row>(ctx.prisma, `${objectStatement(plan, filter)} LIMIT 2`, params);
   if (rows.length !== 1) return undefined;
   try {
-    await lookup.preload?.(rowOf(plan.node, rows[0]!), ctx, info);
+    if (lookup.preload) await lookup.preload(rowOf(plan.node, rows[0]!), ctx, info);
   } catch {
     return undefined; // the generic path answers (and reports) it
   }
-  const nested = await nestedAnswers(plan.nested, rows, ctx, info);
+  const nested = plan.nested.length ? await nestedAnswers(plan.nested, rows, ctx, info) : NO_NESTED;
   return nested && builtOrLeft(plan.node, rows[0]!, ctx, lookup.found, nested);
 }
 
