@@ -66,7 +66,8 @@ it('2 comments cost as many statements as 50 comments of 5 replies each, with au
   const many = await spaceWithComments(50, 5);
   expect(many.length).toBe(few.length);
   // token check and its activity stamp, space, comments with their space, authors, replies (their authors and counts) joined,
-  // total count, and one batch each: repliers with their users, reactions with their users, page presence (the spaces'
-  // active revisions, then their page trees, one statement per tree level).
-  expect(many).toHaveLength(9);
+  // total count, and one batch each: repliers with their users, page presence (the spaces' active revisions, then their
+  // page trees, one statement per tree level), reactions with their users: the comments' with the page (their list's
+  // preload), then the replies'.
+  expect(many).toHaveLength(10);
 }, 60_000);

@@ -1,21 +1,19 @@
 // Batched reads of comments: whatever the number of comments on a page of a
 // list, each of these costs one statement.
 import DataLoader from 'dataloader';
-import { requestLoader } from '../../loaders.js';
+import type { GraphQLResolveInfo } from 'graphql';
+import type { Context } from '../../context.js';
+import { requestLoader, settledLoader } from '../../loaders.js';
 import type { User } from '../../generated/prisma/client.js';
-import { pageKey, pagesPresent, type PageRef } from './targets.js';
+import { fieldsAskedOfItems } from '../../schema/selection.js';
+import { repliersOf } from './replies/loaders.js';
+import { pageKey, pageOfKey, pagesPresent } from './targets.js';
 
-/** Per `spaceId/pageId`: whether the page is still in the space's active revision. */
-export const pagePresence = requestLoader(
-  (ctx) =>
-    new DataLoader<PageRef, boolean, string>(
-      async (refs) => {
-        const present = await pagesPresent(ctx.prisma, refs);
-        return refs.map((ref) => present.has(pageKey(ref)));
-      },
-      { cacheKeyFn: pageKey },
-    ),
-);
+/** Per page (`pageKey`: `spaceId/pageId`): whether it is still in its space's active revision (at once once loaded). */
+export const pagePresence = settledLoader<string, boolean>(async (ctx, keys) => {
+  const present = await pagesPresent(ctx.prisma, keys.map(pageOfKey));
+  return keys.map((key) => present.has(key));
+});
 
 /** Per `organizationId` + mention (user id or e-mail address): the member's user id, or null when none matches. */
 export const mentionedMember = requestLoader(
@@ -71,17 +69,14 @@ export interface ReactionRow {
 }
 
 /** Per comment or reply: its reactions with their users joined in, oldest first (those of one moment by emoji, then user). */
-export const reactionsOf = requestLoader(
-  (ctx) =>
-    new DataLoader<string, ReactionRow[]>(async (subjectIds) => {
-      const rows = await ctx.prisma.commentReaction.findMany({
-        where: { subjectId: { in: [...subjectIds] } },
-        select: { subjectId: true, emoji: true, reactedAt: true, user: true },
-        orderBy: [{ reactedAt: 'asc' }, { emoji: 'asc' }, { userId: 'asc' }],
-      });
-      return subjectIds.map((id) => rows.filter((r) => r.subjectId === id));
-    }),
-);
+export const reactionsOf = settledLoader<string, ReactionRow[]>(async (ctx, subjectIds) => {
+  const rows = await ctx.prisma.commentReaction.findMany({
+    where: { subjectId: { in: [...subjectIds] } },
+    select: { subjectId: true, emoji: true, reactedAt: true, user: true },
+    orderBy: [{ reactedAt: 'asc' }, { emoji: 'asc' }, { userId: 'asc' }],
+  });
+  return subjectIds.map((id) => rows.filter((r) => r.subjectId === id));
+});
 
 /** Users by id (one statement per batch): the members a body mentions. */
 export const userById = requestLoader(
@@ -91,3 +86,20 @@ export const userById = requestLoader(
       return ids.map((id) => rows.find((r) => r.id === id) ?? null);
     }),
 );
+
+/**
+ * What the items of a page of comments read through loaders, loaded with the page when they ask
+ * for it (one statement each): their reactions, their repliers, whether the pages they are about
+ * are still there. Their fields then answer at once instead of through a promise per comment.
+ */
+export function preloadComments(rows: unknown[], ctx: Context, info: GraphQLResolveInfo) {
+  const comments = rows as { id: string; spaceId: string; pageId?: string | null }[];
+  const asked = fieldsAskedOfItems(info);
+  const ids = comments.map((c) => c.id);
+  const pages = comments.flatMap((c) => (c.pageId == null ? [] : [pageKey({ spaceId: c.spaceId, pageId: c.pageId })]));
+  return Promise.all([
+    asked.has('reactions') && reactionsOf(ctx).loadAll(ids),
+    asked.has('repliers') && repliersOf(ctx).loadAll(ids),
+    asked.has('target') && pagePresence(ctx).loadAll(pages),
+  ]);
+}

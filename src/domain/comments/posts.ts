@@ -1,6 +1,7 @@
 // What a comment and a reply both are in the graph: a post with an author,
 // dates, a body (Markdown or a document), mentions and reactions; and the
 // inputs their mutations share (the thread, the body, reaction changes).
+import { completeValue } from '@pothos/core';
 import { builder, type InputFieldBuilder } from '../../schema/builder.js';
 import { requireActor, type Context } from '../../context.js';
 import { isMember } from '../../policy/actor.js';
@@ -76,12 +77,13 @@ const EmojiReaction = builder.objectRef<ReactionGroup>('EmojiReaction').implemen
   }),
 });
 
-/** A comment's or reply's reactions grouped by emoji, in the order each emoji was first used. */
-async function reactionGroups(subjectId: string, ctx: Context): Promise<ReactionGroup[]> {
-  const groups = new Map<string, ReactionRow[]>();
-  for (const row of await reactionsOf(ctx).load(subjectId)) groups.set(row.emoji, [...(groups.get(row.emoji) ?? []), row]);
-  return [...groups].map(([emoji, users]) => ({ emoji, users }));
-}
+/** A comment's or reply's reactions grouped by emoji, in the order each emoji was first used (at once once loaded). */
+const reactionGroups = (subjectId: string, ctx: Context) =>
+  completeValue(reactionsOf(ctx).load(subjectId), (rows): ReactionGroup[] => {
+    const groups = new Map<string, ReactionRow[]>();
+    for (const row of rows) groups.set(row.emoji, [...(groups.get(row.emoji) ?? []), row]);
+    return [...groups].map(([emoji, users]) => ({ emoji, users }));
+  });
 
 /** The members a body mentions (as `@usr_…` or `@e-mail`), for callers in the organization. */
 async function mentionedUsers(row: BodyRow, organizationId: string, ctx: Context) {
@@ -118,8 +120,11 @@ export const postFields = <Row>(t: any, table: BodyTable, organizationOf: (row: 
     description: bodyDescription,
     args: { format: t.arg({ type: CommentBodyFormatEnum, description: formatArgDescription }) },
     select: { id: true, markdown: true, document: true, mentions: true },
-    resolve: async (row: Row & BodyRow, args: { format?: 'markdown' | 'document' | null }, ctx: Context) =>
-      bodyOut(args.format === 'document' ? await parsedBody(ctx, table, row) : row, args.format),
+    // At once, but for a document asked of a row stored before bodies were parsed at write.
+    resolve: (row: Row & BodyRow, args: { format?: 'markdown' | 'document' | null }, ctx: Context) =>
+      args.format === 'document' && row.document == null
+        ? parsedBody(ctx, table, row).then((parsed) => bodyOut(parsed, args.format))
+        : bodyOut(row, args.format),
   }),
   mentions: t.field({
     type: [UserRef],

@@ -3,21 +3,22 @@
 // the mutations that post, change and delete a comment. Replies are in
 // replies/schema.ts, live comments in subscriptions.ts, what a comment and a
 // reply share in posts.ts.
-import type { ArgBuilder } from '@pothos/core';
+import { completeValue, type ArgBuilder } from '@pothos/core';
 import { builder, type ObjectFieldBuilder, type SchemaTypes } from '../../schema/builder.js';
 import { requireActor, type Context } from '../../context.js';
 import { authorize, can, commentPolicy, spacePolicy } from '../../policy/index.js';
 import type { SpaceSubject } from '../../policy/space.js';
 import { permissionsType } from '../../schema/permissions.js';
 import { restEnum, OrderEnum } from '../../schema/enums.js';
-import { groupedList, requireCursorInList, scopedList, type ScopedList } from '../../schema/lists.js';
-import { planList } from '../../schema/plan/plan.js';
+import { groupedList, scopedList, type ScopedList } from '../../schema/lists.js';
+import { planList, planRelatedList, planType } from '../../schema/plan/plan.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { PageRef, type PageValue } from '../revisions/schema.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { MemberConnection } from '../members/schema.js';
 import { preloadMembers } from '../members/loaders.js';
-import { pagePresence } from './loaders.js';
+import { pagePresence, preloadComments } from './loaders.js';
+import { pageKey } from './targets.js';
 import {
   bodyField,
   commentFields,
@@ -112,16 +113,23 @@ export const CommentRef = builder.prismaNode('Comment', {
       type: CommentTarget,
       description: 'What it is about.',
       select: { nodeId: true, pageId: true, tableCell: true, revisionId: true },
-      resolve: async (c, _, ctx) => ({
-        node: c.nodeId != null ? { id: c.nodeId } : null,
-        tableCell: c.tableCell as { record: string; definition: string } | null,
-        changeRequest: c.changeRequestId,
-        review: null,
-        page:
-          c.pageId != null ? { id: c.pageId, removed: !(await pagePresence(ctx).load({ spaceId: c.spaceId, pageId: c.pageId })) } : null,
-        space: c.spaceId,
-        revision: c.revisionId ?? c.space.revisionId,
-      }),
+      resolve: (c, _, ctx) => {
+        const target = (page: { id: string; removed: boolean } | null) => ({
+          node: c.nodeId != null ? { id: c.nodeId } : null,
+          tableCell: c.tableCell as { record: string; definition: string } | null,
+          changeRequest: c.changeRequestId,
+          review: null,
+          page,
+          space: c.spaceId,
+          revision: c.revisionId ?? c.space.revisionId,
+        });
+        if (c.pageId == null) return target(null);
+        const pageId = c.pageId;
+        // At once when the list preloaded its pages' presence (preloadComments).
+        return completeValue(pagePresence(ctx).load(pageKey({ spaceId: c.spaceId, pageId })), (present) =>
+          target({ id: pageId, removed: !present }),
+        );
+      },
     }),
     status: t.field({
       type: CommentStatusEnum,
@@ -144,6 +152,32 @@ export const CommentRef = builder.prismaNode('Comment', {
       resolve: (c, args, ctx) => CommentPermissions.resolve(commentSubject(c), args, ctx),
     }),
   }),
+});
+
+/** Who a comment shows as its author or resolver: the user's profile columns (UserProfile). */
+const profileColumns = ['id', 'displayName', 'photoURL'] as const;
+
+// The fields of a comment the read planner answers (src/schema/plan); replies/schema.ts adds
+// `repliesCount` (a count) and `repliers` (a loader the list preloads), declared here too.
+planType('Comment', {
+  model: 'Comment',
+  columns: { id: 'id', postedAt: 'postedAt', editedAt: 'editedAt', status: 'status', resolvedAt: 'resolvedAt' },
+  counts: { repliesCount: { model: 'CommentReply', foreignKey: 'commentId' } },
+  // Their resolvers above answer them from the row: the joined profiles, the body's columns, the target's.
+  computed: {
+    postedBy: [],
+    resolvedBy: [],
+    body: ['markdown', 'document', 'mentions'],
+    mentions: ['markdown', 'document', 'mentions'],
+    reactions: [],
+    repliers: [],
+    target: ['nodeId', 'pageId', 'tableCell', 'revisionId'],
+    urls: [],
+    permissions: [],
+  },
+  subject: ['id', 'postedById', 'spaceId', 'changeRequestId', 'organizationId'],
+  subjectRelations: { space: Object.keys(spaceSubjectSelect), postedBy: profileColumns, resolvedBy: profileColumns },
+  visible: (comment, ctx) => can(commentPolicy, requireActor(ctx), commentSubject(comment as never), 'view'),
 });
 
 const CommentConnection = nodeConnection(CommentRef, 'Comment', { items: 'comments' });
@@ -171,6 +205,16 @@ const readableThread = (ctx: Context, space: SpaceSubject & { id: string }, chan
 const listWhere = async (ctx: Context, space: SpaceSubject & { id: string }, args: ListArgs) =>
   commentListWhere(await readableThread(ctx, space, args.changeRequest), args);
 
+const commentsOfSpace: ScopedList<SpaceSubject & { id: string }, ListArgs> = {
+  model: (ctx) => ctx.prisma.comment,
+  where: (space, args, ctx) => listWhere(ctx, space, args),
+  orderBy: commentListOrder,
+  preload: preloadComments,
+};
+// `preloadComments` reads the comments' ids and the pages they are about.
+const commentPreloadReads = ['id', 'spaceId', 'pageId'];
+planList('Space', 'comments', 'Comment', commentsOfSpace, { preloadReads: commentPreloadReads });
+
 builder.prismaObjectField('Space', 'comments', (t) =>
   t.prismaConnection(
     {
@@ -178,15 +222,7 @@ builder.prismaObjectField('Space', 'comments', (t) =>
       cursor: 'id',
       description: "The space's comments (or a change request's), newest first by default, filtered by status, page and authors.",
       args: { changeRequest: t.arg.id({ description: changeRequestArgDescription }), ...listArgs(t), targetPage: targetPageArg(t) },
-      totalCount: async (space, args, ctx) => ctx.prisma.comment.count({ where: await listWhere(ctx, space, args as ListArgs) }),
-      resolve: async (query, space, args, ctx) => {
-        const where = await listWhere(ctx, space, args as ListArgs);
-        const [rows] = await Promise.all([
-          ctx.prisma.comment.findMany({ ...query, where, orderBy: commentListOrder(args as ListArgs) }),
-          requireCursorInList(ctx.prisma.comment as never, where, query.cursor),
-        ]);
-        return rows;
-      },
+      ...scopedList(commentsOfSpace),
     },
     CommentConnection,
   ),
@@ -226,6 +262,9 @@ builder.prismaObjectField('Space', 'commenters', (t) =>
   ),
 );
 
+/** A change request's comments: its thread, under the list's filters. */
+const changeRequestCommentsQuery = (args: CommentListArgs) => ({ where: commentFilters(args), orderBy: commentListOrder(args) });
+
 builder.prismaObjectField('ChangeRequest', 'comments', (t) =>
   // A related connection: the comments of every change request of a list load with the list.
   t.relatedConnection(
@@ -235,11 +274,18 @@ builder.prismaObjectField('ChangeRequest', 'comments', (t) =>
       description: 'Comments of the change request, newest first by default, filtered by status, page and authors.',
       args: { ...listArgs(t), targetPage: targetPageArg(t) },
       totalCount: true,
-      query: (args) => ({ where: commentFilters(args as CommentListArgs), orderBy: commentListOrder(args as CommentListArgs) }),
+      query: (args) => changeRequestCommentsQuery(args as CommentListArgs),
     },
     CommentConnection,
   ),
 );
+// Planned beneath planned change requests: every change request's page of comments in one statement.
+planRelatedList('ChangeRequest', 'comments', 'Comment', {
+  model: 'ChangeRequest',
+  query: changeRequestCommentsQuery,
+  preload: preloadComments,
+  preloadReads: commentPreloadReads,
+});
 
 // A page's comments are those of the thread it was read in: the space's own for its content,
 // a change request's for that change request's content.

@@ -12,6 +12,11 @@ export interface PageRef {
 }
 
 export const pageKey = (ref: PageRef) => `${ref.spaceId}/${ref.pageId}`;
+/** The page a `pageKey` names (ids hold no `/`). */
+export const pageOfKey = (key: string): PageRef => {
+  const [spaceId, pageId] = key.split('/') as [string, string];
+  return { spaceId, pageId };
+};
 
 /**
  * Which of the given pages are in the active revision of their space today:

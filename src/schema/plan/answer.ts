@@ -5,7 +5,15 @@
 // Whatever graphql-js would answer with an error (a null in a non-null field, a
 // resolver that throws or answers a promise) is Incomplete: the operation then
 // runs on the schema graphql-js completes (execute.ts), which answers it.
-import { defaultFieldResolver, isLeafType, isListType, isNonNullType, type GraphQLOutputType, type GraphQLResolveInfo } from 'graphql';
+import {
+  defaultFieldResolver,
+  getArgumentValues,
+  isLeafType,
+  isListType,
+  isNonNullType,
+  type GraphQLOutputType,
+  type GraphQLResolveInfo,
+} from 'graphql';
 import type { Context } from '../../context.js';
 import type { AnswerStep } from './compile.js';
 
@@ -70,7 +78,8 @@ function resolved(step: Extract<AnswerStep, { kind: 'resolved' }>, source: Row, 
   };
   let result: unknown;
   try {
-    result = resolve(source, step.args, walk.ctx, info);
+    const args = step.argsWritten ? getArgumentValues(step.field, step.fieldNodes[0]!, variableValues) : step.args;
+    result = resolve(source, args, walk.ctx, info);
   } catch {
     throw new Incomplete(false);
   }

@@ -85,8 +85,10 @@ export type AnswerStep =
       field: GraphQLField<unknown, unknown>;
       parentType: GraphQLObjectType;
       fieldNodes: readonly FieldNode[];
-      /** What the executor would pass: the arguments' defaults (no argument is written below a plan). */
+      /** What the executor would pass when no argument is written: the arguments' defaults. */
       args: Record<string, unknown>;
+      /** Arguments are written (`body(format: $format)`): read at run time, with the variables, as graphql-js reads them. */
+      argsWritten: boolean;
       steps?: AnswerStep[];
     };
 
@@ -277,6 +279,12 @@ function compileNode(c: Compilation, typeName: string, sets: SelectionSetNode[],
       fields.push({ key, kind: 'nested', nested });
       continue;
     }
+    if (type.computed?.[name]) {
+      // Left out of the planned object: its resolver answers it from the row (plan.ts), with its arguments if written.
+      for (const column of type.computed[name]) rowColumns.add(column);
+      answer.push(resolvedStep(c, key, graphQLType, field!, nodes));
+      continue;
+    }
     const inner = subSelections(nodes);
     if (name === '__typename') {
       fields.push({ key, kind: 'typename', value: typeName });
@@ -296,10 +304,6 @@ function compileNode(c: Compilation, typeName: string, sets: SelectionSetNode[],
       const node = compileNode(c, relation.type, inner, relatedAlias);
       fields.push({ key, kind: 'relation', relation, node });
       answer.push(node.answer && { key, kind: 'property', type: field!.type, steps: node.answer });
-    } else if (type.computed?.[name] && !nodes.some((n) => n.arguments?.length)) {
-      // Left out of the planned object: its resolver answers it from the row (plan.ts).
-      for (const column of type.computed[name]) rowColumns.add(column);
-      answer.push(resolvedStep(c, key, graphQLType, field!, nodes));
     } else throw new Unplannable(`${typeName}.${name} is not planned`);
   }
   const rowRelations = Object.entries(type.subjectRelations ?? {}).map(([name, columns]) => {
@@ -326,8 +330,9 @@ const scoped = (options: unknown) => (options as { authScopes?: unknown } | unde
 
 /**
  * A field answered by its resolver (a computed field, or a field of a computed value): a leaf, or an
- * object whose fields are answered the same way. Null when graphql-js must complete it (arguments,
- * nested objects, abstract or scoped types).
+ * object (or list of them) whose fields are answered the same way, its written arguments read when it
+ * runs. Null when graphql-js must complete it (directives, abstract types, types with a check of their
+ * own or auth scopes).
  */
 function resolvedStep(
   c: Compilation,
@@ -335,15 +340,15 @@ function resolvedStep(
   parentType: GraphQLObjectType,
   field: GraphQLField<unknown, unknown>,
   nodes: FieldNode[],
-  depth = 0,
 ): AnswerStep | null {
-  if (nodes.some((n) => n.arguments?.length || n.directives?.length) || scoped(field.extensions?.pothosOptions)) return null;
+  if (nodes.some((n) => n.directives?.length) || scoped(field.extensions?.pothosOptions)) return null;
   const args = Object.fromEntries(field.args.filter((a) => a.defaultValue !== undefined).map((a) => [a.name, a.defaultValue]));
-  const step = { key, kind: 'resolved' as const, type: field.type, field, parentType, fieldNodes: nodes, args };
+  const argsWritten = nodes.some((n) => n.arguments?.length);
+  const step = { key, kind: 'resolved' as const, type: field.type, field, parentType, fieldNodes: nodes, args, argsWritten };
   const named = getNamedType(field.type);
   if (isLeafType(named)) return step;
   // graphql-js would check an isTypeOf (the planned types' checks are the plan's own): left to it.
-  if (!isObjectType(named) || named.isTypeOf || depth > 0 || scoped(named.extensions?.pothosOptions)) return null;
+  if (!isObjectType(named) || named.isTypeOf || scoped(named.extensions?.pothosOptions)) return null;
   let selected: Map<string, FieldNode[]>;
   try {
     selected = fieldsByKey(
@@ -359,7 +364,7 @@ function resolvedStep(
   for (const [innerKey, innerNodes] of selected) {
     const name = innerNodes[0]!.name.value;
     if (name === '__typename') steps.push({ key: innerKey, kind: 'typename', value: named.name });
-    else steps.push(resolvedStep(c, innerKey, named, named.getFields()[name]!, innerNodes, depth + 1));
+    else steps.push(resolvedStep(c, innerKey, named, named.getFields()[name]!, innerNodes));
   }
   const answered = whole(steps);
   return answered && { ...step, steps: answered };
