@@ -26,6 +26,8 @@ describe('planned reads of comments', () => {
   let pageId: string;
   let authors: string[];
   let foreignCursor: string;
+  /** A comment with replies in each thread (the space's own, the change request's). */
+  const repliedTo = { own: '', changeRequest: '' };
 
   beforeAll(async () => {
     const { org: created, members } = await orgWithMembers(planned, { commenter: 'comment', reader: 'read', editor: 'edit' });
@@ -73,7 +75,10 @@ describe('planned reads of comments', () => {
     for (const [i, { changeRequestId: thread, commentId }] of posted.entries()) {
       const comment = { spaceId, commentId, ...(thread ? { changeRequestId: thread } : {}) };
       if (i % 4 === 0) await mutate(org.admin.token, 'updateComment', { ...comment, resolved: true });
-      if (i % 3 === 0) await mutate(commenter.token, 'postCommentReply', { ...comment, body: { markdown: `Re ${i}` } });
+      if (i % 3 === 0)
+        for (const n of [1, 2, 3])
+          await mutate([commenter, editor][n % 2]!.token, 'postCommentReply', { ...comment, body: { markdown: `Re ${i}.${n}` } });
+      if (i % 3 === 0) repliedTo[thread ? 'changeRequest' : 'own'] = commentId;
       if (i % 2 === 0) await mutate(editor.token, 'updateComment', { ...comment, addedReactions: ['🎉'] });
     }
     // A comment about a page that is gone from the content.
@@ -110,6 +115,22 @@ describe('planned reads of comments', () => {
     ),
     fc.constantFrom('urls { location }', 'permissions { view edit reply delete resolve }'),
   ]);
+  const replySelection = someOf([
+    ...['id', 'postedAt', 'editedAt', '__typename'].map(always),
+    fc.constantFrom(`postedBy { ${profile} }`, 'body { markdown }', 'body(format: DOCUMENT) { document }', 'mentions { id }'),
+    fc.constantFrom('reactions { emoji count users { user { id } } }', 'urls { location }', 'permissions { view edit reply delete }'),
+    fc.constantFrom('comment { id status }', 'comment { postedBy { id } repliesCount }'),
+  ]);
+  // A comment with its replies now and then (a related connection beneath it).
+  const commentWithReplies = fc.oneof(
+    { arbitrary: commentSelection, weight: 3 },
+    {
+      arbitrary: fc
+        .tuple(commentSelection, connectionOf(replySelection, 'CommentReplyConnection'), fc.constantFrom('', '(first: 1)', '(first: 100)'))
+        .map(([comment, replies, args]) => `${comment} replies${args} { ${replies} }`),
+      weight: 1,
+    },
+  );
   const filters = fc.record({
     order: rarely(fc.constantFrom('ASC', 'DESC'), 1),
     status: rarely(fc.constantFrom('ALL', 'OPEN', 'RESOLVED'), 1),
@@ -139,7 +160,7 @@ describe('planned reads of comments', () => {
         ),
         fc.boolean(),
         filters,
-        connectionOf(commentSelection, 'CommentConnection'),
+        connectionOf(commentWithReplies, 'CommentConnection'),
         pageArgs,
       ),
       250,
@@ -165,6 +186,40 @@ describe('planned reads of comments', () => {
     expect(answered).toBeGreaterThan(30);
   });
 
+  it('answer a comment looked up by id (with its replies) as the generic path, for every caller, thread and id', async () => {
+    const ids = await graphql(
+      generic,
+      org.admin.token,
+      `query($s: ID!, $cr: ID!) { space(id: $s) {
+      own: comments(first: 100) { edges { node { id } } } cr: comments(changeRequest: $cr, first: 100) { edges { node { id } } } } }`,
+      {
+        s: spaceId,
+        cr: changeRequestId,
+      },
+    );
+    const commentIds = {
+      own: ids.data.space.own.edges.map((e: any) => e.node.id) as string[],
+      changeRequest: ids.data.space.cr.edges.map((e: any) => e.node.id) as string[],
+    };
+    const answered = await plannedRuns(
+      fc.tuple(
+        fc.constantFrom(...Object.keys(callers)),
+        fc.constantFrom('own', 'changeRequest'),
+        fc.oneof(fc.nat(13), fc.constant(-1)),
+        fc.boolean(),
+        commentWithReplies,
+      ),
+      150,
+      ([caller, thread, index, asked, sel]) => {
+        // A comment of the thread named, of the other thread (not found there), or none.
+        const id = index < 0 ? 'cmt_none' : commentIds[asked ? thread : thread === 'own' ? 'changeRequest' : 'own'][index % 7]!;
+        const query = `query($s: ID!, $id: ID!, $cr: ID) { space(id: $s) { comment(id: $id, changeRequest: $cr) { ${sel} } } }`;
+        return answeredAlike(callers[caller]!, query, { s: spaceId, id, cr: thread === 'changeRequest' ? changeRequestId : undefined });
+      },
+    );
+    expect(answered).toBeGreaterThan(40);
+  });
+
   it('answer the REST lists whole (their loaders preloaded with the page), none run again', async () => {
     const before = wholeAnswerOutcomes();
     let reads = 0;
@@ -173,6 +228,9 @@ describe('planned reads of comments', () => {
         `/v1/spaces/${spaceId}/comments?limit=100`,
         `/v1/spaces/${spaceId}/comments?format=document`,
         `/v1/spaces/${spaceId}/change-requests/${changeRequestId}/comments`,
+        `/v1/spaces/${spaceId}/comments/${repliedTo.own}`,
+        `/v1/spaces/${spaceId}/comments/${repliedTo.own}/replies`,
+        `/v1/spaces/${spaceId}/change-requests/${changeRequestId}/comments/${repliedTo.changeRequest}/replies?format=document`,
       ]) {
         const fromPlan = await rest(planned, token).get(path);
         expect(fromPlan.status, path).toBe(200);
@@ -191,5 +249,18 @@ describe('planned reads of comments', () => {
       [`/v1/spaces/${spaceId}/change-requests/${changeRequestId}/comments`, '/spaces/{spaceId}/change-requests/{changeRequestId}/comments'],
     ] as const)
       await restPagesAlike(path, Object.values(callers), org.admin.token, (res) => expectOpenApi(res, 'get', spec, 200));
+    const comment = `/v1/spaces/${spaceId}/comments/${repliedTo.own}`;
+    await restPagesAlike(comment, Object.values(callers), org.admin.token, (res) =>
+      expectOpenApi(res, 'get', '/spaces/{spaceId}/comments/{commentId}', 200),
+    );
+    // The comment's row, then its page of replies.
+    for (const [path, spec] of [
+      [`${comment}/replies`, '/spaces/{spaceId}/comments/{commentId}/replies'],
+      [
+        `/v1/spaces/${spaceId}/change-requests/${changeRequestId}/comments/${repliedTo.changeRequest}/replies`,
+        '/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies',
+      ],
+    ] as const)
+      await restPagesAlike(path, Object.values(callers), org.admin.token, (res) => expectOpenApi(res, 'get', spec, 200), 2);
   });
 });

@@ -5,6 +5,7 @@ import type { ContentLimits } from '../../limits/content.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { computeTask } from '../../compute/pool.js';
 import type { Context } from '../../context.js';
+import { requestLoader } from '../../loaders.js';
 import { checkMarkdown, markdownMentions, markdownToDocument, parseMarkdown } from '../content/markdown/index.js';
 import type { storedBodyTask } from './bodyTasks.js';
 
@@ -51,12 +52,22 @@ export type BodyTable = 'comment' | 'commentReply';
 
 const parseOnPool = computeTask<typeof storedBodyTask>(import.meta.url, './bodyTasks', 'storedBodyTask');
 
+/** Each request's parses of rows stored without theirs, by table and id: a row read twice is parsed once. */
+const parsesOf = requestLoader(() => new Map<string, Promise<{ document: unknown; mentions: string[] }>>());
+
 /**
  * The row with its parse: as stored, or, for a row written before bodies were parsed at write,
  * parsed once on the compute pool and kept (only where it is still missing: no race).
  */
 export async function parsedBody<R extends BodyRow>(ctx: Context, table: BodyTable, row: R): Promise<R> {
   if (row.document != null) return row;
+  const key = `${table}/${row.id}`;
+  let parse = parsesOf(ctx).get(key);
+  if (!parse) parsesOf(ctx).set(key, (parse = parseAndKeep(ctx, table, row)));
+  return { ...row, ...(await parse) };
+}
+
+async function parseAndKeep(ctx: Context, table: BodyTable, row: BodyRow) {
   // Small bodies parse inline, as pages do: for them the pool's round trip costs more than the parse.
   const small = Buffer.byteLength(row.markdown) < ctx.compute.settings.inlineMarkdownBytes;
   const { document, mentions } = small ? storedBodyOf(row.markdown) : await ctx.compute.run(parseOnPool, row.markdown);
@@ -64,7 +75,7 @@ export async function parsedBody<R extends BodyRow>(ctx: Context, table: BodyTab
   const data = { document: document as Prisma.InputJsonValue, mentions };
   if (table === 'comment') await ctx.prisma.comment.updateMany({ where, data });
   else await ctx.prisma.commentReply.updateMany({ where, data });
-  return { ...row, document, mentions };
+  return { document, mentions };
 }
 
 /** The body as asked: `{markdown}` (the default) or `{document}`, of a row with its parse (`parsedBody`). */

@@ -5,7 +5,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../../context.js';
 import { requestLoader, settledLoader } from '../../loaders.js';
 import type { User } from '../../generated/prisma/client.js';
-import { fieldsAskedOfItems } from '../../schema/selection.js';
+import { fieldsAsked, fieldsAskedOfItems } from '../../schema/selection.js';
 import { repliersOf } from './replies/loaders.js';
 import { pageKey, pageOfKey, pagesPresent } from './targets.js';
 
@@ -92,9 +92,16 @@ export const userById = requestLoader(
  * for it (one statement each): their reactions, their repliers, whether the pages they are about
  * are still there. Their fields then answer at once instead of through a promise per comment.
  */
-export function preloadComments(rows: unknown[], ctx: Context, info: GraphQLResolveInfo) {
-  const comments = rows as { id: string; spaceId: string; pageId?: string | null }[];
-  const asked = fieldsAskedOfItems(info);
+export const preloadComments = (rows: unknown[], ctx: Context, info: GraphQLResolveInfo) =>
+  loadCommentFacts(ctx, rows as CommentRow[], fieldsAskedOfItems(info));
+
+/** The same for one comment looked up, by the fields asked of it. */
+export const preloadComment = (comment: CommentRow, ctx: Context, info: GraphQLResolveInfo) =>
+  loadCommentFacts(ctx, [comment], fieldsAsked(info));
+
+type CommentRow = { id: string; spaceId: string; pageId?: string | null };
+
+function loadCommentFacts(ctx: Context, comments: CommentRow[], asked: Set<string>) {
   const ids = comments.map((c) => c.id);
   const pages = comments.flatMap((c) => (c.pageId == null ? [] : [pageKey({ spaceId: c.spaceId, pageId: c.pageId })]));
   return Promise.all([
@@ -102,4 +109,10 @@ export function preloadComments(rows: unknown[], ctx: Context, info: GraphQLReso
     asked.has('repliers') && repliersOf(ctx).loadAll(ids),
     asked.has('target') && pagePresence(ctx).loadAll(pages),
   ]);
+}
+
+/** The same for a page of replies: their reactions, when asked. */
+export function preloadReplies(rows: unknown[], ctx: Context, info: GraphQLResolveInfo) {
+  if (!fieldsAskedOfItems(info).has('reactions')) return undefined;
+  return reactionsOf(ctx).loadAll((rows as { id: string }[]).map((reply) => reply.id));
 }

@@ -11,13 +11,13 @@ import type { SpaceSubject } from '../../policy/space.js';
 import { permissionsType } from '../../schema/permissions.js';
 import { restEnum, OrderEnum } from '../../schema/enums.js';
 import { groupedList, scopedList, type ScopedList } from '../../schema/lists.js';
-import { planList, planRelatedList, planType } from '../../schema/plan/plan.js';
+import { planList, planLookup, planRelatedList, planType } from '../../schema/plan/plan.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { PageRef, type PageValue } from '../revisions/schema.js';
 import { nodeConnection } from '../../schema/connections.js';
 import { MemberConnection } from '../members/schema.js';
 import { preloadMembers } from '../members/loaders.js';
-import { pagePresence, preloadComments } from './loaders.js';
+import { pagePresence, preloadComment, preloadComments } from './loaders.js';
 import { pageKey } from './targets.js';
 import {
   bodyField,
@@ -155,7 +155,7 @@ export const CommentRef = builder.prismaNode('Comment', {
 });
 
 /** Who a comment shows as its author or resolver: the user's profile columns (UserProfile). */
-const profileColumns = ['id', 'displayName', 'photoURL'] as const;
+export const profileColumns = ['id', 'displayName', 'photoURL'] as const;
 
 // The fields of a comment the read planner answers (src/schema/plan); replies/schema.ts adds
 // `repliesCount` (a count) and `repliers` (a loader the list preloads), declared here too.
@@ -239,6 +239,14 @@ builder.prismaObjectField('Space', 'comment', (t) =>
     resolve: async (query, space, args, ctx) => findComment(ctx, await threadIn(ctx, space.id, args.changeRequest), args.id, query),
   }),
 );
+// findComment's filter: the Comment type's check (the plan's too) then judges the row.
+planLookup('Space', 'comment', 'Comment', {
+  where: async (space: { id: string }, args: { id: string; changeRequest?: string | null }, ctx) => ({
+    id: args.id,
+    ...(await threadIn(ctx, space.id, args.changeRequest)),
+  }),
+  preload: (comment, ctx, info) => preloadComment(comment as { id: string; spaceId: string; pageId?: string | null }, ctx, info),
+});
 
 const commentersOfSpace: ScopedList<SpaceSubject & { id: string; organizationId: string }, { changeRequest?: string | null }> = {
   model: (ctx) => ctx.prisma.member,

@@ -99,7 +99,7 @@ export interface NodePlan {
   /** The row the checks and the computed fields read: [column, result column]. */
   row: [string, string][];
   /** The subject's to-one relations, put on the row under their name (null: no related row). */
-  rowRelations: { name: string; idAt: string; row: [string, string][] }[];
+  rowRelations: { path: string[]; idAt: string; row: [string, string][] }[];
   fields: NodeField[];
   /** The whole answer of the object, or null when part of it needs graphql-js (answer.ts). */
   answer: AnswerStep[] | null;
@@ -306,11 +306,16 @@ function compileNode(c: Compilation, typeName: string, sets: SelectionSetNode[],
       answer.push(node.answer && { key, kind: 'property', type: field!.type, steps: node.answer });
     } else throw new Unplannable(`${typeName}.${name} is not planned`);
   }
-  const rowRelations = Object.entries(type.subjectRelations ?? {}).map(([name, columns]) => {
-    const related = joinOf(type.model, name);
-    const relatedAlias = c.statement.join(alias, related);
+  // Each relation joined once, a path's from its first relation's alias on.
+  const joined = new Map<string, { alias: string; model: string }>();
+  const rowRelations = Object.entries(type.subjectRelations ?? {}).map(([path, columns]) => {
+    const names = path.split('.');
+    const parent = joined.get(names.slice(0, -1).join('.')) ?? { alias, model: type.model };
+    const related = joinOf(parent.model, names.at(-1)!);
+    const relatedAlias = c.statement.join(parent.alias, related);
+    joined.set(path, { alias: relatedAlias, model: related.model });
     const row = columns.map((column): [string, string] => [column, c.statement.column(relatedAlias, related.model, column)]);
-    return { name, idAt: c.statement.column(relatedAlias, related.model, related.on[0]![1]), row };
+    return { path: names, idAt: c.statement.column(relatedAlias, related.model, related.on[0]![1]), row };
   });
   return {
     type,

@@ -46,7 +46,8 @@ export interface PlannedType {
   /**
    * To-one relations the subject holds (a change request's space), as the generic path selects
    * them for the type's checks: always joined (by the foreign key the Prisma model declares),
-   * the related row's columns listed here put on the row under the relation's name.
+   * the related row's columns listed here put on the row under the relation's name. A path
+   * (`'comment.space'`, after `comment`) reaches a relation of a relation, put on its row.
    */
   subjectRelations?: Record<string, readonly string[]>;
   /**
@@ -224,9 +225,14 @@ export function planType(typeName: string, type: PlannedType) {
     columnOf(type.model, column);
   for (const name of Object.keys(type.relations ?? {})) joinOf(type.model, name);
   for (const count of Object.values(type.counts ?? {})) columnOf(count.model, count.foreignKey);
-  for (const [name, columns] of Object.entries(type.subjectRelations ?? {})) {
-    const related = joinOf(type.model, name);
-    for (const column of columns) columnOf(related.model, column);
+  const declared = new Set<string>();
+  for (const [path, columns] of Object.entries(type.subjectRelations ?? {})) {
+    const names = path.split('.');
+    const parent = names.slice(0, -1).join('.');
+    if (parent && !declared.has(parent)) throw new Error(`read plan: ${typeName}'s ${path} comes before its relation ${parent}`);
+    const related = names.reduce((model, name) => joinOf(model, name).model, type.model);
+    for (const column of columns) columnOf(related, column);
+    declared.add(path);
   }
   for (const column of keyOf(type)) columnOf(type.model, column);
   plannedTypes.set(typeName, type);

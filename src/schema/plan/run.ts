@@ -128,7 +128,12 @@ const columnsOf = (columns: [string, string][], row: Row): Row => {
 
 function rowOf(node: NodePlan, row: Row): Row {
   const subject = columnsOf(node.row, row);
-  for (const related of node.rowRelations) subject[related.name] = row[related.idAt] == null ? null : columnsOf(related.row, row);
+  for (const related of node.rowRelations) {
+    // A path's relation goes on its parent relation's row (none when that one is absent).
+    let holder: Row | null = subject;
+    for (let i = 0; i < related.path.length - 1 && holder; i++) holder = holder[related.path[i]!] as Row | null;
+    if (holder) holder[related.path.at(-1)!] = row[related.idAt] == null ? null : columnsOf(related.row, row);
+  }
   return subject;
 }
 

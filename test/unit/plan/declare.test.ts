@@ -1,7 +1,7 @@
 // What the read planner reads of Prisma's datamodel (src/schema/plan/declare.ts): the foreign
 // keys by which a relation's rows are joined (to-one) or gathered under their parents (to-many).
 import { describe, expect, it } from 'vitest';
-import { joinOf, joinedRelationOf, toManyRelationOf } from '../../../src/schema/plan/declare.js';
+import { joinOf, joinedRelationOf, planType, toManyRelationOf } from '../../../src/schema/plan/declare.js';
 
 describe('relations of the datamodel', () => {
   it('finds the foreign key of a to-many relation on the related model', () => {
@@ -31,5 +31,18 @@ describe('relations of the datamodel', () => {
   it('finds the foreign key of a to-one relation on the model itself', () => {
     expect(joinedRelationOf('SiteSpace', 'section')).toEqual({ model: 'SiteSection', foreignKey: 'sectionId' });
     expect(() => joinedRelationOf('SiteSection', 'siteSpaces')).toThrow(/not a to-one relation/);
+  });
+
+  it("refuses a subject relation's path before its first relation, or naming a column its model lacks", () => {
+    const reply = { model: 'CommentReply', columns: {}, subject: ['id'], visible: () => true };
+    expect(() => planType('Refused', { ...reply, subjectRelations: { 'comment.space': ['id'] } })).toThrow(
+      /comes before its relation comment/,
+    );
+    expect(() => planType('Refused', { ...reply, subjectRelations: { comment: ['id'], 'comment.space': ['noSuchColumn'] } })).toThrow(
+      /Space.noSuchColumn is not a column/,
+    );
+    expect(() => planType('Refused', { ...reply, subjectRelations: { comment: ['id'], 'comment.nothing': ['id'] } })).toThrow(
+      /not a to-one relation/,
+    );
   });
 });

@@ -16,7 +16,10 @@ import {
   threadOfInput,
   UserProfile,
 } from '../posts.js';
-import { commentNow, commentSelect } from '../schema.js';
+import { commentNow, commentSelect, profileColumns } from '../schema.js';
+import { preloadReplies } from '../loaders.js';
+import { spaceSubjectSelect } from '../service.js';
+import { planRelatedList, planType } from '../../../schema/plan/plan.js';
 import { repliersOf, type Replier } from './loaders.js';
 import { deleteReply, findReply, postReply, replySubject, updateReply } from './service.js';
 
@@ -54,6 +57,29 @@ export const CommentReplyRef = builder.prismaNode('CommentReply', {
   }),
 });
 
+// The fields of a reply the read planner answers (src/schema/plan): its check reads its comment's
+// author and space, joined as the generic path selects them (replySelect).
+planType('CommentReply', {
+  model: 'CommentReply',
+  columns: { id: 'id', postedAt: 'postedAt', editedAt: 'editedAt' },
+  relations: { comment: { type: 'Comment' } },
+  computed: {
+    postedBy: [],
+    body: ['markdown', 'document', 'mentions'],
+    mentions: ['markdown', 'document', 'mentions'],
+    reactions: [],
+    urls: [],
+    permissions: [],
+  },
+  subject: ['id', 'postedById', 'commentId'],
+  subjectRelations: {
+    postedBy: profileColumns,
+    comment: ['id', 'postedById', 'spaceId', 'changeRequestId', 'organizationId'],
+    'comment.space': Object.keys(spaceSubjectSelect),
+  },
+  visible: (reply, ctx) => can(commentReplyPolicy, requireActor(ctx), replySubject(reply as never), 'view'),
+});
+
 const CommentReplyConnection = nodeConnection(CommentReplyRef, 'CommentReply', { items: 'comment replies' });
 
 builder.prismaObjectField('Comment', 'repliesCount', (t) => t.relationCount('replies', { description: 'The number of replies.' }));
@@ -75,19 +101,24 @@ builder.prismaObjectField('Comment', 'reply', (t) =>
   }),
 );
 
+/** A comment's replies, oldest first. */
+const repliesQuery = () => ({ where: {}, orderBy: [{ postedAt: 'asc' as const }, { id: 'asc' as const }] });
+
 builder.prismaObjectField('Comment', 'replies', (t) =>
   // A related connection: pages of replies load with the comments, one statement for all of them.
   t.relatedConnection(
     'replies',
-    {
-      cursor: 'id',
-      description: 'Its replies, oldest first.',
-      totalCount: true,
-      query: () => ({ orderBy: [{ postedAt: 'asc' }, { id: 'asc' }] }),
-    },
+    { cursor: 'id', description: 'Its replies, oldest first.', totalCount: true, query: repliesQuery },
     CommentReplyConnection,
   ),
 );
+// Planned beneath planned comments: every comment's page of replies in one statement.
+planRelatedList('Comment', 'replies', 'CommentReply', {
+  model: 'Comment',
+  query: repliesQuery,
+  preload: preloadReplies,
+  preloadReads: ['id'],
+});
 
 const replyFields = (t: InputFieldBuilder) => ({
   ...commentFields(t),
