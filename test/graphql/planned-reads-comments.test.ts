@@ -12,7 +12,7 @@ import { insertPages } from '../support/content.js';
 import { wholeAnswerOutcomes } from '../../src/schema/plan/execute.js';
 import { tokenWithScopes } from '../support/tokens.js';
 import { expectOpenApi } from '../support/openapi.js';
-import { always, comparing, connectionOf, pageArgs, plannedRuns, rarely, someOf } from '../support/plannedReads.js';
+import { always, comparing, connectionOf, pageArgs, plannedRuns, rarely, someOf, seenBefore } from '../support/plannedReads.js';
 
 const planned = useTestApp();
 const generic = useTestApp({ graphql: { plannedReads: false } });
@@ -98,8 +98,7 @@ describe('planned reads of comments', () => {
       spacesReader: (await tokenWithScopes(planned, org.admin.userId, ['space:read'])).token,
       otherOrganization: other.admin.token,
     };
-    for (const token of Object.values(callers)) await graphql(planned, token, '{ __typename }');
-    await planned.quire.activity.settled();
+    await seenBefore(planned, callers);
   });
 
   const profile = 'id displayName photoURL urls { location }';

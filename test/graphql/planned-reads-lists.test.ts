@@ -24,6 +24,7 @@ import {
   plannedRuns,
   rarely,
   someOf,
+  seenBefore,
 } from '../support/plannedReads.js';
 
 const planned = useTestApp();
@@ -357,8 +358,7 @@ describe("planned reads of an organization's translations, OpenAPI specification
       otherOrganization: other.admin.token,
     };
     // Each token's first use is written (lastUsedAt): made and settled here, before the servers are compared.
-    for (const token of Object.values(settingsCallers)) await graphql(planned, token, '{ __typename }');
-    await planned.quire.activity.settled();
+    await seenBefore(planned, settingsCallers);
   });
 
   const lists = {
@@ -812,9 +812,7 @@ describe('planned reads of the permissions granted on a space and on a collectio
       spacesOnly: (await tokenWithScopes(planned, grantsOrg.admin.userId, ['space:read'])).token,
       otherOrganization: other.admin.token,
     };
-    // A caller's first request marks them seen (Member.lastSeenAt): made and settled before the comparisons.
-    for (const token of Object.values(grantCallers)) await graphql(planned, token, '{ __typename }');
-    await planned.quire.activity.settled();
+    await seenBefore(planned, grantCallers);
   });
 
   const grantSelection = someOf([
@@ -912,8 +910,7 @@ describe("planned reads of a thread's commenters", () => {
       spacesOnly: (await tokenWithScopes(planned, threadOrg.admin.userId, ['space:read'])).token,
       otherOrganization: other.admin.token,
     };
-    for (const token of Object.values(threadCallers)) await graphql(planned, token, '{ __typename }');
-    await planned.quire.activity.settled();
+    await seenBefore(planned, threadCallers);
   });
 
   const memberSelection = someOf([
@@ -1172,8 +1169,7 @@ describe("planned reads of a member's spaces, with their level on each", () => {
       membersOnly: (await tokenWithScopes(planned, org.admin.userId, ['organization:members:read'])).token,
       otherOrganization: other.admin.token,
     };
-    for (const token of Object.values(spacesCallers)) await graphql(planned, token, '{ __typename }');
-    await planned.quire.activity.settled();
+    await seenBefore(planned, spacesCallers);
   });
 
   const spaceSelection = someOf([

@@ -19,6 +19,7 @@ import {
   pageVariables,
   plannedRuns,
   someOf,
+  seenBefore,
 } from '../support/plannedReads.js';
 
 const planned = useTestApp();
@@ -83,9 +84,7 @@ describe("planned reads of a team's members", () => {
       spacesOnly: (await tokenWithScopes(planned, org.admin.userId, ['space:read'])).token,
       otherOrganization: other.admin.token,
     };
-    // A caller's first request marks them seen (Member.lastSeenAt): made and settled before the comparisons.
-    for (const token of Object.values(callers)) await graphql(planned, token, '{ __typename }');
-    await planned.quire.activity.settled();
+    await seenBefore(planned, callers);
   });
 
   const membershipSelection = someOf([

@@ -26,6 +26,7 @@ import {
   plannedRuns,
   rarely,
   someOf,
+  seenBefore,
 } from '../support/plannedReads.js';
 
 const planned = useTestApp();
@@ -125,8 +126,7 @@ beforeAll(async () => {
   };
   // A caller's first request marks them seen (Member.lastSeenAt, written in the background): made
   // and settled here, so that no comparison of members reads it changing between the two servers.
-  for (const token of Object.values(teamCallers)) await graphql(planned, token, '{ __typename }');
-  await planned.quire.activity.settled();
+  await seenBefore(planned, teamCallers);
 });
 
 // A member's user: columns, and the e-mail address and links its own resolvers answer (the

@@ -74,6 +74,15 @@ export function pageVariables(base: Record<string, unknown>, args: Record<string
   return variables;
 }
 
+/**
+ * Has each caller make a first request, and waits for what it records: a caller's first request marks
+ * them seen (Member.lastSeenAt), which would otherwise change between the two servers' answers.
+ */
+export async function seenBefore(app: TestApp, callers: Record<string, string>) {
+  for (const token of Object.values(callers)) await graphql(app, token, '{ __typename }');
+  await app.quire.activity.settled();
+}
+
 /** The comparisons of `planned` (a server planning reads) with `generic` (one that never does). */
 export function comparing(planned: TestApp, generic: TestApp) {
   async function answer(app: TestApp, token: string, query: string, variables: Record<string, unknown>) {
