@@ -108,6 +108,16 @@ function statement(
 /** Thrown by a check the generic path would answer with an error. */
 class Refused extends Error {}
 
+/** What `make` answers, or undefined when a check refused a row (the generic path then answers). */
+function unlessRefused<T>(make: () => T): T | undefined {
+  try {
+    return make();
+  } catch (err) {
+    if (err instanceof Refused) return undefined;
+    throw err;
+  }
+}
+
 /** A check's answer; one that throws or is still a promise (a loader not preloaded) is left to the generic path. */
 function checked(test: () => boolean | PromiseLike<boolean>): boolean {
   let answer: boolean | PromiseLike<boolean>;
@@ -194,14 +204,9 @@ export async function runConnectionPlan(
   // Most plans have no list beneath their objects: no await for them.
   const nested = plan.nested.length ? await nestedAnswers(plan.nested, rows, ctx, info) : NO_NESTED;
   if (!nested) return undefined;
-  try {
-    // The list's decoration (from the parent) is read by its edges' own fields.
-    const decorate = list.list.decorate && ((listed: Row[]) => list.list.decorate!(listed, parent as never) as Row[]);
-    return shape(plan, rows, args, query.page.take, ctx, nested, decorate);
-  } catch (err) {
-    if (err instanceof Refused) return undefined;
-    throw err;
-  }
+  // The list's decoration (from the parent) is read by its edges' own fields.
+  const decorate = list.list.decorate && ((listed: Row[]) => list.list.decorate!(listed, parent as never) as Row[]);
+  return unlessRefused(() => shape(plan, rows, args, query.page.take, ctx, nested, decorate));
 }
 
 /**
@@ -249,21 +254,13 @@ async function nestedAnswers(lists: Nested[], rows: Row[], ctx: Context, info: G
 /** The children of each parent of `ids` (the statement its plan shares with the request's other parents), by parent id. */
 async function childrenAnswers(nested: NestedChildren, ids: string[], ctx: Context) {
   const rows = await Promise.all(ids.map((id) => childrenOf(nested.plan, ctx).load(id)));
-  const answers = new Map<string, Row[]>();
   const child = (row: Row) => build(nested.plan.node, row, ctx)!;
-  try {
-    for (const [i, id] of ids.entries()) answers.set(id, rows[i]!.map(child));
-  } catch (err) {
-    if (err instanceof Refused) return undefined;
-    throw err;
-  }
-  return answers;
+  return unlessRefused(() => new Map(ids.map((id, i) => [id, rows[i]!.map(child)])));
 }
 
 /** The related connection `list` of each parent of `ids`, by parent id; undefined as for a list. */
 async function pagesOf(list: NestedList, ids: string[], ctx: Context, info: GraphQLResolveInfo) {
-  const answers = new Map<string, Row>();
-  if (!ids.length) return answers;
+  if (!ids.length) return new Map<string, Row>();
   let args: ConnectionArgs;
   let query: ReturnType<typeof statement> & { page: ReturnType<typeof pageOf> };
   try {
@@ -286,13 +283,7 @@ async function pagesOf(list: NestedList, ids: string[], ctx: Context, info: Grap
   if (!(await preloaded(list.plan, list.related.preload, rows, ctx, fieldInfo))) return undefined;
   const byParent = new Map<string, Row[]>(ids.map((id) => [id, []]));
   for (const row of rows) byParent.get(row.parent as string)?.push(row);
-  try {
-    for (const [id, own] of byParent) answers.set(id, shape(list.plan, own, args, query.page.take, ctx));
-  } catch (err) {
-    if (err instanceof Refused) return undefined;
-    throw err;
-  }
-  return answers;
+  return unlessRefused(() => new Map([...byParent].map(([id, own]) => [id, shape(list.plan, own, args, query.page.take, ctx)])));
 }
 
 function shape(
@@ -354,13 +345,9 @@ function shape(
 
 /** The object `row` answers, or undefined when one of its checks refuses it (the generic path then answers). */
 function builtOrLeft(node: NodePlan, row: Row, ctx: Context, found?: (row: Row, ctx: Context) => boolean, nested?: NestedAnswers) {
-  try {
-    if (found && !checked(() => found(rowOf(node, row), ctx))) return undefined;
-    return build(node, row, ctx, nested) ?? undefined;
-  } catch (err) {
-    if (err instanceof Refused) return undefined;
-    throw err;
-  }
+  return unlessRefused(() =>
+    found && !checked(() => found(rowOf(node, row), ctx)) ? undefined : (build(node, row, ctx, nested) ?? undefined),
+  );
 }
 
 /** The object the generic lookup would answer, or undefined when the generic path must answer (none found, hidden, an error). */
