@@ -12,7 +12,17 @@ import { insertPages } from '../support/content.js';
 import { wholeAnswerOutcomes } from '../../src/schema/plan/execute.js';
 import { tokenWithScopes } from '../support/tokens.js';
 import { expectOpenApi } from '../support/openapi.js';
-import { always, comparing, connectionOf, pageArgs, plannedRuns, rarely, someOf, seenBefore } from '../support/plannedReads.js';
+import {
+  always,
+  comparing,
+  connectionOf,
+  isPlannedStatement,
+  pageArgs,
+  plannedRuns,
+  rarely,
+  seenBefore,
+  someOf,
+} from '../support/plannedReads.js';
 
 const planned = useTestApp();
 const generic = useTestApp({ graphql: { plannedReads: false } });
@@ -24,6 +34,8 @@ describe('planned reads of comments', () => {
   let spaceId: string;
   let changeRequestId: string;
   let pageId: string;
+  /** A second page of the content, commented too. */
+  let otherPageId: string;
   let authors: string[];
   let foreignCursor: string;
   /** A comment with replies in each thread (the space's own, the change request's). */
@@ -34,7 +46,10 @@ describe('planned reads of comments', () => {
     org = created;
     const space = await createSpace(planned, org);
     spaceId = space.id;
-    [pageId] = (await insertPages(planned, space, [{ path: 'guide', markdown: '# Guide' }])) as [string];
+    [pageId, otherPageId] = (await insertPages(planned, space, [
+      { path: 'guide', markdown: '# Guide' },
+      { path: 'intro', markdown: '# Intro' },
+    ])) as [string, string];
     const admin = rest(planned, org.admin.token);
     changeRequestId = (await admin.post(`/v1/spaces/${spaceId}/change-requests`, { subject: 'Edits' })).body.id;
     const { commenter, reader, editor } = members;
@@ -67,7 +82,7 @@ describe('planned reads of comments', () => {
           i % 3 === 1
             ? { page: pageId }
             : i % 3 === 2
-              ? { page: pageId, node: `node-${i}`, tableCell: { record: 'r', definition: 'd' } }
+              ? { page: otherPageId, node: `node-${i}`, tableCell: { record: 'r', definition: 'd' } }
               : {};
         const commentId = await post(token, path, { body: { markdown }, ...target });
         posted.push({ changeRequestId: thread, commentId });
@@ -217,6 +232,42 @@ describe('planned reads of comments', () => {
       },
     );
     expect(answered).toBeGreaterThan(40);
+  });
+
+  it("answer the comments of every page of the content (the space's, a change request's) as the generic path", async () => {
+    const answered = await plannedRuns(
+      fc.tuple(
+        fc.oneof(
+          { arbitrary: fc.constantFrom('admin', 'commenter'), weight: 2 },
+          { arbitrary: fc.constantFrom(...Object.keys(callers)), weight: 1 },
+        ),
+        fc.boolean(),
+        filters.map(({ targetPage: _, ...f }) => f),
+        connectionOf(commentSelection, 'CommentConnection'),
+        fc.constantFrom({}, { first: 1 }, { first: 2 }, { last: 1 }),
+      ),
+      150,
+      ([caller, inChangeRequest, f, sel, args]) => {
+        const pages = `content { pages { id comments(order: $order, status: $status, authors: $authors, ${pageArgsText}) { ${sel} } } }`;
+        // The change request's variable only where it is used (an unused one is a validation error).
+        const [cr, content] = inChangeRequest ? ['$cr: ID!, ', `changeRequest(id: $cr) { ${pages} }`] : ['', pages];
+        const query = `query($s: ID!, ${cr}$order: Order, $status: CommentStatusFilter, $authors: [ID!], ${page}) {
+          space(id: $s) { ${content} } }`;
+        const variables = { s: spaceId, ...(inChangeRequest ? { cr: changeRequestId } : {}), ...filterVariables(f), ...args };
+        return answeredAlike(callers[caller]!, query, variables);
+      },
+    );
+    expect(answered).toBeGreaterThan(40);
+  });
+
+  it("reads the comments of all a content's pages in one statement", async () => {
+    const query = `query($s: ID!) { space(id: $s) { content { pages { id comments(first: 3) { totalCount edges { node { id } } } } } } }`;
+    const { result, statements } = await planned.recordStatements(() => graphql(planned, org.admin.token, query, { s: spaceId }));
+    expect(result.errors).toBeUndefined();
+    expect(statements.filter(isPlannedStatement)).toHaveLength(1);
+    const counts = (data: any) => data.space.content.pages.map((p: { comments: { totalCount: number } }) => p.comments.totalCount);
+    expect(counts(result.data)).toEqual(counts((await graphql(generic, org.admin.token, query, { s: spaceId })).data));
+    expect(counts(result.data).filter((n: number) => n > 0).length).toBeGreaterThan(1);
   });
 
   it('answer the REST lists whole (their loaders preloaded with the page), none run again', async () => {

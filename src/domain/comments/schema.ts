@@ -11,7 +11,7 @@ import type { SpaceSubject } from '../../policy/space.js';
 import { permissionsType } from '../../schema/permissions.js';
 import { restEnum, OrderEnum } from '../../schema/enums.js';
 import { groupedList, scopedList, type ScopedList } from '../../schema/lists.js';
-import { planList, planLookup, planRelatedList, planType } from '../../schema/plan/plan.js';
+import { planGroupedList, planList, planLookup, planRelatedList, planType } from '../../schema/plan/plan.js';
 import { deletion, deletionFields } from '../../schema/payloads.js';
 import { PageRef, type PageValue } from '../revisions/schema.js';
 import { nodeConnection } from '../../schema/connections.js';
@@ -297,11 +297,22 @@ planRelatedList('ChangeRequest', 'comments', 'Comment', {
 
 // A page's comments are those of the thread it was read in: the space's own for its content,
 // a change request's for that change request's content.
+const commentsOfPage = (page: PageValue) => ({ spaceId: page.spaceId, changeRequestId: page.changeRequestId ?? null, pageId: page.id });
 const pageComments = groupedList<PageValue, CommentListArgs>({
   model: (ctx) => ctx.prisma.comment,
-  groupOf: (page) => ({ spaceId: page.spaceId, changeRequestId: page.changeRequestId ?? null, pageId: page.id }),
+  groupOf: commentsOfPage,
   where: commentFilters,
   orderBy: commentListOrder,
+});
+
+// Answered whole where the page's comments are asked of many pages: one statement for all of them.
+planGroupedList('Page', 'comments', 'Comment', {
+  model: 'Comment',
+  columns: ['spaceId', 'changeRequestId', 'pageId'],
+  group: commentsOfPage,
+  query: (args: CommentListArgs) => ({ where: commentFilters(args), orderBy: commentListOrder(args) }),
+  preload: preloadComments,
+  preloadReads: commentPreloadReads,
 });
 
 builder.objectField(PageRef, 'comments', (t) =>

@@ -28,6 +28,7 @@ import {
   type Join,
   type ListEdge,
   type PlannedChildrenField,
+  type PlannedGroupedList,
   type PlannedList,
   type PlannedLookup,
   type PlannedRelatedList,
@@ -558,3 +559,8 @@ export const lookupPlanFor = (info: GraphQLResolveInfo, lookup: Pick<PlannedLook
 export const relationPlanFor = (info: GraphQLResolveInfo, relation: Pick<PlannedLookup, 'node'>) =>
   planFor(info, relation, compileRelation);
 export const childrenPlanFor = (info: GraphQLResolveInfo, children: PlannedChildrenField) => planFor(info, children, compileChildren);
+
+/** The plan of a grouped list (a connection on a parent the planner does not answer): no list beneath its items. */
+const compileGrouped = (info: GraphQLResolveInfo, grouped: PlannedGroupedList) =>
+  connectionOf(compilation(info, true), getNamedType(info.returnType) as GraphQLObjectType, info.fieldNodes, grouped);
+export const groupedPlanFor = (info: GraphQLResolveInfo, grouped: PlannedGroupedList) => planFor(info, grouped, compileGrouped);

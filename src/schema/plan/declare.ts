@@ -353,3 +353,49 @@ export function planRelatedList<Args>(
     preloadReads: related.preloadReads ?? [],
   });
 }
+
+/**
+ * A connection on a parent the planner does not answer, whose rows are the parent's by the values
+ * of some of their columns (a page's comments: its thread and page id), as `groupedList` serves it:
+ * answered whole (execute.ts), the pages of every parent of the request read together, one statement.
+ */
+export interface PlannedGroupedList {
+  /** The GraphQL type of the items (a planned type). */
+  node: string;
+  /** The listed model and its columns holding the parent's values. */
+  model: string;
+  columns: readonly string[];
+  /** The parent's values of `columns`, by column (as `groupedList`'s `groupOf` gives them). */
+  group: (parent: never) => Record<string, string | null>;
+  /** The filter every parent shares and the order, as the generic path hands them to Prisma. */
+  query: (args: never, ctx: Context) => { where: object; orderBy: readonly object[] };
+  preload?: ScopedList<never, never>['preload'];
+  preloadReads: readonly string[];
+}
+
+export const plannedGroupedLists = new Map<string, PlannedGroupedList>();
+
+/** Declares that the connection `parentType.field`, grouped by `columns` of `model`, may be answered whole. */
+export function planGroupedList<Parent, Args>(
+  parentType: string,
+  field: string,
+  node: string,
+  grouped: {
+    model: string;
+    columns: readonly string[];
+    group: (parent: Parent) => Record<string, string | null>;
+    query: (args: Args, ctx: Context) => { where: object; orderBy: readonly object[] };
+    preload?: ScopedList<never, never>['preload'];
+    preloadReads?: readonly string[];
+  },
+) {
+  for (const column of [...grouped.columns, ...(grouped.preloadReads ?? [])]) columnOf(grouped.model, column);
+  if (grouped.preload && !grouped.preloadReads) throw new Error(`read plan: ${parentType}.${field} preloads: name the columns it reads`);
+  plannedGroupedLists.set(`${parentType}.${field}`, {
+    ...grouped,
+    node,
+    group: grouped.group as PlannedGroupedList['group'],
+    query: grouped.query as PlannedGroupedList['query'],
+    preloadReads: grouped.preloadReads ?? [],
+  });
+}

@@ -15,21 +15,30 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import type { Context } from '../../context.js';
-import { childrenPlanFor, connectionPlanFor, lookupPlanFor, relationPlanFor, type ConnectionPlan, type LookupPlan } from './compile.js';
+import {
+  childrenPlanFor,
+  connectionPlanFor,
+  groupedPlanFor,
+  lookupPlanFor,
+  relationPlanFor,
+  type ConnectionPlan,
+  type LookupPlan,
+} from './compile.js';
 import {
   columnOf,
   joinOf,
   plannedChildrenFields,
+  plannedGroupedLists,
   plannedLists,
   plannedLookups,
   plannedRelatedLists,
   plannedRelationFields,
   plannedTypes,
 } from './declare.js';
-import { ROW, isPlanned, runChildrenPlan, runConnectionPlan, runLookupPlan, runRelationPlan } from './run.js';
+import { ROW, isPlanned, runChildrenPlan, runConnectionPlan, runGroupedPlan, runLookupPlan, runRelationPlan } from './run.js';
 import { answerWhole, type WholeAnswer } from './execute.js';
 
-export { planChildren, planList, planLookup, planRelatedList, planRelation, planType } from './declare.js';
+export { planChildren, planGroupedList, planList, planLookup, planRelatedList, planRelation, planType } from './declare.js';
 
 type Resolver = GraphQLFieldResolver<unknown, Context>;
 
@@ -119,6 +128,10 @@ export function planReads(schema: GraphQLSchema) {
     const edge = connectionOf(plannedField(schema, path));
     for (const name of listed.edge.fields) if (!edge.getFields()[name]) throw new Error(`read plan: ${path}'s edges have no field ${name}`);
   }
+  for (const [path, grouped] of plannedGroupedLists) {
+    if (!plannedTypes.has(grouped.node)) throw new Error(`read plan: ${path} lists ${grouped.node}, which is not planned`);
+    connectionOf(plannedField(schema, path));
+  }
   for (const [path, related] of plannedRelatedLists) {
     const parent = path.split('.')[0]!;
     if (!plannedTypes.has(related.node)) throw new Error(`read plan: ${path} lists ${related.node}, which is not planned`);
@@ -161,6 +174,14 @@ export function planReads(schema: GraphQLSchema) {
     whole.set(path, {
       steps: (info) => planOf(info)?.node.answer ?? null,
       run: (parent, _args, ctx, info) => runChildrenPlan(planOf(info)!, parent, ctx),
+    });
+  }
+  // So is a grouped list: the pages of every parent of the request are read together.
+  for (const [path, grouped] of plannedGroupedLists) {
+    const planOf = (info: GraphQLResolveInfo) => groupedPlanFor(info, grouped);
+    whole.set(path, {
+      steps: (info) => planOf(info)?.answer ?? null,
+      run: (parent, args, ctx, info) => runGroupedPlan(planOf(info)!, grouped, parent, args as never, ctx, info),
     });
   }
   // Queries whose planned fields all answer whole run on a copy that completes them as one value (execute.ts).

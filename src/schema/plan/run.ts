@@ -12,7 +12,7 @@ import { rawQuery } from '../../db/raw.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../validate.js';
 import DataLoader from 'dataloader';
 import { requestLoader } from '../../loaders.js';
-import type { PlannedList, PlannedLookup, PlannedRelationField, Row } from './declare.js';
+import { columnOf, type PlannedGroupedList, type PlannedList, type PlannedLookup, type PlannedRelationField, type Row } from './declare.js';
 import {
   LIST_ALIAS,
   objectStatement,
@@ -58,10 +58,16 @@ function pageOf(args: ConnectionArgs, key: readonly string[]) {
   return { take: backward ? -limit : limit, cursor: values as string[] | undefined };
 }
 
-/** The parents of a related connection: each one's page is read beside it, their rows pointing at it by `foreignKey`. */
+/**
+ * The parents of pages read together: each one's page is read beside it, its rows those whose
+ * `columns` hold the parent's values (a related connection's foreign key and the parent's id; a
+ * page's thread and page id). A nullable column matches a null value too.
+ */
 interface Parents {
-  foreignKey: string;
-  ids: string[];
+  model: string;
+  columns: readonly string[];
+  /** Per parent, its value of each column. */
+  values: readonly (readonly (string | null)[])[];
 }
 
 function statement(
@@ -76,10 +82,12 @@ function statement(
   const filter = whereToSql(plan.model, where, params);
   const key = plan.key.map(([column]) => column);
   // Within one parent its key column is the same in every row: the rest of the key orders them.
-  const order = orderOf(plan.model, orderBy, parents ? key.filter((column) => column !== parents.foreignKey) : key, where);
+  // Within one parent its columns hold the same values in every row: the rest of the key orders them.
+  const order = orderOf(plan.model, orderBy, parents ? key.filter((column) => !parents.columns.includes(column)) : key, where);
   const table = quote(plan.model);
   const backward = page.take < 0;
-  const inList = (alias: string) => (parents ? `${alias}.${quote(parents.foreignKey)} = q."id" AND ` : '') + filter.at(alias);
+  const ofParent = parents ? parentCondition(parents) : undefined;
+  const inList = (alias: string) => (ofParent ? `${ofParent(alias)} AND ` : '') + filter.at(alias);
   const conditions = [inList(LIST_ALIAS)];
   const meta: string[] = ['1 AS "one"'];
   if (page.cursor !== undefined) {
@@ -94,15 +102,27 @@ function statement(
   const answered = plan.names.map((name) => `p.${name}`);
   // A page per parent: the parents in the order given, each with its own count and page.
   const from = parents
-    ? `unnest($${params.push(parents.ids)}::text[]) WITH ORDINALITY AS q("id", "n") CROSS JOIN LATERAL (SELECT ${meta.join(', ')}) m`
+    ? `unnest(${parents.columns.map((_, i) => `$${params.push(parents.values.map((v) => v[i]))}::text[]`).join(', ')}) ` +
+      `WITH ORDINALITY AS q(${parents.columns.map((_, i) => `"g${i}"`).join(', ')}, "n") CROSS JOIN LATERAL (SELECT ${meta.join(', ')}) m`
     : `(SELECT ${meta.join(', ')}) m`;
   const text =
-    `/* read plan */ SELECT ${parents ? 'q."id" AS "parent", ' : ''}m.*, ${answered.join(', ')} FROM ${from} LEFT JOIN LATERAL (` +
+    // A parent is named by its position (from 1) among `parents.values`.
+    `/* read plan */ SELECT ${parents ? 'q."n"::int AS "parent", ' : ''}m.*, ${answered.join(', ')} FROM ${from} LEFT JOIN LATERAL (` +
     `SELECT ${[...plan.columns, ...orderColumns].join(', ')} FROM ${table} ${LIST_ALIAS} ${[...plan.joins, order.joins(LIST_ALIAS)].filter(Boolean).join(' ')} ` +
     // Reading backwards reverses the order inside, then the outer order restores it.
     `WHERE ${conditions.join(' AND ')} ORDER BY ${orderBySql(order, (term) => term.sql(LIST_ALIAS), backward)} ` +
     `LIMIT ${Math.abs(page.take)}) p ON TRUE ORDER BY ${parents ? 'q."n", ' : ''}${orderBySql(order, (_, i) => `p.o${i}`)}`;
   return { text, params };
+}
+
+/** The condition that a row of `alias` holds the values of the parent `q` (its `g0`, `g1`, …). */
+function parentCondition(parents: Parents) {
+  // Equality where the column is required (an index serves it); a nullable column matches a null too.
+  const terms = parents.columns.map((column, i) => {
+    const op = columnOf(parents.model, column).isRequired ? '=' : 'IS NOT DISTINCT FROM';
+    return (alias: string) => `${alias}.${quote(column)} ${op} q."g${i}"`;
+  });
+  return (alias: string) => terms.map((term) => term(alias)).join(' AND ');
 }
 
 /** Thrown by a check the generic path would answer with an error. */
@@ -262,28 +282,48 @@ async function childrenAnswers(nested: NestedChildren, ids: string[], ctx: Conte
 async function pagesOf(list: NestedList, ids: string[], ctx: Context, info: GraphQLResolveInfo) {
   if (!ids.length) return new Map<string, Row>();
   let args: ConnectionArgs;
-  let query: ReturnType<typeof statement> & { page: ReturnType<typeof pageOf> };
   try {
     // The page the field's arguments ask for (as graphql-js reads them, with the variables).
     args = getArgumentValues(list.field as GraphQLField<unknown, unknown>, list.fieldNodes[0]!, info.variableValues);
+  } catch {
+    return undefined;
+  }
+  const parents = { model: list.plan.model, columns: [list.related.foreignKey], values: ids.map((id) => [id]) };
+  // Its preload reads the field's own selection.
+  const fieldInfo = { ...info, fieldName: list.field.name, fieldNodes: list.fieldNodes, returnType: list.field.type };
+  const pages = await parentPages(list.plan, list.related, parents, args, ctx, fieldInfo);
+  return pages && new Map(ids.map((id, i) => [id, pages[i]!]));
+}
+
+/**
+ * The page of the connection `plan` of each of `parents` (one statement for all of them), in their
+ * order, with the list's preload run over their rows; undefined as for a list.
+ */
+async function parentPages(
+  plan: ConnectionPlan,
+  listed: { query: (args: never, ctx: Context) => { where: object; orderBy: readonly object[] }; preload?: PlannedList['list']['preload'] },
+  parents: Parents,
+  args: ConnectionArgs,
+  ctx: Context,
+  info: GraphQLResolveInfo,
+) {
+  let query: ReturnType<typeof statement> & { page: ReturnType<typeof pageOf> };
+  try {
     const page = pageOf(
       args,
-      list.plan.key.map(([column]) => column),
+      plan.key.map(([column]) => column),
     );
-    const { where, orderBy } = list.related.query(args as never, ctx);
-    const parents = { foreignKey: list.related.foreignKey, ids };
-    query = { page, ...statement(list.plan, where, [...orderBy], page, list.plan.shape.totalCount.length > 0, parents) };
+    const { where, orderBy } = listed.query(args as never, ctx);
+    query = { page, ...statement(plan, where, [...orderBy], page, plan.shape.totalCount.length > 0, parents) };
   } catch {
     return undefined;
   }
   const rows = await rawQuery<Row>(ctx.prisma, query.text, query.params);
   if (query.page.cursor !== undefined && rows.some((row) => row.cursorInList !== true)) return undefined;
-  // Its preload reads the field's own selection.
-  const fieldInfo = { ...info, fieldName: list.field.name, fieldNodes: list.fieldNodes, returnType: list.field.type };
-  if (!(await preloaded(list.plan, list.related.preload, rows, ctx, fieldInfo))) return undefined;
-  const byParent = new Map<string, Row[]>(ids.map((id) => [id, []]));
-  for (const row of rows) byParent.get(row.parent as string)?.push(row);
-  return unlessRefused(() => new Map([...byParent].map(([id, own]) => [id, shape(list.plan, own, args, query.page.take, ctx)])));
+  if (!(await preloaded(plan, listed.preload, rows, ctx, info))) return undefined;
+  const own = parents.values.map((): Row[] => []);
+  for (const row of rows) own[(row.parent as number) - 1]?.push(row);
+  return unlessRefused(() => own.map((parentRows) => shape(plan, parentRows, args, query.page.take, ctx)));
 }
 
 function shape(
@@ -446,4 +486,35 @@ export async function runChildrenPlan(plan: ChildrenPlan, parent: unknown, ctx: 
     answer.push(built);
   }
   return answer;
+}
+
+/** Each request's loaders of grouped lists' pages, by plan and arguments: the parents asking in one tick share one statement. */
+const groupedLoaders = requestLoader(() => new Map<ConnectionPlan, Map<string, DataLoader<string, Row | undefined>>>());
+
+/**
+ * The connection the grouped list answers for `parent` (its page read with every other parent's of
+ * the request asking with the same arguments, one statement), or undefined when graphql-js must answer.
+ */
+export function runGroupedPlan(
+  plan: ConnectionPlan,
+  grouped: PlannedGroupedList,
+  parent: unknown,
+  args: ConnectionArgs,
+  ctx: Context,
+  info: GraphQLResolveInfo,
+) {
+  const byArgs = groupedLoaders(ctx).get(plan) ?? new Map<string, DataLoader<string, Row | undefined>>();
+  groupedLoaders(ctx).set(plan, byArgs);
+  const argsKey = JSON.stringify(args);
+  let loader = byArgs.get(argsKey);
+  if (!loader) {
+    loader = new DataLoader(async (keys) => {
+      const parents = { model: grouped.model, columns: grouped.columns, values: keys.map((key) => JSON.parse(key) as (string | null)[]) };
+      const pages = await parentPages(plan, grouped, parents, args, ctx, info);
+      return keys.map((_, i) => pages?.[i]);
+    });
+    byArgs.set(argsKey, loader);
+  }
+  const group = grouped.group(parent as never);
+  return loader.load(JSON.stringify(grouped.columns.map((column) => group[column] ?? null)));
 }
