@@ -14,6 +14,7 @@ import { tokenWithScopes } from '../support/tokens.js';
 import { expectOpenApi } from '../support/openapi.js';
 import {
   always,
+  callerDrawn,
   comparing,
   connectionOf,
   isPlannedStatement,
@@ -168,10 +169,7 @@ describe('planned reads of comments', () => {
         comments(changeRequest: $cr, ${filterArgs}, ${pageArgsText}) { ${sel} } } }`;
     const answered = await plannedRuns(
       fc.tuple(
-        fc.oneof(
-          { arbitrary: fc.constantFrom('admin', 'commenter'), weight: 2 },
-          { arbitrary: fc.constantFrom(...Object.keys(callers)), weight: 1 },
-        ),
+        callerDrawn(callers, ['admin', 'commenter']),
         fc.boolean(),
         filters,
         connectionOf(commentWithReplies, 'CommentConnection'),
@@ -237,10 +235,7 @@ describe('planned reads of comments', () => {
   it("answer the comments of every page of the content (the space's, a change request's) as the generic path", async () => {
     const answered = await plannedRuns(
       fc.tuple(
-        fc.oneof(
-          { arbitrary: fc.constantFrom('admin', 'commenter'), weight: 2 },
-          { arbitrary: fc.constantFrom(...Object.keys(callers)), weight: 1 },
-        ),
+        callerDrawn(callers, ['admin', 'commenter']),
         fc.boolean(),
         filters.map(({ targetPage: _, ...f }) => f),
         connectionOf(commentSelection, 'CommentConnection'),

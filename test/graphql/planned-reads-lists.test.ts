@@ -16,6 +16,7 @@ import { expectOpenApi } from '../support/openapi.js';
 import { errorsAgainstQuireDocument } from '../support/quireOpenapi.js';
 import {
   always,
+  callerDrawn,
   comparing,
   connectionOf,
   isPlannedStatement,
@@ -23,8 +24,8 @@ import {
   pageArgs,
   plannedRuns,
   rarely,
-  someOf,
   seenBefore,
+  someOf,
 } from '../support/plannedReads.js';
 
 const planned = useTestApp();
@@ -138,10 +139,7 @@ describe('planned reads of sites', () => {
     let plannedBySpace = 0;
     const plannedAnswers = await plannedRuns(
       fc.tuple(
-        fc.oneof(
-          { arbitrary: fc.constantFrom('admin', 'reader', 'guest', 'sitesOnly'), weight: 3 },
-          { arbitrary: fc.constantFrom(...Object.keys(siteCallers)), weight: 1 },
-        ),
+        callerDrawn(siteCallers, ['admin', 'reader', 'guest', 'sitesOnly'], 3, 1),
         connectionOf(siteSelection, 'SiteConnection'),
         pageArgs,
         filters,
@@ -825,10 +823,7 @@ describe('planned reads of the permissions granted on a space and on a collectio
     let plannedAnswers = 0;
     await plannedRuns(
       fc.tuple(
-        fc.oneof(
-          { arbitrary: fc.constantFrom('admin', 'spaceAdmin', 'permissionsReader'), weight: 2 },
-          { arbitrary: fc.constantFrom(...Object.keys(grantCallers)), weight: 1 },
-        ),
+        callerDrawn(grantCallers, ['admin', 'spaceAdmin', 'permissionsReader']),
         fc.constantFrom('space', 'collection'),
         fc.constantFrom('teamPermissions', 'userPermissions'),
         connectionOf(grantSelection, 'ContentPermissionConnection'),

@@ -12,14 +12,15 @@ import { tokenWithScopes } from '../support/tokens.js';
 import { expectOpenApi } from '../support/openapi.js';
 import {
   always,
+  callerDrawn,
   comparing,
   connectionOf,
   isPlannedStatement,
   pageArgs,
   pageVariables,
   plannedRuns,
-  someOf,
   seenBefore,
+  someOf,
 } from '../support/plannedReads.js';
 
 const planned = useTestApp();
@@ -115,10 +116,7 @@ describe("planned reads of a team's members", () => {
     const writersCursors = await cursorsOf(teams.Writers);
     const answered = await plannedRuns(
       fc.tuple(
-        fc.oneof(
-          { arbitrary: fc.constantFrom('admin', 'owner', 'reader'), weight: 2 },
-          { arbitrary: fc.constantFrom(...Object.keys(callers)), weight: 1 },
-        ),
+        callerDrawn(callers, ['admin', 'owner', 'reader']),
         fc.constantFrom('teams', 'memberships'),
         teamSelection,
         connectionOf(membershipSelection, 'TeamMemberConnection'),
@@ -146,10 +144,7 @@ describe("planned reads of a team's members", () => {
     const cursors = { Writers: await cursorsOf(teams.Writers), Readers: await cursorsOf(teams.Readers), Empty: [] };
     const answered = await plannedRuns(
       fc.tuple(
-        fc.oneof(
-          { arbitrary: fc.constantFrom('admin', 'owner', 'guest'), weight: 2 },
-          { arbitrary: fc.constantFrom(...Object.keys(callers)), weight: 1 },
-        ),
+        callerDrawn(callers, ['admin', 'owner', 'guest']),
         fc.constantFrom('Writers', 'Readers', 'Empty', 'unknown') as fc.Arbitrary<keyof typeof teams | 'unknown'>,
         teamSelection,
         fc.option(connectionOf(membershipSelection, 'TeamMemberConnection'), { nil: undefined }),

@@ -17,6 +17,7 @@ import { expectOpenApi } from '../support/openapi.js';
 import { wholeAnswerOutcomes } from '../../src/schema/plan/execute.js';
 import {
   always,
+  callerDrawn,
   comparing,
   connectionOf,
   isPlannedStatement,
@@ -25,8 +26,8 @@ import {
   pageVariables,
   plannedRuns,
   rarely,
-  someOf,
   seenBefore,
+  someOf,
 } from '../support/plannedReads.js';
 
 const planned = useTestApp();
@@ -197,11 +198,7 @@ async function restStatementCounts(path: string, limits = [1, 4]) {
 }
 
 /** Callers of member and team lists: most may not read them (an error, from both paths), so those who may are drawn more often. */
-const membersReaders = () =>
-  fc.oneof(
-    { arbitrary: fc.constantFrom('admin', 'reader', 'editor', 'membersReader'), weight: 3 },
-    { arbitrary: fc.constantFrom(...Object.keys(teamCallers)), weight: 1 },
-  );
+const membersReaders = () => callerDrawn(teamCallers, ['admin', 'reader', 'editor', 'membersReader'], 3, 1);
 
 describe('planned reads', () => {
   it('answer whole what they plan: wide selections and the REST reads, for members of every role, none run again', async () => {
@@ -686,10 +683,7 @@ describe('planned reads of change requests', () => {
   it('answer as the generic path for the change requests of a space and of an organization (a list that preloads, its space in the subject)', async () => {
     const plannedAnswers = await plannedRuns(
       fc.tuple(
-        fc.oneof(
-          { arbitrary: fc.constantFrom('admin', 'reader', 'editor', 'guest'), weight: 3 },
-          { arbitrary: fc.constantFrom(...Object.keys(crCallers)), weight: 1 },
-        ),
+        callerDrawn(crCallers, ['admin', 'reader', 'editor', 'guest'], 3, 1),
         fc.constantFrom(...(Object.keys(lists) as ListName[])),
         connectionOf(changeRequestSelection, 'ChangeRequestConnection'),
         pageArgs,

@@ -16,6 +16,13 @@ export const someOf = (parts: fc.Arbitrary<string>[]) =>
     .chain((chosen) => fc.tuple(...chosen))
     .map((p) => p.join(' '));
 export const always = (text: string) => fc.constant(text);
+/** A caller's name: one of `favored` (`favoredWeight` to `anyWeight`), or any of `callers`. */
+export const callerDrawn = (callers: Record<string, string>, favored: readonly string[], favoredWeight = 2, anyWeight = 1) =>
+  fc.oneof(
+    { arbitrary: fc.constantFrom(...favored), weight: favoredWeight },
+    { arbitrary: fc.constantFrom(...Object.keys(callers)), weight: anyWeight },
+  );
+
 /** A value now and then (one time in `1 + absent`), else undefined. */
 export const rarely = <T>(value: fc.Arbitrary<T>, absent = 3) =>
   fc.oneof({ arbitrary: fc.constant(undefined), weight: absent }, { arbitrary: value, weight: 1 });
