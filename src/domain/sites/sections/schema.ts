@@ -124,6 +124,16 @@ builder.prismaObjectField('Site', 'structure', (t) =>
 // The published structure and a site's sections ask it of every section: their site spaces (and
 // the spaces of those) are read together, in one statement.
 planChildren('SiteSection', 'siteSpaces', 'SiteSpace', { model: 'SiteSection', query: siteSpacesQuery });
+// A page of section groups reads their sections the same way (`children`, a union, is not planned).
+planChildren('SiteSectionGroup', 'sections', 'SiteSection', { model: 'SiteSectionGroup', query: { ...inOrder, where: {} } });
+
+planType('SiteSectionGroup', {
+  model: 'SiteSectionGroup',
+  columns: { id: 'id', title: 'title', icon: 'icon', siteId: 'siteId', parentId: 'parentId' },
+  computed: { draft: [] },
+  subject: ['id', 'siteId'],
+  visible: (group, ctx) => maySee(ctx, group.siteId as string),
+});
 
 // The fields of a section the read planner answers from its columns (src/schema/plan): the site's row,
 // which its check and computed fields read, is loaded by the list's filter (itemsOfSite).
@@ -173,17 +183,20 @@ builder.prismaObjectField('Site', 'sections', (t) =>
   ),
 );
 
+const sectionGroupsOfSite: ScopedList<{ id: string }, unknown> = {
+  model: (ctx) => ctx.prisma.siteSectionGroup,
+  where: (s, _args, ctx) => itemsOfSite(ctx, s.id),
+  orderBy: () => [{ parent: { sortKey: 'asc' } }, { sortKey: 'asc' }, { id: 'asc' }],
+};
+planList('Site', 'sectionGroups', 'SiteSectionGroup', sectionGroupsOfSite);
+
 builder.prismaObjectField('Site', 'sectionGroups', (t) =>
   t.prismaConnection(
     {
       type: 'SiteSectionGroup',
       cursor: 'id',
       description: 'Section groups of the site: nested ones by the position of their parent, each in its position; then those at the root.',
-      ...scopedList({
-        model: (ctx) => ctx.prisma.siteSectionGroup,
-        where: (s: { id: string }, _args, ctx) => itemsOfSite(ctx, s.id),
-        orderBy: () => [{ parent: { sortKey: 'asc' } }, { sortKey: 'asc' }, { id: 'asc' }],
-      }),
+      ...scopedList(sectionGroupsOfSite),
     },
     SiteSectionGroupConnection,
   ),
