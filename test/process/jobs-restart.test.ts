@@ -184,8 +184,14 @@ describe('openAPISpecChanged', () => {
       async () => sub.events.some((e) => e.data?.openAPISpecChanged?.processingState === 'COMPLETE'),
       30_000,
     );
+    // An event names the spec; its state is read when the event is delivered. A worker quick to start the
+    // job makes the first event (the update's) read PROGRESS already: the states move forward either way.
     const states = sub.events.map((e) => e.data.openAPISpecChanged.processingState);
-    expect(states).toEqual(['PENDING', 'PROGRESS', 'COMPLETE']);
+    expect(states).toHaveLength(3);
+    expect([
+      ['PENDING', 'PROGRESS', 'COMPLETE'],
+      ['PROGRESS', 'PROGRESS', 'COMPLETE'],
+    ]).toContainEqual(states);
     expect(sub.events.at(-1).data.openAPISpecChanged).toMatchObject({
       slug: 'live',
       lastVersion: expect.stringMatching(/^oav_/),
