@@ -5,7 +5,6 @@
 // and targets (a page present, a page gone); their REST lists are read by one planned statement.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../support/app.js';
 import { graphql, rest } from '../support/http.js';
 import { addMember, createOrg, createSpace, orgWithMembers, type OrgFixture } from '../support/factories.js';
 import { insertPages } from '../support/content.js';
@@ -15,7 +14,7 @@ import { expectOpenApi } from '../support/openapi.js';
 import {
   always,
   callerDrawn,
-  comparing,
+  comparedServers,
   connectionOf,
   isPlannedStatement,
   pageArgs,
@@ -25,9 +24,7 @@ import {
   someOf,
 } from '../support/plannedReads.js';
 
-const planned = useTestApp();
-const generic = useTestApp({ graphql: { plannedReads: false } });
-const { answeredAlike, pageAnsweredAlike, restPagesAlike } = comparing(planned, generic);
+const { planned, generic, answeredAlike, pageAnsweredAlike, restPagesAlike } = comparedServers();
 
 describe('planned reads of comments', () => {
   let org: OrgFixture;

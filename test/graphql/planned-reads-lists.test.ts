@@ -17,7 +17,7 @@ import { errorsAgainstQuireDocument } from '../support/quireOpenapi.js';
 import {
   always,
   callerDrawn,
-  comparing,
+  comparedServers,
   connectionOf,
   isPlannedStatement,
   organizationSelection,
@@ -28,9 +28,7 @@ import {
   someOf,
 } from '../support/plannedReads.js';
 
-const planned = useTestApp();
-const generic = useTestApp({ graphql: { plannedReads: false } });
-const { answeredAlike, pageAnsweredAlike, restPagesAlike } = comparing(planned, generic);
+const { planned, generic, answeredAlike, pageAnsweredAlike, restPagesAlike } = comparedServers();
 /** A third server on the same database, running its job worker: conversations ingested through it are processed. */
 const processor = useTestApp({ worker: true });
 

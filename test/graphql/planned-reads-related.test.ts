@@ -5,7 +5,6 @@
 // another organization's, garbage).
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../support/app.js';
 import { graphql, rest } from '../support/http.js';
 import { addMember, createOrg, orgWithMembers, type OrgFixture } from '../support/factories.js';
 import { tokenWithScopes } from '../support/tokens.js';
@@ -13,7 +12,7 @@ import { expectOpenApi } from '../support/openapi.js';
 import {
   always,
   callerDrawn,
-  comparing,
+  comparedServers,
   connectionOf,
   isPlannedStatement,
   pageArgs,
@@ -23,9 +22,7 @@ import {
   someOf,
 } from '../support/plannedReads.js';
 
-const planned = useTestApp();
-const generic = useTestApp({ graphql: { plannedReads: false } });
-const { answeredAlike, restPagesAlike } = comparing(planned, generic);
+const { planned, generic, answeredAlike, restPagesAlike } = comparedServers();
 
 describe("planned reads of a team's members", () => {
   let org: OrgFixture;

@@ -7,7 +7,6 @@
 // another organization's admin. The answers must be equal, errors included.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../support/app.js';
 import { graphql, rest } from '../support/http.js';
 import { addMember, createCollection, createOrg, createSpace, type OrgFixture } from '../support/factories.js';
 import { tokenWithScopes } from '../support/tokens.js';
@@ -18,7 +17,7 @@ import { wholeAnswerOutcomes } from '../../src/schema/plan/execute.js';
 import {
   always,
   callerDrawn,
-  comparing,
+  comparedServers,
   connectionOf,
   isPlannedStatement,
   organizationSelection,
@@ -30,9 +29,7 @@ import {
   someOf,
 } from '../support/plannedReads.js';
 
-const planned = useTestApp();
-const generic = useTestApp({ graphql: { plannedReads: false } });
-const { answeredAlike, pageAnsweredAlike, restPagesAlike: restPagesAlikeFor } = comparing(planned, generic);
+const { planned, generic, answeredAlike, pageAnsweredAlike, restPagesAlike: restPagesAlikeFor } = comparedServers();
 /** Pages through a REST list for each caller: alike, and the admin's pages planned. */
 const restPagesAlike = (path: string, tokens: readonly string[]) => restPagesAlikeFor(path, tokens, org.admin.token);
 

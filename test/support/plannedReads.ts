@@ -3,7 +3,7 @@
 // asked the same generated selections, pages and cursors by the same callers.
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import type { TestApp } from './app.js';
+import { useTestApp, type TestApp } from './app.js';
 import { graphql, rest } from './http.js';
 
 /** Whether a recorded statement is a read plan's. */
@@ -157,4 +157,11 @@ export function comparing(planned: TestApp, generic: TestApp) {
   }
 
   return { answer, answeredAlike, pageAnsweredAlike, restPagesAlike };
+}
+
+/** The two servers compared on one database, one planning reads and one never, with their comparisons. */
+export function comparedServers() {
+  const planned = useTestApp();
+  const generic = useTestApp({ graphql: { plannedReads: false } });
+  return { planned, generic, ...comparing(planned, generic) };
 }

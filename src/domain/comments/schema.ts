@@ -270,8 +270,8 @@ builder.prismaObjectField('Space', 'commenters', (t) =>
   ),
 );
 
-/** A change request's comments: its thread, under the list's filters. */
-const changeRequestCommentsQuery = (args: CommentListArgs) => ({ where: commentFilters(args), orderBy: commentListOrder(args) });
+/** The comments of a thread its parent names (a change request's, a page's), under the list's filters and order. */
+const threadCommentsQuery = (args: CommentListArgs) => ({ where: commentFilters(args), orderBy: commentListOrder(args) });
 
 builder.prismaObjectField('ChangeRequest', 'comments', (t) =>
   // A related connection: the comments of every change request of a list load with the list.
@@ -282,7 +282,7 @@ builder.prismaObjectField('ChangeRequest', 'comments', (t) =>
       description: 'Comments of the change request, newest first by default, filtered by status, page and authors.',
       args: { ...listArgs(t), targetPage: targetPageArg(t) },
       totalCount: true,
-      query: (args) => changeRequestCommentsQuery(args as CommentListArgs),
+      query: (args) => threadCommentsQuery(args as CommentListArgs),
     },
     CommentConnection,
   ),
@@ -290,7 +290,7 @@ builder.prismaObjectField('ChangeRequest', 'comments', (t) =>
 // Planned beneath planned change requests: every change request's page of comments in one statement.
 planRelatedList('ChangeRequest', 'comments', 'Comment', {
   model: 'ChangeRequest',
-  query: changeRequestCommentsQuery,
+  query: threadCommentsQuery,
   preload: preloadComments,
   preloadReads: commentPreloadReads,
 });
@@ -310,7 +310,7 @@ planGroupedList('Page', 'comments', 'Comment', {
   model: 'Comment',
   columns: ['spaceId', 'changeRequestId', 'pageId'],
   group: commentsOfPage,
-  query: (args: CommentListArgs) => ({ where: commentFilters(args), orderBy: commentListOrder(args) }),
+  query: threadCommentsQuery,
   preload: preloadComments,
   preloadReads: commentPreloadReads,
 });

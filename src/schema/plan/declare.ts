@@ -194,6 +194,9 @@ export interface PlannedChildrenField {
   orderBy: readonly object[];
 }
 
+/** A relation's query as plugin-prisma takes it: an order, and a filter when there is one. */
+export type RelationQuery = { where?: object; orderBy: readonly object[] };
+
 /** The to-many relation `name` of `model` whose rows point at its `id` by one foreign key, if it is one. */
 export function toManyRelation(model: string, name: string): { model: string; foreignKey: string } | undefined {
   const field = models[model]?.fields.find((f) => f.name === name);
@@ -238,6 +241,11 @@ export function planType(typeName: string, type: PlannedType) {
   plannedTypes.set(typeName, type);
 }
 
+/** A list that preloads names the columns of its rows its preload reads: the plan reads them too. */
+function requirePreloadReads(path: string, list: { preload?: unknown; preloadReads?: readonly string[] }) {
+  if (list.preload && !list.preloadReads) throw new Error(`read plan: ${path} preloads: name the columns it reads (preloadReads)`);
+}
+
 /**
  * Declares that the list field `parentType.field` may be planned. A list that `preload`s
  * names the columns its preload reads: the plan reads them too and runs the same preload
@@ -256,7 +264,7 @@ export function planList<Parent, Args>(
     throw new Error(
       `read plan: ${path} decorates its rows: name the edge fields reading them (edgeFields) and their columns (decorateReads)`,
     );
-  if (list.preload && !options.preloadReads) throw new Error(`read plan: ${path} preloads: name the columns it reads (preloadReads)`);
+  requirePreloadReads(path, { preload: list.preload, preloadReads: options.preloadReads });
   plannedLists.set(path, {
     node,
     list: list as unknown as ScopedList<never, never>,
@@ -297,15 +305,15 @@ export function planRelation<Parent>(
  * Declares that the to-many relation `parentType.field` (of the Prisma model `model`), which answers a
  * list of `node` filtered and ordered by `query` (the field's own relation query), may be answered whole.
  */
-export function planChildren(
-  parentType: string,
-  field: string,
-  node: string,
-  children: { model: string; query: { where: object; orderBy: readonly object[] } },
-) {
+export function planChildren(parentType: string, field: string, node: string, children: { model: string; query: RelationQuery }) {
   const { model, foreignKey } = toManyRelationOf(children.model, field);
   for (const order of children.query.orderBy) for (const column of Object.keys(order)) columnOf(model, column);
-  plannedChildrenFields.set(`${parentType}.${field}`, { node, foreignKey, ...children.query });
+  plannedChildrenFields.set(`${parentType}.${field}`, {
+    node,
+    foreignKey,
+    where: children.query.where ?? {},
+    orderBy: children.query.orderBy,
+  });
 }
 
 /**
@@ -319,7 +327,7 @@ export interface PlannedRelatedList {
   /** The items' foreign key to the parent's `id` (read from Prisma's datamodel). */
   foreignKey: string;
   /** The field's own relation query (its filter and order), as the generic path hands it to Prisma. */
-  query: (args: never, ctx: Context) => { where: object; orderBy: readonly object[] };
+  query: (args: never, ctx: Context) => RelationQuery;
   /** Loads what the items' checks and fields read, as a list's `preload` (over the columns `preloadReads` names). */
   preload?: ScopedList<never, never>['preload'];
   preloadReads: readonly string[];
@@ -337,14 +345,14 @@ export function planRelatedList<Args>(
   node: string,
   related: {
     model: string;
-    query: (args: Args, ctx: Context) => { where: object; orderBy: readonly object[] };
+    query: (args: Args, ctx: Context) => RelationQuery;
     preload?: ScopedList<never, never>['preload'];
     preloadReads?: readonly string[];
   },
 ) {
   const { model, foreignKey } = toManyRelationOf(related.model, field);
   for (const column of related.preloadReads ?? []) columnOf(model, column);
-  if (related.preload && !related.preloadReads) throw new Error(`read plan: ${parentType}.${field} preloads: name the columns it reads`);
+  requirePreloadReads(`${parentType}.${field}`, related);
   plannedRelatedLists.set(`${parentType}.${field}`, {
     node,
     foreignKey,
@@ -368,7 +376,7 @@ export interface PlannedGroupedList {
   /** The parent's values of `columns`, by column (as `groupedList`'s `groupOf` gives them). */
   group: (parent: never) => Record<string, string | null>;
   /** The filter every parent shares and the order, as the generic path hands them to Prisma. */
-  query: (args: never, ctx: Context) => { where: object; orderBy: readonly object[] };
+  query: (args: never, ctx: Context) => RelationQuery;
   preload?: ScopedList<never, never>['preload'];
   preloadReads: readonly string[];
 }
@@ -384,13 +392,13 @@ export function planGroupedList<Parent, Args>(
     model: string;
     columns: readonly string[];
     group: (parent: Parent) => Record<string, string | null>;
-    query: (args: Args, ctx: Context) => { where: object; orderBy: readonly object[] };
+    query: (args: Args, ctx: Context) => RelationQuery;
     preload?: ScopedList<never, never>['preload'];
     preloadReads?: readonly string[];
   },
 ) {
   for (const column of [...grouped.columns, ...(grouped.preloadReads ?? [])]) columnOf(grouped.model, column);
-  if (grouped.preload && !grouped.preloadReads) throw new Error(`read plan: ${parentType}.${field} preloads: name the columns it reads`);
+  requirePreloadReads(`${parentType}.${field}`, grouped);
   plannedGroupedLists.set(`${parentType}.${field}`, {
     ...grouped,
     node,

@@ -95,6 +95,13 @@ function plannedField(schema: GraphQLSchema, path: string, ownCheck = false) {
   return field;
 }
 
+/** The planned type `typeName`, which the declaration `path` answers or hangs from; throws when it is not planned. */
+function mustBePlanned(path: string, typeName: string) {
+  const type = plannedTypes.get(typeName);
+  if (!type) throw new Error(`read plan: ${path} needs ${typeName}, which is not planned`);
+  return type;
+}
+
 /** Wires the planner into `schema` (once, when it is built). */
 export function planReads(schema: GraphQLSchema) {
   for (const [typeName, type] of plannedTypes) {
@@ -122,20 +129,19 @@ export function planReads(schema: GraphQLSchema) {
     return edge;
   };
   for (const [path, listed] of plannedLists) {
-    const node = plannedTypes.get(listed.node);
-    if (!node) throw new Error(`read plan: ${path} lists ${listed.node}, which is not planned`);
+    const node = mustBePlanned(path, listed.node);
     for (const column of [...listed.preloadReads, ...listed.edge.reads]) columnOf(node.model, column);
     const edge = connectionOf(plannedField(schema, path));
     for (const name of listed.edge.fields) if (!edge.getFields()[name]) throw new Error(`read plan: ${path}'s edges have no field ${name}`);
   }
   for (const [path, grouped] of plannedGroupedLists) {
-    if (!plannedTypes.has(grouped.node)) throw new Error(`read plan: ${path} lists ${grouped.node}, which is not planned`);
+    mustBePlanned(path, grouped.node);
     connectionOf(plannedField(schema, path));
   }
   for (const [path, related] of plannedRelatedLists) {
     const parent = path.split('.')[0]!;
-    if (!plannedTypes.has(related.node)) throw new Error(`read plan: ${path} lists ${related.node}, which is not planned`);
-    if (!plannedTypes.has(parent)) throw new Error(`read plan: ${path} hangs from ${parent}, which is not planned`);
+    mustBePlanned(path, related.node);
+    mustBePlanned(path, parent);
     connectionOf(plannedField(schema, path));
   }
   for (const name of readByProperty) readPlannedFields(schema.getType(name) as GraphQLObjectType);
@@ -149,7 +155,7 @@ export function planReads(schema: GraphQLSchema) {
     whole.set(path, { steps: (info) => planOf(info)?.answer ?? null, run: (...call) => run(planOf(call[3])!, ...call) });
   }
   for (const [path, lookup] of plannedLookups) {
-    if (!plannedTypes.has(lookup.node)) throw new Error(`read plan: ${path} answers ${lookup.node}, which is not planned`);
+    mustBePlanned(path, lookup.node);
     const planOf = (info: GraphQLResolveInfo) => lookupPlanFor(info, lookup);
     const run = (plan: LookupPlan, ...[parent, args, ctx, info]: Parameters<Resolver>) =>
       runLookupPlan(plan, lookup, parent, args, ctx, info);
@@ -158,7 +164,7 @@ export function planReads(schema: GraphQLSchema) {
   }
   // A relation of a type the planner does not answer is only answered whole: graphql-js completes its parent.
   for (const [path, relation] of plannedRelationFields) {
-    if (!plannedTypes.has(relation.node)) throw new Error(`read plan: ${path} answers ${relation.node}, which is not planned`);
+    mustBePlanned(path, relation.node);
     plannedField(schema, path, true);
     const planOf = (info: GraphQLResolveInfo) => relationPlanFor(info, relation);
     whole.set(path, {
@@ -168,7 +174,7 @@ export function planReads(schema: GraphQLSchema) {
   }
   // So is a to-many relation: the children of every parent of the request are read together.
   for (const [path, children] of plannedChildrenFields) {
-    if (!plannedTypes.has(children.node)) throw new Error(`read plan: ${path} answers ${children.node}, which is not planned`);
+    mustBePlanned(path, children.node);
     plannedField(schema, path);
     const planOf = (info: GraphQLResolveInfo) => childrenPlanFor(info, children);
     whole.set(path, {

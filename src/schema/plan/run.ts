@@ -12,7 +12,15 @@ import { rawQuery } from '../../db/raw.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../validate.js';
 import DataLoader from 'dataloader';
 import { requestLoader } from '../../loaders.js';
-import { columnOf, type PlannedGroupedList, type PlannedList, type PlannedLookup, type PlannedRelationField, type Row } from './declare.js';
+import {
+  columnOf,
+  type PlannedGroupedList,
+  type PlannedList,
+  type PlannedLookup,
+  type PlannedRelationField,
+  type RelationQuery,
+  type Row,
+} from './declare.js';
 import {
   LIST_ALIAS,
   objectStatement,
@@ -301,7 +309,7 @@ async function pagesOf(list: NestedList, ids: string[], ctx: Context, info: Grap
  */
 async function parentPages(
   plan: ConnectionPlan,
-  listed: { query: (args: never, ctx: Context) => { where: object; orderBy: readonly object[] }; preload?: PlannedList['list']['preload'] },
+  listed: { query: (args: never, ctx: Context) => RelationQuery; preload?: PlannedList['list']['preload'] },
   parents: Parents,
   args: ConnectionArgs,
   ctx: Context,
@@ -313,7 +321,7 @@ async function parentPages(
       args,
       plan.key.map(([column]) => column),
     );
-    const { where, orderBy } = listed.query(args as never, ctx);
+    const { where = {}, orderBy } = listed.query(args as never, ctx);
     query = { page, ...statement(plan, where, [...orderBy], page, plan.shape.totalCount.length > 0, parents) };
   } catch {
     return undefined;

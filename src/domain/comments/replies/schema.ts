@@ -102,7 +102,7 @@ builder.prismaObjectField('Comment', 'reply', (t) =>
 );
 
 /** A comment's replies, oldest first. */
-const repliesQuery = () => ({ where: {}, orderBy: [{ postedAt: 'asc' as const }, { id: 'asc' as const }] });
+const repliesQuery = () => ({ orderBy: [{ postedAt: 'asc' as const }, { id: 'asc' as const }] });
 
 builder.prismaObjectField('Comment', 'replies', (t) =>
   // A related connection: pages of replies load with the comments, one statement for all of them.

@@ -19,7 +19,7 @@ import { SiteRef, siteIdFields } from '../schema.js';
 import { findPublishedSite, type PublishedSite } from '../publishedStructure.js';
 import { publishedCustomizations } from '../customization/service.js';
 import { SiteSpaceRef } from '../siteSpaces/schema.js';
-import type { ItemRef, ItemType, Position } from '../structure/order.js';
+import { inStructureOrder, type ItemRef, type ItemType, type Position } from '../structure/order.js';
 import {
   addSection,
   addSectionGroup,
@@ -125,7 +125,7 @@ builder.prismaObjectField('Site', 'structure', (t) =>
 // the spaces of those) are read together, in one statement.
 planChildren('SiteSection', 'siteSpaces', 'SiteSpace', { model: 'SiteSection', query: siteSpacesQuery });
 // A page of section groups reads their sections the same way (`children`, a union, is not planned).
-planChildren('SiteSectionGroup', 'sections', 'SiteSection', { model: 'SiteSectionGroup', query: { ...inOrder, where: {} } });
+planChildren('SiteSectionGroup', 'sections', 'SiteSection', { model: 'SiteSectionGroup', query: inOrder });
 
 planType('SiteSectionGroup', {
   model: 'SiteSectionGroup',
@@ -162,7 +162,7 @@ const sectionsOfSite: ScopedList<{ id: string }, { shareKey?: string | null }> =
     presentShareKey(ctx, s.id, args.shareKey);
     return itemsOfSite(ctx, s.id);
   },
-  orderBy: () => [{ sectionGroup: { sortKey: 'asc' } }, { sortKey: 'asc' }, { id: 'asc' }],
+  orderBy: inStructureOrder('sectionGroup'),
 };
 // Planned with each section's site spaces (and their spaces): one statement for the page, one for their site spaces.
 planList('Site', 'sections', 'SiteSection', sectionsOfSite);
@@ -186,7 +186,7 @@ builder.prismaObjectField('Site', 'sections', (t) =>
 const sectionGroupsOfSite: ScopedList<{ id: string }, unknown> = {
   model: (ctx) => ctx.prisma.siteSectionGroup,
   where: (s, _args, ctx) => itemsOfSite(ctx, s.id),
-  orderBy: () => [{ parent: { sortKey: 'asc' } }, { sortKey: 'asc' }, { id: 'asc' }],
+  orderBy: inStructureOrder('parent'),
 };
 planList('Site', 'sectionGroups', 'SiteSectionGroup', sectionGroupsOfSite);
 

@@ -14,6 +14,7 @@ import { sitePublishedBase } from '../addresses.js';
 import { presentShareKey, sharedUrl } from '../shareLinks/shareKeys.js';
 import { siteIdFields } from '../schema.js';
 import { liveSiteSpace } from '../structure/scopes.js';
+import { inStructureOrder } from '../structure/order.js';
 import { addSiteSpace, deleteSiteSpace, updateSiteSpace } from './service.js';
 
 // The site row, at once after its first load in the request (each site space asks).
@@ -97,7 +98,7 @@ const siteSpacesOfSite: ScopedList<{ id: string }, { default?: boolean | null; s
     const byDefault = args.default === true ? isDefaultSiteSpace : args.default === false ? { NOT: isDefaultSiteSpace } : {};
     return { ...(await itemsOfSite(ctx, s.id)), ...liveSiteSpace, ...byDefault };
   },
-  orderBy: () => [{ section: { sortKey: 'asc' } }, { sortKey: 'asc' }, { id: 'asc' }],
+  orderBy: inStructureOrder('section'),
 };
 planList('Site', 'siteSpaces', 'SiteSpace', siteSpacesOfSite);
 

@@ -6,6 +6,12 @@ import type { Tx } from '../../../db/tx.js';
 import { badRequest, notFound } from '../../../errors.js';
 
 export type ItemType = 'site-space' | 'site-section' | 'site-section-group';
+
+/**
+ * A site's list of one kind of item in the order of its structure: by the position of what holds each
+ * (`holder`: a site space's section, a section's group, a group's parent), then its own position.
+ */
+export const inStructureOrder = (holder: string) => () => [{ [holder]: { sortKey: 'asc' } }, { sortKey: 'asc' }, { id: 'asc' }];
 export interface ItemRef {
   type: ItemType;
   id: string;
