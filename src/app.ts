@@ -9,6 +9,7 @@ import type { DatabaseSettings } from './db/settings.js';
 import { signalOfRequest } from './db/requestSignal.js';
 import { systemClock, type Clock } from './clock.js';
 import { authenticateToken, type TokenRateCount } from './domain/auth/tokens.js';
+import { callerCache } from './domain/auth/callerCache.js';
 import { authenticateSiteToken, isSiteToken } from './domain/auth/siteTokens.js';
 import { activityRecorder } from './domain/auth/activity.js';
 import { createEvents } from './events.js';
@@ -153,6 +154,12 @@ function startServices(options: QuireOptions) {
   const activity = activityRecorder(prisma, settings.activityIntervalSeconds * 1000, (err) =>
     logger.error({ err }, 'recording token use failed'),
   );
+  // Callers remembered between requests (off unless settings.callerCacheMs): forgotten as the database tells of changes.
+  const rememberedCallers = settings.callerCacheMs
+    ? callerCache(options.databaseUrl, { ttlMs: settings.callerCacheMs, maxEntries: 10_000 }, (err) =>
+        logger.warn({ err }, 'caller change notifications lost: tokens are read at every request until they are heard again'),
+      )
+    : undefined;
   const jobs = createJobQueue<JobServices>(jobDefinitions, { databaseUrl: options.databaseUrl, logger, ...options.jobs });
   const compute = createComputePool(settings.compute);
   const siteTokens = siteTokenKeys(() => storedSecret(prisma, 'site-tokens'), options.siteTokens);
@@ -181,6 +188,7 @@ function startServices(options: QuireOptions) {
     ['page_documents', documentCache],
   ] as const)
     metrics.cache(name, () => ({ hits: cache.hits, misses: cache.misses, entries: cache.size }));
+  if (rememberedCallers) metrics.cache('callers', rememberedCallers.stats);
   if (replicas) registerReadReplicaMetrics(metrics.registry, replicas);
   const context = contextFactory({
     prisma,
@@ -196,6 +204,7 @@ function startServices(options: QuireOptions) {
     siteTokens,
     jobs,
     reads: replicas,
+    forgetCallers: rememberedCallers?.forgetAll,
   });
   // With Redis, rate-limit hits, fair-share slots and live-connection caps count across replicas (src/http/redisCounters.ts).
   const counters = options.redisUrl
@@ -223,6 +232,7 @@ function startServices(options: QuireOptions) {
     loop,
     files,
     activity,
+    rememberedCallers,
     jobs,
     jobServices,
     compute,
@@ -241,7 +251,10 @@ type Services = ReturnType<typeof startServices>;
 type Drainer = ReturnType<typeof drainer>;
 
 /** Who calls (their token) and whether their rate budget allows one more request. */
-function callerChecks({ prisma, clock, activity, limiter, metrics, siteTokens }: Services, redisUrl: string | undefined) {
+function callerChecks(
+  { prisma, clock, activity, rememberedCallers, limiter, metrics, siteTokens }: Services,
+  redisUrl: string | undefined,
+) {
   /**
    * The caller behind an Authorization header: an API token's user, or a site visitor (a JWT); with `rate`,
    * an API token's rate-limit hits counted too.
@@ -251,7 +264,7 @@ function callerChecks({ prisma, clock, activity, limiter, metrics, siteTokens }:
     if (!token) return { actor: null, rateCounts: undefined };
     const now = clock.now();
     if (isSiteToken(token)) return { actor: await authenticateSiteToken(prisma, siteTokens, token, now), rateCounts: undefined };
-    const auth = await authenticateToken(prisma, token, now, activity.intervalMs, rate);
+    const auth = await authenticateToken(prisma, token, now, activity.intervalMs, rate, rememberedCallers);
     if (auth.actor && auth.activityDue) activity.note(auth.actor, now);
     return auth;
   };
@@ -544,6 +557,7 @@ async function shutdown(services: Services, drain: Drainer, ws: ReturnType<typeo
   await services.limiter?.store.close();
   await services.counters?.close();
   await services.replicas?.close();
+  await services.rememberedCallers?.close();
   services.persisted.close();
   await services.events.close();
   await services.prisma.$disconnect();
@@ -613,6 +627,8 @@ export function createQuire(options: QuireOptions) {
     shareUsage: tenants.usage,
     /** Background writes of token and member activity (settled() waits for them). */
     activity: services.activity,
+    /** The callers this process remembers between requests, when settings.callerCacheMs is set. */
+    rememberedCallers: services.rememberedCallers,
     /** The durable job queue (src/queue; the jobs are src/jobs). */
     jobs,
     /** The worker threads of CPU-heavy work (src/compute). */

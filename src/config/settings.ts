@@ -103,6 +103,11 @@ export interface HardeningSettings {
   rateLimit: RateLimitSettings | false;
   /** Least time between two writes of a token's `lastUsedAt` (and a member's `lastSeenAt`). */
   activityIntervalSeconds: number;
+  /**
+   * How long a process remembers an API token's caller (src/domain/auth/callerCache.ts); 0: never, every
+   * request reads its token. Off unless set (tests see every change at once); `npm start`: CALLER_CACHE_MS.
+   */
+  callerCacheMs: number;
   cors: CorsSettings;
   /** Strict-Transport-Security max-age; unset: no header (serve HTTPS behind a proxy, then set it). */
   hstsMaxAgeSeconds?: number;
@@ -144,12 +149,16 @@ export const defaultPersistedOperations: PersistedOperationSettings = {
   apqTtlSeconds: 24 * 3600,
 };
 
+/** A served process remembers a token's caller this long (CALLER_CACHE_MS): a revocation heard at once, a lost notification bounded. */
+export const DEFAULT_CALLER_CACHE_MS = 5_000;
+
 export function defaultSettings(): HardeningSettings {
   return {
     http: { ...defaultHttpLimits },
     graphql: { ...defaultGraphQLLimits, introspection: true, graphiql: true, plannedReads: true },
     rateLimit: false,
     activityIntervalSeconds: 60,
+    callerCacheMs: 0,
     cors: { origins: [], maxAgeSeconds: 600 },
     trustProxyHops: 0,
     metrics: { enabled: true, maxOperationNames: 200, eventLoopBlockedMs: 200 },
@@ -168,6 +177,7 @@ export interface SettingsOverrides {
   graphql?: Partial<HardeningSettings['graphql']>;
   rateLimit?: RateLimitSettings | false;
   activityIntervalSeconds?: number;
+  callerCacheMs?: number;
   cors?: Partial<CorsSettings>;
   hstsMaxAgeSeconds?: number;
   trustProxyHops?: number;
@@ -187,6 +197,7 @@ export function resolveSettings(o: SettingsOverrides): HardeningSettings {
     graphql: { ...d.graphql, ...o.graphql },
     rateLimit: o.rateLimit ?? d.rateLimit,
     activityIntervalSeconds: o.activityIntervalSeconds ?? d.activityIntervalSeconds,
+    callerCacheMs: o.callerCacheMs ?? d.callerCacheMs,
     cors: { ...d.cors, ...o.cors },
     hstsMaxAgeSeconds: o.hstsMaxAgeSeconds ?? d.hstsMaxAgeSeconds,
     trustProxyHops: o.trustProxyHops ?? d.trustProxyHops,
@@ -263,6 +274,7 @@ export function settingsFromEnv(env: Env = process.env): HardeningSettings {
         }
       : false,
     activityIntervalSeconds: integer(env, 'ACTIVITY_INTERVAL_SECONDS', d.activityIntervalSeconds, 0),
+    callerCacheMs: integer(env, 'CALLER_CACHE_MS', DEFAULT_CALLER_CACHE_MS, 0),
     cors: { origins: origins(env.CORS_ORIGINS), maxAgeSeconds: integer(env, 'CORS_MAX_AGE_SECONDS', d.cors.maxAgeSeconds, 0) },
     hstsMaxAgeSeconds: env.HSTS_MAX_AGE_SECONDS ? integer(env, 'HSTS_MAX_AGE_SECONDS', 0, 0) : undefined,
     trustProxyHops: integer(env, 'TRUST_PROXY_HOPS', 0, 0),

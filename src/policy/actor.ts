@@ -1,5 +1,6 @@
 // Who is calling: the user behind the API token and their memberships, loaded
-// once per request (one SQL statement, see auth/tokens.ts). An actor is never
+// by one SQL statement (domain/auth/tokens.ts) or remembered from an earlier
+// request until something about them changes (domain/auth/callerCache.ts). An actor is never
 // changed once made (every field is read-only): what changes the caller's
 // memberships derives a new actor (withMembership, withoutMembership).
 import type { Level, Role } from './roles.js';

@@ -7,6 +7,7 @@ import { newId } from '../../ids.js';
 import { rawQuery } from '../../db/raw.js';
 import { grantedCte } from '../permissions/grantsSql.js';
 import { upsertHits, type CountedBudgets } from '../../db/rateLimitCounts.js';
+import type { CallerCache } from './callerCache.js';
 
 /** Every request hashes its bearer token: one-shot `hash` costs half of createHash().update().digest(). */
 export const hashToken = (secret: string) => hash('sha256', secret, 'hex');
@@ -99,16 +100,20 @@ const textOf = (rate?: CountedBudgets) => {
 };
 
 /**
- * The one statement behind every authenticated request, and a read (but for the
+ * The one statement behind every authenticated request (whose caller the process
+ * does not remember: callerCache.ts), and a read (but for the
  * rate-limit counters, in an UNLOGGED table: see src/http/rateLimit.ts): it
  * checks the token, loads the user's memberships and tells whether their
  * activity times are due for an update, which src/domain/auth/activity.ts then writes
  * outside the request. Times travel as UTC ISO strings.
  */
-export function tokenStatement(secret: string, now: Date, activityIntervalMs: number, rate?: TokenRateCount) {
+export const tokenStatement = (secret: string, now: Date, activityIntervalMs: number, rate?: TokenRateCount) =>
+  statementOfHash(hashToken(secret), now, activityIntervalMs, rate);
+
+function statementOfHash(tokenHash: string, now: Date, activityIntervalMs: number, rate?: TokenRateCount) {
   const text = textOf(rate);
   // `timestamp` columns hold UTC: an ISO string's "Z" is dropped, its digits kept.
-  const values = [hashToken(secret), new Date(now.getTime() - activityIntervalMs).toISOString()];
+  const values = [tokenHash, new Date(now.getTime() - activityIntervalMs).toISOString()];
   return { text, values: rate ? [...values, rate.windowStart.toISOString()] : values };
 }
 
@@ -139,6 +144,9 @@ export function actorFromTokenRow(row: TokenRow): Actor {
  * see db/raw.ts). With `rate`, the same statement counts the request's
  * rate-limit hits, and `rateCounts` tells the totals. `activityDue`: the
  * token's or the member's last-seen time should be written (activity.ts).
+ * With `callers`, an actor remembered there answers without the statement
+ * (unless the statement counts the request: `rate`), and the statement's is
+ * remembered; activity is then due only when the statement runs.
  */
 export async function authenticateToken(
   prisma: PrismaClient,
@@ -146,11 +154,19 @@ export async function authenticateToken(
   now: Date,
   activityIntervalMs: number,
   rate?: TokenRateCount,
+  callers?: CallerCache,
 ) {
-  const { text, values } = tokenStatement(secret, now, activityIntervalMs, rate);
+  const tokenHash = hashToken(secret);
+  const cache = rate ? undefined : callers;
+  const recalled = cache?.recall(tokenHash);
+  if (recalled) return { actor: recalled, activityDue: false, rateCounts: undefined };
+  const mark = cache?.mark();
+  const { text, values } = statementOfHash(tokenHash, now, activityIntervalMs, rate);
   const [row] = await rawQuery<TokenRow>(prisma, text, values);
+  const actor = row ? actorFromTokenRow(row) : null;
+  if (actor && cache) cache.remember(tokenHash, actor, mark!);
   return {
-    actor: row ? actorFromTokenRow(row) : null,
+    actor,
     activityDue: row?.activity_due ?? false,
     rateCounts: row?.rate_counts ? new Map(Object.entries(row.rate_counts).map(([k, v]) => [k, Number(v)])) : undefined,
   };

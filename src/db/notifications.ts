@@ -1,0 +1,71 @@
+// A connection of its own that LISTENs on one PostgreSQL channel. NOTIFY is
+// delivered to every listening session of the database when the writer's
+// transaction commits, so every replica hears every writer, without Redis.
+// While the connection is down nothing is heard: `live` says so, and
+// `onReset` runs each time the connection is lost or (re)established, since
+// what was said meanwhile is lost. It reconnects by itself until closed.
+import pg from 'pg';
+
+export interface ChannelListener {
+  /** True while LISTEN holds: a notification sent now will be heard. */
+  readonly live: boolean;
+  close(): Promise<void>;
+}
+
+export interface ChannelHandlers {
+  onMessage(payload: string): void;
+  /** The connection was lost, or LISTEN holds again: whatever was missed meanwhile is unknown. */
+  onReset(): void;
+  onError(err: unknown): void;
+}
+
+const RETRY_MS = 1_000;
+
+export function listenTo(url: string, channel: string, handlers: ChannelHandlers): ChannelListener {
+  let live = false;
+  let closed = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+
+  const lost = (err?: unknown) => {
+    if (err && !closed) handlers.onError(err);
+    if (live) (live = false), handlers.onReset();
+    client?.removeAllListeners('notification');
+    client = undefined;
+    if (!closed && !retry) retry = setTimeout(connect, RETRY_MS).unref();
+  };
+
+  async function connect() {
+    retry = undefined;
+    const c = new pg.Client({ connectionString: url, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    client = c;
+    c.on('error', (err) => client === c && lost(err));
+    c.on('end', () => client === c && lost());
+    c.on('notification', (n) => n.channel === channel && handlers.onMessage(n.payload ?? ''));
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      if (closed) return void c.end().catch(() => {});
+      live = true;
+      handlers.onReset();
+    } catch (err) {
+      if (client === c) lost(err);
+      c.end().catch(() => {});
+    }
+  }
+  void connect();
+
+  return {
+    get live() {
+      return live;
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      live = false;
+      const c = client;
+      client = undefined;
+      await c?.end().catch(() => {});
+    },
+  };
+}

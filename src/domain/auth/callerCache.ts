@@ -1,0 +1,96 @@
+// The callers a process remembers between requests: the actor behind an API
+// token (by its hash) for a few seconds, so that a token's next requests cost
+// no token statement (tokens.ts). What that statement reads is watched:
+// - every process hears each change when it commits, whoever wrote it (the
+//   triggers of prisma/migrations/20261129030000_caller_change_notifications)
+//   and forgets the callers of that user, or all of them;
+// - a mutation run by this process forgets them all before its answer goes out
+//   (src/graphql/readRouting.ts), so its caller's next request sees what it did
+//   without waiting for the notification;
+// - nothing is remembered while the notifications are not heard (their
+//   connection down), nor from a statement that ran while a change was heard
+//   (it may have read the state from before the change);
+// - an actor is kept `ttlMs` at most, heard or not (a connection that died
+//   silently), and `maxEntries` of them at most.
+// An actor never changes once made (policy/actor.ts), so one is shared by the
+// requests that recall it.
+import { listenTo } from '../../db/notifications.js';
+import type { Actor } from '../../policy/actor.js';
+
+export const CALLERS_CHANNEL = 'quire_callers';
+
+export interface CallerCacheSettings {
+  /** How long an actor is remembered; 0: never (every request runs the token statement). */
+  ttlMs: number;
+  maxEntries: number;
+}
+
+interface Remembered {
+  actor: Actor;
+  /** performance.now() past which it is forgotten. */
+  until: number;
+}
+
+export type CallerCache = ReturnType<typeof callerCache>;
+
+/** Remembered callers, forgotten as changes to `databaseUrl` are heard. */
+export function callerCache(databaseUrl: string, settings: CallerCacheSettings, onError: (err: unknown) => void) {
+  const byHash = new Map<string, Remembered>();
+  const hashesOfUser = new Map<string, Set<string>>();
+  // Counts what was heard: a statement's actor is remembered only if nothing was heard while it ran.
+  let heard = 0;
+  const counts = { hits: 0, misses: 0 };
+
+  const drop = (hash: string) => {
+    const entry = byHash.get(hash);
+    if (!entry) return;
+    byHash.delete(hash);
+    const hashes = hashesOfUser.get(entry.actor.userId);
+    hashes?.delete(hash);
+    if (hashes?.size === 0) hashesOfUser.delete(entry.actor.userId);
+  };
+  const forgetAll = () => {
+    heard++;
+    byHash.clear();
+    hashesOfUser.clear();
+  };
+  const forgetUser = (userId: string) => {
+    heard++;
+    for (const hash of hashesOfUser.get(userId) ?? []) byHash.delete(hash);
+    hashesOfUser.delete(userId);
+  };
+  const listener = listenTo(databaseUrl, CALLERS_CHANNEL, {
+    onMessage: (userId) => (userId === '*' ? forgetAll() : forgetUser(userId)),
+    onReset: forgetAll,
+    onError,
+  });
+
+  return {
+    /** The actor remembered for a token's hash, unless forgotten or past its time. */
+    recall(hash: string): Actor | undefined {
+      const entry = byHash.get(hash);
+      if (entry && entry.until > performance.now() && listener.live) return (counts.hits++, entry.actor);
+      counts.misses++;
+      if (entry) drop(hash);
+      return undefined;
+    },
+    /** Taken before the token statement runs, given to `remember` after. */
+    mark: () => (listener.live ? heard : -1),
+    /** Remembers the statement's actor, unless a change was heard (or the notifications lost) since `mark`. */
+    remember(hash: string, actor: Actor, mark: number) {
+      if (mark !== heard || !listener.live) return;
+      drop(hash);
+      if (byHash.size >= settings.maxEntries) drop(byHash.keys().next().value!);
+      byHash.set(hash, { actor, until: performance.now() + settings.ttlMs });
+      const hashes = hashesOfUser.get(actor.userId) ?? new Set<string>();
+      hashesOfUser.set(actor.userId, hashes.add(hash));
+    },
+    forgetAll,
+    /** Recalls answered and not, the callers remembered now (/metrics), and how many changes were heard. */
+    stats: () => ({ ...counts, entries: byHash.size, heard }),
+    get listening() {
+      return listener.live;
+    },
+    close: () => listener.close(),
+  };
+}

@@ -1,0 +1,317 @@
+// Callers remembered between requests (src/domain/auth/callerCache.ts): a token's
+// next request reads no token, and what changes a caller reaches every process —
+// a mutation of the process before its answer goes out, another replica's or a
+// hand-written change when it commits (a notification). Two processes on a
+// database of their own: a database's notifications reach all its listeners, and
+// the other files' changes would make ours forget.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import pg from 'pg';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { createMigratedDatabase } from '../support/testDatabase.js';
+import { graphql, rest } from '../support/http.js';
+import { addMember, createCollection, createOrg, createSpace, type Caller, type OrgFixture } from '../support/factories.js';
+import { tokenWithScopes } from '../support/tokens.js';
+import { CALLERS_CHANNEL, callerCache } from '../../src/domain/auth/callerCache.js';
+import type { Actor } from '../../src/policy/actor.js';
+
+// Long enough that only what is heard can make a process forget within a test.
+const REMEMBERED_MS = 120_000;
+const HEARD_WITHIN = { timeout: 15_000, interval: 25 };
+
+let db: Awaited<ReturnType<typeof createMigratedDatabase>>;
+let a: TestApp;
+let b: TestApp;
+beforeAll(async () => {
+  db = await createMigratedDatabase(inject('serverUrl'));
+  a = await startTestApp({ databaseUrl: db.url, callerCacheMs: REMEMBERED_MS });
+  b = await startTestApp({ databaseUrl: db.url, callerCacheMs: REMEMBERED_MS });
+});
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  await db?.drop();
+});
+
+/** How many token statements `fn` made the app run. */
+async function tokenReads(app: TestApp, fn: () => Promise<unknown>) {
+  const { statements } = await app.recordStatements(fn);
+  return statements.filter((sql) => sql.includes('FROM "ApiToken" k JOIN "User" u')).length;
+}
+
+/**
+ * Waits until `app` has heard every change committed so far: notifications reach a listener in commit
+ * order, so once it has heard one sent now, it has heard those before (the changes a case's set-up made).
+ */
+async function heardAll(app: TestApp) {
+  const before = app.quire.rememberedCallers!.stats().heard;
+  await app.prisma.$executeRaw`SELECT pg_notify(${CALLERS_CHANNEL}, 'nobody')`;
+  await expect.poll(() => app.quire.rememberedCallers!.stats().heard, HEARD_WITHIN).toBeGreaterThan(before);
+}
+
+const spaceStatus = async (app: TestApp, token: string, spaceId: string) => (await rest(app, token).get(`/v1/spaces/${spaceId}`)).status;
+
+describe('remembering a caller', () => {
+  it('requires a valid token first: an unknown one is refused on every request', async () => {
+    const org = await createOrg(a);
+    const spaceId = (await createSpace(a, org)).id;
+    expect(await spaceStatus(a, org.admin.token, spaceId)).toBe(200);
+    for (let i = 0; i < 2; i++) expect(await spaceStatus(a, `${org.admin.token}x`, spaceId)).toBe(401);
+  });
+
+  it('reads a token once, then answers its next requests without reading it, each process on its own', async () => {
+    const org = await createOrg(a);
+    const spaceId = (await createSpace(a, org)).id;
+    const { token } = await tokenWithScopes(a, org.admin.userId, []);
+    for (const app of [a, b]) {
+      await heardAll(app);
+      expect(await tokenReads(app, () => spaceStatus(app, token, spaceId))).toBe(1);
+      expect(await tokenReads(app, async () => expect(await spaceStatus(app, token, spaceId)).toBe(200))).toBe(0);
+    }
+  });
+});
+
+describe("a mutation of the process holds at the caller's next request there", () => {
+  it('a token revoked answers 401 at once: the process forgot every caller before answering', async () => {
+    const org = await createOrg(a);
+    const spaceId = (await createSpace(a, org)).id;
+    const revoked = await tokenWithScopes(a, org.admin.userId, []);
+    const bystander = await addMember(a, org.organizationId, 'read');
+    await heardAll(a);
+    for (const token of [revoked.token, bystander.token]) await spaceStatus(a, token, spaceId);
+    expect(await tokenReads(a, () => spaceStatus(a, revoked.token, spaceId))).toBe(0);
+    const res = await graphql(a, org.admin.token, 'mutation($id: ID!) { revokeApiToken(input: { tokenId: $id }) { revoked } }', {
+      id: revoked.id,
+    });
+    expect(res.data?.revokeApiToken.revoked, JSON.stringify(res)).toBe(true);
+    expect(await spaceStatus(a, revoked.token, spaceId)).toBe(401);
+    // The notification names the revoked token's user only: the bystander forgotten too is the mutation's doing.
+    expect(await tokenReads(a, () => spaceStatus(a, bystander.token, spaceId))).toBe(1);
+  });
+
+  it('a query forgets no one', async () => {
+    const org = await createOrg(a);
+    const spaceId = (await createSpace(a, org)).id;
+    await heardAll(a);
+    await spaceStatus(a, org.admin.token, spaceId);
+    expect((await graphql(a, org.admin.token, '{ viewer { id } }')).errors).toBeUndefined();
+    expect(await tokenReads(a, () => spaceStatus(a, org.admin.token, spaceId))).toBe(0);
+  });
+
+  it("a member removed loses the organization's spaces at once", async () => {
+    const org = await createOrg(a);
+    const spaceId = (await createSpace(a, org)).id;
+    const member = await addMember(a, org.organizationId, 'read');
+    await heardAll(a);
+    await spaceStatus(a, member.token, spaceId);
+    expect(await tokenReads(a, async () => expect(await spaceStatus(a, member.token, spaceId)).toBe(200))).toBe(0);
+    expect((await rest(a, org.admin.token).delete(`/v1/orgs/${org.organizationId}/members/${member.userId}`)).status).toBeLessThan(300);
+    expect(await spaceStatus(a, member.token, spaceId)).toBe(404);
+  });
+});
+
+/**
+ * What changes a caller, made on one replica (a) through the API, reaches the other (b), which remembered the
+ * caller from before: each case checks its caller's answer on b before and, once heard, after.
+ */
+describe("another replica's change reaches this process when it commits", () => {
+  interface Case {
+    name: string;
+    /** The caller, a space, and the status of the caller's read of it before the change. */
+    given(org: OrgFixture): Promise<{ caller: Caller; spaceId: string; before: number }>;
+    change(org: OrgFixture, given: { caller: Caller; spaceId: string }): Promise<unknown>;
+    after: number;
+  }
+  const ok = async (res: Promise<{ status: number; body: unknown }>) => {
+    const { status, body } = await res;
+    expect(status, JSON.stringify(body)).toBeLessThan(300);
+  };
+  const guestAndSpace = async (org: OrgFixture) => ({
+    caller: await addMember(a, org.organizationId, 'guest'),
+    spaceId: (await createSpace(a, org)).id,
+    before: 404,
+  });
+  const newTeam = async (org: OrgFixture) =>
+    (await rest(a, org.admin.token).put(`/v1/orgs/${org.organizationId}/teams`, { title: 'T' })).body.id;
+  const cases: Case[] = [
+    {
+      name: 'a token narrowed to other scopes (its row rewritten by hand: no route does it)',
+      given: async (org) => ({ caller: org.admin, spaceId: (await createSpace(a, org)).id, before: 200 }),
+      change: (org) => a.prisma.$executeRaw`UPDATE "ApiToken" SET scopes = ARRAY['organization:read'] WHERE "userId" = ${org.admin.userId}`,
+      after: 403,
+    },
+    {
+      name: 'a member demoted to guest',
+      given: async (org) => ({
+        caller: await addMember(a, org.organizationId, 'read'),
+        spaceId: (await createSpace(a, org)).id,
+        before: 200,
+      }),
+      change: (org, { caller }) =>
+        ok(rest(a, org.admin.token).patch(`/v1/orgs/${org.organizationId}/members/${caller.userId}`, { role: null })),
+      after: 404,
+    },
+    {
+      name: 'a user granted a space',
+      given: guestAndSpace,
+      change: (org, { caller, spaceId }) =>
+        ok(rest(a, org.admin.token).post(`/v1/spaces/${spaceId}/permissions`, { role: 'read', users: [caller.userId] })),
+      after: 200,
+    },
+    {
+      name: "the caller's team granted a space",
+      given: async (org) => {
+        const given = await guestAndSpace(org);
+        const team = await newTeam(org);
+        await ok(rest(a, org.admin.token).put(`/v1/orgs/${org.organizationId}/teams/${team}/members`, { add: [given.caller.userId] }));
+        return { ...given, team };
+      },
+      change: async (org, given) => {
+        const team = (given as unknown as { team: string }).team;
+        await ok(rest(a, org.admin.token).post(`/v1/spaces/${given.spaceId}/permissions`, { role: 'read', teams: [team] }));
+      },
+      after: 200,
+    },
+    {
+      name: 'the caller added to a team granted a space',
+      given: async (org) => {
+        const given = await guestAndSpace(org);
+        const team = await newTeam(org);
+        await ok(rest(a, org.admin.token).post(`/v1/spaces/${given.spaceId}/permissions`, { role: 'read', teams: [team] }));
+        return { ...given, team };
+      },
+      change: async (org, given) => {
+        const team = (given as unknown as { team: string }).team;
+        await ok(rest(a, org.admin.token).put(`/v1/orgs/${org.organizationId}/teams/${team}/members`, { add: [given.caller.userId] }));
+      },
+      after: 200,
+    },
+    {
+      name: 'a space moved into a collection the caller was granted',
+      given: async (org) => {
+        const given = await guestAndSpace(org);
+        const collection = (await createCollection(a, org)).id;
+        await ok(
+          rest(a, org.admin.token).post(`/v1/collections/${collection}/permissions`, { role: 'read', users: [given.caller.userId] }),
+        );
+        return { ...given, collection };
+      },
+      change: async (org, given) => {
+        const collection = (given as unknown as { collection: string }).collection;
+        await ok(rest(a, org.admin.token).post(`/v1/spaces/${given.spaceId}/move`, { parent: collection }));
+      },
+      after: 200,
+    },
+    {
+      name: 'the organization turning SSO on (a member who never logged in with it loses it)',
+      given: async (org) => ({
+        caller: await addMember(a, org.organizationId, 'edit'),
+        spaceId: (await createSpace(a, org)).id,
+        before: 200,
+      }),
+      change: (org) => ok(rest(a, org.admin.token).patch(`/v1/orgs/${org.organizationId}`, { sso: true })),
+      after: 404,
+    },
+    {
+      name: 'a token revoked by hand in the database (the CLI, an operator)',
+      given: async (org) => ({
+        caller: await addMember(a, org.organizationId, 'read'),
+        spaceId: (await createSpace(a, org)).id,
+        before: 200,
+      }),
+      change: (_org, { caller }) => a.prisma.$executeRaw`UPDATE "ApiToken" SET "revokedAt" = now() WHERE "userId" = ${caller.userId}`,
+      after: 401,
+    },
+  ];
+
+  it.each(cases)('$name', async ({ given, change, after }) => {
+    const org = await createOrg(a);
+    const setup = await given(org);
+    await heardAll(b);
+    // b remembers the caller as it was.
+    expect(await spaceStatus(b, setup.caller.token, setup.spaceId)).toBe(setup.before);
+    expect(await tokenReads(b, async () => expect(await spaceStatus(b, setup.caller.token, setup.spaceId)).toBe(setup.before))).toBe(0);
+    await change(org, setup);
+    await expect.poll(() => spaceStatus(b, setup.caller.token, setup.spaceId), HEARD_WITHIN).toBe(after);
+  });
+
+  it('forgets only the callers of the user a change names', async () => {
+    const org = await createOrg(a);
+    const spaceId = (await createSpace(a, org)).id;
+    const [changed, kept] = [await addMember(a, org.organizationId, 'read'), await addMember(a, org.organizationId, 'read')];
+    await heardAll(b);
+    for (const caller of [changed, kept]) await spaceStatus(b, caller.token, spaceId);
+    await rest(a, org.admin.token).delete(`/v1/orgs/${org.organizationId}/members/${changed.userId}`);
+    await expect.poll(() => spaceStatus(b, changed.token, spaceId), HEARD_WITHIN).toBe(404);
+    expect(await tokenReads(b, async () => expect(await spaceStatus(b, kept.token, spaceId)).toBe(200))).toBe(0);
+  });
+});
+
+describe('the cache itself', () => {
+  const actorOf = (userId: string) => ({ userId }) as Actor;
+  let client: pg.Client;
+  beforeAll(async () => {
+    client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+  });
+  afterAll(() => client?.end());
+  const notify = (payload: string) => client.query('SELECT pg_notify($1, $2)', [CALLERS_CHANNEL, payload]);
+  const started = async (settings = { ttlMs: REMEMBERED_MS, maxEntries: 100 }) => {
+    const cache = callerCache(db.url, settings, () => {});
+    await expect.poll(() => cache.listening, HEARD_WITHIN).toBe(true);
+    return cache;
+  };
+
+  it('remembers nothing a statement read while a change was heard', async () => {
+    const cache = await started();
+    try {
+      cache.remember('h-probe', actorOf('u-probe'), cache.mark());
+      const mark = cache.mark();
+      await notify('u-probe');
+      await expect.poll(() => cache.recall('h-probe'), HEARD_WITHIN).toBeUndefined();
+      cache.remember('h-late', actorOf('u-other'), mark);
+      expect(cache.recall('h-late')).toBeUndefined();
+      cache.remember('h-late', actorOf('u-other'), cache.mark());
+      expect(cache.recall('h-late')).toEqual(actorOf('u-other'));
+    } finally {
+      await cache.close();
+    }
+  });
+
+  it("forgets everyone on '*', and everything when its connection is lost, remembering nothing until it listens again", async () => {
+    const cache = await started();
+    try {
+      cache.remember('h1', actorOf('u1'), cache.mark());
+      cache.remember('h2', actorOf('u2'), cache.mark());
+      await notify('*');
+      await expect.poll(() => [cache.recall('h1'), cache.recall('h2')], HEARD_WITHIN).toEqual([undefined, undefined]);
+
+      cache.remember('h1', actorOf('u1'), cache.mark());
+      const { rowCount } = await client.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = $1 AND pid <> pg_backend_pid()`,
+        [`LISTEN "${CALLERS_CHANNEL}"`],
+      );
+      expect(rowCount).toBeGreaterThan(0);
+      await expect.poll(() => cache.listening, HEARD_WITHIN).toBe(false);
+      expect(cache.recall('h1')).toBeUndefined();
+      cache.remember('h3', actorOf('u3'), cache.mark());
+      expect(cache.recall('h3')).toBeUndefined();
+      await expect.poll(() => cache.listening, HEARD_WITHIN).toBe(true);
+      expect(cache.recall('h1')).toBeUndefined();
+    } finally {
+      await cache.close();
+    }
+  });
+
+  it('keeps a caller its time at most, and at most so many callers', async () => {
+    const cache = await started({ ttlMs: 30, maxEntries: 2 });
+    try {
+      for (const n of [1, 2, 3]) cache.remember(`h${n}`, actorOf(`u${n}`), cache.mark());
+      expect([cache.recall('h1'), cache.recall('h2'), cache.recall('h3')]).toEqual([undefined, actorOf('u2'), actorOf('u3')]);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      expect(cache.recall('h2')).toBeUndefined();
+      expect(cache.stats().entries).toBe(1);
+    } finally {
+      await cache.close();
+    }
+  });
+});
