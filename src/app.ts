@@ -156,7 +156,7 @@ function startServices(options: QuireOptions) {
   );
   // Callers remembered between requests (off unless settings.callerCacheMs): forgotten as the database tells of changes.
   const rememberedCallers = settings.callerCacheMs
-    ? callerCache(options.databaseUrl, { ttlMs: settings.callerCacheMs, maxEntries: 10_000 }, (err) =>
+    ? callerCache(options.databaseUrl, { ttlMs: settings.callerCacheMs, maxWeight: CALLER_CACHE_WEIGHT }, (err) =>
         logger.warn({ err }, 'caller change notifications lost: tokens are read at every request until they are heard again'),
       )
     : undefined;
@@ -563,6 +563,9 @@ async function shutdown(services: Services, drain: Drainer, ws: ReturnType<typeo
   await services.prisma.$disconnect();
   return finished;
 }
+
+/** About 100 bytes each (a caller, a membership, a grant): some 10 MB at most. */
+const CALLER_CACHE_WEIGHT = 100_000;
 
 export function createQuire(options: QuireOptions) {
   const services = startServices(options);

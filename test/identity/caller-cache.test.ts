@@ -97,15 +97,16 @@ describe("a mutation of the process holds at the caller's next request there", (
     expect(await tokenReads(a, () => spaceStatus(a, org.admin.token, spaceId))).toBe(0);
   });
 
-  it("a member removed loses the organization's spaces at once", async () => {
+  it("a member removed through REST loses the organization's spaces at once", async () => {
     const org = await createOrg(a);
     const spaceId = (await createSpace(a, org)).id;
-    const member = await addMember(a, org.organizationId, 'read');
+    const [member, bystander] = [await addMember(a, org.organizationId, 'read'), await addMember(a, org.organizationId, 'read')];
     await heardAll(a);
-    await spaceStatus(a, member.token, spaceId);
+    for (const caller of [member, bystander]) await spaceStatus(a, caller.token, spaceId);
     expect(await tokenReads(a, async () => expect(await spaceStatus(a, member.token, spaceId)).toBe(200))).toBe(0);
     expect((await rest(a, org.admin.token).delete(`/v1/orgs/${org.organizationId}/members/${member.userId}`)).status).toBeLessThan(300);
     expect(await spaceStatus(a, member.token, spaceId)).toBe(404);
+    expect(await tokenReads(a, () => spaceStatus(a, bystander.token, spaceId))).toBe(1);
   });
 });
 
@@ -247,7 +248,14 @@ describe("another replica's change reaches this process when it commits", () => 
 });
 
 describe('the cache itself', () => {
-  const actorOf = (userId: string) => ({ userId }) as Actor;
+  /** An actor of `grants` grants (all its cache weighs but one). */
+  const actorOf = (userId: string, grants = 0) =>
+    ({
+      userId,
+      memberships: new Map(),
+      teamOwnerIn: new Set(),
+      grants: new Map(Array.from({ length: grants }, (_, i) => [`space-${i}`, 'read'])),
+    }) as unknown as Actor;
   let client: pg.Client;
   beforeAll(async () => {
     client = new pg.Client({ connectionString: db.url });
@@ -255,7 +263,7 @@ describe('the cache itself', () => {
   });
   afterAll(() => client?.end());
   const notify = (payload: string) => client.query('SELECT pg_notify($1, $2)', [CALLERS_CHANNEL, payload]);
-  const started = async (settings = { ttlMs: REMEMBERED_MS, maxEntries: 100 }) => {
+  const started = async (settings = { ttlMs: REMEMBERED_MS, maxWeight: 100 }) => {
     const cache = callerCache(db.url, settings, () => {});
     await expect.poll(() => cache.listening, HEARD_WITHIN).toBe(true);
     return cache;
@@ -271,7 +279,7 @@ describe('the cache itself', () => {
       cache.remember('h-late', actorOf('u-other'), mark);
       expect(cache.recall('h-late')).toBeUndefined();
       cache.remember('h-late', actorOf('u-other'), cache.mark());
-      expect(cache.recall('h-late')).toEqual(actorOf('u-other'));
+      expect(cache.recall('h-late')?.userId).toBe('u-other');
     } finally {
       await cache.close();
     }
@@ -302,11 +310,23 @@ describe('the cache itself', () => {
     }
   });
 
-  it('keeps a caller its time at most, and at most so many callers', async () => {
-    const cache = await started({ ttlMs: 30, maxEntries: 2 });
+  it('keeps a caller its time at most, and callers up to a weight: one each, and one per grant or membership', async () => {
+    const heavy = await started({ ttlMs: REMEMBERED_MS, maxWeight: 10 });
+    try {
+      for (const n of [1, 2, 3]) heavy.remember(`h${n}`, actorOf(`u${n}`), heavy.mark());
+      heavy.remember('h4', actorOf('u4', 7), heavy.mark());
+      expect(['h1', 'h2', 'h3', 'h4'].map((h) => heavy.recall(h)?.userId)).toEqual([undefined, 'u2', 'u3', 'u4']);
+      expect(heavy.stats().weight).toBe(10);
+      heavy.remember('h5', actorOf('u5', 10), heavy.mark());
+      expect(heavy.recall('h5')).toBeUndefined();
+      expect(heavy.stats().weight).toBe(10);
+    } finally {
+      await heavy.close();
+    }
+    const cache = await started({ ttlMs: 30, maxWeight: 2 });
     try {
       for (const n of [1, 2, 3]) cache.remember(`h${n}`, actorOf(`u${n}`), cache.mark());
-      expect([cache.recall('h1'), cache.recall('h2'), cache.recall('h3')]).toEqual([undefined, actorOf('u2'), actorOf('u3')]);
+      expect(['h1', 'h2', 'h3'].map((h) => cache.recall(h)?.userId)).toEqual([undefined, 'u2', 'u3']);
       await new Promise((resolve) => setTimeout(resolve, 60));
       expect(cache.recall('h2')).toBeUndefined();
       expect(cache.stats().entries).toBe(1);

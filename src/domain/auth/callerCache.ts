@@ -11,7 +11,7 @@
 //   connection down), nor from a statement that ran while a change was heard
 //   (it may have read the state from before the change);
 // - an actor is kept `ttlMs` at most, heard or not (a connection that died
-//   silently), and `maxEntries` of them at most.
+//   silently); and so many at most, counted by what they hold (`maxWeight`).
 // An actor never changes once made (policy/actor.ts), so one is shared by the
 // requests that recall it.
 import { listenTo } from '../../db/notifications.js';
@@ -22,11 +22,16 @@ export const CALLERS_CHANNEL = 'quire_callers';
 export interface CallerCacheSettings {
   /** How long an actor is remembered; 0: never (every request runs the token statement). */
   ttlMs: number;
-  maxEntries: number;
+  /**
+   * What bounds the memory: each caller weighs one, plus one per membership and per grant it holds
+   * (a user granted a thousand spaces weighs a thousand); the oldest are forgotten past it.
+   */
+  maxWeight: number;
 }
 
 interface Remembered {
   actor: Actor;
+  weight: number;
   /** performance.now() past which it is forgotten. */
   until: number;
 }
@@ -40,11 +45,13 @@ export function callerCache(databaseUrl: string, settings: CallerCacheSettings, 
   // Counts what was heard: a statement's actor is remembered only if nothing was heard while it ran.
   let heard = 0;
   const counts = { hits: 0, misses: 0 };
+  let weight = 0;
 
   const drop = (hash: string) => {
     const entry = byHash.get(hash);
     if (!entry) return;
     byHash.delete(hash);
+    weight -= entry.weight;
     const hashes = hashesOfUser.get(entry.actor.userId);
     hashes?.delete(hash);
     if (hashes?.size === 0) hashesOfUser.delete(entry.actor.userId);
@@ -53,11 +60,11 @@ export function callerCache(databaseUrl: string, settings: CallerCacheSettings, 
     heard++;
     byHash.clear();
     hashesOfUser.clear();
+    weight = 0;
   };
   const forgetUser = (userId: string) => {
     heard++;
-    for (const hash of hashesOfUser.get(userId) ?? []) byHash.delete(hash);
-    hashesOfUser.delete(userId);
+    for (const hash of hashesOfUser.get(userId) ?? []) drop(hash);
   };
   const listener = listenTo(databaseUrl, CALLERS_CHANNEL, {
     onMessage: (userId) => (userId === '*' ? forgetAll() : forgetUser(userId)),
@@ -80,14 +87,17 @@ export function callerCache(databaseUrl: string, settings: CallerCacheSettings, 
     remember(hash: string, actor: Actor, mark: number) {
       if (mark !== heard || !listener.live) return;
       drop(hash);
-      if (byHash.size >= settings.maxEntries) drop(byHash.keys().next().value!);
-      byHash.set(hash, { actor, until: performance.now() + settings.ttlMs });
+      const weighs = 1 + actor.memberships.size + actor.grants.size + actor.teamOwnerIn.size;
+      if (weighs > settings.maxWeight) return;
+      while (weight + weighs > settings.maxWeight) drop(byHash.keys().next().value!);
+      byHash.set(hash, { actor, weight: weighs, until: performance.now() + settings.ttlMs });
+      weight += weighs;
       const hashes = hashesOfUser.get(actor.userId) ?? new Set<string>();
       hashesOfUser.set(actor.userId, hashes.add(hash));
     },
     forgetAll,
     /** Recalls answered and not, the callers remembered now (/metrics), and how many changes were heard. */
-    stats: () => ({ ...counts, entries: byHash.size, heard }),
+    stats: () => ({ ...counts, entries: byHash.size, weight, heard }),
     get listening() {
       return listener.live;
     },
