@@ -9,7 +9,7 @@ import type { DatabaseSettings } from './db/settings.js';
 import { signalOfRequest } from './db/requestSignal.js';
 import { systemClock, type Clock } from './clock.js';
 import { authenticateToken, type TokenRateCount } from './domain/auth/tokens.js';
-import { callerCache } from './domain/auth/callerCache.js';
+import { CALLERS_CHANNEL, callerCache } from './domain/auth/callerCache.js';
 import { authenticateSiteToken, isSiteToken } from './domain/auth/siteTokens.js';
 import { activityRecorder } from './domain/auth/activity.js';
 import { createEvents } from './events.js';
@@ -115,6 +115,9 @@ const bearer = (header: string | null | undefined) => {
 const rateLimitError = () => new AppError(429, 'API rate limit exceeded: retry after the time in the Retry-After header');
 
 /** Startup: the settings, pools, stores, queue and workers of one process, before any request. */
+/** About 100 bytes each (a caller, a membership, a grant): some 10 MB at most. */
+const CALLER_CACHE_WEIGHT = 100_000;
+
 function startServices(options: QuireOptions) {
   const settings = resolveSettings({
     ...options,
@@ -122,10 +125,18 @@ function startServices(options: QuireOptions) {
   });
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger();
-  const database = createPrisma(options.databaseUrl, {
-    ...(options.poolSize ? { poolSize: options.poolSize } : {}),
-    ...options.database,
-  });
+  // Callers remembered between requests (off unless settings.callerCacheMs): forgotten as the database tells of
+  // changes, this process's own heard by the pool's connections before each write returns.
+  const rememberedCallers = settings.callerCacheMs
+    ? callerCache(options.databaseUrl, { ttlMs: settings.callerCacheMs, maxWeight: CALLER_CACHE_WEIGHT }, (err) =>
+        logger.warn({ err }, 'caller change notifications lost: tokens are read at every request until they are heard again'),
+      )
+    : undefined;
+  const database = createPrisma(
+    options.databaseUrl,
+    { ...(options.poolSize ? { poolSize: options.poolSize } : {}), ...options.database },
+    rememberedCallers && { channel: CALLERS_CHANNEL, onMessage: rememberedCallers.hear },
+  );
   const { prisma, onStatement } = database;
   const events = createEvents(options.redisUrl);
   const replicas = options.readReplicas?.urls.length
@@ -154,12 +165,6 @@ function startServices(options: QuireOptions) {
   const activity = activityRecorder(prisma, settings.activityIntervalSeconds * 1000, (err) =>
     logger.error({ err }, 'recording token use failed'),
   );
-  // Callers remembered between requests (off unless settings.callerCacheMs): forgotten as the database tells of changes.
-  const rememberedCallers = settings.callerCacheMs
-    ? callerCache(options.databaseUrl, { ttlMs: settings.callerCacheMs, maxWeight: CALLER_CACHE_WEIGHT }, (err) =>
-        logger.warn({ err }, 'caller change notifications lost: tokens are read at every request until they are heard again'),
-      )
-    : undefined;
   const jobs = createJobQueue<JobServices>(jobDefinitions, { databaseUrl: options.databaseUrl, logger, ...options.jobs });
   const compute = createComputePool(settings.compute);
   const siteTokens = siteTokenKeys(() => storedSecret(prisma, 'site-tokens'), options.siteTokens);
@@ -204,7 +209,6 @@ function startServices(options: QuireOptions) {
     siteTokens,
     jobs,
     reads: replicas,
-    forgetCallers: rememberedCallers?.forgetAll,
   });
   // With Redis, rate-limit hits, fair-share slots and live-connection caps count across replicas (src/http/redisCounters.ts).
   const counters = options.redisUrl
@@ -563,9 +567,6 @@ async function shutdown(services: Services, drain: Drainer, ws: ReturnType<typeo
   await services.prisma.$disconnect();
   return finished;
 }
-
-/** About 100 bytes each (a caller, a membership, a grant): some 10 MB at most. */
-const CALLER_CACHE_WEIGHT = 100_000;
 
 export function createQuire(options: QuireOptions) {
   const services = startServices(options);

@@ -65,11 +65,6 @@ export interface Context {
   answerIsPublic?: boolean;
   /** false: every list takes the generic path, none is planned (src/schema/plan; settings `graphql.plannedReads`). */
   plannedReads?: boolean;
-  /**
-   * Forgets the callers this process remembers (src/domain/auth/callerCache.ts), after each mutation and
-   * before its answer: what it changed holds for the next request here without waiting for the database's word.
-   */
-  forgetCallers?: () => void;
 }
 
 /** Notes the audience of content an answer holds: one part that is not public makes the whole answer private. */

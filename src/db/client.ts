@@ -31,7 +31,17 @@ export type AcquireListener = (seconds: number, failed: boolean) => void;
 
 type Query = pg.ClientBase['query'];
 
-export function createPrisma(url: string, settings: Partial<DatabaseSettings> = {}) {
+/**
+ * A channel every connection of the pool LISTENs on: PostgreSQL delivers a session's own
+ * notifications before its commit's reply, so the process hears what its writes changed before
+ * they return (src/db/notifications.ts hears the other processes' changes).
+ */
+export interface PoolChannel {
+  channel: string;
+  onMessage(payload: string): void;
+}
+
+export function createPrisma(url: string, settings: Partial<DatabaseSettings> = {}, ownChanges?: PoolChannel) {
   const listeners = new Set<StatementListener>();
   const pool = new pg.Pool({ connectionString: url, ...poolOptions(settings) });
   honourRequestSignals(pool);
@@ -39,6 +49,7 @@ export function createPrisma(url: string, settings: Partial<DatabaseSettings> = 
   const acquireListeners = timeAcquires(pool);
   // Every statement of a connection goes through its `query`, whoever asked for it.
   pool.on('connect', (client) => {
+    if (ownChanges) listenOn(client, ownChanges);
     const query: Query = client.query.bind(client);
     client.query = ((config: string | { text: string }, ...rest: unknown[]) => {
       if (listeners.size) {
@@ -73,6 +84,12 @@ export function createPrisma(url: string, settings: Partial<DatabaseSettings> = 
       return () => acquireListeners.delete(listener);
     },
   };
+}
+
+/** Queued before anything else the connection runs: the pool hands it out after 'connect'. */
+function listenOn(client: pg.PoolClient, { channel, onMessage }: PoolChannel) {
+  client.on('notification', (n) => n.channel === channel && onMessage(n.payload ?? ''));
+  client.query(`LISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
 }
 
 /** Times every wait for a connection (`pool.query` takes one through `connect` too). */

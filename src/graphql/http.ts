@@ -150,7 +150,7 @@ export function graphqlHttpHandler(options: GraphQLHttpOptions) {
 
 /**
  * Gives the caller the grants of the operation (src/graphql/grants.ts) before it runs, subscriptions too;
- * with standbys, a query its database; a mutation's write noted after it runs (./readRouting.ts).
+ * with standbys, a query its database and a mutation's write noted after it runs (./readRouting.ts).
  */
 function useRequestGrants(): Plugin<Context> {
   type Payload = { args: ExecutionArgs; extendContext(extension: Partial<Context>): void };
@@ -160,7 +160,7 @@ function useRequestGrants(): Plugin<Context> {
     async onExecute({ args, extendContext }: Payload) {
       const ctx = args.contextValue as Context;
       extendContext({ actor: await grantedActor(ctx, args), ...(await readTarget(ctx, args)) });
-      return ctx.reads || ctx.forgetCallers ? { onExecuteDone: () => noteWrite(ctx, args) } : undefined;
+      return ctx.reads ? { onExecuteDone: () => noteWrite(ctx, args) } : undefined;
     },
     onSubscribe: grant,
   };

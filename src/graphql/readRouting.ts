@@ -2,8 +2,7 @@
 // the client the read router picks for its caller, and a mutation notes its
 // caller's write once it has run, before the answer goes out, so the caller's
 // next reads wait for a standby that has replayed it. Subscriptions stay on the
-// primary: their events follow writes. A mutation also makes the process forget
-// the callers it remembers (src/domain/auth/callerCache.ts).
+// primary: their events follow writes.
 import { getOperationAST, type DocumentNode } from 'graphql';
 import type { Context } from '../context.js';
 
@@ -20,12 +19,7 @@ export async function readTarget(ctx: Context, operation: Operation): Promise<Pa
   return { prisma: await ctx.reads.clientFor(ctx.actor?.tokenId) };
 }
 
-/**
- * After a mutation: the callers this process remembers are forgotten (what it changed may be one), and
- * with standbys, where the primary's WAL is is remembered for that caller's next reads.
- */
+/** After a mutation of a caller: remembers where the primary's WAL is, for that caller's next reads. */
 export async function noteWrite(ctx: Context, operation: Operation): Promise<void> {
-  if ((!ctx.reads && !ctx.forgetCallers) || kindOf(operation) !== 'mutation') return;
-  ctx.forgetCallers?.();
-  if (ctx.reads && ctx.actor) await ctx.reads.noteWrite(ctx.actor.tokenId);
+  if (ctx.reads && ctx.actor && kindOf(operation) === 'mutation') await ctx.reads.noteWrite(ctx.actor.tokenId);
 }

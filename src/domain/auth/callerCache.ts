@@ -4,9 +4,10 @@
 // - every process hears each change when it commits, whoever wrote it (the
 //   triggers of prisma/migrations/20261129030000_caller_change_notifications)
 //   and forgets the callers of that user, or all of them;
-// - a mutation run by this process forgets them all before its answer goes out
-//   (src/graphql/readRouting.ts), so its caller's next request sees what it did
-//   without waiting for the notification;
+// - this process hears its own changes before the write that made them
+//   returns: the pool's connections LISTEN too (`hear`, src/db/client.ts), and
+//   PostgreSQL delivers a session's own notifications before its commit's
+//   reply, so a caller's next request here sees what their mutation did;
 // - nothing is remembered while the notifications are not heard (their
 //   connection down), nor from a statement that ran while a change was heard
 //   (it may have read the state from before the change);
@@ -66,11 +67,8 @@ export function callerCache(databaseUrl: string, settings: CallerCacheSettings, 
     heard++;
     for (const hash of hashesOfUser.get(userId) ?? []) drop(hash);
   };
-  const listener = listenTo(databaseUrl, CALLERS_CHANNEL, {
-    onMessage: (userId) => (userId === '*' ? forgetAll() : forgetUser(userId)),
-    onReset: forgetAll,
-    onError,
-  });
+  const hear = (userId: string) => (userId === '*' ? forgetAll() : forgetUser(userId));
+  const listener = listenTo(databaseUrl, CALLERS_CHANNEL, { onMessage: hear, onReset: forgetAll, onError });
 
   return {
     /** The actor remembered for a token's hash, unless forgotten or past its time. */
@@ -95,7 +93,8 @@ export function callerCache(databaseUrl: string, settings: CallerCacheSettings, 
       const hashes = hashesOfUser.get(actor.userId) ?? new Set<string>();
       hashesOfUser.set(actor.userId, hashes.add(hash));
     },
-    forgetAll,
+    /** A notification of the channel, heard on any connection: the user whose callers changed, or '*'. */
+    hear,
     /** Recalls answered and not, the callers remembered now (/metrics), and how many changes were heard. */
     stats: () => ({ ...counts, entries: byHash.size, weight, heard }),
     get listening() {
