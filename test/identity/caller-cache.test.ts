@@ -22,12 +22,17 @@ const HEARD_WITHIN = { timeout: 15_000, interval: 25 };
 let db: Awaited<ReturnType<typeof createMigratedDatabase>>;
 let a: TestApp;
 let b: TestApp;
+/** A connection of the test's own: what it writes is neither process's own change. */
+let outside: pg.Client;
 beforeAll(async () => {
   db = await createMigratedDatabase(inject('serverUrl'));
+  outside = new pg.Client({ connectionString: db.url });
+  await outside.connect();
   a = await startTestApp({ databaseUrl: db.url, callerCacheMs: REMEMBERED_MS });
   b = await startTestApp({ databaseUrl: db.url, callerCacheMs: REMEMBERED_MS });
 });
 afterAll(async () => {
+  await outside?.end();
   await a?.close();
   await b?.close();
   await db?.drop();
@@ -40,14 +45,18 @@ async function tokenReads(app: TestApp, fn: () => Promise<unknown>) {
 }
 
 /**
- * Waits until `app` has heard every change committed so far: notifications reach a listener in commit
- * order, so once it has heard one sent now, it has heard those before (the changes a case's set-up made).
+ * Waits until `app` has heard every change committed so far. A listening connection delivers the
+ * changes in commit order: once the app has heard one sent now, from outside it, on whichever of its
+ * connections, it has heard those before (the changes a case's set-up made).
  */
 async function heardAll(app: TestApp) {
   const before = app.quire.rememberedCallers!.stats().heard;
-  await app.prisma.$executeRaw`SELECT pg_notify(${CALLERS_CHANNEL}, 'nobody')`;
+  await outside.query(`SELECT pg_notify($1, 'nobody ' || pg_current_xact_id())`, [CALLERS_CHANNEL]);
   await expect.poll(() => app.quire.rememberedCallers!.stats().heard, HEARD_WITHIN).toBeGreaterThan(before);
 }
+
+/** The user a notification's payload names (`<user> <transaction>`). */
+const userOf = (payload: string) => payload.split(' ')[0];
 
 const spaceStatus = async (app: TestApp, token: string, spaceId: string) => (await rest(app, token).get(`/v1/spaces/${spaceId}`)).status;
 
@@ -81,12 +90,13 @@ describe("a change made by the process holds at the caller's next request there"
     try {
       const where = { organizationId_userId: { organizationId: org.organizationId, userId: member.userId } };
       await prisma.member.update({ where, data: { role: 'edit' } });
-      expect(heard).toEqual([member.userId]);
+      expect(heard.map(userOf)).toEqual([member.userId]);
       await prisma.$transaction([
         prisma.member.update({ where, data: { role: 'read' } }),
         prisma.member.findMany({ where: { userId: member.userId } }),
       ]);
-      expect(heard).toEqual([member.userId, member.userId]);
+      expect(heard.map(userOf)).toEqual([member.userId, member.userId]);
+      expect(new Set(heard).size, 'two transactions, two changes').toBe(2);
     } finally {
       await prisma.$disconnect();
     }
@@ -266,18 +276,29 @@ describe('the cache itself', () => {
       teamOwnerIn: new Set(),
       grants: new Map(Array.from({ length: grants }, (_, i) => [`space-${i}`, 'read'])),
     }) as unknown as Actor;
-  let client: pg.Client;
-  beforeAll(async () => {
-    client = new pg.Client({ connectionString: db.url });
-    await client.connect();
-  });
-  afterAll(() => client?.end());
-  const notify = (payload: string) => client.query('SELECT pg_notify($1, $2)', [CALLERS_CHANNEL, payload]);
+  const notify = (payload: string) => outside.query('SELECT pg_notify($1, $2)', [CALLERS_CHANNEL, payload]);
   const started = async (settings = { ttlMs: REMEMBERED_MS, maxWeight: 100 }) => {
     const cache = callerCache(db.url, settings, () => {});
     await expect.poll(() => cache.listening, HEARD_WITHIN).toBe(true);
     return cache;
   };
+
+  it('counts a change once, however many connections deliver it', async () => {
+    const cache = await started();
+    try {
+      const before = cache.stats().heard;
+      cache.hear('u9 42');
+      const mark = cache.mark();
+      cache.hear('u9 42');
+      expect(cache.stats().heard).toBe(before + 1);
+      cache.remember('h9', actorOf('u8'), mark);
+      expect(cache.recall('h9')?.userId).toBe('u8');
+      cache.hear('u9 43');
+      expect(cache.stats().heard).toBe(before + 2);
+    } finally {
+      await cache.close();
+    }
+  });
 
   it('remembers nothing a statement read while a change was heard', async () => {
     const cache = await started();
@@ -304,7 +325,7 @@ describe('the cache itself', () => {
       await expect.poll(() => [cache.recall('h1'), cache.recall('h2')], HEARD_WITHIN).toEqual([undefined, undefined]);
 
       cache.remember('h1', actorOf('u1'), cache.mark());
-      const { rowCount } = await client.query(
+      const { rowCount } = await outside.query(
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = $1 AND pid <> pg_backend_pid()`,
         [`LISTEN "${CALLERS_CHANNEL}"`],
       );

@@ -5,14 +5,19 @@
 -- Triggers, so that every writer is heard (services, cascades, the CLI, SQL by hand);
 -- PostgreSQL delivers the notifications when the change commits, and not if it rolls back.
 
--- The user named by the column given as the trigger's argument, or '*' (no argument, or a null).
+-- The payload: the user named by the column given as the trigger's argument, or '*' (no argument,
+-- or a null), then a space and the transaction's id. A process hears a change on several
+-- connections (its listener, and its pool's, which listen for its own changes): the id tells
+-- one change from another.
 CREATE FUNCTION "Callers_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP <> 'INSERT' THEN
-    PERFORM pg_notify('quire_callers', COALESCE(CASE WHEN TG_NARGS > 0 THEN to_jsonb(OLD) ->> TG_ARGV[0] END, '*'));
+    PERFORM pg_notify('quire_callers',
+      COALESCE(CASE WHEN TG_NARGS > 0 THEN to_jsonb(OLD) ->> TG_ARGV[0] END, '*') || ' ' || pg_current_xact_id());
   END IF;
   IF TG_OP <> 'DELETE' THEN
-    PERFORM pg_notify('quire_callers', COALESCE(CASE WHEN TG_NARGS > 0 THEN to_jsonb(NEW) ->> TG_ARGV[0] END, '*'));
+    PERFORM pg_notify('quire_callers',
+      COALESCE(CASE WHEN TG_NARGS > 0 THEN to_jsonb(NEW) ->> TG_ARGV[0] END, '*') || ' ' || pg_current_xact_id());
   END IF;
   RETURN NULL;
 END $$;

@@ -19,6 +19,8 @@ import { listenTo } from '../../db/notifications.js';
 import type { Actor } from '../../policy/actor.js';
 
 export const CALLERS_CHANNEL = 'quire_callers';
+/** Changes told apart from their repeats on other connections: far more than arrive in the milliseconds between them. */
+const RECENT_CHANGES = 4_096;
 
 export interface CallerCacheSettings {
   /** How long an actor is remembered; 0: never (every request runs the token statement). */
@@ -67,7 +69,18 @@ export function callerCache(databaseUrl: string, settings: CallerCacheSettings, 
     heard++;
     for (const hash of hashesOfUser.get(userId) ?? []) drop(hash);
   };
-  const hear = (userId: string) => (userId === '*' ? forgetAll() : forgetUser(userId));
+  // A change is delivered on several connections (the listener, the pool's): its payload, `<user> <transaction>`, once.
+  const recent = new Set<string>();
+  const hear = (payload: string) => {
+    const [userId, transaction] = payload.split(' ');
+    if (transaction !== undefined) {
+      if (recent.has(payload)) return;
+      recent.add(payload);
+      if (recent.size > RECENT_CHANGES) recent.delete(recent.values().next().value!);
+    }
+    if (userId === '*') forgetAll();
+    else forgetUser(userId!);
+  };
   const listener = listenTo(databaseUrl, CALLERS_CHANNEL, { onMessage: hear, onReset: forgetAll, onError });
 
   return {
@@ -93,7 +106,7 @@ export function callerCache(databaseUrl: string, settings: CallerCacheSettings, 
       const hashes = hashesOfUser.get(actor.userId) ?? new Set<string>();
       hashesOfUser.set(actor.userId, hashes.add(hash));
     },
-    /** A notification of the channel, heard on any connection: the user whose callers changed, or '*'. */
+    /** A notification of the channel, heard on any connection: the user whose callers changed (or '*'), then the change's transaction. */
     hear,
     /** Recalls answered and not, the callers remembered now (/metrics), and how many changes were heard. */
     stats: () => ({ ...counts, entries: byHash.size, weight, heard }),
