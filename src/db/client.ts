@@ -38,7 +38,8 @@ type Query = pg.ClientBase['query'];
  */
 export interface PoolChannel {
   channel: string;
-  onMessage(payload: string): void;
+  /** `sender`: the process id of the session that sent it. */
+  onMessage(payload: string, sender: number): void;
 }
 
 export function createPrisma(url: string, settings: Partial<DatabaseSettings> = {}, ownChanges?: PoolChannel) {
@@ -86,10 +87,13 @@ export function createPrisma(url: string, settings: Partial<DatabaseSettings> = 
   };
 }
 
-/** Queued before anything else the connection runs: the pool hands it out after 'connect'. */
+/**
+ * Queued before anything else the connection runs: the pool hands it out after 'connect'. A connection
+ * that cannot listen is closed (what it would write would go unheard until another listener told of it).
+ */
 function listenOn(client: pg.PoolClient, { channel, onMessage }: PoolChannel) {
-  client.on('notification', (n) => n.channel === channel && onMessage(n.payload ?? ''));
-  client.query(`LISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
+  client.on('notification', (n) => n.channel === channel && onMessage(n.payload ?? '', n.processId));
+  client.query(`LISTEN ${pg.escapeIdentifier(channel)}`).catch(() => client.end().catch(() => {}));
 }
 
 /** Times every wait for a connection (`pool.query` takes one through `connect` too). */

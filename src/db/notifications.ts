@@ -3,7 +3,8 @@
 // transaction commits, so every replica hears every writer, without Redis.
 // While the connection is down nothing is heard: `live` says so, and
 // `onReset` runs each time the connection is lost or (re)established, since
-// what was said meanwhile is lost. It reconnects by itself until closed.
+// what was said meanwhile is lost. A connection that stops answering counts as
+// lost (a heartbeat). It reconnects by itself until closed.
 import pg from 'pg';
 
 export interface ChannelListener {
@@ -13,41 +14,59 @@ export interface ChannelListener {
 }
 
 export interface ChannelHandlers {
-  onMessage(payload: string): void;
+  /** `sender`: the process id of the session that sent it. */
+  onMessage(payload: string, sender: number): void;
   /** The connection was lost, or LISTEN holds again: whatever was missed meanwhile is unknown. */
   onReset(): void;
   onError(err: unknown): void;
 }
 
 const RETRY_MS = 1_000;
+/** Its session's name in pg_stat_activity. */
+export const LISTENER_NAME = 'quire-listener';
+// A connection that stopped answering without failing (a peer gone, a half-open socket) is found by asking
+// it something every HEARTBEAT_MS; no answer within that time counts as lost.
+const HEARTBEAT_MS = 2_000;
 
 export function listenTo(url: string, channel: string, handlers: ChannelHandlers): ChannelListener {
   let live = false;
   let closed = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
 
   const lost = (err?: unknown) => {
     if (err && !closed) handlers.onError(err);
     if (live) (live = false), handlers.onReset();
+    clearInterval(heartbeat);
     client?.removeAllListeners('notification');
+    client?.end().catch(() => {});
     client = undefined;
     if (!closed && !retry) retry = setTimeout(connect, RETRY_MS).unref();
   };
 
   async function connect() {
     retry = undefined;
-    const c = new pg.Client({ connectionString: url, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    const c = new pg.Client({
+      connectionString: url,
+      application_name: LISTENER_NAME,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      connectionTimeoutMillis: HEARTBEAT_MS,
+      query_timeout: HEARTBEAT_MS,
+    });
     client = c;
     c.on('error', (err) => client === c && lost(err));
     c.on('end', () => client === c && lost());
-    c.on('notification', (n) => n.channel === channel && handlers.onMessage(n.payload ?? ''));
+    c.on('notification', (n) => n.channel === channel && handlers.onMessage(n.payload ?? '', n.processId));
     try {
       await c.connect();
       await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      if (closed) return void c.end().catch(() => {});
+      // Closed, or lost while LISTEN's answer was on its way: not listening.
+      if (closed || client !== c) return void c.end().catch(() => {});
       live = true;
       handlers.onReset();
+      heartbeat = setInterval(() => c.query('SELECT 1').catch((err) => client === c && lost(err)), HEARTBEAT_MS).unref();
     } catch (err) {
       if (client === c) lost(err);
       c.end().catch(() => {});
@@ -62,6 +81,7 @@ export function listenTo(url: string, channel: string, handlers: ChannelHandlers
     async close() {
       closed = true;
       clearTimeout(retry);
+      clearInterval(heartbeat);
       live = false;
       const c = client;
       client = undefined;

@@ -13,6 +13,8 @@ import { addMember, createCollection, createOrg, createSpace, type Caller, type 
 import { tokenWithScopes } from '../support/tokens.js';
 import { CALLERS_CHANNEL, callerCache } from '../../src/domain/auth/callerCache.js';
 import { createPrisma } from '../../src/db/client.js';
+import { LISTENER_NAME } from '../../src/db/notifications.js';
+import { tokenStatement } from '../../src/domain/auth/tokens.js';
 import type { Actor } from '../../src/policy/actor.js';
 
 // Long enough that only what is heard can make a process forget within a test.
@@ -268,7 +270,36 @@ describe("another replica's change reaches this process when it commits", () => 
 });
 
 describe('the cache itself', () => {
-  /** An actor of `grants` grants (all its cache weighs but one). */
+  it('is told of changes to every table the token statement reads', async () => {
+    const read = new Set([...tokenStatement('any', new Date(), 0).text.matchAll(/(?:FROM|JOIN) "(\w+)"/g)].map((m) => m[1]!));
+    // tgtype: bit 0 a row trigger, bit 5 one on TRUNCATE.
+    const { rows } = await outside.query<{ relname: string; rows: boolean; truncate: boolean }>(
+      `SELECT c.relname, bool_or(t.tgtype & 1 = 1) AS rows, bool_or(t.tgtype & 32 = 32) AS truncate
+       FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
+       WHERE p.proname IN ('Callers_changed', 'Callers_all_changed') GROUP BY c.relname`,
+    );
+    const watched = new Map(rows.map((r) => [r.relname, { rows: r.rows, truncate: r.truncate }]));
+    expect([...read].sort()).toEqual(['ApiToken', 'Collection', 'ContentGrant', 'Member', 'Organization', 'Space', 'TeamMember', 'User']);
+    for (const table of read) expect(watched.get(table), table).toEqual({ rows: true, truncate: true });
+  });
+
+  it('hears a table emptied by TRUNCATE as a change of anyone', async () => {
+    const cache = await started();
+    try {
+      cache.remember('h-t', actorOf('u-t'), cache.mark());
+      // On a table of the same triggers no row of which matters here: a scratch copy, emptied.
+      await outside.query('CREATE TEMP TABLE scratch_grants (LIKE "ContentGrant")');
+      await outside.query(
+        `CREATE TRIGGER scratch_truncate AFTER TRUNCATE ON scratch_grants FOR EACH STATEMENT EXECUTE FUNCTION "Callers_all_changed"()`,
+      );
+      await outside.query('TRUNCATE scratch_grants');
+      await expect.poll(() => cache.recall('h-t'), HEARD_WITHIN).toBeUndefined();
+    } finally {
+      await cache.close();
+    }
+  });
+
+  /** An actor of `grants` grants (all its cache weight but one). */
   const actorOf = (userId: string, grants = 0) =>
     ({
       userId,
@@ -283,18 +314,28 @@ describe('the cache itself', () => {
     return cache;
   };
 
-  it('counts a change once, however many connections deliver it', async () => {
+  it('counts a change once, however many connections deliver it, but not one sent ahead by another session', async () => {
     const cache = await started();
     try {
       const before = cache.stats().heard;
-      cache.hear('u9 42');
+      cache.hear('u9 42', 100);
       const mark = cache.mark();
-      cache.hear('u9 42');
+      cache.hear('u9 42', 100);
       expect(cache.stats().heard).toBe(before + 1);
       cache.remember('h9', actorOf('u8'), mark);
       expect(cache.recall('h9')?.userId).toBe('u8');
-      cache.hear('u9 43');
+      cache.hear('u9 43', 100);
       expect(cache.stats().heard).toBe(before + 2);
+      // A forger's copy of a change to come does not hide it.
+      cache.remember('h7', actorOf('u7'), cache.mark());
+      cache.hear('u7 44', 666);
+      cache.remember('h7', actorOf('u7'), cache.mark());
+      cache.hear('u7 44', 100);
+      expect(cache.recall('h7')).toBeUndefined();
+      // A payload of another shape is heard as a change of anyone.
+      cache.remember('h8', actorOf('u8'), cache.mark());
+      cache.hear('u8', 100);
+      expect(cache.recall('h8')).toBeUndefined();
     } finally {
       await cache.close();
     }
@@ -326,8 +367,8 @@ describe('the cache itself', () => {
 
       cache.remember('h1', actorOf('u1'), cache.mark());
       const { rowCount } = await outside.query(
-        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = $1 AND pid <> pg_backend_pid()`,
-        [`LISTEN "${CALLERS_CHANNEL}"`],
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`,
+        [LISTENER_NAME],
       );
       expect(rowCount).toBeGreaterThan(0);
       await expect.poll(() => cache.listening, HEARD_WITHIN).toBe(false);

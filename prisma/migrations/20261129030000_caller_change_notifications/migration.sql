@@ -4,6 +4,8 @@
 -- grant, a space or collection moved under a granted collection, an organization's SSO).
 -- Triggers, so that every writer is heard (services, cascades, the CLI, SQL by hand);
 -- PostgreSQL delivers the notifications when the change commits, and not if it rolls back.
+-- Writes with triggers disabled (session_replication_role = replica, a restore with
+-- --disable-triggers) are not heard: a process then forgets its callers CALLER_CACHE_MS later.
 
 -- The payload: the user named by the column given as the trigger's argument, or '*' (no argument,
 -- or a null), then a space and the transaction's id. A process hears a change on several
@@ -46,3 +48,18 @@ CREATE TRIGGER "Collection_callers_insert" AFTER INSERT ON "Collection"
   FOR EACH ROW WHEN (NEW."parentId" IS NOT NULL) EXECUTE FUNCTION "Callers_changed"();
 CREATE TRIGGER "Collection_callers_move" AFTER UPDATE OF "parentId" ON "Collection"
   FOR EACH ROW WHEN (OLD."parentId" IS DISTINCT FROM NEW."parentId") EXECUTE FUNCTION "Callers_changed"();
+
+-- TRUNCATE fires no row trigger: it concerns anyone.
+CREATE FUNCTION "Callers_all_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('quire_callers', '* ' || pg_current_xact_id());
+  RETURN NULL;
+END $$;
+CREATE TRIGGER "ApiToken_callers_truncate" AFTER TRUNCATE ON "ApiToken" FOR EACH STATEMENT EXECUTE FUNCTION "Callers_all_changed"();
+CREATE TRIGGER "User_callers_truncate" AFTER TRUNCATE ON "User" FOR EACH STATEMENT EXECUTE FUNCTION "Callers_all_changed"();
+CREATE TRIGGER "Member_callers_truncate" AFTER TRUNCATE ON "Member" FOR EACH STATEMENT EXECUTE FUNCTION "Callers_all_changed"();
+CREATE TRIGGER "TeamMember_callers_truncate" AFTER TRUNCATE ON "TeamMember" FOR EACH STATEMENT EXECUTE FUNCTION "Callers_all_changed"();
+CREATE TRIGGER "ContentGrant_callers_truncate" AFTER TRUNCATE ON "ContentGrant" FOR EACH STATEMENT EXECUTE FUNCTION "Callers_all_changed"();
+CREATE TRIGGER "Organization_callers_truncate" AFTER TRUNCATE ON "Organization" FOR EACH STATEMENT EXECUTE FUNCTION "Callers_all_changed"();
+CREATE TRIGGER "Space_callers_truncate" AFTER TRUNCATE ON "Space" FOR EACH STATEMENT EXECUTE FUNCTION "Callers_all_changed"();
+CREATE TRIGGER "Collection_callers_truncate" AFTER TRUNCATE ON "Collection" FOR EACH STATEMENT EXECUTE FUNCTION "Callers_all_changed"();

@@ -21,6 +21,8 @@ import type { Actor } from '../../policy/actor.js';
 export const CALLERS_CHANNEL = 'quire_callers';
 /** Changes told apart from their repeats on other connections: far more than arrive in the milliseconds between them. */
 const RECENT_CHANGES = 4_096;
+/** `<user id or *> <transaction id>`; anything else is heard as a change of anyone. */
+const CHANGE = /^(\*|[^\s*]+) \d+$/;
 
 export interface CallerCacheSettings {
   /** How long an actor is remembered; 0: never (every request runs the token statement). */
@@ -69,17 +71,19 @@ export function callerCache(databaseUrl: string, settings: CallerCacheSettings, 
     heard++;
     for (const hash of hashesOfUser.get(userId) ?? []) drop(hash);
   };
-  // A change is delivered on several connections (the listener, the pool's): its payload, `<user> <transaction>`, once.
+  // A change is delivered on several connections (the listener, the pool's): counted once, by its sender
+  // and its payload (`<user> <transaction>`). The sender is part of it: anyone who may connect may NOTIFY,
+  // and a payload sent ahead by another session must not make the real change look like a repeat.
   const recent = new Set<string>();
-  const hear = (payload: string) => {
-    const [userId, transaction] = payload.split(' ');
-    if (transaction !== undefined) {
-      if (recent.has(payload)) return;
-      recent.add(payload);
-      if (recent.size > RECENT_CHANGES) recent.delete(recent.values().next().value!);
-    }
-    if (userId === '*') forgetAll();
-    else forgetUser(userId!);
+  const hear = (payload: string, sender: number) => {
+    const change = CHANGE.exec(payload);
+    if (!change) return forgetAll();
+    const key = `${sender} ${payload}`;
+    if (recent.has(key)) return;
+    recent.add(key);
+    if (recent.size > RECENT_CHANGES) recent.delete(recent.values().next().value!);
+    if (change[1] === '*') forgetAll();
+    else forgetUser(change[1]!);
   };
   const listener = listenTo(databaseUrl, CALLERS_CHANNEL, { onMessage: hear, onReset: forgetAll, onError });
 
@@ -106,7 +110,7 @@ export function callerCache(databaseUrl: string, settings: CallerCacheSettings, 
       const hashes = hashesOfUser.get(actor.userId) ?? new Set<string>();
       hashesOfUser.set(actor.userId, hashes.add(hash));
     },
-    /** A notification of the channel, heard on any connection: the user whose callers changed (or '*'), then the change's transaction. */
+    /** A notification of the channel, heard on any connection: the user whose callers changed (or '*'), then the change's transaction; and who sent it. */
     hear,
     /** Recalls answered and not, the callers remembered now (/metrics), and how many changes were heard. */
     stats: () => ({ ...counts, entries: byHash.size, weight, heard }),

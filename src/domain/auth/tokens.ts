@@ -124,10 +124,11 @@ function grantMap(pairs: [string, Role][]) {
   return grants;
 }
 
+/** Frozen: a process may share one actor between requests (callerCache.ts). */
 export function actorFromTokenRow(row: TokenRow): Actor {
-  return {
+  return Object.freeze({
     tokenId: row.token_id,
-    scopes: row.scopes,
+    scopes: Object.freeze(row.scopes),
     userId: row.user_id,
     email: row.email,
     emailVerified: row.email_verified,
@@ -136,7 +137,7 @@ export function actorFromTokenRow(row: TokenRow): Actor {
     teamOwnerIn: new Set(row.memberships.filter((m) => m.t).map((m) => m.o)),
     grants: grantMap(row.grants ?? []),
     ...noRequestGrants,
-  };
+  });
 }
 
 /**
