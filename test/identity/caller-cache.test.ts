@@ -11,11 +11,12 @@ import { createMigratedDatabase } from '../support/testDatabase.js';
 import { graphql, rest } from '../support/http.js';
 import { addMember, createCollection, createOrg, createSpace, type Caller, type OrgFixture } from '../support/factories.js';
 import { tokenWithScopes } from '../support/tokens.js';
-import { CALLERS_CHANNEL, callerCache } from '../../src/domain/auth/callerCache.js';
+import { CALLERS_CHANNEL, callerCache, type CallerCache } from '../../src/domain/auth/callerCache.js';
 import { createPrisma } from '../../src/db/client.js';
 import { LISTENER_NAME } from '../../src/db/notifications.js';
 import { tokenStatement } from '../../src/domain/auth/tokens.js';
 import type { Actor } from '../../src/policy/actor.js';
+import type { Role } from '../../src/policy/roles.js';
 
 // Long enough that only what is heard can make a process forget within a test.
 const REMEMBERED_MS = 120_000;
@@ -137,22 +138,30 @@ describe("a change made by the process holds at the caller's next request there"
  * caller from before: each case checks its caller's answer on b before and, once heard, after.
  */
 describe("another replica's change reaches this process when it commits", () => {
+  /** The caller, a space, the status of the caller's read of it before the change; a team or collection made for it. */
+  interface Given {
+    caller: Caller;
+    spaceId: string;
+    before: number;
+    made?: string;
+  }
   interface Case {
     name: string;
-    /** The caller, a space, and the status of the caller's read of it before the change. */
-    given(org: OrgFixture): Promise<{ caller: Caller; spaceId: string; before: number }>;
-    change(org: OrgFixture, given: { caller: Caller; spaceId: string }): Promise<unknown>;
+    given(org: OrgFixture): Promise<Given>;
+    change(org: OrgFixture, given: Given): Promise<unknown>;
     after: number;
   }
   const ok = async (res: Promise<{ status: number; body: unknown }>) => {
     const { status, body } = await res;
     expect(status, JSON.stringify(body)).toBeLessThan(300);
   };
-  const guestAndSpace = async (org: OrgFixture) => ({
-    caller: await addMember(a, org.organizationId, 'guest'),
+  /** A new member of `role` and a new space, which they read (200) or not (404) before the change. */
+  const memberAndSpace = async (org: OrgFixture, role: Role | 'guest', before: number): Promise<Given> => ({
+    caller: await addMember(a, org.organizationId, role),
     spaceId: (await createSpace(a, org)).id,
-    before: 404,
+    before,
   });
+  const guestAndSpace = (org: OrgFixture) => memberAndSpace(org, 'guest', 404);
   const newTeam = async (org: OrgFixture) =>
     (await rest(a, org.admin.token).put(`/v1/orgs/${org.organizationId}/teams`, { title: 'T' })).body.id;
   const cases: Case[] = [
@@ -164,11 +173,7 @@ describe("another replica's change reaches this process when it commits", () => 
     },
     {
       name: 'a member demoted to guest',
-      given: async (org) => ({
-        caller: await addMember(a, org.organizationId, 'read'),
-        spaceId: (await createSpace(a, org)).id,
-        before: 200,
-      }),
+      given: (org) => memberAndSpace(org, 'read', 200),
       change: (org, { caller }) =>
         ok(rest(a, org.admin.token).patch(`/v1/orgs/${org.organizationId}/members/${caller.userId}`, { role: null })),
       after: 404,
@@ -186,12 +191,10 @@ describe("another replica's change reaches this process when it commits", () => 
         const given = await guestAndSpace(org);
         const team = await newTeam(org);
         await ok(rest(a, org.admin.token).put(`/v1/orgs/${org.organizationId}/teams/${team}/members`, { add: [given.caller.userId] }));
-        return { ...given, team };
+        return { ...given, made: team };
       },
-      change: async (org, given) => {
-        const team = (given as unknown as { team: string }).team;
-        await ok(rest(a, org.admin.token).post(`/v1/spaces/${given.spaceId}/permissions`, { role: 'read', teams: [team] }));
-      },
+      change: (org, { spaceId, made }) =>
+        ok(rest(a, org.admin.token).post(`/v1/spaces/${spaceId}/permissions`, { role: 'read', teams: [made] })),
       after: 200,
     },
     {
@@ -200,12 +203,10 @@ describe("another replica's change reaches this process when it commits", () => 
         const given = await guestAndSpace(org);
         const team = await newTeam(org);
         await ok(rest(a, org.admin.token).post(`/v1/spaces/${given.spaceId}/permissions`, { role: 'read', teams: [team] }));
-        return { ...given, team };
+        return { ...given, made: team };
       },
-      change: async (org, given) => {
-        const team = (given as unknown as { team: string }).team;
-        await ok(rest(a, org.admin.token).put(`/v1/orgs/${org.organizationId}/teams/${team}/members`, { add: [given.caller.userId] }));
-      },
+      change: (org, { caller, made }) =>
+        ok(rest(a, org.admin.token).put(`/v1/orgs/${org.organizationId}/teams/${made}/members`, { add: [caller.userId] })),
       after: 200,
     },
     {
@@ -216,31 +217,20 @@ describe("another replica's change reaches this process when it commits", () => 
         await ok(
           rest(a, org.admin.token).post(`/v1/collections/${collection}/permissions`, { role: 'read', users: [given.caller.userId] }),
         );
-        return { ...given, collection };
+        return { ...given, made: collection };
       },
-      change: async (org, given) => {
-        const collection = (given as unknown as { collection: string }).collection;
-        await ok(rest(a, org.admin.token).post(`/v1/spaces/${given.spaceId}/move`, { parent: collection }));
-      },
+      change: (org, { spaceId, made }) => ok(rest(a, org.admin.token).post(`/v1/spaces/${spaceId}/move`, { parent: made })),
       after: 200,
     },
     {
       name: 'the organization turning SSO on (a member who never logged in with it loses it)',
-      given: async (org) => ({
-        caller: await addMember(a, org.organizationId, 'edit'),
-        spaceId: (await createSpace(a, org)).id,
-        before: 200,
-      }),
+      given: (org) => memberAndSpace(org, 'edit', 200),
       change: (org) => ok(rest(a, org.admin.token).patch(`/v1/orgs/${org.organizationId}`, { sso: true })),
       after: 404,
     },
     {
       name: 'a token revoked by hand in the database (the CLI, an operator)',
-      given: async (org) => ({
-        caller: await addMember(a, org.organizationId, 'read'),
-        spaceId: (await createSpace(a, org)).id,
-        before: 200,
-      }),
+      given: (org) => memberAndSpace(org, 'read', 200),
       change: (_org, { caller }) => a.prisma.$executeRaw`UPDATE "ApiToken" SET "revokedAt" = now() WHERE "userId" = ${caller.userId}`,
       after: 401,
     },
@@ -270,6 +260,26 @@ describe("another replica's change reaches this process when it commits", () => 
 });
 
 describe('the cache itself', () => {
+  /** An actor of `grants` grants (all its cache weight but one). */
+  const actorOf = (userId: string, grants = 0) =>
+    ({
+      userId,
+      memberships: new Map(),
+      teamOwnerIn: new Set(),
+      grants: new Map(Array.from({ length: grants }, (_, i) => [`space-${i}`, 'read'])),
+    }) as unknown as Actor;
+  const notify = (payload: string) => outside.query('SELECT pg_notify($1, $2)', [CALLERS_CHANNEL, payload]);
+  /** Runs `use` on a cache of its own, once it listens; closes it after. */
+  const withCache = async (use: (cache: CallerCache) => Promise<void> | void, settings = { ttlMs: REMEMBERED_MS, maxWeight: 100 }) => {
+    const cache = callerCache(db.url, settings, () => {});
+    try {
+      await expect.poll(() => cache.listening, HEARD_WITHIN).toBe(true);
+      await use(cache);
+    } finally {
+      await cache.close();
+    }
+  };
+
   it('is told of changes to every table the token statement reads', async () => {
     const read = new Set([...tokenStatement('any', new Date(), 0).text.matchAll(/(?:FROM|JOIN) "(\w+)"/g)].map((m) => m[1]!));
     // tgtype: bit 0 a row trigger, bit 5 one on TRUNCATE.
@@ -283,9 +293,8 @@ describe('the cache itself', () => {
     for (const table of read) expect(watched.get(table), table).toEqual({ rows: true, truncate: true });
   });
 
-  it('hears a table emptied by TRUNCATE as a change of anyone', async () => {
-    const cache = await started();
-    try {
+  it('hears a table emptied by TRUNCATE as a change of anyone', () =>
+    withCache(async (cache) => {
       cache.remember('h-t', actorOf('u-t'), cache.mark());
       // On a table of the same triggers no row of which matters here: a scratch copy, emptied.
       await outside.query('CREATE TEMP TABLE scratch_grants (LIKE "ContentGrant")');
@@ -294,29 +303,10 @@ describe('the cache itself', () => {
       );
       await outside.query('TRUNCATE scratch_grants');
       await expect.poll(() => cache.recall('h-t'), HEARD_WITHIN).toBeUndefined();
-    } finally {
-      await cache.close();
-    }
-  });
+    }));
 
-  /** An actor of `grants` grants (all its cache weight but one). */
-  const actorOf = (userId: string, grants = 0) =>
-    ({
-      userId,
-      memberships: new Map(),
-      teamOwnerIn: new Set(),
-      grants: new Map(Array.from({ length: grants }, (_, i) => [`space-${i}`, 'read'])),
-    }) as unknown as Actor;
-  const notify = (payload: string) => outside.query('SELECT pg_notify($1, $2)', [CALLERS_CHANNEL, payload]);
-  const started = async (settings = { ttlMs: REMEMBERED_MS, maxWeight: 100 }) => {
-    const cache = callerCache(db.url, settings, () => {});
-    await expect.poll(() => cache.listening, HEARD_WITHIN).toBe(true);
-    return cache;
-  };
-
-  it('counts a change once, however many connections deliver it, but not one sent ahead by another session', async () => {
-    const cache = await started();
-    try {
+  it('counts a change once, however many connections deliver it, but not one sent ahead by another session', () =>
+    withCache(async (cache) => {
       const before = cache.stats().heard;
       cache.hear('u9 42', 100);
       const mark = cache.mark();
@@ -336,33 +326,25 @@ describe('the cache itself', () => {
       cache.remember('h8', actorOf('u8'), cache.mark());
       cache.hear('u8', 100);
       expect(cache.recall('h8')).toBeUndefined();
-    } finally {
-      await cache.close();
-    }
-  });
+    }));
 
-  it('remembers nothing a statement read while a change was heard', async () => {
-    const cache = await started();
-    try {
+  it('remembers nothing a statement read while a change was heard', () =>
+    withCache(async (cache) => {
       cache.remember('h-probe', actorOf('u-probe'), cache.mark());
       const mark = cache.mark();
-      await notify('u-probe');
+      await notify('u-probe 1');
       await expect.poll(() => cache.recall('h-probe'), HEARD_WITHIN).toBeUndefined();
       cache.remember('h-late', actorOf('u-other'), mark);
       expect(cache.recall('h-late')).toBeUndefined();
       cache.remember('h-late', actorOf('u-other'), cache.mark());
       expect(cache.recall('h-late')?.userId).toBe('u-other');
-    } finally {
-      await cache.close();
-    }
-  });
+    }));
 
-  it("forgets everyone on '*', and everything when its connection is lost, remembering nothing until it listens again", async () => {
-    const cache = await started();
-    try {
+  it("forgets everyone on '*', and everything when its connection is lost, remembering nothing until it listens again", () =>
+    withCache(async (cache) => {
       cache.remember('h1', actorOf('u1'), cache.mark());
       cache.remember('h2', actorOf('u2'), cache.mark());
-      await notify('*');
+      await notify('* 2');
       await expect.poll(() => [cache.recall('h1'), cache.recall('h2')], HEARD_WITHIN).toEqual([undefined, undefined]);
 
       cache.remember('h1', actorOf('u1'), cache.mark());
@@ -377,33 +359,31 @@ describe('the cache itself', () => {
       expect(cache.recall('h3')).toBeUndefined();
       await expect.poll(() => cache.listening, HEARD_WITHIN).toBe(true);
       expect(cache.recall('h1')).toBeUndefined();
-    } finally {
-      await cache.close();
-    }
-  });
+    }));
 
-  it('keeps a caller its time at most, and callers up to a weight: one each, and one per grant or membership', async () => {
-    const heavy = await started({ ttlMs: REMEMBERED_MS, maxWeight: 10 });
-    try {
-      for (const n of [1, 2, 3]) heavy.remember(`h${n}`, actorOf(`u${n}`), heavy.mark());
-      heavy.remember('h4', actorOf('u4', 7), heavy.mark());
-      expect(['h1', 'h2', 'h3', 'h4'].map((h) => heavy.recall(h)?.userId)).toEqual([undefined, 'u2', 'u3', 'u4']);
-      expect(heavy.stats().weight).toBe(10);
-      heavy.remember('h5', actorOf('u5', 10), heavy.mark());
-      expect(heavy.recall('h5')).toBeUndefined();
-      expect(heavy.stats().weight).toBe(10);
-    } finally {
-      await heavy.close();
-    }
-    const cache = await started({ ttlMs: 30, maxWeight: 2 });
-    try {
-      for (const n of [1, 2, 3]) cache.remember(`h${n}`, actorOf(`u${n}`), cache.mark());
-      expect(['h1', 'h2', 'h3'].map((h) => cache.recall(h)?.userId)).toEqual([undefined, 'u2', 'u3']);
-      await new Promise((resolve) => setTimeout(resolve, 60));
-      expect(cache.recall('h2')).toBeUndefined();
-      expect(cache.stats().entries).toBe(1);
-    } finally {
-      await cache.close();
-    }
-  });
+  it('keeps callers up to a weight: one each, and one per grant or membership', () =>
+    withCache(
+      (cache) => {
+        for (const n of [1, 2, 3]) cache.remember(`h${n}`, actorOf(`u${n}`), cache.mark());
+        cache.remember('h4', actorOf('u4', 7), cache.mark());
+        expect(['h1', 'h2', 'h3', 'h4'].map((h) => cache.recall(h)?.userId)).toEqual([undefined, 'u2', 'u3', 'u4']);
+        expect(cache.stats().weight).toBe(10);
+        cache.remember('h5', actorOf('u5', 10), cache.mark());
+        expect(cache.recall('h5')).toBeUndefined();
+        expect(cache.stats().weight).toBe(10);
+      },
+      { ttlMs: REMEMBERED_MS, maxWeight: 10 },
+    ));
+
+  it('keeps a caller its time at most', () =>
+    withCache(
+      async (cache) => {
+        for (const n of [1, 2]) cache.remember(`h${n}`, actorOf(`u${n}`), cache.mark());
+        expect(['h1', 'h2'].map((h) => cache.recall(h)?.userId)).toEqual(['u1', 'u2']);
+        await new Promise((resolve) => setTimeout(resolve, 60));
+        expect(cache.recall('h2')).toBeUndefined();
+        expect(cache.stats().entries).toBe(1);
+      },
+      { ttlMs: 30, maxWeight: 100 },
+    ));
 });
