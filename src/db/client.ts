@@ -50,16 +50,19 @@ export function createPrisma(url: string, settings: Partial<DatabaseSettings> = 
   const acquireListeners = timeAcquires(pool);
   // Every statement of a connection goes through its `query`, whoever asked for it.
   pool.on('connect', (client) => {
-    if (ownChanges) listenOn(client, ownChanges);
     const query: Query = client.query.bind(client);
-    client.query = ((config: string | { text: string }, ...rest: unknown[]) => {
+    const run = (config: string | { text: string }, rest: unknown[]) => {
       if (listeners.size) {
         const sql = typeof config === 'string' ? config : config.text;
         for (const l of listeners) l(sql);
       }
       if (tracingOn()) return tracedStatement(query, config, rest);
       return (query as (...args: unknown[]) => unknown)(config, ...rest);
-    }) as Query;
+    };
+    // A connection runs one statement at a time: its first ones wait for LISTEN's answer.
+    let listening = ownChanges && listenOn(client, query, ownChanges).then(() => void (listening = undefined));
+    client.query = ((config: string | { text: string }, ...rest: unknown[]) =>
+      listening ? listening.then(() => run(config, rest)) : run(config, rest)) as Query;
   });
   const nameOf = statementNames();
   const adapter = new PrismaPg(pool, {
@@ -88,12 +91,12 @@ export function createPrisma(url: string, settings: Partial<DatabaseSettings> = 
 }
 
 /**
- * Queued before anything else the connection runs: the pool hands it out after 'connect'. A connection
- * that cannot listen is closed (what it would write would go unheard until another listener told of it).
+ * Before anything else the connection runs (the pool hands it out after 'connect'). A connection that
+ * cannot listen is closed (what it would write would go unheard until another listener told of it).
  */
-function listenOn(client: pg.PoolClient, { channel, onMessage }: PoolChannel) {
+async function listenOn(client: pg.PoolClient, query: Query, { channel, onMessage }: PoolChannel) {
   client.on('notification', (n) => n.channel === channel && onMessage(n.payload ?? '', n.processId));
-  client.query(`LISTEN ${pg.escapeIdentifier(channel)}`).catch(() => client.end().catch(() => {}));
+  await (query(`LISTEN ${pg.escapeIdentifier(channel)}`) as Promise<unknown>).catch(() => client.end().catch(() => {}));
 }
 
 /** Times every wait for a connection (`pool.query` takes one through `connect` too). */
