@@ -114,10 +114,10 @@ const bearer = (header: string | null | undefined) => {
 
 const rateLimitError = () => new AppError(429, 'API rate limit exceeded: retry after the time in the Retry-After header');
 
-/** Startup: the settings, pools, stores, queue and workers of one process, before any request. */
-/** About 100 bytes each (a caller, a membership, a grant): some 10 MB at most. */
+/** What the remembered callers may weigh: about 100 bytes each (a caller, a membership, a grant), some 10 MB at most. */
 const CALLER_CACHE_WEIGHT = 100_000;
 
+/** Startup: the settings, pools, stores, queue and workers of one process, before any request. */
 function startServices(options: QuireOptions) {
   const settings = resolveSettings({
     ...options,

@@ -11,6 +11,7 @@ import { poolOptions, type DatabaseSettings } from './settings.js';
 import { honourRequestSignals } from './requestSignal.js';
 import { releaseDeadSessions } from './deadSessions.js';
 import { statementNames } from './statementNames.js';
+import { forwardNotifications, type ChannelHandlers } from './notifications.js';
 import { SpanKind, startSpan, tracingOn } from '../tracing/tracing.js';
 
 export type { PrismaClient };
@@ -38,8 +39,7 @@ type Query = pg.ClientBase['query'];
  */
 export interface PoolChannel {
   channel: string;
-  /** `sender`: the process id of the session that sent it. */
-  onMessage(payload: string, sender: number): void;
+  onMessage: ChannelHandlers['onMessage'];
 }
 
 export function createPrisma(url: string, settings: Partial<DatabaseSettings> = {}, ownChanges?: PoolChannel) {
@@ -95,8 +95,8 @@ export function createPrisma(url: string, settings: Partial<DatabaseSettings> = 
  * cannot listen is closed (what it would write would go unheard until another listener told of it).
  */
 async function listenOn(client: pg.PoolClient, query: Query, { channel, onMessage }: PoolChannel) {
-  client.on('notification', (n) => n.channel === channel && onMessage(n.payload ?? '', n.processId));
-  await (query(`LISTEN ${pg.escapeIdentifier(channel)}`) as Promise<unknown>).catch(() => client.end().catch(() => {}));
+  const listen = forwardNotifications(client, channel, onMessage);
+  await (query(listen) as Promise<unknown>).catch(() => client.end().catch(() => {}));
 }
 
 /** Times every wait for a connection (`pool.query` takes one through `connect` too). */

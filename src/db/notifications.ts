@@ -21,6 +21,12 @@ export interface ChannelHandlers {
   onError(err: unknown): void;
 }
 
+/** Hands `client`'s notifications on `channel` to `onMessage`; answers the statement that starts them. */
+export function forwardNotifications(client: pg.ClientBase, channel: string, onMessage: ChannelHandlers['onMessage']) {
+  client.on('notification', (n) => n.channel === channel && onMessage(n.payload ?? '', n.processId));
+  return `LISTEN ${pg.escapeIdentifier(channel)}`;
+}
+
 const RETRY_MS = 1_000;
 /** Its session's name in pg_stat_activity. */
 export const LISTENER_NAME = 'quire-listener';
@@ -38,7 +44,7 @@ export function listenTo(url: string, channel: string, handlers: ChannelHandlers
   const lost = (err?: unknown) => {
     if (err && !closed) handlers.onError(err);
     if (live) (live = false), handlers.onReset();
-    clearInterval(heartbeat);
+    clearTimeout(heartbeat);
     client?.removeAllListeners('notification');
     client?.end().catch(() => {});
     client = undefined;
@@ -58,15 +64,21 @@ export function listenTo(url: string, channel: string, handlers: ChannelHandlers
     client = c;
     c.on('error', (err) => client === c && lost(err));
     c.on('end', () => client === c && lost());
-    c.on('notification', (n) => n.channel === channel && handlers.onMessage(n.payload ?? '', n.processId));
+    const listen = forwardNotifications(c, channel, handlers.onMessage);
     try {
       await c.connect();
-      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      await c.query(listen);
       // Closed, or lost while LISTEN's answer was on its way: not listening.
       if (closed || client !== c) return void c.end().catch(() => {});
       live = true;
       handlers.onReset();
-      heartbeat = setInterval(() => c.query('SELECT 1').catch((err) => client === c && lost(err)), HEARTBEAT_MS).unref();
+      // The next question once the last is answered: a connection runs one statement at a time.
+      const ask = () =>
+        c.query('SELECT 1').then(
+          () => client === c && (heartbeat = setTimeout(ask, HEARTBEAT_MS).unref()),
+          (err) => client === c && lost(err),
+        );
+      heartbeat = setTimeout(ask, HEARTBEAT_MS).unref();
     } catch (err) {
       if (client === c) lost(err);
       c.end().catch(() => {});
@@ -81,7 +93,7 @@ export function listenTo(url: string, channel: string, handlers: ChannelHandlers
     async close() {
       closed = true;
       clearTimeout(retry);
-      clearInterval(heartbeat);
+      clearTimeout(heartbeat);
       live = false;
       const c = client;
       client = undefined;

@@ -46,7 +46,6 @@ export type CallerCache = ReturnType<typeof callerCache>;
 /** Remembered callers, forgotten as changes to `databaseUrl` are heard. */
 export function callerCache(databaseUrl: string, settings: CallerCacheSettings, onError: (err: unknown) => void) {
   const byHash = new Map<string, Remembered>();
-  const hashesOfUser = new Map<string, Set<string>>();
   // Counts what was heard: a statement's actor is remembered only if nothing was heard while it ran.
   let heard = 0;
   const counts = { hits: 0, misses: 0 };
@@ -57,19 +56,16 @@ export function callerCache(databaseUrl: string, settings: CallerCacheSettings, 
     if (!entry) return;
     byHash.delete(hash);
     weight -= entry.weight;
-    const hashes = hashesOfUser.get(entry.actor.userId);
-    hashes?.delete(hash);
-    if (hashes?.size === 0) hashesOfUser.delete(entry.actor.userId);
   };
   const forgetAll = () => {
     heard++;
     byHash.clear();
-    hashesOfUser.clear();
     weight = 0;
   };
+  // A scan, not an index by user: changes are rare beside recalls, and the entries few enough (maxWeight).
   const forgetUser = (userId: string) => {
     heard++;
-    for (const hash of hashesOfUser.get(userId) ?? []) drop(hash);
+    for (const [hash, { actor }] of byHash) if (actor.userId === userId) drop(hash);
   };
   // A change is delivered on several connections (the listener, the pool's): counted once, by its sender
   // and its payload (`<user> <transaction>`). The sender is part of it: anyone who may connect may NOTIFY,
@@ -107,8 +103,6 @@ export function callerCache(databaseUrl: string, settings: CallerCacheSettings, 
       while (weight + weighs > settings.maxWeight) drop(byHash.keys().next().value!);
       byHash.set(hash, { actor, weight: weighs, until: performance.now() + settings.ttlMs });
       weight += weighs;
-      const hashes = hashesOfUser.get(actor.userId) ?? new Set<string>();
-      hashesOfUser.set(actor.userId, hashes.add(hash));
     },
     /** A notification of the channel, heard on any connection: the user whose callers changed (or '*'), then the change's transaction; and who sent it. */
     hear,
