@@ -14,6 +14,7 @@ import { setMembership } from '../support/users.js';
 import { createTestIdp } from '../support/saml.js';
 import { expectOpenApi } from '../support/openapi.js';
 import { errorsAgainstQuireDocument } from '../support/quireOpenapi.js';
+import { wholeAnswerOutcomes } from '../../src/schema/plan/execute.js';
 import {
   always,
   callerDrawn,
@@ -946,7 +947,7 @@ describe("planned reads of a site's site spaces and sections, ordered by their g
     const other = await createOrg(planned);
     const admin = rest(planned, org.admin.token);
     const spaces = [];
-    for (let i = 0; i < 6; i++) spaces.push((await createSpace(planned, org)).id);
+    for (let i = 0; i < 8; i++) spaces.push((await createSpace(planned, org)).id);
     const sites = `/v1/orgs/${org.organizationId}/sites`;
     const withSections = (await admin.post(sites, { title: 'Sections' })).body.id;
     const sectionIds: string[] = [];
@@ -964,7 +965,35 @@ describe("planned reads of a site's site spaces and sections, ordered by their g
       sections: [sectionIds[3], sectionIds[1]],
     });
     expect(outer.status).toBe(201);
-    expect((await admin.post(`${sites}/${withSections}/section-groups`, { title: 'Legacy', parent: outer.body.id })).status).toBe(201);
+    // Groups three deep, each holding a section: Products, then Legacy in it, then Archive in that.
+    const nestedSections: string[] = [];
+    for (const space of spaces.slice(6))
+      nestedSections.push((await admin.post(`${sites}/${withSections}/sections`, { spaceId: space })).body.id);
+    const legacy = await admin.post(`${sites}/${withSections}/section-groups`, {
+      title: 'Legacy',
+      parent: outer.body.id,
+      sections: [nestedSections[0]],
+    });
+    expect(legacy.status).toBe(201);
+    const archive = await admin.post(`${sites}/${withSections}/section-groups`, {
+      title: 'Archive',
+      parent: legacy.body.id,
+      sections: [nestedSections[1]],
+    });
+    expect(archive.status).toBe(201);
+    // Groups between sections, so that a list of children interleaves them: at the root, in Products, in Legacy.
+    for (const [group, before] of [
+      [outer.body.id, sectionIds[2]],
+      [legacy.body.id, sectionIds[1]],
+      [archive.body.id, nestedSections[0]],
+    ])
+      expect(
+        (
+          await admin.post(`${sites}/${withSections}/section-groups/${group}/move`, {
+            position: { before: { type: 'site-section', id: before } },
+          })
+        ).status,
+      ).toBe(200);
     expect((await admin.post(`${sites}/${withSections}/publish`)).status).toBe(200);
     const root = (await admin.post(sites, { title: 'Root', spaces: spaces.slice(0, 5) })).body.id;
     expect((await admin.delete(`/v1/spaces/${spaces[5]}`)).status).toBe(205);
@@ -1073,7 +1102,7 @@ describe("planned reads of a site's site spaces and sections, ordered by their g
       sections(last: $last, before: $before) { edges { cursor node { id sectionGroupId } } pageInfo { hasPreviousPage } } } }`;
     const all = await graphql(planned, structureOrg.admin.token, query, { id: siteIds.sections });
     const edges = all.data.site.sections.edges as { cursor: string; node: { id: string; sectionGroupId: string | null } }[];
-    expect(edges.map((e) => e.node.sectionGroupId === null)).toEqual([false, false, true, true]);
+    expect(edges.map((e) => e.node.sectionGroupId === null)).toEqual([false, false, false, false, true, true]);
     for (const [i, edge] of edges.entries())
       for (const last of [1, 10]) {
         const { result, statements } = await planned.recordStatements(() =>
@@ -1086,12 +1115,84 @@ describe("planned reads of a site's site spaces and sections, ordered by their g
       }
   });
 
-  it("answer a site's section groups (with their sections) as the generic path, for every caller, site, page and cursor", async () => {
-    const groupSelection = someOf([
+  /** A group's fields, its sections, and its children (sections and nested groups, `depth` levels more). */
+  const groupSelection = (depth: number): fc.Arbitrary<string> =>
+    someOf([
       ...['id', 'title', 'icon', 'siteId', 'parentId', 'draft', '__typename'].map(always),
       always('sections { id title path sectionGroupId default urls { published } }'),
+      ...(depth > 0
+        ? [
+            someOf([
+              always('__typename'),
+              sectionSelection.map((sel) => `... on SiteSection { ${sel} }`),
+              groupSelection(depth - 1).map((sel) => `... on SiteSectionGroup { ${sel} }`),
+            ]).map((sel) => `children { ${sel} }`),
+          ]
+        : []),
     ]);
-    expect(await structurePagesAlike('sectionGroups', groupSelection, 'SiteSectionGroupConnection', 150)).toBeGreaterThan(30);
+
+  it("answer a site's section groups (with their sections and children) as the generic path, for every caller, site, page and cursor", async () => {
+    expect(await structurePagesAlike('sectionGroups', groupSelection(2), 'SiteSectionGroupConnection', 200)).toBeGreaterThan(40);
+  });
+
+  it("answer a site's structure (sections and groups at its root, and beneath them) as the generic path, for every caller and site", async () => {
+    const item = someOf([
+      always('__typename'),
+      sectionSelection.map((sel) => `... on SiteSection { ${sel} }`),
+      groupSelection(1).map((sel) => `... on SiteSectionGroup { ${sel} }`),
+    ]);
+    const plannedAnswers = await plannedRuns(
+      fc.tuple(callerDrawn(structureCallers, ['admin'], 2, 3), fc.constantFrom('sections', 'root'), item),
+      100,
+      ([caller, site, sel]) =>
+        answeredAlike(structureCallers[caller]!, `query($id: ID!) { site(id: $id) { title structure { ${sel} } } }`, {
+          id: siteIds[site as 'sections' | 'root'],
+        }),
+    );
+    expect(plannedAnswers).toBeGreaterThan(20);
+  });
+
+  it("answer a site's structure and its section groups whole for its members (the site's row loaded by their checks), none run again", async () => {
+    const before = wholeAnswerOutcomes();
+    const structure = `query($id: ID!) { site(id: $id) { structure { __typename ... on SiteSection { id siteSpaces { id title } }
+      ... on SiteSectionGroup { title children { __typename ... on SiteSection { id } ... on SiteSectionGroup { title } } } } } }`;
+    const sectionGroups = `/v1/orgs/${structureOrg.organizationId}/sites/${siteIds.sections}/section-groups`;
+    let reads = 0;
+    for (const token of [structureCallers.admin!, structureCallers.reader!]) {
+      const fromPlan = await graphql(planned, token, structure, { id: siteIds.sections });
+      expect(fromPlan.errors).toBeUndefined();
+      expect(fromPlan.data.site.structure).toHaveLength(3);
+      expect(JSON.stringify(fromPlan)).toBe(JSON.stringify(await graphql(generic, token, structure, { id: siteIds.sections })));
+      const page = await rest(planned, token).get(sectionGroups);
+      expect(page.status).toBe(200);
+      expect(JSON.stringify(page.body)).toBe(JSON.stringify((await rest(generic, token).get(sectionGroups)).body));
+      reads += 2;
+    }
+    const after = wholeAnswerOutcomes();
+    expect(after.again - before.again).toBe(0);
+    expect(after.whole - before.whole).toBe(reads);
+  });
+
+  it("merge a group's sections and nested groups in the children's order, at every level", async () => {
+    const query = `query($id: ID!) { site(id: $id) { sectionGroups(first: 10) { edges { node { title children {
+      __typename ... on SiteSection { id } ... on SiteSectionGroup { title children {
+      __typename ... on SiteSection { id } ... on SiteSectionGroup { title } } } } } } } } }`;
+    const { result, statements } = await planned.recordStatements(() =>
+      graphql(planned, structureOrg.admin.token, query, { id: siteIds.sections }),
+    );
+    const fromGeneric = await graphql(generic, structureOrg.admin.token, query, { id: siteIds.sections });
+    expect(result.errors).toBeUndefined();
+    expect(result).toEqual(fromGeneric);
+    // Every read of the structure planned: the page, then the children's sections and groups, a statement
+    // each. The second level reads the same columns of the same parents (every group is on the page): none.
+    const unplanned = statements.filter((sql) => !isPlannedStatement(sql));
+    expect(unplanned.filter((sql) => /"SiteSection(Group)?"/.test(sql))).toEqual([]);
+    expect(statements.filter(isPlannedStatement)).toHaveLength(3);
+    const products = result.data.site.sectionGroups.edges.map((e: any) => e.node).find((g: any) => g.title === 'Products');
+    expect(products.children.map((c: any) => c.__typename)).toEqual(['SiteSection', 'SiteSectionGroup', 'SiteSection']);
+    expect(products.children[1].title).toBe('Legacy');
+    expect(products.children[1].children.map((c: any) => c.__typename)).toEqual(['SiteSectionGroup', 'SiteSection']);
+    expect(products.children[1].children[0]).toEqual({ __typename: 'SiteSectionGroup', title: 'Archive' });
   });
 
   it("page a site's section groups backward as forward, nested ones before those at the root", async () => {
@@ -1099,9 +1200,9 @@ describe("planned reads of a site's site spaces and sections, ordered by their g
       sectionGroups(last: $last, before: $before) { edges { cursor node { id parentId } } } } }`;
     const all = await graphql(planned, structureOrg.admin.token, query, { id: siteIds.sections });
     const edges = all.data.site.sectionGroups.edges as { cursor: string; node: { id: string; parentId: string | null } }[];
-    expect(edges.map((e) => e.node.parentId === null)).toEqual([false, true]);
-    const before = await graphql(planned, structureOrg.admin.token, query, { id: siteIds.sections, before: edges[1]!.cursor, last: 5 });
-    expect(before.data.site.sectionGroups.edges.map((e: any) => e.node.id)).toEqual([edges[0]!.node.id]);
+    expect(edges.map((e) => e.node.parentId === null)).toEqual([false, false, true]);
+    const before = await graphql(planned, structureOrg.admin.token, query, { id: siteIds.sections, before: edges[2]!.cursor, last: 5 });
+    expect(before.data.site.sectionGroups.edges.map((e: any) => e.node.id)).toEqual([edges[0]!.node.id, edges[1]!.node.id]);
   });
 
   it('answers the REST lists as the generic path, each page in planned statements', async () => {
@@ -1117,6 +1218,21 @@ describe("planned reads of a site's site spaces and sections, ordered by their g
         sectionStatements,
       );
     }
+    // A page of groups, then for each level of groups beneath it (three, in the answer's shape): their
+    // sections, the sections among their children (which read their order too), those sections' site
+    // spaces, and their nested groups; a level's groups already read (on the page) read nothing again.
+    // Page one (Legacy, Archive): 1 + 4 + 1 (Archive's nested groups, read with Legacy's), page two (Products): 1 + 4 × 3.
+    for (const [site, groupStatements] of [
+      [siteIds.sections, [6, 13]],
+      [siteIds.root, [1]],
+    ] as const)
+      await restPagesAlike(
+        `/v1/orgs/${structureOrg.organizationId}/sites/${site}/section-groups`,
+        Object.values(structureCallers),
+        structureOrg.admin.token,
+        (page) => expectOpenApi(page, 'get', '/orgs/{organizationId}/sites/{siteId}/section-groups', 200),
+        groupStatements,
+      );
     for (const site of Object.values(siteIds))
       await restPagesAlike(
         `/v1/orgs/${structureOrg.organizationId}/sites/${site}/site-spaces`,

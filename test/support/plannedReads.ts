@@ -111,15 +111,15 @@ export function comparing(planned: TestApp, generic: TestApp) {
   /**
    * Pages through a REST list with `limit=2` (at most four pages) for each caller: the planning server
    * answers as the generic one, and reads each of `plannedFor`'s pages in `plannedStatements` planned
-   * statements (one, or a list's and the related list's beneath it), then checked by `check` (the
-   * public document's schema, say).
+   * statements (one, or a list's and the related list's beneath it; or a count per page, in order),
+   * then checked by `check` (the public document's schema, say).
    */
   async function restPagesAlike(
     path: string,
     tokens: readonly string[],
     plannedFor: string,
     check?: (page: { status: number; body: any }, url: string) => void,
-    plannedStatements = 1,
+    plannedStatements: number | readonly number[] = 1,
   ) {
     for (const token of tokens) {
       let page: string | undefined;
@@ -130,7 +130,8 @@ export function comparing(planned: TestApp, generic: TestApp) {
         expect({ status: fromPlan.status, body: fromPlan.body }, url).toEqual({ status: fromGeneric.status, body: fromGeneric.body });
         if (token === plannedFor) {
           check?.(fromPlan, url);
-          expect(statements.filter(isPlannedStatement), url).toHaveLength(plannedStatements);
+          const expected = typeof plannedStatements === 'number' ? plannedStatements : plannedStatements[i];
+          expect(statements.filter(isPlannedStatement), url).toHaveLength(expected ?? -1);
         }
         page = fromPlan.body?.next?.page;
         if (!page) break;

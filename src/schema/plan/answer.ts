@@ -15,7 +15,8 @@ import {
   type GraphQLResolveInfo,
 } from 'graphql';
 import type { Context } from '../../context.js';
-import type { AnswerStep } from './compile.js';
+import type { AnswerStep, Steps } from './compile.js';
+import { TYPENAME } from './run.js';
 
 /** Thrown where only graphql-js can answer: `planOnly` when the plan itself cannot (always, for this document). */
 export class Incomplete extends Error {
@@ -38,12 +39,19 @@ interface Walk {
 const isThenable = (value: unknown) => typeof (value as PromiseLike<unknown> | null)?.then === 'function';
 
 /** The answer of `value`, a planned object (or any object, for resolved steps), along `steps`. */
-export function answerOf(value: Row, steps: AnswerStep[], ctx: Context, path: Path, info: OperationInfo): Row {
+export function answerOf(value: Row, steps: Steps, ctx: Context, path: Path, info: OperationInfo): Row {
   const { schema, fragments, rootValue, operation, variableValues } = info;
   return object(value, steps, { ctx, operation: { schema, fragments, rootValue, operation, variableValues } }, path);
 }
 
-function object(value: Row, steps: AnswerStep[], walk: Walk, path: Path): Row {
+function object(value: Row, steps: Steps, walk: Walk, path: Path): Row {
+  // A union's item answers by the steps of its type (a planned object's own).
+  const own = Array.isArray(steps) ? steps : steps.byType[(value as Record<symbol, unknown>)[TYPENAME] as string];
+  if (!own) throw new Incomplete(false);
+  return fields(value, own, walk, path);
+}
+
+function fields(value: Row, steps: AnswerStep[], walk: Walk, path: Path): Row {
   const out: Row = {};
   for (const step of steps) {
     if (step.kind === 'typename') out[step.key] = step.value;
@@ -87,7 +95,7 @@ function resolved(step: Extract<AnswerStep, { kind: 'resolved' }>, source: Row, 
 }
 
 /** graphql-js's completeValue for what a plan answers: non-null, lists, leaves, objects along their steps. */
-function complete(type: GraphQLOutputType, value: unknown, steps: AnswerStep[] | undefined, walk: Walk, path: Path): unknown {
+function complete(type: GraphQLOutputType, value: unknown, steps: Steps | undefined, walk: Walk, path: Path): unknown {
   if (value instanceof Error || isThenable(value)) throw new Incomplete(false);
   if (isNonNullType(type)) {
     const completed = complete(type.ofType, value, steps, walk, path);

@@ -27,6 +27,7 @@ import {
   joinOf,
   type Join,
   type ListEdge,
+  type PlannedChildren,
   type PlannedChildrenField,
   type PlannedGroupedList,
   type PlannedList,
@@ -34,6 +35,7 @@ import {
   type PlannedRelatedList,
   type PlannedRelation,
   type PlannedType,
+  type Row,
 } from './declare.js';
 import { Unplannable, orderBySql, orderOf, quote, whereToSql } from './where.js';
 import { isoTimestampSql } from '../../db/raw.js';
@@ -78,7 +80,7 @@ export interface NestedList {
  */
 export type AnswerStep =
   | { key: string; kind: 'typename'; value: string }
-  | { key: string; kind: 'property'; type: GraphQLOutputType; steps?: AnswerStep[] }
+  | { key: string; kind: 'property'; type: GraphQLOutputType; steps?: Steps }
   | {
       key: string;
       kind: 'resolved';
@@ -93,7 +95,12 @@ export type AnswerStep =
       steps?: AnswerStep[];
     };
 
+/** The steps of an object's answer; for a union's items, the steps of each of its planned types, by name. */
+export type Steps = AnswerStep[] | { byType: Record<string, AnswerStep[]> };
+
 export interface NodePlan {
+  /** The GraphQL type's name and its declaration. */
+  typename: string;
   type: PlannedType;
   /** The result column of the row's id (null: no related row). */
   idAt: string;
@@ -201,16 +208,22 @@ interface Compilation {
   statement: StatementBuilder;
   /** The lists met beneath the objects, each read by a statement of its own. */
   lists: Nested[];
-  /** Inside a nested list: no other beneath it. */
-  nested: boolean;
+  /**
+   * What may be planned beneath the objects: related connections and children at the top; only
+   * children beneath children (their run reads the lists beneath them, run.ts); nothing beneath
+   * other nested lists.
+   */
+  beneath: Beneath;
 }
 
-const compilation = (info: Pick<GraphQLResolveInfo, 'schema' | 'fragments'>, nested = false): Compilation => ({
+type Beneath = 'lists' | 'children' | 'none';
+
+const compilation = (info: Pick<GraphQLResolveInfo, 'schema' | 'fragments'>, beneath: Beneath = 'lists'): Compilation => ({
   schema: info.schema,
   fragments: info.fragments,
   statement: new StatementBuilder(),
   lists: [],
-  nested,
+  beneath,
 });
 
 /** The fields of `sets` on `type`, by response key, through the fragments that apply to it. */
@@ -260,21 +273,21 @@ function compileNode(c: Compilation, typeName: string, sets: SelectionSetNode[],
   for (const [key, nodes] of fieldsByKey(c, graphQLType, sets)) {
     const name = nodes[0]!.name.value;
     const field = graphQLType.getFields()[name];
-    const related = c.nested ? undefined : plannedRelatedLists.get(`${typeName}.${name}`);
-    const children = c.nested ? undefined : plannedChildrenFields.get(`${typeName}.${name}`);
+    const related = c.beneath === 'lists' ? plannedRelatedLists.get(`${typeName}.${name}`) : undefined;
+    const children = c.beneath === 'none' ? undefined : plannedChildrenFields.get(`${typeName}.${name}`);
     if (related || children) {
       const parentIdAt = c.statement.column(alias, type.model, 'id');
       let nested: Nested;
       if (related) {
         // Its arguments (the page) are read when it runs.
         const connection = getNamedType(field!.type) as GraphQLObjectType;
-        const plan = connectionOf(compilation(c, true), connection, nodes, related);
+        const plan = connectionOf(compilation(c, 'none'), connection, nodes, related);
         nested = { kind: 'list', parentIdAt, related, field: field!, fieldNodes: nodes, plan };
         answer.push(plan.answer && { key, kind: 'property', type: field!.type, steps: plan.answer });
       } else {
-        const plan = childrenPlanOf(compilation(c, true), nodes, children!);
+        const plan = childrenPlanOf(c, nodes, children!);
         nested = { kind: 'children', parentIdAt, plan };
-        answer.push(plan.node.answer && { key, kind: 'property', type: field!.type, steps: plan.node.answer });
+        answer.push(plan.answer && { key, kind: 'property', type: field!.type, steps: plan.answer });
       }
       c.lists.push(nested);
       fields.push({ key, kind: 'nested', nested });
@@ -319,6 +332,7 @@ function compileNode(c: Compilation, typeName: string, sets: SelectionSetNode[],
     return { path: names, idAt: c.statement.column(relatedAlias, related.model, related.on[0]![1]), row };
   });
   return {
+    typename: typeName,
     type,
     idAt: c.statement.column(alias, type.model, keyOf(type)[0]!),
     row: [...rowColumns].map((column) => [column, c.statement.column(alias, type.model, column)]),
@@ -488,19 +502,28 @@ export interface LookupPlan {
 }
 
 /** The plan of the lookup field `info` resolves (one object), or Unplannable. */
-export const compileLookup = (info: GraphQLResolveInfo, lookup: Pick<PlannedLookup, 'node'>) => compileObject(info, lookup.node, false);
+export const compileLookup = (info: GraphQLResolveInfo, lookup: Pick<PlannedLookup, 'node'>) => compileObject(info, lookup.node, 'lists');
 
-/** The plan of a relation answered whole (one object beneath an object the planner does not answer): no related connection beneath it. */
-const compileRelation = (info: GraphQLResolveInfo, relation: Pick<PlannedLookup, 'node'>) => compileObject(info, relation.node, true);
+/** The plan of a relation answered whole (one object beneath an object the planner does not answer): no list beneath it. */
+const compileRelation = (info: GraphQLResolveInfo, relation: Pick<PlannedLookup, 'node'>) => compileObject(info, relation.node, 'none');
 
-function compileObject(info: GraphQLResolveInfo, typeName: string, nested: boolean): LookupPlan {
-  const c = compilation(info, nested);
+function compileObject(info: GraphQLResolveInfo, typeName: string, beneath: Beneath): LookupPlan {
+  const c = compilation(info, beneath);
   const sets = info.fieldNodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
   const node = compileNode(c, typeName, sets, LIST_ALIAS);
   return { model: node.type.model, columns: c.statement.columns, joins: c.statement.joins, node, nested: c.lists };
 }
 
+/** The children of a to-many relation field: one statement per relation (a union's members), merged by parent. */
 export interface ChildrenPlan {
+  members: ChildrenMemberPlan[];
+  /** A union's order across its members, over each child's `sortRow`. */
+  compare?: (a: Row, b: Row) => number;
+  /** The whole answer of each child, or null when part of it needs graphql-js (answer.ts). */
+  answer: Steps | null;
+}
+
+export interface ChildrenMemberPlan {
   /** The statement of the children of the parents whose ids are its last parameter, in order. */
   text: string;
   /** Its parameters before the parents' ids (the filter's values). */
@@ -508,18 +531,41 @@ export interface ChildrenPlan {
   /** The result column of a child's parent id. */
   parentAt: string;
   node: NodePlan;
+  /** The columns the merge of a union's members compares: [column, result column]. */
+  sortRow: [string, string][];
+  /** Children planned beneath these children, read once these are. */
+  nested: Nested[];
 }
 
 /** The plan of the to-many relation field `info` resolves (the children of many parents, one statement), or Unplannable. */
 export const compileChildren = (info: GraphQLResolveInfo, children: PlannedChildrenField) =>
-  // Children have no lists planned beneath them.
-  childrenPlanOf(compilation(info, true), info.fieldNodes, children);
+  childrenPlanOf(compilation(info), info.fieldNodes, children);
 
 function childrenPlanOf(c: Compilation, fieldNodes: readonly FieldNode[], children: PlannedChildrenField): ChildrenPlan {
   const sets = fieldNodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
+  // Each relation's selection is the fields that apply to its type (a union's inline fragments).
+  const members = children.members.map((member) =>
+    childrenMemberPlan(compilation(c, 'children'), sets, member, children.merge?.reads ?? []),
+  );
+  const answers = members.map((member) => member.node.answer);
+  const answer = answers.includes(null)
+    ? null
+    : children.merge
+      ? { byType: Object.fromEntries(members.map((member) => [member.node.typename, member.node.answer!])) }
+      : answers[0]!;
+  return { members, compare: children.merge?.compare, answer };
+}
+
+function childrenMemberPlan(
+  c: Compilation,
+  sets: SelectionSetNode[],
+  children: PlannedChildren,
+  sortReads: readonly string[],
+): ChildrenMemberPlan {
   const node = compileNode(c, children.node, sets, LIST_ALIAS);
   const model = node.type.model;
   const parentAt = c.statement.column(LIST_ALIAS, model, children.foreignKey);
+  const sortRow = sortReads.map((column): [string, string] => [column, c.statement.column(LIST_ALIAS, model, column)]);
   const params: unknown[] = [];
   const filter = whereToSql(model, children.where, params).at(LIST_ALIAS);
   // The parents' children are grouped in this order (run.ts).
@@ -528,7 +574,7 @@ function childrenPlanOf(c: Compilation, fieldNodes: readonly FieldNode[], childr
   const plan = { model, columns: c.statement.columns, joins: c.statement.joins, node, nested: [] };
   const parents = `${LIST_ALIAS}.${quote(children.foreignKey)} = ANY($${params.length + 1}::text[])`;
   const text = `${objectStatement(plan, `${parents} AND ${filter}`)} ORDER BY ${orderBySql(order, (term) => term.sql(LIST_ALIAS))}`;
-  return { text, params, parentAt, node };
+  return { text, params, parentAt, node, sortRow, nested: c.lists };
 }
 
 /** One object's statement: the plan's columns and joins, the rows `filter` (SQL on LIST_ALIAS) keeps. */
@@ -562,5 +608,5 @@ export const childrenPlanFor = (info: GraphQLResolveInfo, children: PlannedChild
 
 /** The plan of a grouped list (a connection on a parent the planner does not answer): no list beneath its items. */
 const compileGrouped = (info: GraphQLResolveInfo, grouped: PlannedGroupedList) =>
-  connectionOf(compilation(info, true), getNamedType(info.returnType) as GraphQLObjectType, info.fieldNodes, grouped);
+  connectionOf(compilation(info, 'none'), getNamedType(info.returnType) as GraphQLObjectType, info.fieldNodes, grouped);
 export const groupedPlanFor = (info: GraphQLResolveInfo, grouped: PlannedGroupedList) => planFor(info, grouped, compileGrouped);

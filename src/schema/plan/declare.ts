@@ -180,18 +180,32 @@ export interface PlannedRelationField {
 }
 
 /**
- * A to-many relation field of a type the planner does not answer (`SiteSection.siteSpaces`): answered
- * whole (execute.ts), the related rows of every parent of the request read together, one statement by
- * the parents' ids, filtered and ordered as the field's own relation query.
+ * A to-many relation field (`SiteSection.siteSpaces`): answered whole beneath a type the planner does
+ * not answer (execute.ts), or as a list beneath a planned object; the related rows of every parent of
+ * the request read together, one statement by the parents' ids, filtered and ordered as the field's
+ * own relation query. A field listing several relations (a union: a group's sections and nested
+ * groups) reads each in a statement of its own, then merges them in the field's order.
  */
 export interface PlannedChildrenField {
+  members: readonly PlannedChildren[];
+  /** How a union's members interleave: the columns each child's `compare` reads, as the field's resolver sorts. */
+  merge?: ChildrenMerge;
+}
+
+/** The children of one relation of a children field. */
+export interface PlannedChildren {
   /** The GraphQL type of the related objects (a planned type). */
   node: string;
   /** The related model's foreign key to the parent's `id` (read from Prisma's datamodel). */
   foreignKey: string;
-  /** The filter and order of the field's relation query (plugin-prisma's `query`), as the generic path hands them to Prisma. */
+  /** The filter and order of the relation query, as the generic path hands them to Prisma. */
   where: object;
   orderBy: readonly object[];
+}
+
+export interface ChildrenMerge {
+  reads: readonly string[];
+  compare: (a: Row, b: Row) => number;
 }
 
 /** A relation's query as plugin-prisma takes it: an order, and a filter when there is one. */
@@ -301,19 +315,42 @@ export function planRelation<Parent>(
   plannedRelationFields.set(`${parentType}.${field}`, { node, foreignKey, shown: relation.shown as PlannedRelationField['shown'] });
 }
 
+/** One relation of a children field, checked against the Prisma model. */
+function relationChildren(model: string, relation: string, node: string, query: RelationQuery): PlannedChildren {
+  const { model: related, foreignKey } = toManyRelationOf(model, relation);
+  for (const order of query.orderBy) for (const column of Object.keys(order)) columnOf(related, column);
+  return { node, foreignKey, where: query.where ?? {}, orderBy: query.orderBy };
+}
+
 /**
  * Declares that the to-many relation `parentType.field` (of the Prisma model `model`), which answers a
  * list of `node` filtered and ordered by `query` (the field's own relation query), may be answered whole.
  */
 export function planChildren(parentType: string, field: string, node: string, children: { model: string; query: RelationQuery }) {
-  const { model, foreignKey } = toManyRelationOf(children.model, field);
-  for (const order of children.query.orderBy) for (const column of Object.keys(order)) columnOf(model, column);
-  plannedChildrenFields.set(`${parentType}.${field}`, {
-    node,
-    foreignKey,
-    where: children.query.where ?? {},
-    orderBy: children.query.orderBy,
+  plannedChildrenFields.set(`${parentType}.${field}`, { members: [relationChildren(children.model, field, node, children.query)] });
+}
+
+/**
+ * Declares that `parentType.field`, a list of a union whose items are the rows of several to-many
+ * relations of `model` (`members`: relation name → its GraphQL type and relation query), may be
+ * planned: each relation read as `planChildren` reads one, the items merged by `merge.compare`
+ * over the columns `merge.reads`, as the field's resolver sorts them.
+ */
+export function planUnionChildren<Item extends Row>(
+  parentType: string,
+  field: string,
+  union: {
+    model: string;
+    members: Record<string, { node: string; query: RelationQuery }>;
+    merge: { reads: readonly (keyof Item & string)[]; compare: (a: Item, b: Item) => number };
+  },
+) {
+  const members = Object.entries(union.members).map(([relation, { node, query }]) => {
+    const member = relationChildren(union.model, relation, node, query);
+    for (const column of union.merge.reads) columnOf(toManyRelationOf(union.model, relation).model, column);
+    return member;
   });
+  plannedChildrenFields.set(`${parentType}.${field}`, { members, merge: union.merge as unknown as ChildrenMerge });
 }
 
 /**

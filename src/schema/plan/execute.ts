@@ -27,13 +27,13 @@ import {
 } from 'graphql';
 import type { Context } from '../../context.js';
 import { Incomplete, answerOf } from './answer.js';
-import type { AnswerStep } from './compile.js';
+import type { Steps } from './compile.js';
 import { isPlanned } from './run.js';
 
 /** How a planned field is answered whole: its plan (null when it has none for these field nodes) and its run. */
 export interface WholeAnswer {
   /** The steps of the plan compiled for `info` (whose schema and return type are the original's), or null. */
-  steps(info: GraphQLResolveInfo): AnswerStep[] | null;
+  steps(info: GraphQLResolveInfo): Steps | null;
   /** The planned object (or list of them) of the field, or undefined when the generic path must answer. */
   run(
     parent: unknown,

@@ -8,6 +8,7 @@ import {
   defaultFieldResolver,
   getNamedType,
   isLeafType,
+  isUnionType,
   type GraphQLField,
   type GraphQLFieldResolver,
   type GraphQLObjectType,
@@ -35,10 +36,19 @@ import {
   plannedRelationFields,
   plannedTypes,
 } from './declare.js';
-import { ROW, isPlanned, runChildrenPlan, runConnectionPlan, runGroupedPlan, runLookupPlan, runRelationPlan } from './run.js';
+import { ROW, TYPENAME, isPlanned, runChildrenPlan, runConnectionPlan, runGroupedPlan, runLookupPlan, runRelationPlan } from './run.js';
 import { answerWhole, type WholeAnswer } from './execute.js';
 
-export { planChildren, planGroupedList, planList, planLookup, planRelatedList, planRelation, planType } from './declare.js';
+export {
+  planChildren,
+  planGroupedList,
+  planList,
+  planLookup,
+  planRelatedList,
+  planRelation,
+  planType,
+  planUnionChildren,
+} from './declare.js';
 
 type Resolver = GraphQLFieldResolver<unknown, Context>;
 
@@ -174,12 +184,16 @@ export function planReads(schema: GraphQLSchema) {
   }
   // So is a to-many relation: the children of every parent of the request are read together.
   for (const [path, children] of plannedChildrenFields) {
-    mustBePlanned(path, children.node);
-    plannedField(schema, path);
+    for (const member of children.members) mustBePlanned(path, member.node);
+    const field = plannedField(schema, path);
+    answerByTypename(
+      field,
+      children.members.map((member) => member.node),
+    );
     const planOf = (info: GraphQLResolveInfo) => childrenPlanFor(info, children);
     whole.set(path, {
-      steps: (info) => planOf(info)?.node.answer ?? null,
-      run: (parent, _args, ctx, info) => runChildrenPlan(planOf(info)!, parent, ctx),
+      steps: (info) => planOf(info)?.answer ?? null,
+      run: (parent, _args, ctx, info) => runChildrenPlan(planOf(info)!, parent, ctx, info),
     });
   }
   // So is a grouped list: the pages of every parent of the request are read together.
@@ -192,6 +206,25 @@ export function planReads(schema: GraphQLSchema) {
   }
   // Queries whose planned fields all answer whole run on a copy that completes them as one value (execute.ts).
   answerWhole(schema, whole);
+}
+
+/**
+ * A field listing a union (`SiteSectionGroup.children`): its planned items (keyed by response names,
+ * which its `resolveType` does not read) answer with the type they were built as; each is checked to
+ * be one of the union's.
+ */
+function answerByTypename(field: GraphQLField<unknown, Context>, members: string[]) {
+  const named = getNamedType(field.type);
+  if (!isUnionType(named)) {
+    if (members.length !== 1 || members[0] !== named.name)
+      throw new Error(`read plan: ${field.name} answers ${named.name}, not ${members}`);
+    return;
+  }
+  const types = new Set(named.getTypes().map((type) => type.name));
+  for (const member of members) if (!types.has(member)) throw new Error(`read plan: ${member} is not a type of ${named.name}`);
+  const resolveType = named.resolveType;
+  named.resolveType = (value, ctx, info, type) =>
+    isPlanned(value) ? ((value as Record<symbol, string>)[TYPENAME] as string) : resolveType!(value, ctx, info, type);
 }
 
 /** Has `field` answer from its plan; without one, or when the plan leaves it (undefined), its own resolver answers. */

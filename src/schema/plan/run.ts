@@ -24,11 +24,11 @@ import {
 import {
   LIST_ALIAS,
   objectStatement,
+  type ChildrenMemberPlan,
   type ChildrenPlan,
   type ConnectionPlan,
   type LookupPlan,
   type Nested,
-  type NestedChildren,
   type NestedList,
   type NodePlan,
 } from './compile.js';
@@ -38,6 +38,8 @@ import { Unplannable, afterCursorSql, orderBySql, orderOf, quote, whereToSql } f
 export const PLANNED = Symbol('planned');
 /** The row of a planned object, for the resolvers of its computed fields. */
 export const ROW = Symbol('row');
+/** The GraphQL type of a planned object: a union's items answer by it (plan.ts, answer.ts). */
+export const TYPENAME = Symbol('typename');
 
 /** Whether `value` is an object a plan answered (keyed by response names, its row under ROW). */
 export const isPlanned = (value: unknown) => value != null && (value as Record<symbol, unknown>)[PLANNED] === true;
@@ -136,6 +138,13 @@ function parentCondition(parents: Parents) {
 /** Thrown by a check the generic path would answer with an error. */
 class Refused extends Error {}
 
+/** Thrown by a check still waiting for what it reads (a loader not preloaded): the check may be asked again once it has. */
+class Pending extends Refused {
+  constructor(readonly loading: PromiseLike<boolean>) {
+    super('a check is loading what it reads');
+  }
+}
+
 /** What `make` answers, or undefined when a check refused a row (the generic path then answers). */
 function unlessRefused<T>(make: () => T): T | undefined {
   try {
@@ -154,7 +163,7 @@ function checked(test: () => boolean | PromiseLike<boolean>): boolean {
   } catch {
     throw new Refused();
   }
-  if (typeof answer !== 'boolean') throw new Refused();
+  if (typeof answer !== 'boolean') throw answer && typeof answer.then === 'function' ? new Pending(answer) : new Refused();
   return answer;
 }
 
@@ -184,7 +193,7 @@ function build(node: NodePlan, row: Row, ctx: Context, nested?: NestedAnswers): 
   if (row[node.idAt] == null) return null;
   const subject = rowOf(node, row);
   if (!checked(() => node.type.visible(subject, ctx))) throw new Refused();
-  const out: Row = { [PLANNED]: true, [ROW]: subject };
+  const out: Row = { [PLANNED]: true, [ROW]: subject, [TYPENAME]: node.typename };
   for (const field of node.fields) {
     if (field.kind === 'typename') out[field.key] = field.value;
     else if (field.kind === 'column' || field.kind === 'count') out[field.key] = row[field.at];
@@ -269,7 +278,7 @@ async function nestedAnswers(lists: Nested[], rows: Row[], ctx: Context, info: G
   const answered = await Promise.all(
     lists.map((nested) => {
       const ids = [...new Set(rows.map((row) => row[nested.parentIdAt]).filter((id): id is string => typeof id === 'string'))];
-      return nested.kind === 'list' ? pagesOf(nested, ids, ctx, info) : childrenAnswers(nested, ids, ctx);
+      return nested.kind === 'list' ? pagesOf(nested, ids, ctx, info) : childrenByParent(nested.plan, ids, ctx, info);
     }),
   );
   for (const [i, nested] of lists.entries()) {
@@ -279,11 +288,60 @@ async function nestedAnswers(lists: Nested[], rows: Row[], ctx: Context, info: G
   return answers;
 }
 
-/** The children of each parent of `ids` (the statement its plan shares with the request's other parents), by parent id. */
-async function childrenAnswers(nested: NestedChildren, ids: string[], ctx: Context) {
-  const rows = await Promise.all(ids.map((id) => childrenOf(nested.plan, ctx).load(id)));
-  const child = (row: Row) => build(nested.plan.node, row, ctx)!;
-  return unlessRefused(() => new Map(ids.map((id, i) => [id, rows[i]!.map(child)])));
+/**
+ * The children of each parent of `ids` (each relation's statement shared with the request's other
+ * parents, the children beneath them read once they are), by parent id; undefined when the generic
+ * path must answer them.
+ */
+async function childrenByParent(plan: ChildrenPlan, ids: string[], ctx: Context, info: GraphQLResolveInfo) {
+  const members = await Promise.all(
+    plan.members.map(async (member) => {
+      const rows = await Promise.all(ids.map((id) => childrenOf(member, ctx).load(id)));
+      const nested = member.nested.length ? await nestedAnswers(member.nested, rows.flat(), ctx, info) : NO_NESTED;
+      return nested && { member, rows, nested };
+    }),
+  );
+  if (members.some((read) => !read)) return undefined;
+  const read = members as NonNullable<(typeof members)[number]>[];
+  return onceLoaded(() => new Map(ids.map((id, i) => [id, childrenOfParent(plan, read, i, ctx)])));
+}
+
+/** Checks that load what they read at most this many times before the generic path answers. */
+const MAX_CHECK_LOADS = 2;
+
+/**
+ * What `make` answers, its checks' loads awaited when they have not run yet (a parent the planner does
+ * not answer, such as a site found by id, did not preload what its children's checks read), or undefined
+ * when a check refuses.
+ */
+async function onceLoaded<T>(make: () => T): Promise<T | undefined> {
+  for (let loads = 0; ; loads++) {
+    try {
+      return make();
+    } catch (err) {
+      if (!(err instanceof Refused)) throw err;
+      if (!(err instanceof Pending) || loads === MAX_CHECK_LOADS) return undefined;
+      try {
+        await err.loading;
+      } catch {
+        return undefined; // the generic path answers (and reports) it
+      }
+    }
+  }
+}
+
+/** The children of the `i`th parent: its rows of each relation built, a union's merged in the field's order. */
+function childrenOfParent(
+  plan: ChildrenPlan,
+  members: { member: ChildrenMemberPlan; rows: Row[][]; nested: NestedAnswers }[],
+  i: number,
+  ctx: Context,
+) {
+  const items = members.flatMap(({ member, rows, nested }) =>
+    rows[i]!.map((row) => ({ sort: plan.compare && columnsOf(member.sortRow, row), built: build(member.node, row, ctx, nested)! })),
+  );
+  if (plan.compare) items.sort((a, b) => plan.compare!(a.sort!, b.sort!));
+  return items.map((item) => item.built);
 }
 
 /** The related connection `list` of each parent of `ids`, by parent id; undefined as for a list. */
@@ -460,40 +518,38 @@ export async function runRelationPlan(plan: LookupPlan, relation: PlannedRelatio
   return row ? builtOrLeft(plan.node, row, ctx) : undefined;
 }
 
-/** Each request's loaders of children plans' rows by parent id: the parents asking in the same tick share one statement. */
-const childrenLoaders = requestLoader(() => new Map<ChildrenPlan, DataLoader<string, Row[]>>());
+/**
+ * Each request's loaders of children's rows by parent id, by statement: the parents asking in the same
+ * tick share one, and so do the same relation's children asked twice (a group's `sections`, and the
+ * sections among its `children`).
+ */
+const childrenLoaders = requestLoader(() => new Map<string, DataLoader<string, Row[]>>());
 
-function childrenOf(plan: ChildrenPlan, ctx: Context) {
+function childrenOf(member: ChildrenMemberPlan, ctx: Context) {
   const loaders = childrenLoaders(ctx);
-  let loader = loaders.get(plan);
+  const key = member.params.length ? `${member.text} ${JSON.stringify(member.params)}` : member.text;
+  let loader = loaders.get(key);
   if (!loader) {
     loader = new DataLoader(async (parentIds) => {
       const byParent = new Map<string, Row[]>(parentIds.map((id) => [id, []]));
-      for (const row of await rawQuery<Row>(ctx.prisma, plan.text, [...plan.params, parentIds]))
-        byParent.get(row[plan.parentAt] as string)?.push(row);
+      for (const row of await rawQuery<Row>(ctx.prisma, member.text, [...member.params, parentIds]))
+        byParent.get(row[member.parentAt] as string)?.push(row);
       return parentIds.map((id) => byParent.get(id)!);
     });
-    loaders.set(plan, loader);
+    loaders.set(key, loader);
   }
   return loader;
 }
 
 /**
  * The objects the to-many relation field answers for `parent` (its children read with every other
- * parent's of the request, one statement), or undefined when graphql-js must answer: a parent
- * without an id, or a check of one of the children refusing it.
+ * parent's of the request, one statement per relation), or undefined when graphql-js must answer: a
+ * parent without an id, or a check of one of the children refusing it.
  */
-export async function runChildrenPlan(plan: ChildrenPlan, parent: unknown, ctx: Context) {
+export async function runChildrenPlan(plan: ChildrenPlan, parent: unknown, ctx: Context, info: GraphQLResolveInfo) {
   const id = (parent as Row | null)?.id;
   if (typeof id !== 'string') return undefined;
-  const rows = await childrenOf(plan, ctx).load(id);
-  const answer: Row[] = [];
-  for (const row of rows) {
-    const built = builtOrLeft(plan.node, row, ctx);
-    if (!built) return undefined;
-    answer.push(built);
-  }
-  return answer;
+  return (await childrenByParent(plan, [id], ctx, info))?.get(id);
 }
 
 /** Each request's loaders of grouped lists' pages, by plan and arguments: the parents asking in one tick share one statement. */

@@ -7,7 +7,7 @@ import { builder, type InputFieldBuilder } from '../../../schema/builder.js';
 import type { Context } from '../../../context.js';
 import { itemsOfSite, mayOnSite } from '../access.js';
 import { scopedList, type ScopedList } from '../../../schema/lists.js';
-import { planChildren, planList, planType } from '../../../schema/plan/plan.js';
+import { planChildren, planList, planType, planUnionChildren } from '../../../schema/plan/plan.js';
 import { nodeConnection } from '../../../schema/connections.js';
 import { deletion, deletionFields } from '../../../schema/payloads.js';
 import { restEnum } from '../../../schema/enums.js';
@@ -124,8 +124,23 @@ builder.prismaObjectField('Site', 'structure', (t) =>
 // The published structure and a site's sections ask it of every section: their site spaces (and
 // the spaces of those) are read together, in one statement.
 planChildren('SiteSection', 'siteSpaces', 'SiteSpace', { model: 'SiteSection', query: siteSpacesQuery });
-// A page of section groups reads their sections the same way (`children`, a union, is not planned).
+// A page of section groups reads their sections the same way, and their children (sections and nested
+// groups, each relation a statement, merged as the field sorts them) at every level asked.
 planChildren('SiteSectionGroup', 'sections', 'SiteSection', { model: 'SiteSectionGroup', query: inOrder });
+planUnionChildren('SiteSectionGroup', 'children', {
+  model: 'SiteSectionGroup',
+  members: { sections: { node: 'SiteSection', query: inOrder }, children: { node: 'SiteSectionGroup', query: inOrder } },
+  merge: { reads: ['sortKey', 'id'], compare: byKey },
+});
+// And so is the root of a site's structure.
+planUnionChildren('Site', 'structure', {
+  model: 'Site',
+  members: {
+    sections: { node: 'SiteSection', query: { ...inOrder, where: { sectionGroupId: null } } },
+    sectionGroups: { node: 'SiteSectionGroup', query: { ...inOrder, where: { parentId: null } } },
+  },
+  merge: { reads: ['sortKey', 'id'], compare: byKey },
+});
 
 planType('SiteSectionGroup', {
   model: 'SiteSectionGroup',
