@@ -209,16 +209,16 @@ interface Compilation {
   /** The lists met beneath the objects, each read by a statement of its own. */
   lists: Nested[];
   /**
-   * What may be planned beneath the objects: related connections and children at the top; only
+   * What may be planned beneath the objects: related connections and children at the top (all); only
    * children beneath children (their run reads the lists beneath them, run.ts); nothing beneath
    * other nested lists.
    */
   beneath: Beneath;
 }
 
-type Beneath = 'lists' | 'children' | 'none';
+type Beneath = 'all' | 'children' | 'none';
 
-const compilation = (info: Pick<GraphQLResolveInfo, 'schema' | 'fragments'>, beneath: Beneath = 'lists'): Compilation => ({
+const compilation = (info: Pick<GraphQLResolveInfo, 'schema' | 'fragments'>, beneath: Beneath = 'all'): Compilation => ({
   schema: info.schema,
   fragments: info.fragments,
   statement: new StatementBuilder(),
@@ -273,7 +273,7 @@ function compileNode(c: Compilation, typeName: string, sets: SelectionSetNode[],
   for (const [key, nodes] of fieldsByKey(c, graphQLType, sets)) {
     const name = nodes[0]!.name.value;
     const field = graphQLType.getFields()[name];
-    const related = c.beneath === 'lists' ? plannedRelatedLists.get(`${typeName}.${name}`) : undefined;
+    const related = c.beneath === 'all' ? plannedRelatedLists.get(`${typeName}.${name}`) : undefined;
     const children = c.beneath === 'none' ? undefined : plannedChildrenFields.get(`${typeName}.${name}`);
     if (related || children) {
       const parentIdAt = c.statement.column(alias, type.model, 'id');
@@ -502,7 +502,7 @@ export interface LookupPlan {
 }
 
 /** The plan of the lookup field `info` resolves (one object), or Unplannable. */
-export const compileLookup = (info: GraphQLResolveInfo, lookup: Pick<PlannedLookup, 'node'>) => compileObject(info, lookup.node, 'lists');
+export const compileLookup = (info: GraphQLResolveInfo, lookup: Pick<PlannedLookup, 'node'>) => compileObject(info, lookup.node, 'all');
 
 /** The plan of a relation answered whole (one object beneath an object the planner does not answer): no list beneath it. */
 const compileRelation = (info: GraphQLResolveInfo, relation: Pick<PlannedLookup, 'node'>) => compileObject(info, relation.node, 'none');
@@ -528,6 +528,8 @@ export interface ChildrenMemberPlan {
   text: string;
   /** Its parameters before the parents' ids (the filter's values). */
   params: unknown[];
+  /** What names its rows in a query's loaders: the same for the same statement wherever it is asked. */
+  loaderKey: string;
   /** The result column of a child's parent id. */
   parentAt: string;
   node: NodePlan;
@@ -537,15 +539,19 @@ export interface ChildrenMemberPlan {
   nested: Nested[];
 }
 
-/** The plan of the to-many relation field `info` resolves (the children of many parents, one statement), or Unplannable. */
+/** The plan of the to-many relation field `info` resolves (the children of many parents, a statement per relation), or Unplannable. */
 export const compileChildren = (info: GraphQLResolveInfo, children: PlannedChildrenField) =>
-  childrenPlanOf(compilation(info), info.fieldNodes, children);
+  childrenPlanOf(info, info.fieldNodes, children);
 
-function childrenPlanOf(c: Compilation, fieldNodes: readonly FieldNode[], children: PlannedChildrenField): ChildrenPlan {
+function childrenPlanOf(
+  info: Pick<GraphQLResolveInfo, 'schema' | 'fragments'>,
+  fieldNodes: readonly FieldNode[],
+  children: PlannedChildrenField,
+): ChildrenPlan {
   const sets = fieldNodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
   // Each relation's selection is the fields that apply to its type (a union's inline fragments).
   const members = children.members.map((member) =>
-    childrenMemberPlan(compilation(c, 'children'), sets, member, children.merge?.reads ?? []),
+    childrenMemberPlan(compilation(info, 'children'), sets, member, children.merge?.reads ?? []),
   );
   const answers = members.map((member) => member.node.answer);
   const answer = answers.includes(null)
@@ -565,7 +571,11 @@ function childrenMemberPlan(
   const node = compileNode(c, children.node, sets, LIST_ALIAS);
   const model = node.type.model;
   const parentAt = c.statement.column(LIST_ALIAS, model, children.foreignKey);
-  const sortRow = sortReads.map((column): [string, string] => [column, c.statement.column(LIST_ALIAS, model, column)]);
+  // Its order's columns are read too, so that a relation read alone and as a union's member (which
+  // merges by them) is the same statement, which a query reads once (run.ts).
+  const read = (column: string): [string, string] => [column, c.statement.column(LIST_ALIAS, model, column)];
+  for (const order of children.orderBy) Object.keys(order).forEach(read);
+  const sortRow = sortReads.map(read);
   const params: unknown[] = [];
   const filter = whereToSql(model, children.where, params).at(LIST_ALIAS);
   // The parents' children are grouped in this order (run.ts).
@@ -574,7 +584,9 @@ function childrenMemberPlan(
   const plan = { model, columns: c.statement.columns, joins: c.statement.joins, node, nested: [] };
   const parents = `${LIST_ALIAS}.${quote(children.foreignKey)} = ANY($${params.length + 1}::text[])`;
   const text = `${objectStatement(plan, `${parents} AND ${filter}`)} ORDER BY ${orderBySql(order, (term) => term.sql(LIST_ALIAS))}`;
-  return { text, params, parentAt, node, sortRow, nested: c.lists };
+  // The statement's parameters are constants of its declaration: with its text they name its rows.
+  const loaderKey = params.length ? `${text} ${JSON.stringify(params)}` : text;
+  return { text, params, loaderKey, parentAt, node, sortRow, nested: c.lists };
 }
 
 /** One object's statement: the plan's columns and joins, the rows `filter` (SQL on LIST_ALIAS) keeps. */

@@ -346,11 +346,12 @@ export function planUnionChildren<Item extends Row>(
   },
 ) {
   const members = Object.entries(union.members).map(([relation, { node, query }]) => {
-    const member = relationChildren(union.model, relation, node, query);
     for (const column of union.merge.reads) columnOf(toManyRelationOf(union.model, relation).model, column);
-    return member;
+    return relationChildren(union.model, relation, node, query);
   });
-  plannedChildrenFields.set(`${parentType}.${field}`, { members, merge: union.merge as unknown as ChildrenMerge });
+  // The comparison reads the columns named, which each item's sort row holds (run.ts).
+  const merge: ChildrenMerge = { reads: union.merge.reads, compare: union.merge.compare as ChildrenMerge['compare'] };
+  plannedChildrenFields.set(`${parentType}.${field}`, { members, merge });
 }
 
 /**

@@ -9,6 +9,8 @@ import {
   getNamedType,
   isLeafType,
   isUnionType,
+  defaultTypeResolver,
+  type GraphQLUnionType,
   type GraphQLField,
   type GraphQLFieldResolver,
   type GraphQLObjectType,
@@ -222,10 +224,17 @@ function answerByTypename(field: GraphQLField<unknown, Context>, members: string
   }
   const types = new Set(named.getTypes().map((type) => type.name));
   for (const member of members) if (!types.has(member)) throw new Error(`read plan: ${member} is not a type of ${named.name}`);
-  const resolveType = named.resolveType;
+  // Items answer by type: two relations of one type would be answered as one.
+  if (new Set(members).size !== members.length) throw new Error(`read plan: ${field.name} lists a type twice`);
+  if (typedUnions.has(named)) return;
+  typedUnions.add(named);
+  const resolveType = named.resolveType ?? defaultTypeResolver;
   named.resolveType = (value, ctx, info, type) =>
-    isPlanned(value) ? ((value as Record<symbol, string>)[TYPENAME] as string) : resolveType!(value, ctx, info, type);
+    isPlanned(value) ? ((value as Record<symbol, string>)[TYPENAME] as string) : resolveType(value, ctx, info, type);
 }
+
+/** The unions whose planned items answer with their type (each wrapped once, whatever the fields listing it). */
+const typedUnions = new WeakSet<GraphQLUnionType>();
 
 /** Has `field` answer from its plan; without one, or when the plan leaves it (undefined), its own resolver answers. */
 function answerFromPlan<Plan>(

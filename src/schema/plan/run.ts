@@ -155,7 +155,10 @@ function unlessRefused<T>(make: () => T): T | undefined {
   }
 }
 
-/** A check's answer; one that throws or is still a promise (a loader not preloaded) is left to the generic path. */
+/**
+ * A check's answer; one that throws is left to the generic path, and so is one still a promise (a loader
+ * not preloaded), unless its caller waits for it and asks again (`onceLoaded`: children only).
+ */
 function checked(test: () => boolean | PromiseLike<boolean>): boolean {
   let answer: boolean | PromiseLike<boolean>;
   try {
@@ -296,7 +299,8 @@ async function nestedAnswers(lists: Nested[], rows: Row[], ctx: Context, info: G
 async function childrenByParent(plan: ChildrenPlan, ids: string[], ctx: Context, info: GraphQLResolveInfo) {
   const members = await Promise.all(
     plan.members.map(async (member) => {
-      const rows = await Promise.all(ids.map((id) => childrenOf(member, ctx).load(id)));
+      const loader = childrenOf(member, ctx, info);
+      const rows = await Promise.all(ids.map((id) => loader.load(id)));
       const nested = member.nested.length ? await nestedAnswers(member.nested, rows.flat(), ctx, info) : NO_NESTED;
       return nested && { member, rows, nested };
     }),
@@ -519,23 +523,28 @@ export async function runRelationPlan(plan: LookupPlan, relation: PlannedRelatio
 }
 
 /**
- * Each request's loaders of children's rows by parent id, by statement: the parents asking in the same
- * tick share one, and so do the same relation's children asked twice (a group's `sections`, and the
- * sections among its `children`).
+ * Each request's loaders of children's rows by parent id: the parents asking in the same tick share one
+ * statement. A query's loaders are shared by statement, so the same relation asked twice (a group's
+ * `sections`, and the sections among its `children`; a level of groups already read) reads once; a
+ * mutation's are the plan's own and remember nothing, so that what is asked after a write reads again.
  */
-const childrenLoaders = requestLoader(() => new Map<string, DataLoader<string, Row[]>>());
+const childrenLoaders = requestLoader(() => new Map<string | ChildrenMemberPlan, DataLoader<string, Row[]>>());
 
-function childrenOf(member: ChildrenMemberPlan, ctx: Context) {
+function childrenOf(member: ChildrenMemberPlan, ctx: Context, info: Pick<GraphQLResolveInfo, 'operation'>) {
   const loaders = childrenLoaders(ctx);
-  const key = member.params.length ? `${member.text} ${JSON.stringify(member.params)}` : member.text;
+  const query = info.operation.operation === 'query';
+  const key = query ? member.loaderKey : member;
   let loader = loaders.get(key);
   if (!loader) {
-    loader = new DataLoader(async (parentIds) => {
-      const byParent = new Map<string, Row[]>(parentIds.map((id) => [id, []]));
-      for (const row of await rawQuery<Row>(ctx.prisma, member.text, [...member.params, parentIds]))
-        byParent.get(row[member.parentAt] as string)?.push(row);
-      return parentIds.map((id) => byParent.get(id)!);
-    });
+    loader = new DataLoader(
+      async (parentIds) => {
+        const byParent = new Map<string, Row[]>(parentIds.map((id) => [id, []]));
+        for (const row of await rawQuery<Row>(ctx.prisma, member.text, [...member.params, parentIds]))
+          byParent.get(row[member.parentAt] as string)?.push(row);
+        return parentIds.map((id) => byParent.get(id)!);
+      },
+      { cache: query },
+    );
     loaders.set(key, loader);
   }
   return loader;
