@@ -7,6 +7,8 @@
 // database pool and the embedded database closed, exit code 0. Any failure to
 // start exits non-zero (2: configuration, 1: anything else) after closing what
 // was opened.
+// First: the heap's growth is set before the other modules load (src/heapGrowthAtStart.ts).
+import './heapGrowthAtStart.js';
 import type { AddressInfo } from 'node:net';
 import { createQuire, type Quire } from './app.js';
 import { storageSettingsFromEnv } from './storage/blobStore.js';

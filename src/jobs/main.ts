@@ -4,6 +4,8 @@
 // processes' subscribers only through Redis), OUTBOUND_* and TRANSLATION_PROVIDER_* settings. On
 // SIGTERM/SIGINT it stops taking jobs, lets running ones finish (at most
 // SHUTDOWN_TIMEOUT_MS; unfinished ones are retried by another worker), exits 0.
+// First: the heap's growth is set before the other modules load (src/heapGrowthAtStart.ts).
+import '../heapGrowthAtStart.js';
 import { openDatabase } from '../db/database.js';
 import { createPrisma } from '../db/client.js';
 import { databaseSettingsFromEnv } from '../db/settings.js';

@@ -249,6 +249,15 @@ describe('the Node flags of a Quire process', () => {
     expect(nodeFlags).toContain('--max-semi-space-size=32');
   });
 
+  it("set the heap's growth before the application's modules load (their first import)", () => {
+    // A full collection while they load would otherwise fix V8's own growth until the next one.
+    for (const [entry, early] of [
+      ['src/main.ts', './heapGrowthAtStart.js'],
+      ['src/jobs/main.ts', '../heapGrowthAtStart.js'],
+    ])
+      expect(/^import .*$/m.exec(readFileSync(path.join(root, entry), 'utf8'))?.[0], entry).toBe(`import '${early}';`);
+  });
+
   it('are the same wherever the repository starts Quire', () => {
     expect(startScript.worker).toBe(`npm run --silent build && exec node ${nodeFlags.join(' ')} dist/jobs/main.js`);
     const cmd = /^CMD (\[.*\])$/m.exec(readFileSync(path.join(root, 'Dockerfile'), 'utf8'))![1];
