@@ -22,7 +22,7 @@ import { forgetServer, recordServer } from './config/serverRecord.js';
 import { createLogger } from './logging/logger.js';
 import { visitorClaimsKeyFromEnv } from './config/visitorClaimsKey.js';
 import { siteTokenSettingsFromEnv } from './config/siteTokenKeys.js';
-import { heapGrowthFromEnv, setHeapGrowth } from './heapGrowth.js';
+import { heapGrowthFromEnv } from './heapGrowth.js';
 import { startOtlpTracing, tracingSettingsFromEnv, type Tracing } from './tracing/tracing.js';
 
 const logger = createLogger();
@@ -37,6 +37,7 @@ function readConfiguration() {
     const worker = process.env.QUIRE_WORKER ?? 'inline';
     if (worker !== 'inline' && worker !== 'off') throw new Error(`QUIRE_WORKER must be "inline" or "off" (got "${worker}")`);
     const fetchPolicy = fetchPolicyFromEnv(process.env);
+    heapGrowthFromEnv(process.env); // set at start (heapGrowthAtStart.ts); read here to report a bad value
     return {
       settings: settingsFromEnv(process.env),
       databaseSettings: databaseSettingsFromEnv(process.env),
@@ -48,7 +49,6 @@ function readConfiguration() {
       fetchPolicy,
       worker,
       translator: translationProviderFromEnv(process.env, fetchPolicy),
-      heapGrowth: heapGrowthFromEnv(process.env),
       openapiLimits: openAPILimitsFromEnv(process.env),
       tracing: tracingSettingsFromEnv(process.env),
     };
@@ -137,11 +137,9 @@ const {
   fetchPolicy,
   worker,
   translator,
-  heapGrowth,
   openapiLimits,
   tracing,
 } = readConfiguration();
-setHeapGrowth(heapGrowth);
 logger.info(
   visitorClaims ? { alg: visitorClaims.alg, kid: visitorClaims.kid } : {},
   visitorClaims

@@ -19,7 +19,7 @@ import { translationProviderFromEnv } from '../domain/translations/providers.js'
 import { createJobQueue } from '../queue/queue.js';
 import { jobDefinitions } from './definitions.js';
 import type { JobServices } from './services.js';
-import { heapGrowthFromEnv, setHeapGrowth } from '../heapGrowth.js';
+import { heapGrowthFromEnv } from '../heapGrowth.js';
 import { createComputePool } from '../compute/pool.js';
 import { startOtlpTracing, tracingSettingsFromEnv } from '../tracing/tracing.js';
 
@@ -28,7 +28,7 @@ const logger = createLogger();
 function readConfiguration() {
   try {
     const fetchPolicy = fetchPolicyFromEnv(process.env);
-    setHeapGrowth(heapGrowthFromEnv(process.env));
+    heapGrowthFromEnv(process.env); // set at start (heapGrowthAtStart.ts); read here to report a bad value
     const settings = settingsFromEnv(process.env);
     return {
       fetchPolicy,

@@ -315,10 +315,17 @@ export function planRelation<Parent>(
   plannedRelationFields.set(`${parentType}.${field}`, { node, foreignKey, shown: relation.shown as PlannedRelationField['shown'] });
 }
 
-/** One relation of a children field, checked against the Prisma model. */
-function relationChildren(model: string, relation: string, node: string, query: RelationQuery): PlannedChildren {
+/** One relation of a children field, its order's columns and `reads` checked against the Prisma model. */
+function relationChildren(
+  model: string,
+  relation: string,
+  node: string,
+  query: RelationQuery,
+  reads: readonly string[] = [],
+): PlannedChildren {
   const { model: related, foreignKey } = toManyRelationOf(model, relation);
   for (const order of query.orderBy) for (const column of Object.keys(order)) columnOf(related, column);
+  for (const column of reads) columnOf(related, column);
   return { node, foreignKey, where: query.where ?? {}, orderBy: query.orderBy };
 }
 
@@ -345,10 +352,9 @@ export function planUnionChildren<Item extends Row>(
     merge: { reads: readonly (keyof Item & string)[]; compare: (a: Item, b: Item) => number };
   },
 ) {
-  const members = Object.entries(union.members).map(([relation, { node, query }]) => {
-    for (const column of union.merge.reads) columnOf(toManyRelationOf(union.model, relation).model, column);
-    return relationChildren(union.model, relation, node, query);
-  });
+  const members = Object.entries(union.members).map(([relation, { node, query }]) =>
+    relationChildren(union.model, relation, node, query, union.merge.reads),
+  );
   // The comparison reads the columns named, which each item's sort row holds (run.ts).
   const merge: ChildrenMerge = { reads: union.merge.reads, compare: union.merge.compare as ChildrenMerge['compare'] };
   plannedChildrenFields.set(`${parentType}.${field}`, { members, merge });
