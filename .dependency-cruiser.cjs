@@ -1,7 +1,7 @@
 // The layers of src/ (docs/architecture.md): doors → domain → base. A layer
 // imports only the layers below it; type-only imports count too. Run by
 // `npm run lint:layers` (part of `npm run check`).
-const DOORS = '^src/(http|rest|graphql|web|jobs|cli|demo|openapi)/|^src/(app|main|cli|demo)[.]ts$';
+const DOORS = '^src/(http|rest|graphql|web|jobs|cli|demo|openapi)/|^src/(app|main|serve|cli|demo)[.]ts$';
 const DOMAIN = '^src/domain/';
 const CLIENT = '^src/client/';
 

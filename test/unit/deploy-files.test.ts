@@ -5,11 +5,13 @@
 // gives SIGKILL only after the drain; and every setting named is one Quire reads
 // (docs/configuration.md).
 import { spawnSync } from 'node:child_process';
+import { getSourceMapsSupport } from 'node:module';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments, parse as parseYaml } from 'yaml';
+import { prepareProcess } from '../../src/processStart.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const deploy = path.join(root, 'deploy');
@@ -249,13 +251,24 @@ describe('the Node flags of a Quire process', () => {
     expect(nodeFlags).toContain('--max-semi-space-size=32');
   });
 
-  it("set the heap's growth before the application's modules load (their first import)", () => {
-    // A full collection while they load would otherwise fix V8's own growth until the next one.
-    for (const [entry, early] of [
-      ['src/main.ts', './heapGrowthAtStart.js'],
-      ['src/jobs/main.ts', '../heapGrowthAtStart.js'],
-    ])
-      expect(/^import .*$/m.exec(readFileSync(path.join(root, entry), 'utf8'))?.[0], entry).toBe(`import '${early}';`);
+  it("are set before the application's modules load: the entry points import nothing else statically", () => {
+    // A full collection while they load would otherwise fix V8's own growth until the next one,
+    // and a package's source map would be kept (src/processStart.ts).
+    for (const [entry, start, rest] of [
+      ['src/main.ts', './processStart.js', './serve.js'],
+      ['src/jobs/main.ts', '../processStart.js', './work.js'],
+    ]) {
+      const text = readFileSync(path.join(root, entry), 'utf8');
+      expect(text.match(/^import .*$/gm), entry).toEqual([`import { prepareProcess } from '${start}';`]);
+      expect(text.indexOf('prepareProcess();'), entry).toBeGreaterThan(0);
+      expect(text.indexOf('prepareProcess();'), entry).toBeLessThan(text.indexOf(`await import('${rest}');`));
+    }
+  });
+
+  it("map stack frames of Quire's own files, not the packages'", () => {
+    prepareProcess();
+    expect(getSourceMapsSupport()).toEqual({ enabled: true, nodeModules: false, generatedCode: false });
+    expect(nodeFlags).not.toContain('--enable-source-maps');
   });
 
   it('are the same wherever the repository starts Quire', () => {
