@@ -16,6 +16,11 @@ export function prepareProcess() {
   } catch {
     // a bad value is named by the entry point's configuration, which exits 2
   }
+  mapOwnSourceFiles();
+}
+
+/** Source maps for Quire's files loaded from now on, in this thread (a pool's thread sets its own). */
+export function mapOwnSourceFiles() {
   // Node 22.14 and later; before, every file's map (as --enable-source-maps).
   if (typeof nodeModule.setSourceMapsSupport === 'function')
     nodeModule.setSourceMapsSupport(true, { nodeModules: false, generatedCode: false });
