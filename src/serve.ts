@@ -1,9 +1,10 @@
-// The service (`npm start`, loaded by src/main.ts once the process is prepared): opens the database (DATABASE_URL, or the embedded PostgreSQL),
-// applies pending migrations, serves on $PORT with the settings of the
-// environment (docs/configuration.md), runs the job worker (src/jobs: the
-// hourly purge of deleted spaces among them; QUIRE_WORKER=off leaves it to
-// `npm run worker`), purges old rate-limit counters hourly, and on SIGTERM/SIGINT stops gracefully: no new
-// connections, subscriptions closed, requests in flight finished, then the
+// The service (`npm start`, loaded by src/main.ts once the process is prepared):
+// opens the database (DATABASE_URL, or the embedded PostgreSQL), applies pending
+// migrations, serves on $PORT with the settings of the environment
+// (docs/configuration.md), runs the job worker (src/jobs: the hourly purge of
+// deleted spaces among them; QUIRE_WORKER=off leaves it to `npm run worker`),
+// purges old rate-limit counters hourly, and on SIGTERM/SIGINT stops gracefully:
+// no new connections, subscriptions closed, requests in flight finished, then the
 // database pool and the embedded database closed, exit code 0. Any failure to
 // start exits non-zero (2: configuration, 1: anything else) after closing what
 // was opened.

@@ -1,8 +1,8 @@
 // The code a pool thread runs: the task names a module and one of its exported
 // functions, which gets the task's input. Modules are loaded once per thread.
-import { mapOwnSourceFiles } from '../processStart.js';
+import { mapOwnSourceFiles } from '../sourceMaps.js';
 
-// The main thread's source-map setting is its own (src/processStart.ts): a task's error is mapped here.
+// The main thread's source-map setting is its own (src/sourceMaps.ts): a task's error is mapped here.
 mapOwnSourceFiles();
 
 export interface TaskMessage {

@@ -1,9 +1,10 @@
-// The job worker alone (`npm run worker`, loaded by src/jobs/main.ts once the process is prepared), for deployments that scale workers
-// apart from the API (run `npm start` with QUIRE_WORKER=off there). Same
-// DATABASE_URL (or embedded database), REDIS_URL (status events reach the API
-// processes' subscribers only through Redis), OUTBOUND_* and TRANSLATION_PROVIDER_* settings. On
-// SIGTERM/SIGINT it stops taking jobs, lets running ones finish (at most
-// SHUTDOWN_TIMEOUT_MS; unfinished ones are retried by another worker), exits 0.
+// The job worker alone (`npm run worker`, loaded by src/jobs/main.ts once the
+// process is prepared), for deployments that scale workers apart from the API (run
+// `npm start` with QUIRE_WORKER=off there). Same DATABASE_URL (or embedded
+// database), REDIS_URL (status events reach the API processes' subscribers only
+// through Redis), OUTBOUND_* and TRANSLATION_PROVIDER_* settings. On SIGTERM/SIGINT
+// it stops taking jobs, lets running ones finish (at most SHUTDOWN_TIMEOUT_MS;
+// unfinished ones are retried by another worker), exits 0.
 import { openDatabase } from '../db/database.js';
 import { createPrisma } from '../db/client.js';
 import { databaseSettingsFromEnv } from '../db/settings.js';
