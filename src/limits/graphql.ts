@@ -24,6 +24,7 @@ import {
   type SelectionSetNode,
   type ValidationRule,
   type ArgumentNode,
+  type VariableDefinitionNode,
   TypeInfo,
   visit,
   visitWithTypeInfo,
@@ -287,10 +288,54 @@ export function pageSizeError(
   rawVariables: Record<string, unknown> | null | undefined,
   maxPageSize: number,
 ): GraphQLError | undefined {
-  const operation = getOperationAST(document, operationName);
-  if (!operation) return undefined;
-  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], rawVariables ?? {});
+  const sized = sizedConnectionsOf(schema, document, operationName);
+  if (!sized?.length) return undefined;
+  const coerced = getVariableValues(schema, sized.variableDefinitions, rawVariables ?? {});
   if (coerced.errors) return undefined;
+  for (const sizes of sized) {
+    const given = sizes
+      .map((argument) => ({ argument, value: valueFromAST(argument.value, GraphQLInt, coerced.coerced) }))
+      .filter(({ value }) => value !== null && value !== undefined);
+    if (given.length === 2) return pageSizeArgumentError(given[1]!.argument, 'give first or last, not both');
+    for (const { argument, value } of given) {
+      if (typeof value !== 'number' || value < 1 || value > maxPageSize)
+        return pageSizeArgumentError(argument, `must be an integer from 1 to ${maxPageSize}`);
+    }
+  }
+  return undefined;
+}
+
+function pageSizeArgumentError(argument: ArgumentNode, message: string) {
+  return new GraphQLError(`${argument.name.value}: ${message}`, {
+    nodes: [argument],
+    extensions: { code: 'BAD_USER_INPUT', status: 400, field: argument.name.value, http: { status: 400, spec: false } },
+  });
+}
+
+/** Per connection field an operation asks for (in document order), its `first`/`last` arguments; with the operation's variables. */
+type SizedConnections = ArgumentNode[][] & { variableDefinitions: readonly VariableDefinitionNode[] };
+
+// The walk depends on the document alone, not on the variables: done once per document and operation.
+const sizedConnections = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, Map<string | null, SizedConnections | null>>>();
+
+function sizedConnectionsOf(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined) {
+  let bySchema = sizedConnections.get(schema);
+  if (!bySchema) sizedConnections.set(schema, (bySchema = new WeakMap()));
+  let byOperation = bySchema.get(document);
+  if (!byOperation) bySchema.set(document, (byOperation = new Map()));
+  let sized = byOperation.get(operationName ?? null);
+  if (sized === undefined) {
+    sized = findSizedConnections(schema, document, operationName);
+    // A document names few operations; past that the names are a caller's invention.
+    if (byOperation.size >= 16) byOperation.clear();
+    byOperation.set(operationName ?? null, sized);
+  }
+  return sized;
+}
+
+function findSizedConnections(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined) {
+  const operation = getOperationAST(document, operationName);
+  if (!operation) return null;
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
 
@@ -298,7 +343,7 @@ export function pageSizeError(
   const reached: ASTNode[] = [operation];
   const seen = new Set<string>();
   for (let i = 0; i < reached.length; i++) {
-    visit(reached[i], {
+    visit(reached[i]!, {
       FragmentSpread(spread) {
         const fragment = fragments.get(spread.name.value);
         if (fragment && !seen.has(fragment.name.value)) seen.add(fragment.name.value), reached.push(fragment);
@@ -306,35 +351,22 @@ export function pageSizeError(
     });
   }
 
-  let error: GraphQLError | undefined;
+  const sized = Object.assign([] as ArgumentNode[][], { variableDefinitions: operation.variableDefinitions ?? [] });
   const typeInfo = new TypeInfo(schema);
-  const refuse = (argument: ArgumentNode, message: string) => {
-    error ??= new GraphQLError(`${argument.name.value}: ${message}`, {
-      nodes: [argument],
-      extensions: { code: 'BAD_USER_INPUT', status: 400, field: argument.name.value, http: { status: 400, spec: false } },
-    });
-  };
   for (const node of reached) {
     visit(
       node,
       visitWithTypeInfo(typeInfo, {
         Field(field) {
           const type = typeInfo.getType();
-          if (error || !type || !isConnection(getNamedType(type))) return;
-          const given = (name: string) => field.arguments?.find((a) => a.name.value === name);
+          if (!type || !isConnection(getNamedType(type))) return;
           const sizes = ['first', 'last']
-            .map(given)
-            .filter((a): a is ArgumentNode => a !== undefined)
-            .map((argument) => ({ argument, value: valueFromAST(argument.value, GraphQLInt, coerced.coerced) }))
-            .filter(({ value }) => value !== null && value !== undefined);
-          if (sizes.length === 2) return refuse(sizes[1].argument, 'give first or last, not both');
-          for (const { argument, value } of sizes) {
-            if (typeof value !== 'number' || value < 1 || value > maxPageSize)
-              refuse(argument, `must be an integer from 1 to ${maxPageSize}`);
-          }
+            .map((name) => field.arguments?.find((a) => a.name.value === name))
+            .filter((a): a is ArgumentNode => a !== undefined);
+          if (sizes.length) sized.push(sizes);
         },
       }),
     );
   }
-  return error;
+  return sized;
 }

@@ -83,6 +83,17 @@ describe('page sizes', () => {
     expect(res.body.errors[0].message).toBe('first: must be an integer from 1 to 1000');
   });
 
+  it('checks the variables of every request, the document having been seen before', async () => {
+    const query = `query ($n: Int) { organization(id: "${org.organizationId}") { spaces(first: $n) { totalCount } } }`;
+    const accepted = await post(app, org.admin.token, query, { n: 10 });
+    expect(accepted.status).toBe(200);
+    const refused = await post(app, org.admin.token, query, { n: 1001 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0].message).toBe('first: must be an integer from 1 to 1000');
+    const again = await post(app, org.admin.token, query, { n: 1000 });
+    expect(again.status).toBe(200);
+  });
+
   it('accepts 1 and 1000', async () => {
     const res = await post(
       app,
