@@ -11,9 +11,9 @@ export function permissionsType<R, A extends string>(name: string, policy: Polic
       Object.fromEntries(
         exposed.map((key) => [
           key,
-          t.boolean({
+          // Read as it is (no resolver): a policy's rules name every one of its rights.
+          t.exposeBoolean(key, {
             description: `Whether the caller may \`${key}\` on this ${policy.noun.toLowerCase()}.`,
-            resolve: (rules) => rules[key] ?? false,
           }),
         ]),
       ),

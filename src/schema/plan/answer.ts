@@ -17,6 +17,7 @@ import {
 import type { Context } from '../../context.js';
 import type { AnswerStep, Steps } from './compile.js';
 import { TYPENAME } from './run.js';
+import { blankFor } from './blank.js';
 
 /** Thrown where only graphql-js can answer: `planOnly` when the plan itself cannot (always, for this document). */
 export class Incomplete extends Error {
@@ -51,8 +52,10 @@ function object(value: Row, steps: Steps, walk: Walk, path: Path): Row {
   return fields(value, own, walk, path);
 }
 
+const stepKey = (step: AnswerStep) => step.key;
+
 function fields(value: Row, steps: AnswerStep[], walk: Walk, path: Path): Row {
-  const out: Row = {};
+  const out = blankFor(steps, stepKey)();
   for (const step of steps) {
     if (step.kind === 'typename') out[step.key] = step.value;
     else if (step.kind === 'property')
@@ -64,7 +67,12 @@ function fields(value: Row, steps: AnswerStep[], walk: Walk, path: Path): Row {
         walk,
         step.steps ? { prev: path, key: step.key, typename: undefined } : path,
       );
-    else out[step.key] = resolved(step, value, walk, { prev: path, key: step.key, typename: step.parentType.name });
+    else if (step.kind === 'read') {
+      const read = value[step.name];
+      // A method, which graphql-js's default resolver would call with the resolve info: left to it.
+      if (typeof read === 'function') throw new Incomplete(false);
+      out[step.key] = complete(step.type, read, undefined, walk, path);
+    } else out[step.key] = resolved(step, value, walk, { prev: path, key: step.key, typename: step.parentType.name });
   }
   return out;
 }

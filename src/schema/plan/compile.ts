@@ -5,6 +5,7 @@
 // generic path serves it.
 import {
   Kind,
+  defaultFieldResolver,
   getNamedType,
   isAbstractType,
   isLeafType,
@@ -75,12 +76,15 @@ export interface NestedList {
 /**
  * How the answer under one response key is made (answer.ts), in the order graphql-js would
  * complete the selection: a type name, a property of the planned object (a column, a count, a
- * planned object or list of them), or a field's resolver called over it (a computed field, or a
- * field of the computed value). `steps` answer an object type's selection.
+ * planned object or list of them), a field's resolver called over it (a computed field, or a
+ * field of the computed value), or a leaf of a computed value with no resolver, read as it is.
+ * `steps` answer an object type's selection.
  */
 export type AnswerStep =
   | { key: string; kind: 'typename'; value: string }
   | { key: string; kind: 'property'; type: GraphQLOutputType; steps?: Steps }
+  /** A leaf of a computed value read as graphql-js's default resolver reads it: its field's name, not its response key. */
+  | { key: string; kind: 'read'; type: GraphQLOutputType; name: string }
   | {
       key: string;
       kind: 'resolved';
@@ -364,8 +368,12 @@ function resolvedStep(
   if (nodes.some((n) => n.directives?.length) || scoped(field.extensions?.pothosOptions)) return null;
   const args = Object.fromEntries(field.args.filter((a) => a.defaultValue !== undefined).map((a) => [a.name, a.defaultValue]));
   const argsWritten = nodes.some((n) => n.arguments?.length);
-  const step = { key, kind: 'resolved' as const, type: field.type, field, parentType, fieldNodes: nodes, args, argsWritten };
   const named = getNamedType(field.type);
+  // No resolver of its own: answered without the resolve info graphql-js would make for it. (A planned
+  // type's fields read its row, not the planned object: their resolvers do, plan.ts.)
+  const byDefault = (field.resolve === undefined || field.resolve === defaultFieldResolver) && !plannedTypes.has(parentType.name);
+  if (isLeafType(named) && byDefault && !field.args.length) return { key, kind: 'read', type: field.type, name: field.name };
+  const step = { key, kind: 'resolved' as const, type: field.type, field, parentType, fieldNodes: nodes, args, argsWritten };
   if (isLeafType(named)) return step;
   // graphql-js would check an isTypeOf (the planned types' checks are the plan's own): left to it.
   if (!isObjectType(named) || named.isTypeOf || scoped(named.extensions?.pothosOptions)) return null;

@@ -30,9 +30,11 @@ import {
   type LookupPlan,
   type Nested,
   type NestedList,
+  type NodeField,
   type NodePlan,
 } from './compile.js';
 import { Unplannable, afterCursorSql, orderBySql, orderOf, quote, whereToSql } from './where.js';
+import { blankFor } from './blank.js';
 
 /** Marks an object the planner built: its fields are read as properties (plan.ts). */
 export const PLANNED = Symbol('planned');
@@ -170,8 +172,11 @@ function checked(test: () => boolean | PromiseLike<boolean>): boolean {
   return answer;
 }
 
+const columnName = ([column]: [string, string]) => column;
+const fieldKey = (field: NodeField) => field.key;
+
 const columnsOf = (columns: [string, string][], row: Row): Row => {
-  const out: Row = {};
+  const out = blankFor(columns, columnName)();
   for (const [column, at] of columns) out[column] = row[at];
   return out;
 };
@@ -192,11 +197,17 @@ type NestedAnswers = Map<Nested, Map<string, unknown>>;
 const NO_NESTED: NestedAnswers = new Map();
 
 /** The object `node` answers from `row`, or null when the row holds none (an absent relation). */
-function build(node: NodePlan, row: Row, ctx: Context, nested?: NestedAnswers): Row | null {
+function build(node: NodePlan, row: Row, ctx: Context, nested?: NestedAnswers, read?: Row): Row | null {
   if (row[node.idAt] == null) return null;
-  const subject = rowOf(node, row);
+  // A relation's row was read already, to ask whether it is shown.
+  const subject = read ?? rowOf(node, row);
   if (!checked(() => node.type.visible(subject, ctx))) throw new Refused();
-  const out: Row = { [PLANNED]: true, [ROW]: subject, [TYPENAME]: node.typename };
+  const out = blankFor(node.fields, fieldKey)();
+  // The symbols after the keys (a literal is allocated whole only up to its first computed key).
+  const marks = out as Record<symbol, unknown>;
+  marks[PLANNED] = true;
+  marks[ROW] = subject;
+  marks[TYPENAME] = node.typename;
   for (const field of node.fields) {
     if (field.kind === 'typename') out[field.key] = field.value;
     else if (field.kind === 'column' || field.kind === 'count') out[field.key] = row[field.at];
@@ -207,7 +218,7 @@ function build(node: NodePlan, row: Row, ctx: Context, nested?: NestedAnswers): 
     } else {
       const related = row[field.node.idAt] == null ? null : rowOf(field.node, row);
       const shown = related != null && (!field.relation.shown || checked(() => field.relation.shown!(related, ctx, subject)));
-      out[field.key] = shown ? build(field.node, row, ctx, nested) : null;
+      out[field.key] = shown ? build(field.node, row, ctx, nested, related) : null;
     }
   }
   return out;
