@@ -44,4 +44,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
 STOPSIGNAL SIGTERM
 # The flags of `npm start` (package.json): a young generation of two 32 MB semi-spaces, not one
 # V8 sizes from the host's memory (docs/deploy.md, "Memory").
-CMD ["node", "--max-semi-space-size=32", "dist/main.js"]
+CMD ["node", "--max-semi-space-size=16", "dist/main.js"]

@@ -30,7 +30,7 @@ sql "CREATE DATABASE $db"
 export DATABASE_URL="${admin_url%/*}/$db" PORT="${SMOKE_PORT:-4791}" LOG_LEVEL=warn
 
 npm run --silent build
-"$runtime" --max-semi-space-size=32 dist/main.js &
+"$runtime" --max-semi-space-size=16 dist/main.js &
 server_pid=$!
 for _ in $(seq 1 120); do
   curl -fsS "http://127.0.0.1:$PORT/readyz" >/dev/null 2>&1 && break

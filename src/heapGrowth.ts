@@ -3,8 +3,8 @@
 // Quire keeps about 130 MB live, and under load its garbage then piled up to
 // 400–550 MB resident before each collection. 1.5× keeps the peak near 230–260 MB
 // at 64 connections; the CPU it costs was within the noise (bench/README.md, "Session 7").
-// V8 adds the young generation's capacity to the limit (32 MB: --max-semi-space-size),
-// so the old generation is collected at 1.5× what survived plus 32 MB.
+// V8 adds the young generation's capacity to the limit (16 MB: --max-semi-space-size),
+// so the old generation is collected at 1.5× what survived plus 16 MB.
 // Unlike --max-old-space-size it is no ceiling: a process with more live data
 // grows with it instead of crashing.
 import { setFlagsFromString } from 'node:v8';

@@ -248,7 +248,7 @@ describe('deploy/k8s', () => {
 
 describe('the Node flags of a Quire process', () => {
   it('bound the young generation, whatever memory the host has', () => {
-    expect(nodeFlags).toContain('--max-semi-space-size=32');
+    expect(nodeFlags).toContain('--max-semi-space-size=16');
   });
 
   it("are set before the application's modules load: the entry points import nothing else statically", () => {
