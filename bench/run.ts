@@ -8,7 +8,8 @@
 //   BENCH_SCENARIOS=a,b     only these scenarios (names in scenarios.ts); BENCH_SCALING=0 skips the table
 //   BENCH_QUIRE_ENV=K=V,…   extra environment for Quire (e.g. RATE_LIMIT=false, LOG_LEVEL=warn)
 //   BENCH_QUIRE_NODE_FLAGS  Node/V8 flags for Quire, space-separated (e.g. --max-semi-space-size=32)
-//   BENCH_PROFILE=1         run Quire with --cpu-prof (profiles under bench/results/profiles); =both: the baseline too
+//   BENCH_PROFILE=1         run Quire with --cpu-prof (profiles under bench/results/profiles); =both: the baseline too;
+//                           =alloc: sample what Quire allocates, garbage included (bench/alloc-profile.mjs, alloc-summary.ts)
 //   BENCH_POSTGRAPHILE=0    skips the PostGraphile comparison (bench/postgraphile, installed with npm on first use)
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -67,6 +68,7 @@ const config = {
   scaling: env.BENCH_SCALING !== '0',
   profile: env.BENCH_PROFILE === '1' || env.BENCH_PROFILE === 'both',
   profileBaseline: env.BENCH_PROFILE === 'both',
+  allocProfile: env.BENCH_PROFILE === 'alloc',
   sequentialRequests: 20,
   postgraphile: env.BENCH_POSTGRAPHILE !== '0',
   quireNodeFlags: (env.BENCH_QUIRE_NODE_FLAGS ?? '').split(' ').filter(Boolean),
@@ -139,14 +141,20 @@ try {
   if (config.profile) await mkdir(profileDir, { recursive: true });
   // One folder per server: tsx's loader thread writes a (small) profile of its own next to the main thread's.
   const profileFlags = (name: string) => ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, name)}`];
+  const allocFlags = ['--import', path.join(repoRoot, 'bench/alloc-profile.mjs')];
   /**
    * Fresh processes for each scenario: a peak RSS then belongs to its scenario, not to the
    * largest heap an earlier one left behind (V8 keeps the memory it grew into).
    */
   async function withServers<T>(label: string, fn: (pair: ServerProcess[]) => Promise<T>): Promise<T> {
     const started = performance.now();
-    const quireFlags = [...config.quireNodeFlags, ...(config.profile ? profileFlags('quire') : [])];
-    const quire = await startQuire('quire', quireCommand, quireEnv, quireFlags);
+    const quireFlags = [
+      ...config.quireNodeFlags,
+      ...(config.profile ? profileFlags('quire') : []),
+      ...(config.allocProfile ? allocFlags : []),
+    ];
+    const allocEnv: Record<string, string> = config.allocProfile ? { BENCH_ALLOC_PROFILE_DIR: path.join(profileDir, 'alloc', label) } : {};
+    const quire = await startQuire('quire', quireCommand, { ...quireEnv, ...allocEnv }, quireFlags);
     servers.push(quire);
     const baseline = await startServer('baseline', 'bench/baseline.ts', serverEnv, config.profileBaseline ? profileFlags('baseline') : []);
     servers.push(baseline);
