@@ -23,12 +23,21 @@ export function blankObject(keys: readonly string[]): () => Row {
   if (make === undefined) {
     // Keys that are not plain names, or repeated, take the slow road: an empty object filled as before.
     const literal = keys.every(plain) && new Set(keys).size === keys.length;
-    // The keys are checked names, written as the literal's property names: no value reaches the source.
-    make = literal ? (new Function(`return { ${keys.map((key) => `${key}: undefined`).join(', ')} };`) as () => Row) : EMPTY;
+    make = literal ? (literalOf(keys) ?? EMPTY) : EMPTY;
     if (makers.size >= MAX_MAKERS) makers.clear();
     makers.set(id, make);
   }
   return make;
+}
+
+/** The literal's function; undefined where code is not generated from strings (`--disallow-code-generation-from-strings`). */
+function literalOf(keys: readonly string[]): (() => Row) | undefined {
+  try {
+    // The keys are checked names, written as the literal's property names: no value reaches the source.
+    return new Function(`return { ${keys.map((key) => `${key}: undefined`).join(', ')} };`) as () => Row;
+  } catch {
+    return undefined;
+  }
 }
 
 const byList = new WeakMap<object, () => Row>();

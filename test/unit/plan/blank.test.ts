@@ -40,3 +40,19 @@ describe('blank objects', () => {
     expect(Object.keys(blankFor(list, keyOf)())).toEqual(['x', 'y']);
   });
 });
+
+describe('blank objects without code generation', () => {
+  it('fill an empty object where code is not generated from strings', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const script =
+      "import { blankObject } from './src/schema/plan/blank.ts'; const o = blankObject(['only', 'here'])(); console.log(JSON.stringify(Object.keys(o)));";
+    const out = execFileSync(
+      process.execPath,
+      ['--disallow-code-generation-from-strings', '--import', 'tsx', '--input-type=module', '-e', script],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(out.trim()).toBe('[]');
+  });
+});
