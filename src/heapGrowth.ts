@@ -1,7 +1,7 @@
 // How far V8 lets the heap grow past what survived its last full collection
 // before it collects again. Left to itself V8 picks up to 4× for a server's heap:
 // Quire keeps about 130 MB live, and under load its garbage then piled up to
-// 400–550 MB resident before each collection. 1.5× keeps the peak near 230–260 MB
+// 400–550 MB resident before each collection. 1.5× keeps the peak near 200–250 MB
 // at 64 connections; the CPU it costs was within the noise (bench/README.md, "Session 7").
 // V8 adds the young generation's capacity to the limit (16 MB: --max-semi-space-size),
 // so the old generation is collected at 1.5× what survived plus 16 MB.

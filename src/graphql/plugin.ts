@@ -26,6 +26,8 @@ import {
   nodeLimitError,
   operationShapeRule,
   pageSizeError,
+  sizedConnections,
+  type SizedConnections,
   tokenLimitError,
   type GraphQLLimits,
   type LimitCode,
@@ -65,6 +67,8 @@ interface DocumentFacts {
   sizeVariables: string[];
   /** Node counts by operation name and values of the size variables. */
   counts: Map<string, number>;
+  /** The page-size arguments of each operation, by its name (null: the only one). */
+  sized: Map<string | null, SizedConnections | null>;
 }
 
 const documentFacts = new WeakMap<DocumentNode, DocumentFacts>();
@@ -84,7 +88,7 @@ function factsOf(document: DocumentNode): DocumentFacts {
       if (sizeArguments.has(node.name.value) && node.value.kind === 'Variable') sizeVariables.add(node.value.name.value);
     },
   });
-  facts = { unstorableLiteral, sizeVariables: [...sizeVariables], counts: new Map() };
+  facts = { unstorableLiteral, sizeVariables: [...sizeVariables], counts: new Map(), sized: new Map() };
   documentFacts.set(document, facts);
   return facts;
 }
@@ -97,7 +101,16 @@ function unstorableTextCheck(args: Pick<ExecutionArgs, 'document' | 'variableVal
 
 /** Page sizes out of 1..1000 (or first with last): a 400 BAD_USER_INPUT, nothing run. */
 function pageSizeCheck(schema: GraphQLSchema, args: Pick<ExecutionArgs, 'document' | 'operationName' | 'variableValues'>) {
-  return pageSizeError(schema, args.document, args.operationName, args.variableValues as Record<string, unknown>, MAX_PAGE_SIZE);
+  const { sized } = factsOf(args.document);
+  const name = args.operationName ?? null;
+  let connections = sized.get(name);
+  if (connections === undefined) {
+    connections = sizedConnections(schema, args.document, name);
+    // A document names few operations: more names are a caller's invention.
+    if (sized.size >= MAX_COUNTS_PER_DOCUMENT) sized.clear();
+    sized.set(name, connections);
+  }
+  return pageSizeError(schema, connections, args.variableValues as Record<string, unknown>, MAX_PAGE_SIZE);
 }
 
 function nodeCheck(

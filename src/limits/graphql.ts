@@ -283,12 +283,10 @@ export function tokenLimitError(error: unknown, maxTokens: number): GraphQLError
  */
 export function pageSizeError(
   schema: GraphQLSchema,
-  document: DocumentNode,
-  operationName: string | null | undefined,
+  sized: SizedConnections | null,
   rawVariables: Record<string, unknown> | null | undefined,
   maxPageSize: number,
 ): GraphQLError | undefined {
-  const sized = sizedConnectionsOf(schema, document, operationName);
   if (!sized?.length) return undefined;
   const coerced = getVariableValues(schema, sized.variableDefinitions, rawVariables ?? {});
   if (coerced.errors) return undefined;
@@ -313,27 +311,10 @@ function pageSizeArgumentError(argument: ArgumentNode, message: string) {
 }
 
 /** Per connection field an operation asks for (in document order), its `first`/`last` arguments; with the operation's variables. */
-type SizedConnections = ArgumentNode[][] & { variableDefinitions: readonly VariableDefinitionNode[] };
+export type SizedConnections = ArgumentNode[][] & { variableDefinitions: readonly VariableDefinitionNode[] };
 
-// The walk depends on the document alone, not on the variables: done once per document and operation.
-const sizedConnections = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, Map<string | null, SizedConnections | null>>>();
-
-function sizedConnectionsOf(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined) {
-  let bySchema = sizedConnections.get(schema);
-  if (!bySchema) sizedConnections.set(schema, (bySchema = new WeakMap()));
-  let byOperation = bySchema.get(document);
-  if (!byOperation) bySchema.set(document, (byOperation = new Map()));
-  let sized = byOperation.get(operationName ?? null);
-  if (sized === undefined) {
-    sized = findSizedConnections(schema, document, operationName);
-    // A document names few operations; past that the names are a caller's invention.
-    if (byOperation.size >= 16) byOperation.clear();
-    byOperation.set(operationName ?? null, sized);
-  }
-  return sized;
-}
-
-function findSizedConnections(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined) {
+/** The connections the operation sizes: they depend on the document alone (its caller keeps them per document). */
+export function sizedConnections(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined) {
   const operation = getOperationAST(document, operationName);
   if (!operation) return null;
   const fragments = new Map<string, FragmentDefinitionNode>();

@@ -466,9 +466,11 @@ function shape(
 
 /** The object `row` answers, or undefined when one of its checks refuses it (the generic path then answers). */
 function builtOrLeft(node: NodePlan, row: Row, ctx: Context, found?: (row: Row, ctx: Context) => boolean, nested?: NestedAnswers) {
-  return unlessRefused(() =>
-    found && !checked(() => found(rowOf(node, row), ctx)) ? undefined : (build(node, row, ctx, nested) ?? undefined),
-  );
+  return unlessRefused(() => {
+    if (row[node.idAt] == null) return undefined;
+    const subject = rowOf(node, row);
+    return found && !checked(() => found(subject, ctx)) ? undefined : (build(node, row, ctx, nested, subject) ?? undefined);
+  });
 }
 
 /** The object the generic lookup would answer, or undefined when the generic path must answer (none found, hidden, an error). */
